@@ -1,0 +1,36 @@
+/**
+ * The one generator interface engines and ports see.
+ *
+ * Engines never create randomness of their own: the runner hands a generator in, and its
+ * state is a plain JSON value (as in boardgame.io), so a game can be replayed from its seed
+ * or from a snapshot taken mid-game. Two implementations:
+ *  - `PyRandom` (python-random.ts): bit-exact with CPython's `random.Random`, for games
+ *    whose originals were Python (dice, ruins, camel-up, atomas in `python2` mode);
+ *  - `SeededRandom` (seeded-random.ts): seedrandom-based, for games born in C++ (gun-duel).
+ */
+export interface Rng {
+  /** Float in [0, 1). */
+  random(): number;
+  /** Uniform integer in [0, n), n >= 1 and n <= 2^53. */
+  randbelow(n: number): number;
+  /** Uniform integer in [a, b], both ends included (Python's `randint`). */
+  randint(a: number, b: number): number;
+  /** One element of a non-empty sequence. */
+  choice<T>(seq: ArrayLike<T>): T;
+  /** Shuffles in place. */
+  shuffle<T>(items: T[]): void;
+  /** A JSON-serializable snapshot of the full state. */
+  getState(): RngState;
+  /** Restores a snapshot made by getState() of the same kind of generator. */
+  setState(state: RngState): void;
+}
+
+export type RngState = { kind: string } & Record<string, unknown>;
+
+/** A seed as users type it: numbers, big integers and strings are all accepted. */
+export type Seed = number | bigint | string;
+
+/** Parses a CLI seed: an integer literal becomes a bigint (as Python would read it), anything else stays a string. */
+export function parseSeed(text: string): Seed {
+  return /^-?\d+$/.test(text.trim()) ? BigInt(text.trim()) : text;
+}
