@@ -2,15 +2,13 @@ import type { KnownBot } from './provenance.ts';
 
 /**
  * Every bot the project knows of, per challenge, in original order. Each game's folder
- * (transpiled-bots/<game>/index.ts) exports its list; add it here.
+ * (transpiled-bots/<game>/index.ts) exports `knownBots: KnownBot[]`; import it here.
  */
-const perChallenge: Record<string, () => KnownBot[]> = {};
+const perChallenge: Record<string, readonly KnownBot[]> = {};
 
-export function registerKnownBots(challenge: string, list: () => KnownBot[]): void {
-  perChallenge[challenge] = list;
-}
+export const challenges = ['dice', 'ruins', 'atomas', 'gun-duel', 'camel-up'] as const;
 
 export function knownBots(challenge?: string): KnownBot[] {
   const ids = challenge ? [challenge] : Object.keys(perChallenge);
-  return ids.flatMap((id) => perChallenge[id]?.() ?? []);
+  return ids.flatMap((id) => [...(perChallenge[id] ?? [])]);
 }
