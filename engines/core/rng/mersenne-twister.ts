@@ -1,0 +1,85 @@
+/**
+ * MT19937, the generator under CPython's `random` (Modules/_randommodule.c) and C++'s
+ * std::mt19937. State: 624 32-bit words plus the position `mti` (624 = "twist before the
+ * next draw"), exactly as CPython exposes it in getstate().
+ */
+export const MT_N = 624;
+const MT_M = 397;
+
+export class MersenneTwister {
+  readonly mt = new Uint32Array(MT_N);
+  mti = MT_N + 1;
+
+  /** init_genrand(s): seeding from one 32-bit word (what std::mt19937(s) does). */
+  initGenrand(s: number): void {
+    const mt = this.mt;
+    mt[0] = s >>> 0;
+    for (let i = 1; i < MT_N; i++) {
+      const prev = mt[i - 1]!;
+      mt[i] = (Math.imul(1812433253, prev ^ (prev >>> 30)) + i) >>> 0;
+    }
+    this.mti = MT_N;
+  }
+
+  /** init_by_array(key): what CPython's seed() does with the 32-bit words of abs(seed). */
+  initByArray(key: ArrayLike<number>): void {
+    const mt = this.mt;
+    this.initGenrand(19650218);
+    let i = 1;
+    let j = 0;
+    const len = key.length;
+    for (let k = Math.max(MT_N, len); k > 0; k--) {
+      const prev = mt[i - 1]!;
+      mt[i] = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1664525)) + key[j]! + j) >>> 0;
+      i++;
+      j++;
+      if (i >= MT_N) {
+        mt[0] = mt[MT_N - 1]!;
+        i = 1;
+      }
+      if (j >= len) j = 0;
+    }
+    for (let k = MT_N - 1; k > 0; k--) {
+      const prev = mt[i - 1]!;
+      mt[i] = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1566083941)) - i) >>> 0;
+      i++;
+      if (i >= MT_N) {
+        mt[0] = mt[MT_N - 1]!;
+        i = 1;
+      }
+    }
+    mt[0] = 0x80000000;
+    this.mti = MT_N;
+  }
+
+  /** Regenerates the 624 words (genrand_uint32's refill). */
+  private twist(): void {
+    const mt = this.mt;
+    let kk = 0;
+    let y: number;
+    for (; kk < MT_N - MT_M; kk++) {
+      y = (mt[kk]! & 0x80000000) | (mt[kk + 1]! & 0x7fffffff);
+      mt[kk] = mt[kk + MT_M]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    }
+    for (; kk < MT_N - 1; kk++) {
+      y = (mt[kk]! & 0x80000000) | (mt[kk + 1]! & 0x7fffffff);
+      mt[kk] = mt[kk + (MT_M - MT_N)]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    }
+    y = (mt[MT_N - 1]! & 0x80000000) | (mt[0]! & 0x7fffffff);
+    mt[MT_N - 1] = mt[MT_M - 1]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    this.mti = 0;
+  }
+
+  /** genrand_uint32: the next 32-bit output. */
+  nextUint32(): number {
+    if (this.mti >= MT_N) {
+      if (this.mti === MT_N + 1) this.initGenrand(5489);
+      this.twist();
+    }
+    let y = this.mt[this.mti++]!;
+    y ^= y >>> 11;
+    y ^= (y << 7) & 0x9d2c5680;
+    y ^= (y << 15) & 0xefc60000;
+    return (y ^ (y >>> 18)) >>> 0;
+  }
+}
