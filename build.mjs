@@ -12,6 +12,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
+  keepNames: true,
   // CommonJS dependencies bundled into ESM need a require().
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   loader: { '.json': 'json' },

@@ -13,7 +13,7 @@ export function buildProgram(): Command {
   program
     .name('koth')
     .description(
-      'Replays historic Code Golf King-of-the-Hill tournaments with TypeScript ports of the\n' +
+      'Replays historic Code Golf King-of-the-Hill tournaments with TypeScript ports of the ' +
         'original bots, and compares the result with the published leaderboards.',
     )
     .showHelpAfterError('(add --help for usage)')

@@ -18,10 +18,10 @@ export interface SeededRandomState extends RngState {
 }
 
 export class SeededRandom implements Rng {
-  private prng: seedrandom.PRNG;
+  private prng: seedrandom.StatefulPRNG<seedrandom.State.Arc4>;
 
   constructor(seed: string | number | bigint = 0) {
-    this.prng = seedrandom(String(seed), { state: true });
+    this.prng = seedrandom(String(seed), { state: true as const });
   }
 
   random(): number {
@@ -67,6 +67,6 @@ export class SeededRandom implements Rng {
   setState(state: RngState): void {
     if (state.kind !== 'SeededRandom') throw new TypeError(`cannot restore a ${state.kind} state into SeededRandom`);
     const arc4 = (state as SeededRandomState).arc4;
-    this.prng = seedrandom('', { state: { i: arc4.i, j: arc4.j, S: [...arc4.S] } as unknown as object });
+    this.prng = seedrandom('', { state: { i: arc4.i, j: arc4.j, S: [...arc4.S] } as unknown as seedrandom.State.Arc4 });
   }
 }

@@ -58,4 +58,21 @@ export interface GameModule<Opts = any, Acc = any> {
   registerCli(cmds: { replay: Command; play: Command }): void;
   /** What `koth replay` with no game runs for this game on the embedded data. */
   defaultReplay(ctx: ReplayContext): Promise<ComparisonReport | undefined>;
+  /** Figures for `koth bench` (speed of this engine, next to the original's where it can run). */
+  bench?(ctx: BenchContext): Promise<BenchFigure[]>;
+}
+
+export interface BenchContext {
+  /** Smaller runs (used by tests of the bench command itself). */
+  quick: boolean;
+  workers: number;
+}
+
+/** One line of `koth bench`: our figure, and the original's measured (or recorded) beside it. */
+export interface BenchFigure {
+  name: string;
+  value: number;
+  unit: string;
+  reference?: { value: number; source: string };
+  note?: string;
 }

@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import type { Command } from 'commander';
+import pc from 'picocolors';
+import { games } from '../../engines/registry.ts';
+import { PyRandom } from '../../engines/core/rng/python-random.ts';
+import type { BenchFigure } from '../../engines/core/runner/game.ts';
+import { defaultWorkers } from '../../engines/core/runner/runner.ts';
+import { renderTable } from '../../engines/core/report/table.ts';
+
+/** Draws per second of one PyRandom method, best of a few timed batches. */
+function measure(draw: (r: PyRandom) => unknown, n: number): number {
+  const r = new PyRandom(12345);
+  let best = 0;
+  for (let rep = 0; rep < 3; rep++) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) draw(r);
+    const s = (performance.now() - t0) / 1000;
+    best = Math.max(best, n / s);
+  }
+  return best;
+}
+
+/** CPython's own figures for the same calls, measured now with timeit (null if no python3). */
+function cpythonRates(n: number): Record<string, number> | null {
+  const script = [
+    'import random, timeit, json',
+    'r = random.Random(12345)',
+    `n = ${n}`,
+    'out = {}',
+    "for name, stmt in [('random()', r.random), ('randint(1,6)', lambda: r.randint(1, 6)), ('getrandbits(32)', lambda: r.getrandbits(32))]:",
+    '    t = min(timeit.repeat(stmt, number=n, repeat=3))',
+    '    out[name] = n / t',
+    'print(json.dumps(out))',
+  ].join('\n');
+  const res = spawnSync('python3', ['-c', script], { encoding: 'utf8', timeout: 120_000 });
+  if (res.status !== 0) return null;
+  try {
+    return JSON.parse(res.stdout);
+  } catch {
+    return null;
+  }
+}
+
+export function rngFigures(quick: boolean): BenchFigure[] {
+  const n = quick ? 200_000 : 5_000_000;
+  const ours: [string, (r: PyRandom) => unknown][] = [
+    ['random()', (r) => r.random()],
+    ['randint(1,6)', (r) => r.randint(1, 6)],
+    ['getrandbits(32)', (r) => r.getrandbitsNumber(32)],
+  ];
+  const py = cpythonRates(quick ? 100_000 : 2_000_000);
+  return ours.map(([name, f]) => ({
+    name: `PyRandom ${name}`,
+    value: measure(f, n),
+    unit: 'draws/s',
+    ...(py?.[name] ? { reference: { value: py[name]!, source: 'CPython (python3, same run)' } } : { note: 'python3 not found: no CPython figure' }),
+  }));
+}
+
+function human(v: number): string {
+  if (v >= 1e9) return `${(v / 1e9).toFixed(2)} G`;
+  if (v >= 1e6) return `${(v / 1e6).toFixed(2)} M`;
+  if (v >= 1e3) return `${(v / 1e3).toFixed(1)} k`;
+  return v.toFixed(1);
+}
+
+export function registerBench(program: Command): void {
+  program
+    .command('bench')
+    .description('Measure speed: the RNG and every game engine, next to the original (CPython) where it can run here')
+    .argument('[what]', `rng, a game id (${games.map((g) => g.id).join(', ')}), or all`, 'all')
+    .option('--quick', 'short runs (seconds instead of minutes)')
+    .option('--workers <n>', 'worker threads for multi-worker figures', (v) => Number.parseInt(v, 10), Math.min(2, defaultWorkers()))
+    .option('--json', 'print the figures as JSON')
+    .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean }) => {
+      const figures: BenchFigure[] = [];
+      if (what === 'all' || what === 'rng') figures.push(...rngFigures(!!opts.quick));
+      for (const g of games) {
+        if ((what === 'all' || what === g.id) && g.bench) figures.push(...(await g.bench({ quick: !!opts.quick, workers: opts.workers })));
+      }
+      if (opts.json) {
+        process.stdout.write(JSON.stringify(figures, null, 2) + '\n');
+        return;
+      }
+      const rows = figures.map((f) => [
+        f.name,
+        `${human(f.value)} ${f.unit}`,
+        f.reference ? `${human(f.reference.value)} ${f.unit}` : '—',
+        f.reference ? pc.bold(`${(f.value / f.reference.value).toFixed(1)}×`) : '—',
+        f.reference?.source ?? f.note ?? '',
+      ]);
+      process.stdout.write(renderTable(['what', 'koth-replay', 'original', 'speed-up', 'original measured by'], rows) + '\n');
+    });
+}

@@ -1,0 +1,55 @@
+import Table from 'cli-table3';
+import pc from 'picocolors';
+import type { ComparisonReport, ComparisonRow } from '../stats/compare.ts';
+
+/**
+ * Terminal rendering of a comparison: published vs reproduced side by side, the acceptance
+ * interval and a colored verdict per row, then the overall verdict. Colors follow
+ * picocolors' detection (NO_COLOR, FORCE_COLOR, TTY).
+ */
+function fmt(v: number | null, digits: number): string {
+  return v == null ? '—' : v.toFixed(digits);
+}
+
+function verdictCell(v: ComparisonRow['verdict']): string {
+  if (v === 'agree') return pc.green('agree');
+  if (v === 'disagree') return pc.red(pc.bold('DISAGREE'));
+  return pc.dim('n/a');
+}
+
+export function renderComparison(report: ComparisonReport, digits = 2): string {
+  const metrics = [...new Set(report.rows.map((r) => r.metric))];
+  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', `${(report.confidence * 100).toFixed(1)}% interval`, 'verdict', 'note'];
+  const table = new Table({ head: head.map((h) => pc.bold(h)), style: { head: [], border: [] } });
+  report.rows.forEach((r, i) => {
+    table.push([
+      String(i + 1),
+      r.bot,
+      ...(metrics.length > 1 ? [r.metric] : []),
+      fmt(r.published, digits),
+      fmt(r.reproduced, digits),
+      r.low == null || r.high == null ? '—' : `[${r.low.toFixed(digits)}, ${r.high.toFixed(digits)}]`,
+      verdictCell(r.verdict),
+      r.note ? pc.dim(r.note) : '',
+    ]);
+  });
+  const counts = { agree: 0, disagree: 0, 'n/a': 0 };
+  for (const r of report.rows) counts[r.verdict]++;
+  const title = pc.bold(`${report.challenge} — ${report.table}`);
+  const overall =
+    report.verdict === 'agree'
+      ? pc.green(pc.bold('AGREES with the published table'))
+      : report.verdict === 'disagree'
+        ? pc.red(pc.bold('DISAGREES with the published table'))
+        : pc.yellow(pc.bold('NOT COMPARABLE'));
+  const summary = `${overall}: ${counts.agree} agree, ${counts.disagree} disagree, ${counts['n/a']} n/a`;
+  const extra = typeof report.summary === 'string' ? `\n${report.summary}` : '';
+  return `${title}${extra}\n${table.toString()}\n${summary}\n`;
+}
+
+/** A plain aligned table for other listings (stats, registry...). */
+export function renderTable(head: string[], rows: (string | number)[][]): string {
+  const table = new Table({ head: head.map((h) => pc.bold(h)), style: { head: [], border: [] } });
+  for (const r of rows) table.push(r.map((c) => String(c)));
+  return table.toString();
+}

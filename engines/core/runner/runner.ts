@@ -1,0 +1,129 @@
+/**
+ * The generic tournament runner: N trials of a registered game, cut into fixed-size shards
+ * (shards.ts), run in this thread or on worker threads, merged in shard order — so the
+ * result is identical for any number of workers. Long runs write a checkpoint after
+ * finished shards and resume from it.
+ */
+import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { findGame } from '../../registry.ts';
+import type { Seed } from '../rng/rng.ts';
+import type { TrialSpec } from './game.ts';
+import { Progress } from './progress.ts';
+import { planShards, shardRng, type Shard } from './shards.ts';
+import { Checkpoint, OrderedMerger } from './checkpoint.ts';
+import type { ShardTask } from './worker.ts';
+
+export interface RunOptions<Opts> {
+  /** Id of a game in engines/registry.ts (workers look it up there). */
+  game: string;
+  opts: Opts;
+  seed: Seed;
+  trials: number;
+  shardSize: number;
+  /** 1 runs in this thread; more starts that many worker threads. */
+  workers?: number;
+  /** Path of a checkpoint file: resumed if it exists and matches, updated as shards finish. */
+  checkpoint?: string;
+  /** Label of the progress bar (shown on a terminal for runs over a second). */
+  label?: string;
+  /** Called once per finished shard (tests use it to interrupt a run). */
+  onShard?: (done: number, total: number) => void;
+  /** Stops scheduling new shards when aborted; the checkpoint keeps what finished. */
+  signal?: AbortSignal;
+}
+
+export interface RunResult<Acc> {
+  acc: Acc;
+  shards: number;
+  resumedShards: number;
+  trials: number;
+  workers: number;
+  elapsedMs: number;
+  /** True when the run was stopped by its signal before every shard finished. */
+  interrupted: boolean;
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(availableParallelism(), 8));
+}
+
+/** The worker script: dist/worker.js beside the bundle, or worker.ts through tsx from sources. */
+function workerFile(): { filename: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+  const js = fileURLToPath(new URL('./worker.js', import.meta.url));
+  if (!existsSync(js)) throw new Error(`worker script missing at ${js}: run "npm run build"`);
+  return { filename: js, execArgv: [] };
+}
+
+export async function runTrials<Opts, Acc>(o: RunOptions<Opts>): Promise<RunResult<Acc>> {
+  const started = performance.now();
+  const game = findGame(o.game);
+  if (!game?.trials) throw new Error(`runner: game "${o.game}" is not registered or has no shardable trials`);
+  const spec = game.trials as TrialSpec<Opts, Acc>;
+  const plan = planShards(o.trials, o.shardSize);
+  const workers = Math.max(1, Math.min(o.workers ?? 1, plan.length || 1));
+  const merge = (a: Acc, b: Acc) => spec.merge(a, b);
+  const cp = o.checkpoint
+    ? new Checkpoint<Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts }, merge, spec.empty(o.opts))
+    : undefined;
+  // Shards merge strictly in index order, whichever worker finishes first.
+  const merger = cp?.merger ?? new OrderedMerger<Acc>(merge, { next: 0, acc: spec.empty(o.opts), pending: {} });
+  const todo = plan.filter((s) => !merger.has(s.index));
+  const resumedShards = plan.length - todo.length;
+  const progress = new Progress(o.trials, o.label ?? o.game);
+  progress.tick(plan.filter((s) => merger.has(s.index)).reduce((n, s) => n + s.count, 0));
+  let finished = resumedShards;
+  const record = (shard: Shard, acc: Acc) => {
+    if (cp) cp.record(shard.index, acc);
+    else merger.add(shard.index, acc);
+    finished++;
+    o.onShard?.(finished, plan.length);
+  };
+  let interrupted = false;
+  try {
+    if (workers === 1) {
+      for (const shard of todo) {
+        if (o.signal?.aborted) {
+          interrupted = true;
+          break;
+        }
+        const acc = spec.run(o.opts, shardRng(o.seed, shard.index), shard.count, (n) => progress.tick(n));
+        record(shard, acc);
+        // Let signals and timers in (Ctrl-C between shards).
+        await new Promise((r) => setImmediate(r));
+      }
+    } else {
+      const { filename, execArgv } = workerFile();
+      const pool = new Piscina({ filename, execArgv, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+      try {
+        let next = 0;
+        const lane = async () => {
+          while (next < todo.length) {
+            if (o.signal?.aborted) {
+              interrupted = true;
+              return;
+            }
+            const shard = todo[next++]!;
+            const task: ShardTask = { game: o.game, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count };
+            const acc = (await pool.run(task)) as Acc;
+            progress.tick(shard.count);
+            record(shard, acc);
+          }
+        };
+        await Promise.all(Array.from({ length: workers }, lane));
+      } finally {
+        await pool.destroy();
+      }
+    }
+  } finally {
+    progress.stop();
+    cp?.flush(!interrupted && merger.state.next === plan.length);
+  }
+  if (interrupted || merger.state.next !== plan.length) interrupted = true;
+  const acc = merger.state.acc;
+  return { acc, shards: plan.length, resumedShards, trials: o.trials, workers, elapsedMs: performance.now() - started, interrupted };
+}

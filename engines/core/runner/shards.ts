@@ -1,0 +1,30 @@
+import { PyRandom } from '../rng/python-random.ts';
+import type { Seed } from '../rng/rng.ts';
+
+/**
+ * Shard plan and per-shard seeds. A run of N trials is cut into fixed-size shards; shard i
+ * draws from its own PyRandom seeded with the string `<master seed>/shard/<i>` (CPython's
+ * str seeding, so a Python script can rebuild any shard's generator). Because the plan and
+ * the seeds depend only on (seed, N, shard size), the merged result is the same for any
+ * number of workers.
+ */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+export function planShards(trials: number, shardSize: number): Shard[] {
+  if (!Number.isSafeInteger(trials) || trials < 0) throw new RangeError(`trials must be a non-negative integer, got ${trials}`);
+  if (!Number.isSafeInteger(shardSize) || shardSize < 1) throw new RangeError(`shard size must be a positive integer, got ${shardSize}`);
+  const shards: Shard[] = [];
+  for (let i = 0, left = trials; left > 0; i++, left -= shardSize) shards.push({ index: i, count: Math.min(shardSize, left) });
+  return shards;
+}
+
+export function shardSeed(seed: Seed, index: number): string {
+  return `${String(seed)}/shard/${index}`;
+}
+
+export function shardRng(seed: Seed, index: number): PyRandom {
+  return new PyRandom(shardSeed(seed, index));
+}
