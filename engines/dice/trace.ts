@@ -1,0 +1,175 @@
+/**
+ * Decision traces: what an original bot decided on generated situations, recorded by
+ * running the Python original (fixtures/dice/traces/, see its README), and the replay of
+ * the same situations against a TypeScript port. A port agrees with its original when every
+ * turn of every case gives the same decisions, the same ending and the same use of the
+ * shared global generator (`rngAfter`).
+ */
+import { PyRandom } from '../core/rng/python-random.ts';
+import { PythonError, pyTruthy, type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
+
+export interface TraceTurn {
+  scores: number[];
+  lastRound: boolean;
+  /** random.seed(rngSeed) of the global generator before the turn. */
+  rngSeed: number;
+  throws: number[];
+  decisions: boolean[];
+  /** stop | six | exhausted | cap | error:<PythonException>: <message> */
+  end: string;
+  /** random.getrandbits(32) of the global generator after the turn. */
+  rngAfter: number;
+}
+
+export interface TraceCase {
+  index: number;
+  caseSeed?: number;
+  /** Class names of the 8 seats of the harness's `game_bots` (this bot at `index`), if recorded. */
+  gameBots?: string[];
+  turns: TraceTurn[];
+}
+
+export interface TraceFile {
+  bot: string;
+  recipe?: string;
+  /** Class names of the companions in the harness's `game_bots`, when the same for all cases. */
+  gameBots?: string[];
+  cases: TraceCase[];
+}
+
+export interface TurnResult {
+  throws: number[];
+  decisions: boolean[];
+  end: string;
+  rngAfter: number;
+}
+
+export interface Mismatch {
+  caseIndex: number;
+  turnIndex: number;
+  expected: TraceTurn;
+  got: TurnResult;
+}
+
+const CAP = 500;
+
+/** The ending category compared between Python and TS ("error:X: msg" compares as "error"). */
+export function endKind(end: string): string {
+  return end.startsWith('error') ? 'error' : end;
+}
+
+/**
+ * Replays one trace file against a port. `classes` resolves companion names (for bots that
+ * look at `game_bots`); class-level state is shared across the whole file, as it was in the
+ * single Python process that recorded it.
+ */
+export function replayTrace(
+  trace: TraceFile,
+  port: DiceBotClass,
+  classes: ReadonlyMap<string, DiceBotClass>,
+  allClasses: readonly DiceBotClass[],
+): { turns: number; mismatches: Mismatch[] } {
+  const random = new PyRandom(0);
+  const classState = new Map<string, unknown>();
+  let gameBots: (DiceBot | null)[] = [];
+  const env: DiceEnv = {
+    random,
+    get gameBots() {
+      return gameBots;
+    },
+    botClasses: allClasses,
+    classState<T>(key: string, init: () => T): T {
+      if (!classState.has(key)) classState.set(key, init());
+      return classState.get(key) as T;
+    },
+  };
+  const mismatches: Mismatch[] = [];
+  let turns = 0;
+  trace.cases.forEach((c, caseIndex) => {
+    const names = c.gameBots ?? trace.gameBots;
+    gameBots = new Array(8).fill(null);
+    let bot!: DiceBot;
+    for (let seat = 0; seat < 8; seat++) {
+      if (seat === c.index) {
+        bot = new port(c.index, 40, env);
+        gameBots[seat] = bot;
+      } else if (names) {
+        const cls = classes.get(names[seat]!);
+        if (!cls) throw new Error(`trace ${trace.bot}: companion ${names[seat]} has no port`);
+        gameBots[seat] = new cls(seat, 40, env);
+      }
+    }
+    c.turns.forEach((t, turnIndex) => {
+      turns++;
+      random.seed(t.rngSeed);
+      const got = playTracedTurn(bot, t.scores.slice(), t.lastRound, t.throws);
+      got.rngAfter = Number(random.getrandbits(32));
+      const same =
+        got.decisions.length === t.decisions.length &&
+        got.decisions.every((d, i) => d === t.decisions[i]) &&
+        endKind(got.end) === endKind(t.end) &&
+        got.rngAfter === t.rngAfter &&
+        got.throws.length === t.throws.length;
+      if (!same) mismatches.push({ caseIndex, turnIndex, expected: t, got });
+    });
+  });
+  return { turns, mismatches };
+}
+
+/** The controller's single_bot with recorded dice instead of the global generator. */
+export function playTracedTurn(bot: DiceBot, scores: number[], lastRound: boolean, dice: readonly number[]): TurnResult {
+  const throws = [dice[0]!];
+  const decisions: boolean[] = [];
+  let end = 'six';
+  if (throws[0] !== 6) {
+    try {
+      bot.updateState(throws.slice());
+      const stream = bot.makeThrow(scores, lastRound);
+      for (;;) {
+        if (decisions.length >= CAP) {
+          end = 'cap';
+          break;
+        }
+        const r = stream.next();
+        if (r.done) {
+          end = 'exhausted';
+          break;
+        }
+        const v = pyTruthy(r.value);
+        decisions.push(v);
+        if (!v) {
+          end = 'stop';
+          break;
+        }
+        if (throws.length >= dice.length) {
+          // The port wants a die the original never asked for: a divergence.
+          end = 'diverged: asked for more dice than recorded';
+          break;
+        }
+        const d = dice[throws.length]!;
+        throws.push(d);
+        if (d === 6) {
+          end = 'six';
+          break;
+        }
+        bot.updateState(throws.slice());
+      }
+    } catch (e) {
+      end = `error:${e instanceof PythonError ? e.pyType : (e as Error).name}: ${(e as Error).message}`;
+    }
+  }
+  return { throws, decisions, end, rngAfter: 0 };
+}
+
+/** A readable account of the first mismatches, for test failure messages. */
+export function describeMismatches(bot: string, ms: Mismatch[], limit = 3): string {
+  return ms
+    .slice(0, limit)
+    .map(
+      (m) =>
+        `${bot} case ${m.caseIndex} turn ${m.turnIndex}: scores=${JSON.stringify(m.expected.scores)} lastRound=${m.expected.lastRound} ` +
+        `throws=${JSON.stringify(m.expected.throws)}\n  python: ${JSON.stringify(m.expected.decisions)} ${m.expected.end} rngAfter=${m.expected.rngAfter}\n` +
+        `  port:   ${JSON.stringify(m.got.decisions)} ${m.got.end} rngAfter=${m.got.rngAfter}`,
+    )
+    .join('\n');
+}

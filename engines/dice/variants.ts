@@ -1,0 +1,42 @@
+import type { RuleFlag, RuleVariant } from '../core/runner/game.ts';
+
+/**
+ * The dice controller's versions as named rule flags. `original` is the first controller
+ * posted with the question (its edit history); `fixed` is the updated controller, which
+ * produced the official table and is the default.
+ */
+export interface DiceFlags {
+  /** A bot reaching 40 during the last round moves the last-round initiator again. */
+  lastRoundRetrigger: boolean;
+  /** Bots receive the live scores list (and can change it) instead of a copy. */
+  liveScores: boolean;
+}
+
+export const DICE_RULE_FLAGS: (RuleFlag & { id: keyof DiceFlags })[] = [
+  {
+    id: 'lastRoundRetrigger',
+    description: 'Last-round index bug: a second bot reaching 40 in the same pass becomes the last-round initiator, so every bot before it — the first to reach 40 included — gets an extra final turn.',
+    original: 'Controller.play: `if game_scores[index] >= self.end_score:` then `last_round_initiator = index`',
+    fixed: 'Controller.play: `if game_scores[index] >= self.end_score and not last_round:`',
+  },
+  {
+    id: 'liveScores',
+    description: 'Bots are handed the live scores list instead of a copy (a bot could read scores updated during its own pass, or modify them).',
+    original: 'Controller.single_bot: `bot.make_throw(game_scores, last_round)`',
+    fixed: 'Controller.single_bot: `bot.make_throw(game_scores[:], last_round)`',
+  },
+];
+
+export const DICE_VARIANTS: Record<'original' | 'fixed', RuleVariant & { flags: DiceFlags }> = {
+  original: { description: 'the first controller (question edit history): last-round index bug, live scores list', flags: { lastRoundRetrigger: true, liveScores: true } },
+  fixed: { description: 'the updated controller posted in the question (made the official table)', flags: { lastRoundRetrigger: false, liveScores: false } },
+};
+
+export type DiceVariantName = keyof typeof DICE_VARIANTS;
+export const DEFAULT_DICE_VARIANT: DiceVariantName = 'fixed';
+
+export function diceFlags(name: string): DiceFlags {
+  const v = DICE_VARIANTS[name as DiceVariantName];
+  if (!v) throw new Error(`unknown dice rules "${name}": use ${Object.keys(DICE_VARIANTS).join(' or ')}`);
+  return v.flags;
+}
