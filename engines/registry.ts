@@ -1,10 +1,11 @@
 import type { GameModule } from './core/runner/game.ts';
+import { diceGame } from './dice/index.ts';
 
 /**
  * Every registered game, in the order `koth replay` lists and runs them. A new game is one
  * folder under engines/ exporting a GameModule, plus one line here.
  */
-export const games: GameModule[] = [];
+export const games: GameModule[] = [diceGame];
 
 export function findGame(id: string): GameModule | undefined {
   return games.find((g) => g.id === id);

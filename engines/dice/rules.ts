@@ -115,11 +115,17 @@ export class DiceController {
     while (!lastRound) {
       for (let i = 0; i < k; i++) {
         this.turn(i, bots[i]!, seats[i]!, scores, lastRound);
-        // Updated controller: `... >= end_score and not last_round`; the first version
-        // lacked `and not last_round`, so a later bot reaching 40 moved the initiator.
-        if (scores[i]! >= endScore && (this.flags.lastRoundRetrigger || !lastRound)) {
-          lastRound = true;
-          initiator = i;
+        if (scores[i]! >= endScore) {
+          if (!lastRound) {
+            lastRound = true;
+            initiator = i;
+          } else {
+            // A second bot reached 40 in the same pass. Updated controller: ignored
+            // (`... and not last_round`); first version: it became the initiator, giving
+            // everyone before it — the first initiator included — an extra turn.
+            this.stats.lastRoundRetriggers++;
+            if (this.flags.lastRoundRetrigger) initiator = i;
+          }
         }
       }
       round++;
@@ -173,21 +179,23 @@ export class DiceController {
     let top = scores[0]!;
     for (let i = 1; i < scores.length; i++) if (scores[i]! > top) top = scores[i]!;
     let winners = 0;
+    const st = this.stats;
     for (let i = 0; i < scores.length; i++) {
       const row = this.stats.rows[this.rowOf[seats[i]!]!]!;
       const s = scores[i]!;
       row.scoreSum += s;
       if (row.max < s) row.max = s;
       if (s === top) {
+        st.seatWins[i] = (st.seatWins[i] ?? 0) + 1;
         row.winScoreSum += s;
         row.wins++;
         winners++;
       }
     }
-    const st = this.stats;
     st.games++;
     if (winners > 1) st.tiedGames++;
     st.totalRounds += round;
+    st.totalRoundsSq += round * round;
     if (round > st.highestRound) st.highestRound = round;
     st.winningScores[top] = (st.winningScores[top] ?? 0) + 1;
   }

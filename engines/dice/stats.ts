@@ -19,9 +19,15 @@ export interface DiceStats {
   tiedGames: number;
   timedOutGames: number;
   totalRounds: number;
+  /** Sum of squared rounds (for the spread of rounds per game; not in the controller's output). */
+  totalRoundsSq: number;
   highestRound: number;
   /** Winning score → number of games (the controller's winning_scores). */
   winningScores: Record<string, number>;
+  /** Wins by seat (0 = first to play); ties count for every winner. Not in the controller's output. */
+  seatWins: number[];
+  /** Times a second bot reached the end score in the pass that started the last round (what the index bug reacts to). */
+  lastRoundRetriggers: number;
   /** Bot names in run order (unique); rows[i] belongs to bots[i]. */
   bots: string[];
   rows: DiceBotRow[];
@@ -33,7 +39,7 @@ export function emptyRow(): DiceBotRow {
 
 export function emptyStats(names: readonly string[]): DiceStats {
   const bots = [...new Set(names)];
-  return { games: 0, tiedGames: 0, timedOutGames: 0, totalRounds: 0, highestRound: 0, winningScores: {}, bots, rows: bots.map(emptyRow) };
+  return { games: 0, tiedGames: 0, timedOutGames: 0, totalRounds: 0, totalRoundsSq: 0, highestRound: 0, winningScores: {}, seatWins: [], lastRoundRetriggers: 0, bots, rows: bots.map(emptyRow) };
 }
 
 /** Sums two runs over the same bots (max of maxima), as print_results merges its threads. */
@@ -46,8 +52,11 @@ export function mergeStats(a: DiceStats, b: DiceStats): DiceStats {
     tiedGames: a.tiedGames + b.tiedGames,
     timedOutGames: a.timedOutGames + b.timedOutGames,
     totalRounds: a.totalRounds + b.totalRounds,
+    totalRoundsSq: a.totalRoundsSq + b.totalRoundsSq,
     highestRound: Math.max(a.highestRound, b.highestRound),
     winningScores,
+    seatWins: Array.from({ length: Math.max(a.seatWins.length, b.seatWins.length) }, (_, i) => (a.seatWins[i] ?? 0) + (b.seatWins[i] ?? 0)),
+    lastRoundRetriggers: a.lastRoundRetriggers + b.lastRoundRetriggers,
     bots: a.bots,
     rows: a.rows.map((r, i) => {
       const q = b.rows[i]!;

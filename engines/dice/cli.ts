@@ -1,0 +1,295 @@
+/**
+ * `koth replay dice`: statistical replay against the published table (default), exact
+ * replay of the original controller (`--exact`), and the rule-fix A/B (`--compare-rules`).
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import pc from 'picocolors';
+import { UserError } from '../../cli/errors.ts';
+import { renderComparison, renderTable } from '../core/report/table.ts';
+import { parseSeed, type Seed } from '../core/rng/rng.ts';
+import { defaultWorkers, runTrials } from '../core/runner/runner.ts';
+import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
+import { exitCodeFor, type ComparisonReport } from '../core/stats/compare.ts';
+import { wilson, zFor } from '../core/stats/intervals.ts';
+import { Progress } from '../core/runner/progress.ts';
+import { BotCrash } from './rules.ts';
+import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './published.ts';
+import { winningScorePercentiles, type DiceStats } from './stats.ts';
+import { runExact, type DiceRunOptions } from './tournament.ts';
+import { DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
+import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
+
+export const DICE_DEFAULTS = { games: 400_000, seed: '2019', confidence: 0.999, shardSize: 10_000, exactGames: 1000 };
+
+function positiveInt(v: string): number {
+  const n = Number(v.replace(/_/g, ''));
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive whole number (e.g. 100000 or 1e6 as 1000000)');
+  return n;
+}
+
+function confidence(v: string): number {
+  const c = Number(v);
+  if (!(c > 0.5 && c < 1)) throw new InvalidArgumentError('must be a fraction between 0.5 and 1, e.g. 0.999');
+  return c;
+}
+
+/** The pools a user can name instead of listing bots. */
+export function dicePool(name: string): string[] {
+  const ported = new Set(diceBotClasses.map((c) => c.botName));
+  switch (name) {
+    case 'official':
+      return publishedTable('official-final').rows.map((r) => r.bot);
+    case 'rule-benders':
+      return [...publishedTable('official-final').rows.map((r) => r.bot), 'NeoBot', 'KwisatzHaderach', 'HarkonnenBot'];
+    case 'all':
+      // Bot.__subclasses__(): direct subclasses only, in class order.
+      return diceBotClasses.map((c) => c.botName).filter((n) => !DICE_INDIRECT_SUBCLASSES.has(n));
+    case 'ported':
+      return [...ported];
+    default:
+      throw new UserError(`unknown pool "${name}": use official, rule-benders, all, or list bots with --bots A,B,C`);
+  }
+}
+
+function botList(opts: { bots?: string; pool?: string }, table: string): string[] {
+  const names = opts.bots
+    ? opts.bots.split(',').map((s) => s.trim()).filter(Boolean)
+    : dicePool(opts.pool ?? (table === 'rule-benders' ? 'rule-benders' : 'official'));
+  const unknown = names.filter((n) => !diceClass(n));
+  if (unknown.length) {
+    throw new UserError(
+      `no port for ${unknown.join(', ')}. Known dice bots: ${diceBotClasses.map((c) => c.botName).join(', ')} ` +
+        `(see "koth registry dice")`,
+    );
+  }
+  if (names.length < 8) throw new UserError(`a dice game seats 8 bots: give at least 8 (got ${names.length})`);
+  return names;
+}
+
+interface DiceCliOptions {
+  exact?: boolean;
+  seed: string;
+  games?: number;
+  bots?: string;
+  pool?: string;
+  rules: string;
+  table: string;
+  compareRules?: string;
+  confidence: number;
+  workers: number;
+  checkpoint?: string;
+  shardSize: number;
+  json?: boolean;
+}
+
+export function registerDiceCli(replay: Command): void {
+  replay
+    .command('dice')
+    .description('A game of dice, but avoid number 6 (Q177765): replay the tournament with the ported bots')
+    .option('--exact', 'exact replay of the original controller: random.seed(S), one stream, golden-format output')
+    .option('--seed <S>', 'master seed (an integer is read as Python would read it)', DICE_DEFAULTS.seed)
+    .option('--games <N>', `games to play (default ${DICE_DEFAULTS.games} statistical, ${DICE_DEFAULTS.exactGames} with --exact)`, positiveInt)
+    .option('--bots <A,B,C>', 'bots in pool order (the role of Bot.__subclasses__()); overrides --pool')
+    .option('--pool <name>', 'official (the 49 of the official table), rule-benders (+NeoBot, KwisatzHaderach, HarkonnenBot), all (every direct Bot subclass of the 2019-01-07 snapshot)')
+    .addOption(new Option('--rules <variant>', 'controller version').choices(Object.keys(DICE_VARIANTS)).default(DEFAULT_DICE_VARIANT))
+    .addOption(new Option('--table <name>', 'published table to compare with').choices(PUBLISHED_DICE_TABLES.map((t) => t.name)).default('official-final'))
+    .option('--compare-rules <A,B>', 'A/B of two controller versions on common seeds (e.g. original,fixed)')
+    .option('--confidence <p>', 'confidence of each row interval', confidence, DICE_DEFAULTS.confidence)
+    .option('--workers <n>', 'worker threads', positiveInt, defaultWorkers())
+    .option('--shard-size <n>', 'games per shard (part of the run identity: changes results)', positiveInt, DICE_DEFAULTS.shardSize)
+    .option('--checkpoint <file>', 'save progress to this file and resume from it after an interruption')
+    .option('--json', 'machine-readable output on stdout')
+    .addHelpText(
+      'after',
+      `
+Rule variants:
+${Object.entries(DICE_VARIANTS).map(([k, v]) => `  ${k.padEnd(9)} ${v.description}`).join('\n')}
+Rule flags:
+${DICE_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}\n    original: ${f.original}\n    fixed:    ${f.fixed}`).join('\n')}
+
+Statistical runs are cut into shards of --shard-size games; shard i uses PyRandom("<seed>/shard/<i>"),
+so results do not depend on --workers. Exit code: 0 when every row agrees, 1 when one disagrees.
+Examples:
+  koth replay dice                                   49 official bots vs the published table
+  koth replay dice --games 5000000 --checkpoint d.ck  a tighter run, resumable
+  koth replay dice --exact --seed 1 --games 2000 --json
+  koth replay dice --compare-rules original,fixed --games 1000000`,
+    )
+    .action(async (opts: DiceCliOptions) => {
+      try {
+        if (opts.exact) return runExactCommand(opts);
+        if (opts.compareRules) return await runAB(opts);
+        const report = await statisticalReplay(opts);
+        emit(report, !!opts.json);
+        process.exitCode = exitCodeFor(report.verdict);
+      } catch (e) {
+        if (e instanceof BotCrash) throw new UserError(e.message, 3);
+        if (e instanceof CheckpointMismatch) throw new UserError(e.message);
+        throw e;
+      }
+    });
+}
+
+function emit(report: ComparisonReport, json: boolean): void {
+  if (json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  else process.stdout.write(renderComparison(report) + '\n');
+}
+
+async function runStats(opts: DiceCliOptions, bots: string[], rules: string, games: number, seed: Seed, label: string) {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const res = await runTrials<DiceRunOptions, DiceStats>({
+      game: 'dice',
+      opts: { bots, rules },
+      seed,
+      trials: games,
+      shardSize: opts.shardSize,
+      workers: opts.workers,
+      ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
+      label,
+      signal: controller.signal,
+    });
+    if (res.interrupted) {
+      throw new UserError(
+        opts.checkpoint
+          ? `interrupted after ${res.acc.games} games; progress is saved in ${opts.checkpoint}: rerun the same command to resume`
+          : `interrupted after ${res.acc.games} games; rerun with --checkpoint FILE to be able to resume long runs`,
+        130,
+      );
+    }
+    return res;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+export async function statisticalReplay(opts: DiceCliOptions): Promise<ComparisonReport> {
+  const table = publishedTable(opts.table);
+  const bots = botList(opts, opts.table);
+  const games = opts.games ?? DICE_DEFAULTS.games;
+  const seed = parseSeed(opts.seed);
+  const res = await runStats(opts, bots, opts.rules, games, seed, `dice ${opts.rules}`);
+  const report = compareWithPublished(table, res.acc, opts.confidence);
+  const s = res.acc;
+  const pct = winningScorePercentiles(s);
+  report.rules = opts.rules;
+  report.seed = String(opts.seed);
+  report.workers = res.workers;
+  report.seconds = Math.round(res.elapsedMs) / 1000;
+  report.summary =
+    `${s.games} games (published ${table.games}) with ${bots.length} bots, rules "${opts.rules}", seed ${opts.seed}, ${res.workers} worker(s), ${(res.elapsedMs / 1000).toFixed(1)} s\n` +
+    `avg rounds ${(s.totalRounds / s.games).toFixed(3)} (published ${table.avgRounds ?? '—'}), ` +
+    `tied ${((100 * s.tiedGames) / s.games).toFixed(2)}% (published ${table.tiedGames != null ? ((100 * table.tiedGames) / table.games).toFixed(2) + '%' : '—'}), ` +
+    `highest round ${s.highestRound}, timed out ${s.timedOutGames}\n` +
+    `winning-score percentiles: ${pct.map((p) => `${p.percentile}%→${p.score}`).join(' ')}` +
+    ((report.gameRows as unknown[]).length
+      ? '\n' + (report.gameRows as ComparisonReport['rows']).map((r) => `${r.metric}: published ${r.published?.toFixed(3)} ours ${r.reproduced?.toFixed(3)} [${r.low?.toFixed(3)}, ${r.high?.toFixed(3)}] ${r.verdict}`).join('; ')
+      : '');
+  return report;
+}
+
+function runExactCommand(opts: DiceCliOptions): void {
+  const bots = botList(opts, 'official-final');
+  const games = opts.games ?? DICE_DEFAULTS.exactGames;
+  const progress = new Progress(games, `dice exact ${opts.rules}`);
+  const result = runExact(parseSeed(opts.seed), games, { bots, rules: opts.rules }, diceClass, (n) => progress.tick(n));
+  progress.stop();
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(result) + '\n');
+    return;
+  }
+  const rows = result.rows
+    .map((r) => ({ ...r, winPct: r.played ? (100 * r.wins) / r.played : 0 }))
+    .sort((a, b) => b.winPct - a.winPct)
+    .map((r) => [
+      r.bot,
+      r.winPct.toFixed(1),
+      r.wins,
+      r.played,
+      r.max,
+      r.played ? (r.scoreSum / r.played).toFixed(2) : '0.00',
+      r.wins ? (r.winScoreSum / r.wins).toFixed(2) : '0.00',
+      r.turns ? (r.throws / r.turns).toFixed(2) : '0.00',
+      r.turns ? ((100 * r.successes) / r.turns).toFixed(2) : '0.00',
+    ]);
+  process.stdout.write(
+    `Exact replay: random.seed(${result.seed}), ${result.games} games, rules "${result.rules}"\n` +
+      `avg rounds ${(result.totalRounds / result.games).toFixed(2)}, ${result.tiedGames} tied games, ${result.timedOutGames} timed out, highest round ${result.highestRound}\n` +
+      renderTable(['Bot', 'Win%', 'Wins', 'Played', 'Max', 'Avg', 'Avg win', 'Throws', 'Success%'], rows) +
+      '\n',
+  );
+}
+
+/** Rule-fix A/B: the same seeds under two controller versions, per bot and per seat. */
+async function runAB(opts: DiceCliOptions): Promise<void> {
+  const variants = opts.compareRules!.split(',').map((s) => s.trim());
+  if (variants.length !== 2 || variants.some((v) => !(v in DICE_VARIANTS))) {
+    throw new UserError(`--compare-rules takes two of ${Object.keys(DICE_VARIANTS).join(', ')}, e.g. original,fixed`);
+  }
+  const bots = botList(opts, 'official-final');
+  const games = opts.games ?? DICE_DEFAULTS.games;
+  const seed = parseSeed(opts.seed);
+  // One after the other (each uses every worker), on the same shard seeds.
+  const a = (await runStats({ ...opts, checkpoint: undefined }, bots, variants[0]!, games, seed, `dice ${variants[0]}`)).acc;
+  const b = (await runStats({ ...opts, checkpoint: undefined }, bots, variants[1]!, games, seed, `dice ${variants[1]}`)).acc;
+  const z = zFor(opts.confidence);
+  const diff = (ka: number, na: number, kb: number, nb: number) => {
+    const pa = ka / na;
+    const pb = kb / nb;
+    const se = Math.sqrt((pa * (1 - pa)) / na + (pb * (1 - pb)) / nb);
+    const d = 100 * (pb - pa);
+    return { d, low: d - 100 * z * se, high: d + 100 * z * se, significant: Math.abs(pb - pa) > z * se };
+  };
+  const botRows = bots.map((name) => {
+    const ra = a.rows[a.bots.indexOf(name)]!;
+    const rb = b.rows[b.bots.indexOf(name)]!;
+    const wa = wilson(ra.wins, ra.played, z);
+    const wb = wilson(rb.wins, rb.played, z);
+    const d = diff(ra.wins, ra.played, rb.wins, rb.played);
+    return { bot: name, [variants[0]!]: { winPct: (100 * ra.wins) / ra.played, low: 100 * wa.low, high: 100 * wa.high }, [variants[1]!]: { winPct: (100 * rb.wins) / rb.played, low: 100 * wb.low, high: 100 * wb.high }, diff: d };
+  });
+  const seats = Array.from({ length: 8 }, (_, i) => {
+    const d = diff(a.seatWins[i] ?? 0, a.games, b.seatWins[i] ?? 0, b.games);
+    return { seat: i, [variants[0]!]: (100 * (a.seatWins[i] ?? 0)) / a.games, [variants[1]!]: (100 * (b.seatWins[i] ?? 0)) / b.games, diff: d };
+  });
+  const result = {
+    challenge: 'dice',
+    compare: variants,
+    seed: String(opts.seed),
+    games,
+    confidence: opts.confidence,
+    lastRoundRetriggers: { [variants[0]!]: a.lastRoundRetriggers, [variants[1]!]: b.lastRoundRetriggers },
+    avgRounds: { [variants[0]!]: a.totalRounds / a.games, [variants[1]!]: b.totalRounds / b.games },
+    bots: botRows,
+    seats,
+  };
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    return;
+  }
+  const [va, vb] = variants as [string, string];
+  const fmtD = (d: { d: number; low: number; high: number; significant: boolean }) => {
+    const s = `${d.d >= 0 ? '+' : ''}${d.d.toFixed(2)} [${d.low.toFixed(2)}, ${d.high.toFixed(2)}]`;
+    return d.significant ? pc.bold(pc.yellow(s)) : s;
+  };
+  process.stdout.write(
+    pc.bold(`dice rule A/B: ${va} vs ${vb}, ${games} games each, seed ${opts.seed}, ${(opts.confidence * 100).toFixed(1)}% intervals\n`) +
+      `The last-round trigger was hit again by a second bot in ${a.lastRoundRetriggers} (${va}) / ${b.lastRoundRetriggers} (${vb}) games` +
+      ` — under "original" each such game gives every bot seated before that bot an extra final turn.\n\n` +
+      pc.bold('Win% by seat (0 plays first)\n') +
+      renderTable(['seat', `${va} win%`, `${vb} win%`, `${vb} − ${va} (pct points)`], seats.map((s) => [s.seat, (s[va] as number).toFixed(2), (s[vb] as number).toFixed(2), fmtD(s.diff)])) +
+      '\n\n' +
+      pc.bold('Win% by bot\n') +
+      renderTable(
+        ['bot', `${va} win% [interval]`, `${vb} win% [interval]`, `${vb} − ${va}`],
+        botRows.map((r) => {
+          const x = r[va] as { winPct: number; low: number; high: number };
+          const y = r[vb] as { winPct: number; low: number; high: number };
+          return [r.bot, `${x.winPct.toFixed(2)} [${x.low.toFixed(2)}, ${x.high.toFixed(2)}]`, `${y.winPct.toFixed(2)} [${y.low.toFixed(2)}, ${y.high.toFixed(2)}]`, fmtD(r.diff)];
+        }),
+      ) +
+      '\n(bold yellow: the difference is outside the interval of chance)\n',
+  );
+}
