@@ -12,7 +12,7 @@ import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { exitCodeFor, type ComparisonReport } from '../core/stats/compare.ts';
 import { wilson, zFor } from '../core/stats/intervals.ts';
 import { Progress } from '../core/runner/progress.ts';
-import { BotCrash } from './rules.ts';
+import { BotCrash, type DiceTurnEvent } from './rules.ts';
 import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './published.ts';
 import { winningScorePercentiles, type DiceStats } from './stats.ts';
 import { runExact, type DiceRunOptions } from './tournament.ts';
@@ -80,6 +80,39 @@ interface DiceCliOptions {
   checkpoint?: string;
   shardSize: number;
   json?: boolean;
+}
+
+export function registerDicePlay(play: Command): void {
+  play
+    .command('dice')
+    .description('Play dice games turn by turn (the original controller\'s DEBUG output)')
+    .option('--seed <S>', 'random.seed(S) before the first game', DICE_DEFAULTS.seed)
+    .option('--games <N>', 'games to play', positiveInt, 1)
+    .option('--bots <A,B,C>', 'bots in pool order; 8 are drawn per game')
+    .option('--pool <name>', 'official, rule-benders or all')
+    .addOption(new Option('--rules <variant>', 'controller version').choices(Object.keys(DICE_VARIANTS)).default(DEFAULT_DICE_VARIANT))
+    .option('--json', 'one JSON object per turn (JSON lines), then the game statistics')
+    .action((opts: DiceCliOptions) => {
+      const bots = botList(opts, 'official-final');
+      const turns: DiceTurnEvent[] = [];
+      const result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, diceClass, undefined, (e) => {
+        if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
+        else turns.push(e);
+      });
+      if (opts.json) {
+        process.stdout.write(JSON.stringify(result) + '\n');
+        return;
+      }
+      const width = Math.max(...turns.map((t) => t.bot.length));
+      for (const t of turns) {
+        const lost = t.throws[t.throws.length - 1] === 6;
+        process.stdout.write(
+          `game ${t.game} ${t.index}: ${t.bot.padEnd(width)} throws ${(lost ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`,
+        );
+      }
+      const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
+      process.stdout.write(pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.join(', ')}\n`));
+    });
 }
 
 export function registerDiceCli(replay: Command): void {

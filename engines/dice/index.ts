@@ -3,7 +3,7 @@
  * tournament.ts, variants in variants.ts, CLI in cli.ts, published tables in published.ts).
  */
 import type { GameModule } from '../core/runner/game.ts';
-import { registerDiceCli, statisticalReplay, DICE_DEFAULTS } from './cli.ts';
+import { registerDiceCli, registerDicePlay, statisticalReplay, DICE_DEFAULTS } from './cli.ts';
 import { diceTrials, type DiceRunOptions } from './tournament.ts';
 import type { DiceStats } from './stats.ts';
 import { DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
@@ -18,8 +18,9 @@ export const diceGame: GameModule<DiceRunOptions, DiceStats> = {
   variants: DICE_VARIANTS,
   defaultVariant: DEFAULT_DICE_VARIANT,
   trials: diceTrials(diceClass),
-  registerCli({ replay }) {
+  registerCli({ replay, play }) {
     registerDiceCli(replay);
+    registerDicePlay(play);
   },
   defaultReplay: (ctx) =>
     statisticalReplay({

@@ -39,8 +39,20 @@ export class BotCrash extends Error {
   }
 }
 
+/** One turn as the controller's DEBUG mode printed it. */
+export interface DiceTurnEvent {
+  game: number;
+  index: number;
+  bot: string;
+  throws: number[];
+  scores: number[];
+  lastRound: boolean;
+}
+
 export class DiceController {
   readonly stats: DiceStats;
+  /** Called after every turn (the original's DEBUG print); unset in tournaments. */
+  onTurn: ((e: DiceTurnEvent) => void) | undefined;
   private readonly rowOf: number[];
   private readonly env: DiceEnv;
   private readonly classState = new Map<string, unknown>();
@@ -169,6 +181,7 @@ export class DiceController {
     } else {
       scores[index] = scores[index]! + turnSum;
     }
+    if (this.onTurn) this.onTurn({ game: this.gameNumber, index, bot: bot.className, throws: throws.slice(), scores: scores.slice(), lastRound });
     const row = this.stats.rows[this.rowOf[ci]!]!;
     row.throws += throws.length;
     if (last !== 6) row.successes++;

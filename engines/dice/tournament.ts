@@ -7,7 +7,7 @@ import { PyRandom } from '../core/rng/python-random.ts';
 import type { Seed } from '../core/rng/rng.ts';
 import type { TrialSpec } from '../core/runner/game.ts';
 import type { DiceBotClass } from './bot.ts';
-import { DiceController } from './rules.ts';
+import { DiceController, type DiceTurnEvent } from './rules.ts';
 import { emptyStats, mergeStats, type DiceStats } from './stats.ts';
 import { diceFlags } from './variants.ts';
 
@@ -53,9 +53,17 @@ export interface DiceExactResult {
 }
 
 /** `random.seed(S)`, then one Controller over `games` games in a single stream. */
-export function runExact(seed: Seed, games: number, opts: DiceRunOptions, resolve: ClassResolver, tick?: (n: number) => void): DiceExactResult {
+export function runExact(
+  seed: Seed,
+  games: number,
+  opts: DiceRunOptions,
+  resolve: ClassResolver,
+  tick?: (n: number) => void,
+  onTurn?: (e: DiceTurnEvent) => void,
+): DiceExactResult {
   const random = new PyRandom(typeof seed === 'string' && /^-?\d+$/.test(seed) ? BigInt(seed) : seed);
   const controller = new DiceController(resolveBots(opts.bots, resolve), random, diceFlags(opts.rules));
+  controller.onTurn = onTurn;
   const s = controller.simulate(games, tick);
   const shown = typeof seed === 'bigint' && Number.isSafeInteger(Number(seed)) ? Number(seed) : typeof seed === 'number' ? seed : String(seed);
   return toExactResult(shown, opts.rules, s);
