@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { describeMismatches, replayTrace, type TraceFile } from '../../engines/dice/trace.ts';
 import type { DiceBotClass } from '../../engines/dice/bot.ts';
@@ -7,18 +8,19 @@ import { loadPortsDynamically } from './ports.ts';
 // Every port against its original's recorded decisions (fixtures/dice/traces/README.md).
 const traceDir = new URL('../../fixtures/dice/traces/', import.meta.url);
 const botsJson = new URL('../../fixtures/dice/bots.json', import.meta.url);
-const traceNames = existsSync(traceDir) ? readdirSync(traceDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)) : [];
+const traceNames = readdirSync(traceDir).filter((f) => f.endsWith('.json.gz')).map((f) => f.slice(0, -8));
 
 const ports = await loadPortsDynamically();
 const classes = new Map<string, DiceBotClass>([...ports].map(([n, m]) => [n, m.default]));
-const order: string[] = existsSync(botsJson) ? JSON.parse(readFileSync(botsJson, 'utf8')).map((b: { bot: string }) => b.bot) : [...classes.keys()];
-const allClasses = order.filter((n) => classes.has(n)).map((n) => classes.get(n)!);
+// The harness's `bots` (what CopyBot copies): Bot.__subclasses__(), direct subclasses in class order.
+const snapshot: { bot: string; directSubclass: boolean }[] = JSON.parse(readFileSync(botsJson, 'utf8'));
+const allClasses = snapshot.filter((b) => b.directSubclass && classes.has(b.bot)).map((b) => classes.get(b.bot)!);
 
 describe('dice ports agree with their originals decision for decision', () => {
   for (const name of traceNames) {
     const port = classes.get(name);
     it.skipIf(!port)(`${name}${port ? '' : ' (no port yet)'}`, () => {
-      const trace: TraceFile = JSON.parse(readFileSync(new URL(`${name}.json`, traceDir), 'utf8'));
+      const trace: TraceFile = JSON.parse(gunzipSync(readFileSync(new URL(`${name}.json.gz`, traceDir))).toString('utf8'));
       const { turns, mismatches } = replayTrace(trace, port!, classes, allClasses);
       expect(turns).toBeGreaterThan(1000);
       expect(mismatches.length, describeMismatches(name, mismatches)).toBe(0);
