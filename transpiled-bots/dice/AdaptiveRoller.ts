@@ -1,0 +1,26 @@
+import { DiceBot, sum, max } from '../../engines/dice/bot.ts';
+import type { Provenance } from '../provenance.ts';
+
+export const provenance: Provenance = {
+  challenge: 'dice',
+  bot: 'AdaptiveRoller',
+  questionId: 177765,
+  author: 'Emigna',
+  source: '2019-01-07 scrape of all answers: public GitHub file headed Bots downloaded from https://codegolf.stackexchange.com/questions/177765 @ 2019-01-07 16:55:45 (fixtures/dice/goldens/README.md)',
+  sourceDate: '2019-01-07',
+  sha256: 'd08e0d780f1093c75f50ebbf4e963cc65cb271f76e1b6f3036714ce6f4905231',
+};
+
+/** Turns of up to 22 (or what reaches 40); leads get one more throw; last round: beat the leader. */
+export default class AdaptiveRoller extends DiceBot {
+  static readonly botName: string = 'AdaptiveRoller';
+  override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
+    const me = scores[this.index]!;
+    const lim = Math.min(this.endScore - me, 22);
+    while (sum(this.currentThrows) < lim) yield true;
+    if (max(scores) === me && max(scores) >= this.endScore) yield true;
+    while (lastRound && me + sum(this.currentThrows) <= max(scores)) yield true;
+    yield false;
+    return undefined;
+  }
+}

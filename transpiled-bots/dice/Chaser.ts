@@ -1,0 +1,29 @@
+import { DiceBot, sum, max } from '../../engines/dice/bot.ts';
+import type { Provenance } from '../provenance.ts';
+
+export const provenance: Provenance = {
+  challenge: 'dice',
+  bot: 'Chaser',
+  questionId: 177765,
+  author: 'AKroell',
+  source: '2019-01-07 scrape of all answers: public GitHub file headed Bots downloaded from https://codegolf.stackexchange.com/questions/177765 @ 2019-01-07 16:55:45 (fixtures/dice/goldens/README.md)',
+  sourceDate: '2019-01-07',
+  sha256: '829628f5f26fbb0a3f68274a4c4de6a383c0aeb7c92352ba73ea8be11c5c38bc',
+};
+
+/** Catches up with the leader, then goes for 44 (in the last round, or within its first four throws). */
+export default class Chaser extends DiceBot {
+  static readonly botName: string = 'Chaser';
+  notThrownFirce(): boolean {
+    return this.currentThrows.length < 4;
+  }
+
+  override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
+    const me = scores[this.index]!;
+    while (max(scores) > me + sum(this.currentThrows)) yield true;
+    while (lastRound && me + sum(this.currentThrows) < 44) yield true;
+    while (this.notThrownFirce() && me + sum(this.currentThrows) < 44) yield true;
+    yield false;
+    return undefined;
+  }
+}

@@ -1,0 +1,32 @@
+import { DiceBot, sum } from '../../engines/dice/bot.ts';
+import type { Provenance } from '../provenance.ts';
+
+export const provenance: Provenance = {
+  challenge: 'dice',
+  bot: 'ExpectationsBot',
+  questionId: 177765,
+  author: 'Cain',
+  source: '2019-01-07 scrape of all answers: public GitHub file headed Bots downloaded from https://codegolf.stackexchange.com/questions/177765 @ 2019-01-07 16:55:45 (fixtures/dice/goldens/README.md)',
+  sourceDate: '2019-01-07',
+  sha256: 'cb155aa4225c922cdfd40d7fa767e07dc20e41c6783c58b7c6857e5e1f601280',
+};
+
+/** Throws while the expected gain of a throw (2.5) beats a sixth of what a 6 would cost. */
+export default class ExpectationsBot extends DiceBot {
+  static readonly botName: string = 'ExpectationsBot';
+  private costOf6(me: number): number {
+    const s = sum(this.currentThrows);
+    return me + s < 40 ? s : me + s;
+  }
+
+  override *makeThrow(scores: number[]): Generator<unknown, unknown, undefined> {
+    const me = scores[this.index]!;
+    let cost = this.costOf6(me);
+    while (2.5 > cost / 6.0) {
+      yield true;
+      cost = this.costOf6(me);
+    }
+    yield false;
+    return undefined;
+  }
+}

@@ -1,0 +1,27 @@
+import { DiceBot, sum, max } from '../../engines/dice/bot.ts';
+import type { Provenance } from '../provenance.ts';
+
+export const provenance: Provenance = {
+  challenge: 'dice',
+  bot: 'LeadBy5Bot',
+  questionId: 177765,
+  author: 'william porter',
+  source: '2019-01-07 scrape of all answers: public GitHub file headed Bots downloaded from https://codegolf.stackexchange.com/questions/177765 @ 2019-01-07 16:55:45 (fixtures/dice/goldens/README.md)',
+  sourceDate: '2019-01-07',
+  sha256: 'cd508934ca35a0266e34e7f4dfc28f6015c847a031d342aeab52685b2a951ba8',
+};
+
+/** Throws until 5 ahead of the top score. */
+export default class LeadBy5Bot extends DiceBot {
+  static readonly botName: string = 'LeadBy5Bot';
+  override *makeThrow(scores: number[]): Generator<unknown, unknown, undefined> {
+    for (;;) {
+      const current = scores[this.index]! + sum(this.currentThrows);
+      const scoreToBeat = max(scores) + 5;
+      if (current >= scoreToBeat) break;
+      yield true;
+    }
+    yield false;
+    return undefined;
+  }
+}

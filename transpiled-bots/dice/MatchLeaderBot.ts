@@ -1,0 +1,34 @@
+import { DiceBot, sum, max } from '../../engines/dice/bot.ts';
+import type { Provenance } from '../provenance.ts';
+
+export const provenance: Provenance = {
+  challenge: 'dice',
+  bot: 'MatchLeaderBot',
+  questionId: 177765,
+  author: 'Cory Gehr',
+  source: '2019-01-07 scrape of all answers: public GitHub file headed Bots downloaded from https://codegolf.stackexchange.com/questions/177765 @ 2019-01-07 16:55:45 (fixtures/dice/goldens/README.md)',
+  sourceDate: '2019-01-07',
+  sha256: 'b8c63978ca540a21c841faae8bf55310144cd65c3b23db65f530fc9a3a05fed4',
+};
+
+/** Throws while more than 5 behind the leader; in the last round, until level. */
+export default class MatchLeaderBot extends DiceBot {
+  static readonly botName: string = 'MatchLeaderBot';
+  override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
+    for (;;) {
+      const currentTop = max(scores);
+      const myCurrentTotal = scores[this.index]! + sum(this.currentThrows);
+      const difference = currentTop - myCurrentTotal;
+      if (lastRound && myCurrentTotal < currentTop) {
+        yield true;
+        continue;
+      } else if (difference > 5) {
+        yield true;
+        continue;
+      }
+      break;
+    }
+    yield false;
+    return undefined;
+  }
+}
