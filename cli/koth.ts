@@ -16,6 +16,7 @@ export function buildProgram(): Command {
       'Replays historic Code Golf King-of-the-Hill tournaments with TypeScript ports of the ' +
         'original bots, and compares the result with the published leaderboards.',
     )
+    .enablePositionalOptions()
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ outputError: (str, write) => write(pc.red(str)) });
   program.addHelpText(

@@ -15,6 +15,7 @@ export function registerReplay(program: Command): void {
     .option('--json', 'print one JSON report per game (an array) on stdout')
     .option('--workers <n>', 'worker threads', (v) => Number.parseInt(v, 10), defaultWorkers())
     .allowExcessArguments(false)
+    .enablePositionalOptions()
     .action(async (opts: { json?: boolean; workers: number }) => {
       const reports: ComparisonReport[] = [];
       for (const game of games) {

@@ -54,10 +54,20 @@ export class DiceBot {
   index: number;
   /** Python `self.end_score` (40 in the challenge). */
   endScore: number;
-  /** Python `self.current_throws`: set by updateState before every decision. */
-  currentThrows: number[] = [];
+  /**
+   * Python `self.current_throws`: set by updateState before every decision. Like the
+   * Python attribute it does not exist before the first updateState (reading it then throws,
+   * as Python raised AttributeError — TleilaxuBot's interrogations depend on that).
+   */
+  declare currentThrows: number[];
+  /**
+   * The engine's hooks. Not part of the bot's own state: non-enumerable, so that copies of a
+   * bot (deepcopy.ts, Python's copy.deepcopy of the instance's __dict__) share it.
+   */
+  protected declare readonly env: DiceEnv;
 
-  constructor(index: number, endScore: number, protected readonly env: DiceEnv) {
+  constructor(index: number, endScore: number, env: DiceEnv) {
+    Object.defineProperty(this, 'env', { value: env, enumerable: false, writable: false });
     this.index = index;
     this.endScore = endScore;
   }

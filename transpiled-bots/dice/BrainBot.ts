@@ -1,0 +1,73 @@
+import { DiceBot, sum } from '../../engines/dice/bot.ts';
+import type { Provenance } from '../provenance.ts';
+
+export const provenance: Provenance = {
+  challenge: 'dice',
+  bot: 'BrainBot',
+  questionId: 177765,
+  author: 'ploosu2',
+  source: '2019-01-07 scrape of all answers: public GitHub file headed Bots downloaded from https://codegolf.stackexchange.com/questions/177765 @ 2019-01-07 16:55:45 (fixtures/dice/goldens/README.md)',
+  sourceDate: '2019-01-07',
+  sha256: 'baadf179c533d5a2b214866eda01bb522dd92ff818a7d374859e1881ceebea14',
+  notes:
+    'numpy replaced by plain float64 arithmetic: each neuron sums weight*input left to right, then 1/(1+exp(-x)). ' +
+    'The original appends -1 after EVERY layer (its layer counter wI never changes), so the output is argmax of [a, b, -1].',
+};
+
+/** The network's weights (the bot's constant table): 8 hidden neurons over 4 inputs, 2 outputs over 8 + bias. */
+const BRAIN: readonly (readonly (readonly number[])[])[] = [
+  [
+    [-0.1255, 0.338, 0.5265, -0.2728],
+    [-0.2064, -1.9173, 0.1845, -0.2536],
+    [-0.6737, -0.1334, -0.7055, 0.0797],
+    [-0.6055, -0.0126, 0.9261, -0.603],
+    [0.447, -0.5381, -1.7416, 0.0596],
+    [0.1649, -0.6795, -1.1039, -0.0138],
+    [-0.2782, -0.2005, -1.2967, -0.8073],
+    [0.2329, -0.5591, 1.6192, -0.218],
+  ],
+  [
+    [0.7411, 0.3139, 0.435, 1.002, -0.3148, -0.7791, -0.6532, -0.4672, -0.4655],
+    [0.1982, 0.3713, 0.0426, -0.9227, 1.6118, 0.9431, 0.5612, 0.1208, 0.1115],
+  ],
+];
+
+/** A tiny neural network on (best other score, own score, turn total, last round), each /40; in the last round, beat the best other score. */
+export default class BrainBot extends DiceBot {
+  static readonly botName: string = 'BrainBot';
+  brain = BRAIN;
+
+  decide(input: readonly number[]): number {
+    let x: number[] = input.slice();
+    for (const w of this.brain) {
+      const out: number[] = [];
+      for (const row of w) {
+        let acc = 0;
+        for (let j = 0; j < row.length; j++) acc += row[j]! * x[j]!;
+        out.push(1.0 / (1 + Math.exp(-acc)));
+      }
+      out.push(-1);
+      x = out;
+    }
+    let best = 0;
+    for (let i = 1; i < x.length; i++) if (x[i]! > x[best]!) best = i;
+    return best;
+  }
+
+  override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
+    for (;;) {
+      let oppMaxScore = 0;
+      for (let i = 0; i < scores.length; i++) {
+        if (i === this.index) continue;
+        if (scores[i]! > oppMaxScore) oppMaxScore = scores[i]!;
+      }
+      const me = scores[this.index]!;
+      if (lastRound) {
+        yield me + sum(this.currentThrows) < oppMaxScore + 1;
+      } else {
+        const s = [oppMaxScore / this.endScore, me / this.endScore, sum(this.currentThrows) / this.endScore, lastRound ? 1.0 : 0.0];
+        yield this.decide(s) === 1;
+      }
+    }
+  }
+}

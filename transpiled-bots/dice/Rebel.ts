@@ -1,0 +1,85 @@
+import { DiceBot, at, max, sum } from '../../engines/dice/bot.ts';
+import { bindMethod } from '../../engines/dice/deepcopy.ts';
+import type { Provenance } from '../provenance.ts';
+
+export const provenance: Provenance = {
+  challenge: 'dice',
+  bot: 'Rebel',
+  questionId: 177765,
+  author: 'Christian Sievers',
+  source: '2019-01-07 scrape of all answers: public GitHub file headed Bots downloaded from https://codegolf.stackexchange.com/questions/177765 @ 2019-01-07 16:55:45 (fixtures/dice/goldens/README.md)',
+  sourceDate: '2019-01-07',
+  sha256: 'c43d6e510376117644a4486968ddcb78a28ad314cb21fd43cce11fcab603afa7',
+  notes:
+    'Keeps its own make_throw as a bound method and restores it in update_state (against HarkonnenBot); ' +
+    'a TleilaxuBot ghola of it therefore answers with a deep copy of the Rebel (bindMethod/pyDeepCopy model this).',
+};
+
+/** p[n]: its probability table, computed from constants exactly as the original (same float order). */
+const P: readonly number[] = (() => {
+  const l = [0, 0, 0, 0, 0, 1];
+  for (let i = 0; i < 300; i++) {
+    let s = 0;
+    for (let j = i; j < l.length; j++) s += l[j]!;
+    l.push(s / 6);
+  }
+  const m = [1, 2, 3, 4].map((i) => i / 6);
+  const p: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    let s = 0;
+    for (let k = 0; k < 4 && i + k < l.length; k++) s += m[k]! * l[i + k]!;
+    p.push(1 - s);
+  }
+  return p;
+})();
+
+/** Hesitate-like targets (17 from zero, else 35); past 40 throws while its odds of staying ahead improve. */
+export default class Rebel extends DiceBot {
+  static readonly botName: string = 'Rebel';
+  hideFromHarkonnen: DiceBot['makeThrow'];
+  declare currentSum: number;
+
+  constructor(...args: ConstructorParameters<typeof DiceBot>) {
+    super(...args);
+    this.hideFromHarkonnen = bindMethod(this, Rebel.prototype.makeThrow);
+  }
+
+  override updateState(currentThrows: number[]): void {
+    super.updateState(currentThrows);
+    this.currentSum = sum(this.currentThrows);
+    // "remember who we are"
+    this.makeThrow = this.hideFromHarkonnen;
+  }
+
+  expect(mts: number, ops: readonly number[]): number {
+    let p = 1;
+    for (const s of ops) p *= at(P, mts - s);
+    return p;
+  }
+
+  throwAgain(mts: number, ops: readonly number[]): boolean {
+    const ps = this.expect(mts, ops);
+    let pr = 0;
+    for (let d = 1; d <= 5; d++) pr += this.expect(mts + d, ops);
+    return pr / 6 > ps;
+  }
+
+  override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
+    const myscore = scores[this.index]!;
+    let target: number;
+    if (this.currentThrows.length > 1) target = 666; // "hello Tleilaxu!"
+    else if (lastRound) target = max(scores);
+    else if (myscore === 0) target = 17;
+    else target = 35;
+    while (myscore + this.currentSum < target) yield true;
+    if (myscore + this.currentSum < 40) yield false;
+    let opscores = [...scores.slice(this.index + 1), ...scores.slice(0, this.index)];
+    for (let i = 0; i < opscores.length; i++) {
+      if (opscores[i]! >= 40) {
+        opscores = opscores.slice(0, i);
+        break;
+      }
+    }
+    for (;;) yield this.throwAgain(myscore + this.currentSum, opscores);
+  }
+}

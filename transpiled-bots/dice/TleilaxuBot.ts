@@ -1,0 +1,81 @@
+import { DiceBot, PythonError } from '../../engines/dice/bot.ts';
+import { copyAttributesSeparately } from '../../engines/dice/deepcopy.ts';
+import type { Provenance } from '../provenance.ts';
+
+export const provenance: Provenance = {
+  challenge: 'dice',
+  bot: 'TleilaxuBot',
+  questionId: 177765,
+  author: 'Dani O',
+  source: '2019-01-07 scrape of all answers: public GitHub file headed Bots downloaded from https://codegolf.stackexchange.com/questions/177765 @ 2019-01-07 16:55:45 (fixtures/dice/goldens/README.md)',
+  sourceDate: '2019-01-07',
+  sha256: '2321f6db6420d3cfbf72ebbb5f6d71ad93dfa74048a225a8bafb742b08555195',
+  notes:
+    "Finds the game's bots (inspect → env.gameBots), deep-copies the leader attribute by attribute (copy.deepcopy semantics in engines/dice/deepcopy.ts) " +
+    'and asks the copy for its first decision each time; any exception in the copy counts as True.',
+};
+
+const ALLIES = ['Tleilaxu', 'WisdomOfCrowds'];
+
+/** Clones the leading bot and asks the clone, throw by throw, whether to go on. */
+export default class TleilaxuBot extends DiceBot {
+  static readonly botName: string = 'TleilaxuBot';
+  bots: (DiceBot | null)[] | null = null;
+  allies = new Set(ALLIES);
+
+  findBots(): void {
+    this.bots = this.env.gameBots;
+  }
+
+  faceDancer(bot: DiceBot | null): boolean {
+    const name = bot === null ? 'NoneType' : bot.className;
+    return [...this.allies].some((a) => name.includes(a));
+  }
+
+  /** sorted(z, key=score)[-1][1]: the highest score, ties to the last seat (stable sort). */
+  findLeader(scores: number[]): DiceBot {
+    let best: DiceBot | null = null;
+    let bestScore = -Infinity;
+    const n = Math.min(scores.length, this.bots!.length);
+    for (let i = 0; i < n; i++) {
+      const b = this.bots![i]!;
+      if (this.faceDancer(b)) continue;
+      if (scores[i]! >= bestScore) {
+        bestScore = scores[i]!;
+        best = b;
+      }
+    }
+    if (best === null) throw new PythonError('IndexError', 'list index out of range');
+    return best;
+  }
+
+  axolotl(bot: DiceBot): DiceBot {
+    const ghola = copyAttributesSeparately(bot);
+    ghola.index = this.index; // change the ghola's allegiance
+    return ghola;
+  }
+
+  interrogate(ghola: DiceBot, scores: number[], lastRound: boolean): unknown {
+    let answer: unknown;
+    let answered = false;
+    try {
+      ghola.updateState(this.currentThrows.slice());
+      const r = ghola.makeThrow(scores, lastRound).next();
+      if (!r.done) {
+        answer = r.value;
+        answered = true;
+      }
+    } catch {
+      return true; // "or False?"
+    }
+    if (!answered) throw new PythonError('UnboundLocalError', "local variable 'answer' referenced before assignment");
+    return answer;
+  }
+
+  override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
+    if (!this.bots || this.bots.length === 0) this.findBots();
+    const tmpScores = scores.slice();
+    const ghola = this.axolotl(this.findLeader(scores));
+    for (;;) yield this.interrogate(ghola, tmpScores, lastRound);
+  }
+}
