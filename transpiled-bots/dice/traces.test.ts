@@ -3,27 +3,41 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { describeMismatches, replayTrace, type TraceFile } from '../../engines/dice/trace.ts';
 import type { DiceBotClass } from '../../engines/dice/bot.ts';
-import { loadPortsDynamically } from './ports.ts';
+import { diceBotClasses, diceProvenance, DICE_SNAPSHOT_BOTS } from './index.ts';
 
 // Every port against its original's recorded decisions (fixtures/dice/traces/README.md).
 const traceDir = new URL('../../fixtures/dice/traces/', import.meta.url);
 const botsJson = new URL('../../fixtures/dice/bots.json', import.meta.url);
 const traceNames = readdirSync(traceDir).filter((f) => f.endsWith('.json.gz')).map((f) => f.slice(0, -8));
 
-const ports = await loadPortsDynamically();
-const classes = new Map<string, DiceBotClass>([...ports].map(([n, m]) => [n, m.default]));
+const classes = new Map<string, DiceBotClass>(diceBotClasses.map((c) => [c.botName, c]));
 // The harness's `bots` (what CopyBot copies): Bot.__subclasses__(), direct subclasses in class order.
-const snapshot: { bot: string; directSubclass: boolean }[] = JSON.parse(readFileSync(botsJson, 'utf8'));
+const snapshot: { bot: string; directSubclass: boolean; author: string | null; sha256: string | null }[] = JSON.parse(readFileSync(botsJson, 'utf8'));
 const allClasses = snapshot.filter((b) => b.directSubclass && classes.has(b.bot)).map((b) => classes.get(b.bot)!);
 
 describe('dice ports agree with their originals decision for decision', () => {
   for (const name of traceNames) {
     const port = classes.get(name);
-    it.skipIf(!port)(`${name}${port ? '' : ' (no port yet)'}`, () => {
+    it(name, () => {
+      expect(port, `no port for ${name}`).toBeDefined();
       const trace: TraceFile = JSON.parse(gunzipSync(readFileSync(new URL(`${name}.json.gz`, traceDir))).toString('utf8'));
       const { turns, mismatches } = replayTrace(trace, port!, classes, allClasses);
       expect(turns).toBeGreaterThan(1000);
       expect(mismatches.length, describeMismatches(name, mismatches)).toBe(0);
     });
   }
+});
+
+describe('the dice registry', () => {
+  it('lists one port per snapshot class, in class order, with the provenance of its code block', () => {
+    expect(diceBotClasses.map((c) => c.botName)).toEqual(snapshot.map((b) => b.bot));
+    expect([...DICE_SNAPSHOT_BOTS]).toEqual(snapshot.map((b) => b.bot));
+    expect(traceNames.sort()).toEqual(snapshot.map((b) => b.bot).sort());
+    for (const b of snapshot) {
+      const p = diceProvenance.get(b.bot)!;
+      expect(p.bot).toBe(b.bot);
+      expect(p.sha256 ?? null).toBe(b.sha256);
+      expect(p.author ?? null).toBe(b.author);
+    }
+  });
 });
