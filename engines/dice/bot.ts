@@ -49,27 +49,31 @@ export interface DiceBotClass {
   readonly botName: string;
 }
 
+/** Where a bot keeps its engine hooks: a symbol key, so copies of the bot's state (deepcopy.ts) share, not copy, them. */
+export const ENV: unique symbol = Symbol('dice env');
+
 export class DiceBot {
   /** Python `self.index`: this bot's seat in the game. */
-  index: number;
+  declare index: number;
   /** Python `self.end_score` (40 in the challenge). */
-  endScore: number;
+  declare endScore: number;
   /**
    * Python `self.current_throws`: set by updateState before every decision. Like the
    * Python attribute it does not exist before the first updateState (reading it then throws,
    * as Python raised AttributeError — TleilaxuBot's interrogations depend on that).
    */
   declare currentThrows: number[];
-  /**
-   * The engine's hooks. Not part of the bot's own state: non-enumerable, so that copies of a
-   * bot (deepcopy.ts, Python's copy.deepcopy of the instance's __dict__) share it.
-   */
-  protected declare readonly env: DiceEnv;
+  declare [ENV]: DiceEnv;
 
   constructor(index: number, endScore: number, env: DiceEnv) {
-    Object.defineProperty(this, 'env', { value: env, enumerable: false, writable: false });
+    this[ENV] = env;
     this.index = index;
     this.endScore = endScore;
+  }
+
+  /** The engine's hooks (not part of the bot's own state, like Python's module globals). */
+  protected get env(): DiceEnv {
+    return this[ENV];
   }
 
   /** Python `bot.__class__.__name__`. */
@@ -91,6 +95,7 @@ export class DiceBot {
 
 /** Python truthiness of a yielded value (False, None, 0, '', empty list/dict are false). */
 export function pyTruthy(v: unknown): boolean {
+  if (typeof v === 'boolean') return v;
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof Map || v instanceof Set) return v.size > 0;
   if (typeof v === 'bigint') return v !== 0n;

@@ -7,7 +7,7 @@
  *  - lists (arrays), dicts (Map / plain objects), sets: new containers, items deep-copied;
  *  - a PyRandom: a new generator with the same state (Random pickles through getstate);
  *  - an instance (a bot): a new object of the same class whose own attributes are deep
- *    copies (non-enumerable engine fields such as `env` are shared, not copied);
+ *    copies (symbol-keyed engine fields such as the bot's env are shared, not copied);
  *  - plain functions and lambdas: the same function (copy treats them as atomic), so a
  *    copied lambda still closes over the ORIGINAL object;
  *  - a bound method (made with bindMethod): a new bound method of a deep copy of its
@@ -69,15 +69,25 @@ export function pyDeepCopy<T>(x: T, memo: Map<unknown, unknown> = new Map()): T 
     for (const v of x) copy.add(pyDeepCopy(v, memo));
     return copy as T;
   }
-  const src = x as Record<string, unknown>;
-  const copy = Object.create(Object.getPrototypeOf(x)) as Record<string, unknown>;
+  const copy = Object.create(Object.getPrototypeOf(x)) as object;
   memo.set(x, copy);
+  copyOwnProperties(x as object, copy, (v) => pyDeepCopy(v, memo));
+  return copy as T;
+}
+
+/**
+ * Own string-keyed enumerable properties (the Python instance __dict__) go through `copy`;
+ * symbol-keyed and non-enumerable ones (engine hooks such as the bot's env) are shared.
+ */
+function copyOwnProperties(src: object, dst: object, copy: (v: unknown) => unknown): void {
+  const s = src as Record<string | symbol, unknown>;
+  const d = dst as Record<string | symbol, unknown>;
   for (const key of Object.getOwnPropertyNames(src)) {
     const desc = Object.getOwnPropertyDescriptor(src, key)!;
-    if (desc.enumerable) copy[key] = pyDeepCopy(src[key], memo);
-    else Object.defineProperty(copy, key, desc);
+    if (desc.enumerable) d[key] = copy(s[key]);
+    else Object.defineProperty(dst, key, desc);
   }
-  return copy as T;
+  for (const sym of Object.getOwnPropertySymbols(src)) d[sym] = s[sym];
 }
 
 /**
@@ -86,12 +96,7 @@ export function pyDeepCopy<T>(x: T, memo: Map<unknown, unknown> = new Map()): T 
  * are not shared in the copy).
  */
 export function copyAttributesSeparately<T extends object>(bot: T): T {
-  const src = bot as unknown as Record<string, unknown>;
-  const ghola = Object.create(Object.getPrototypeOf(bot)) as Record<string, unknown>;
-  for (const key of Object.getOwnPropertyNames(src)) {
-    const desc = Object.getOwnPropertyDescriptor(src, key)!;
-    if (desc.enumerable) ghola[key] = pyDeepCopy(src[key]);
-    else Object.defineProperty(ghola, key, desc);
-  }
-  return ghola as unknown as T;
+  const ghola = Object.create(Object.getPrototypeOf(bot)) as T;
+  copyOwnProperties(bot, ghola, (v) => pyDeepCopy(v));
+  return ghola;
 }

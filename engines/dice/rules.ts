@@ -163,7 +163,7 @@ export class DiceController {
         const stream = bot.makeThrow(this.flags.liveScores ? scores : scores.slice(), lastRound);
         for (;;) {
           const r = stream.next();
-          if (r.done || !pyTruthy(r.value)) break;
+          if (r.done || (r.value !== true && !pyTruthy(r.value))) break;
           last = rnd.randint(1, 6);
           throws.push(last);
           if (last === 6) break;

@@ -243,7 +243,12 @@ export class PyRandom implements Rng {
   randint(a: number, b: number): number;
   randint(a: bigint | number, b: bigint | number): bigint | number;
   randint(a: bigint | number, b: bigint | number): bigint | number {
-    if (typeof a === 'number' && typeof b === 'number') return this.randrange(a, b + 1);
+    if (typeof a === 'number' && typeof b === 'number') {
+      // Fast path (same draws): randrange(a, b + 1) with a small width is a + _randbelow(width).
+      const width = b + 1 - a;
+      if (!this.python2 && width > 0 && width <= 0xffffffff && Number.isSafeInteger(a) && Number.isSafeInteger(b)) return a + this.randbelow(width);
+      return this.randrange(a, b + 1);
+    }
     return this.randrange(BigInt(a), BigInt(b) + 1n);
   }
 
