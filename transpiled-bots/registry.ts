@@ -1,10 +1,12 @@
 import type { KnownBot } from './provenance.ts';
+import { knownBots as dice } from './dice/index.ts';
+import { knownBots as ruins } from './ruins/index.ts';
 
 /**
  * Every bot the project knows of, per challenge, in original order. Each game's folder
  * (transpiled-bots/<game>/index.ts) exports `knownBots: KnownBot[]`; import it here.
  */
-const perChallenge: Record<string, readonly KnownBot[]> = {};
+const perChallenge: Record<string, readonly KnownBot[]> = { dice, ruins };
 
 export const challenges = ['dice', 'ruins', 'atomas', 'gun-duel', 'camel-up'] as const;
 

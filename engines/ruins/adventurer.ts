@@ -1,0 +1,76 @@
+/**
+ * What an adventurer sees and returns, exactly as ruins.py gave it (question 183127).
+ *
+ * Python:                                   TypeScript port:
+ *   class X(Adventurer):                      export default class X extends Adventurer {
+ *     def get_action(self, state):              getAction(state: RoomState): unknown {
+ *       return 'take', 0, 5                       return ['take', 0, 5];
+ *   self.random (a random.Random)             this.random (a PyRandom with the same stream)
+ *   state.room / treasures / players /        state.room / treasures / players /
+ *   inventory / stamina, carry_weight,        inventory / stamina, carryWeight, totalValue
+ *   total_value
+ *
+ * A port may return the same loose shapes Python allowed ('next', 'previous', a sequence
+ * ['take', index, bid] or ['drop', index], with numbers, numeric strings, floats...):
+ * engines/ruins/actions.ts interprets them exactly as the driver did.
+ */
+import type { PyRandom } from '../core/rng/python-random.ts';
+
+/** A treasure (Python namedtuple: immutable). */
+export interface Treasure {
+  readonly name: string;
+  readonly value: number;
+  readonly weight: number;
+}
+
+export function treasure(name: string, value: number, weight: number): Treasure {
+  return Object.freeze({ name, value, weight });
+}
+
+/** The state an adventurer receives each turn (Python's RoomState namedtuple, copies of the lists). */
+export class RoomState {
+  constructor(
+    readonly room: number,
+    readonly treasures: readonly Treasure[],
+    readonly players: readonly string[],
+    readonly inventory: readonly Treasure[],
+    readonly stamina: number,
+  ) {
+    Object.freeze(this);
+  }
+
+  /** Python `state.carry_weight`. */
+  get carryWeight(): number {
+    let w = 0;
+    for (const t of this.inventory) w += t.weight;
+    return w;
+  }
+
+  /** Python `state.total_value`. */
+  get totalValue(): number {
+    let v = 0;
+    for (const t of this.inventory) v += t.value;
+    return v;
+  }
+}
+
+export class Adventurer {
+  constructor(
+    readonly name: string,
+    readonly random: PyRandom,
+  ) {}
+
+  /** Python `get_action(state)`; the base class raises NotImplementedError. */
+  getAction(_state: RoomState): unknown {
+    throw new Error('NotImplementedError');
+  }
+
+  /** Python `enter_ruins()`: called once before a game. */
+  enterRuins(): void {}
+}
+
+export interface AdventurerClass {
+  new (name: string, random: PyRandom): Adventurer;
+  /** The Python class name (scores are kept by class name). */
+  readonly botName: string;
+}

@@ -1,0 +1,76 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { Ruins } from './rules.ts';
+import { runTournament } from './tournament.ts';
+import { RUINS_VARIANTS } from './variants.ts';
+import { Drunkard, ruinsClass, TEST_BOTS } from '../../transpiled-bots/ruins/index.ts';
+import type { AdventurerClass } from './adventurer.ts';
+
+// Goldens from the original ruins.py (fixtures/ruins/goldens/README.md).
+const dir = new URL('../../fixtures/ruins/goldens/', import.meta.url);
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+const load = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8'));
+const classes = (names: string[]): AdventurerClass[] => names.map((n) => ruinsClass(n)!);
+
+export function singleGameRows(bots: AdventurerClass[], seed: string) {
+  return new Ruins(bots, seed).runGame().map(({ player, score }) => ({
+    bot: player.botName,
+    character: player.name,
+    money: player.alive ? player.totalValue : null,
+    treasures: player.treasures.length,
+    weight: player.carryWeight,
+    stamina: player.stamina,
+    score,
+  }));
+}
+
+describe('ruins engine equals ruins.py', () => {
+  it('the test bots load in the driver order', () => {
+    expect(TEST_BOTS.map((b) => b.botName)).toEqual(load('single-test-bots-K48XMESC.json').bots);
+  });
+
+  for (const f of files.filter((x) => x.startsWith('single-'))) {
+    it(`single game ${f}`, () => {
+      const g = load(f);
+      expect(singleGameRows(classes(g.bots), g.seed)).toEqual(g.rows);
+    });
+  }
+
+  for (const f of files.filter((x) => x.startsWith('tournament-'))) {
+    it(`tournament ${f}`, () => {
+      const g = load(f);
+      const r = runTournament(classes(g.bots), g.seed, { flags: RUINS_VARIANTS.fixed.flags, drunkard: Drunkard });
+      expect(r.rows).toEqual(g.rows);
+      if (g.poolRows) expect(r.poolRows).toEqual(g.poolRows);
+    });
+  }
+
+  it('every player action of a whole game matches the driver log', () => {
+    const g = JSON.parse(gunzipSync(readFileSync(new URL('log-single-test-bots-K48XMESC.json.gz', dir))).toString());
+    const seen: unknown[] = [];
+    const wrapped = classes(g.bots).map((cls) => {
+      const W = class extends cls {
+        override getAction(state: Parameters<InstanceType<AdventurerClass>['getAction']>[0]): unknown {
+          const action = super.getAction(state);
+          seen.push({
+            player: this.name,
+            room: state.room,
+            stamina: state.stamina,
+            treasures: state.treasures.map((t) => [t.name, t.value, t.weight]),
+            others: [...state.players],
+            inventory: state.inventory.map((t) => [t.name, t.value, t.weight]),
+            action,
+          });
+          return action;
+        }
+      };
+      Object.defineProperty(W, 'botName', { value: cls.botName });
+      return W as unknown as AdventurerClass;
+    });
+    new Ruins(wrapped, g.seed).runGame();
+    const expected = g.turns.map(({ turn: _t, ...rest }: { turn: number }) => rest);
+    expect(seen.length).toBe(expected.length);
+    for (let i = 0; i < expected.length; i++) expect(seen[i], `action ${i}`).toEqual(expected[i]);
+  });
+});

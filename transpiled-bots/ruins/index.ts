@@ -1,0 +1,62 @@
+/**
+ * The ruins bot registry: the driver's Drunkard, its test bots in load order, and the ten
+ * bots of the 2019-05-04 leaderboard (known, not ported: their code is only on the
+ * question page).
+ */
+import type { AdventurerClass } from '../../engines/ruins/adventurer.ts';
+import type { KnownBot, Provenance } from '../provenance.ts';
+import * as DrunkardM from './Drunkard.ts';
+import * as EagerThiefM from './EagerThief.ts';
+import * as EmoKidM from './EmoKid.ts';
+import * as ChadM from './Chad.ts';
+import * as CowardM from './Coward.ts';
+import * as GreedyBastardM from './GreedyBastard.ts';
+import * as MischievousKidM from './MischievousKid.ts';
+import { eagerClones, provenance as cloneProvenance } from './EagerClone.ts';
+
+export const Drunkard = DrunkardM.default;
+
+/** The driver's test_bots module, in the order the driver loads it (module dict order). */
+export const TEST_BOTS: readonly AdventurerClass[] = [
+  EagerThiefM.default,
+  EmoKidM.default,
+  ChadM.default,
+  CowardM.default,
+  GreedyBastardM.default,
+  MischievousKidM.default,
+  ...eagerClones,
+];
+
+const provenances: Provenance[] = [
+  DrunkardM.provenance,
+  EagerThiefM.provenance,
+  EmoKidM.provenance,
+  ChadM.provenance,
+  CowardM.provenance,
+  GreedyBastardM.provenance,
+  MischievousKidM.provenance,
+  ...cloneProvenance,
+];
+
+export const RUINS_CLASSES: readonly AdventurerClass[] = [Drunkard, ...TEST_BOTS];
+
+export function ruinsClass(name: string): AdventurerClass | undefined {
+  return RUINS_CLASSES.find((c) => c.botName === name);
+}
+
+export const RUINS_POOLS: Record<string, readonly AdventurerClass[]> = {
+  'test-bots': TEST_BOTS,
+};
+
+/** The 2019-05-04 leaderboard's bots (question 183127); their sources are only on the question page. */
+export const LEADERBOARD_BOTS = ['BountyHunter', 'Scoundrel', 'Accountant', 'Ponderer', 'Artyventurer', 'PlanAhead', 'Sprinter', 'Accomodator', 'Memorizer', 'Backwards'];
+
+export const knownBots: KnownBot[] = [
+  ...provenances.map((p) => ({ challenge: 'ruins', bot: p.bot, ported: true, provenance: p })),
+  ...LEADERBOARD_BOTS.map((bot) => ({
+    challenge: 'ruins',
+    bot,
+    ported: false,
+    provenance: { challenge: 'ruins', bot, questionId: 183127, source: 'question 183127 (answers); not reachable here: scrape it with koth scrape ruins' },
+  })),
+];
