@@ -17,10 +17,14 @@ function verdictCell(v: ComparisonRow['verdict']): string {
   return pc.dim('n/a');
 }
 
+/** No rule between body rows: long tables stay readable. */
+const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
+
 export function renderComparison(report: ComparisonReport, digits = 2): string {
   const metrics = [...new Set(report.rows.map((r) => r.metric))];
-  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', `${(report.confidence * 100).toFixed(1)}% interval`, 'verdict', 'note'];
-  const table = new Table({ head: head.map((h) => pc.bold(h)), style: { head: [], border: [] } });
+  const hasIntervals = report.rows.some((r) => r.low != null);
+  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${(report.confidence * 100).toFixed(1)}% interval` : 'interval', 'verdict', 'note'];
+  const table = new Table({ head: head.map((h) => pc.bold(h)), style: { head: [], border: [] }, chars: COMPACT });
   report.rows.forEach((r, i) => {
     table.push([
       String(i + 1),
@@ -49,7 +53,7 @@ export function renderComparison(report: ComparisonReport, digits = 2): string {
 
 /** A plain aligned table for other listings (stats, registry...). */
 export function renderTable(head: string[], rows: (string | number)[][]): string {
-  const table = new Table({ head: head.map((h) => pc.bold(h)), style: { head: [], border: [] } });
+  const table = new Table({ head: head.map((h) => pc.bold(h)), style: { head: [], border: [] }, chars: COMPACT });
   for (const r of rows) table.push(r.map((c) => String(c)));
   return table.toString();
 }
