@@ -16,5 +16,7 @@ await build({
   // CommonJS dependencies bundled into ESM need a require().
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   loader: { '.json': 'json' },
+  // piscina starts its own worker wrapper from its package folder: load it from node_modules.
+  external: ['piscina'],
 });
 chmodSync('dist/koth.js', 0o755);
