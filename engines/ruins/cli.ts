@@ -9,7 +9,7 @@ import { renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { DriverCrash } from './actions.ts';
-import { Ruins } from './rules.ts';
+import { Ruins, scoreRows } from './rules.ts';
 import { runTournament, type TournamentResult } from './tournament.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
@@ -141,15 +141,7 @@ Pools: ${Object.keys(RUINS_POOLS).join(', ')} (the driver's test_bots module, in
       const seed = seedOf(opts);
       const game = new Ruins(bots, seed, { log: !!opts.log });
       const scored = withCrashReport(() => game.runGame());
-      const rows = scored.map(({ player, score }) => ({
-        bot: player.botName,
-        character: player.name,
-        money: player.alive ? player.totalValue : null,
-        treasures: player.treasures.length,
-        weight: player.carryWeight,
-        stamina: player.stamina,
-        score,
-      }));
+      const rows = scoreRows(scored);
       if (opts.json) {
         process.stdout.write(JSON.stringify({ seed, rows, ...(opts.log ? { log: game.events } : {}) }) + '\n');
         return;

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { Ruins } from './rules.ts';
+import { Ruins, scoreRows } from './rules.ts';
 import { runTournament } from './tournament.ts';
 import { RUINS_VARIANTS } from './variants.ts';
 import { Drunkard, ruinsClass, TEST_BOTS } from '../../transpiled-bots/ruins/index.ts';
@@ -13,18 +13,6 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 const load = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8'));
 const classes = (names: string[]): AdventurerClass[] => names.map((n) => ruinsClass(n)!);
 
-export function singleGameRows(bots: AdventurerClass[], seed: string) {
-  return new Ruins(bots, seed).runGame().map(({ player, score }) => ({
-    bot: player.botName,
-    character: player.name,
-    money: player.alive ? player.totalValue : null,
-    treasures: player.treasures.length,
-    weight: player.carryWeight,
-    stamina: player.stamina,
-    score,
-  }));
-}
-
 describe('ruins engine equals ruins.py', () => {
   it('the test bots load in the driver order', () => {
     expect(TEST_BOTS.map((b) => b.botName)).toEqual(load('single-test-bots-K48XMESC.json').bots);
@@ -33,7 +21,7 @@ describe('ruins engine equals ruins.py', () => {
   for (const f of files.filter((x) => x.startsWith('single-'))) {
     it(`single game ${f}`, () => {
       const g = load(f);
-      expect(singleGameRows(classes(g.bots), g.seed)).toEqual(g.rows);
+      expect(scoreRows(new Ruins(classes(g.bots), g.seed).runGame())).toEqual(g.rows);
     });
   }
 

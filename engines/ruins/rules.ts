@@ -57,6 +57,29 @@ export interface ScoredPlayer {
   score: number;
 }
 
+/** A row of the driver's score table for one game (money is null for the dead). */
+export interface ScoreRow {
+  bot: string;
+  character: string;
+  money: number | null;
+  treasures: number;
+  weight: number;
+  stamina: number;
+  score: number;
+}
+
+export function scoreRows(scored: readonly ScoredPlayer[]): ScoreRow[] {
+  return scored.map(({ player, score }) => ({
+    bot: player.botName,
+    character: player.name,
+    money: player.alive ? player.totalValue : null,
+    treasures: player.treasures.length,
+    weight: player.carryWeight,
+    stamina: player.stamina,
+    score,
+  }));
+}
+
 export interface RuinsOptions {
   /** Collect a readable game log (koth play ruins). */
   log?: boolean;
