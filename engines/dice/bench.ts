@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import recordedSpeed from '../../fixtures/dice/goldens/python-speed.json' with { type: 'json' };
 import type { BenchContext, BenchFigure } from '../core/runner/game.ts';
 import { runTrials } from '../core/runner/runner.ts';
 import { publishedTable } from './published.ts';
@@ -12,7 +13,7 @@ import type { DiceRunOptions } from './tournament.ts';
  * names a driver script (kept outside the repository; it must print {"gamesPerSecond": x}
  * for `--games N`), else the figure recorded here is shown (fixtures/dice/goldens/python-speed.json).
  */
-function pythonFigure(games: number): { value: number; source: string } | undefined {
+function pythonFigure(games: number): { value: number; source: string } {
   const driver = process.env.KOTH_DICE_ORIGINAL;
   if (driver && existsSync(driver)) {
     const res = spawnSync('python3', [driver, '--games', String(games)], { encoding: 'utf8', timeout: 600_000 });
@@ -24,12 +25,8 @@ function pythonFigure(games: number): { value: number; source: string } | undefi
       }
     }
   }
-  const recorded = new URL('../../fixtures/dice/goldens/python-speed.json', import.meta.url);
-  if (existsSync(recorded)) {
-    const r = JSON.parse(readFileSync(recorded, 'utf8'));
-    return { value: r.gamesPerSecond, source: `original controller, recorded ${r.date ?? ''} (CPython ${r.python ?? '3'}, 1 core)` };
-  }
-  return undefined;
+  const r = recordedSpeed as { gamesPerSecond: number; date?: string; python?: string };
+  return { value: r.gamesPerSecond, source: `original controller, recorded ${r.date ?? ''} (CPython ${r.python ?? '3'}, 1 core)` };
 }
 
 export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
@@ -45,7 +42,7 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
       name: `dice games/s, 49 official bots, ${workers} worker${workers > 1 ? 's' : ''}`,
       value: rate,
       unit: 'games/s',
-      ...(py ? { reference: { value: py.value, source: py.source } } : { note: 'no Python figure' }),
+      reference: { value: py.value, source: py.source },
     });
     figures.push({ name: `dice: official 3×10^8 games, ${workers} worker${workers > 1 ? 's' : ''} (projected)`, value: 3e8 / rate / 3600, unit: 'hours', note: 'the original took 35628.7 s ≈ 9.9 h (published)' });
   }
