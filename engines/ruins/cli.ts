@@ -63,6 +63,7 @@ export function publishedReport(): ComparisonReport {
     table: table.name,
     verdict: 'n/a',
     confidence: 1,
+    digits: 0,
     seed: table.seed,
     missing,
     summary:
@@ -118,7 +119,7 @@ Pools: ${Object.keys(RUINS_POOLS).join(', ')} (the driver's test_bots module, in
       if (opts.seed === undefined && !opts.pool && !opts.bots) {
         const report = publishedReport();
         if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-        else process.stdout.write(renderComparison(report, 0) + '\n');
+        else process.stdout.write(renderComparison(report) + '\n');
         return;
       }
       const bots = poolOf(opts);

@@ -20,7 +20,7 @@ function verdictCell(v: ComparisonRow['verdict']): string {
 /** No rule between body rows: long tables stay readable. */
 const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
-export function renderComparison(report: ComparisonReport, digits = 2): string {
+export function renderComparison(report: ComparisonReport, digits = typeof report.digits === 'number' ? report.digits : 2): string {
   const metrics = [...new Set(report.rows.map((r) => r.metric))];
   const hasIntervals = report.rows.some((r) => r.low != null);
   const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${(report.confidence * 100).toFixed(1)}% interval` : 'interval', 'verdict', 'note'];
