@@ -1,0 +1,23 @@
+/**
+ * Prints the plain closing line "N passed, N failed" (", N skipped") that CI reads, after
+ * vitest's own summary.
+ */
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const m of testModules) {
+      for (const t of m.children.allTests()) {
+        const state = t.result().state;
+        if (state === 'passed') passed++;
+        else if (state === 'failed') failed++;
+        else skipped++;
+      }
+      if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
+    }
+    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+  }
+}
