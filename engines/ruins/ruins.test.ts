@@ -6,12 +6,15 @@ import { runTournament } from './tournament.ts';
 import { RUINS_VARIANTS } from './variants.ts';
 import { Drunkard, ruinsClass, TEST_BOTS } from '../../transpiled-bots/ruins/index.ts';
 import type { AdventurerClass } from './adventurer.ts';
+import { DriverCrash } from './actions.ts';
+import { StringIndexer, WEIRD_BOTS } from './test-adventurers.ts';
 
 // Goldens from the original ruins.py (fixtures/ruins/goldens/README.md).
 const dir = new URL('../../fixtures/ruins/goldens/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 const load = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8'));
-const classes = (names: string[]): AdventurerClass[] => names.map((n) => ruinsClass(n)!);
+const testOnly = new Map<string, AdventurerClass>([...WEIRD_BOTS, StringIndexer].map((c) => [c.botName, c]));
+const classes = (names: string[]): AdventurerClass[] => names.map((n) => ruinsClass(n) ?? testOnly.get(n)!);
 
 describe('ruins engine equals ruins.py', () => {
   it('the test bots load in the driver order', () => {
@@ -31,6 +34,25 @@ describe('ruins engine equals ruins.py', () => {
       const r = runTournament(classes(g.bots), g.seed, { flags: RUINS_VARIANTS.fixed.flags, drunkard: Drunkard });
       expect(r.rows).toEqual(g.rows);
       if (g.poolRows) expect(r.poolRows).toEqual(g.poolRows);
+    });
+  }
+
+  for (const f of files.filter((x) => x.startsWith('crash-'))) {
+    it(`the driver's own crash: ${f}`, () => {
+      const g = load(f);
+      const run = () =>
+        g.mode === 'single'
+          ? new Ruins(classes(g.bots), g.seed).runGame()
+          : runTournament(classes(g.bots), g.seed, { flags: RUINS_VARIANTS.fixed.flags, drunkard: Drunkard });
+      let err: unknown;
+      try {
+        run();
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(DriverCrash);
+      expect((err as DriverCrash).pyType).toBe(g.crash.type);
+      expect((err as DriverCrash).message).toContain(g.crash.message);
     });
   }
 

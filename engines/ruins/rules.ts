@@ -11,10 +11,20 @@ import { RoomState, treasure, type Adventurer, type AdventurerClass, type Treasu
 import { DriverCrash, interpretAction, pyIndex, pyInt, PyIntError, type Action } from './actions.ts';
 import { generateName, trap } from './flavor.ts';
 
+/**
+ * A held treasure. The driver could hand a player None (two bids on one treasure under
+ * different index keys, e.g. -1 and 4): reading it then raised AttributeError outside any try.
+ */
+function held(t: Treasure | null): Treasure {
+  if (t === null) throw new DriverCrash('AttributeError', "'NoneType' object has no attribute 'weight'");
+  return t;
+}
+
 export class Player {
   room = 1;
   stamina = 1000;
-  treasures: Treasure[] = [];
+  /** May hold null, as the driver's list could hold None (see held()). */
+  treasures: (Treasure | null)[] = [];
   constructor(
     readonly name: string,
     readonly bot: Adventurer,
@@ -23,13 +33,13 @@ export class Player {
 
   get carryWeight(): number {
     let w = 0;
-    for (const t of this.treasures) w += t.weight;
+    for (const t of this.treasures) w += held(t).weight;
     return w;
   }
 
   get totalValue(): number {
     let v = 0;
-    for (const t of this.treasures) v += t.value;
+    for (const t of this.treasures) v += held(t).value;
     return v;
   }
 
@@ -155,7 +165,8 @@ export class Ruins {
   private snapshot(player: Player): RoomState {
     const others: string[] = [];
     for (const other of this.players.values()) if (other !== player && other.room === player.room) others.push(other.name);
-    return new RoomState(player.room, this.rooms[player.room - 1]!.slice() as Treasure[], others, player.treasures.slice(), player.stamina);
+    // Python hands the lists over as they are (None entries included).
+    return new RoomState(player.room, this.rooms[player.room - 1]!.slice() as Treasure[], others, player.treasures.slice() as Treasure[], player.stamina);
   }
 
   /** Player.get_action: the bot's answer; an exception in the bot is caught (→ None). */
@@ -174,7 +185,7 @@ export class Ruins {
   turn(): void {
     this.turnNumber += 1;
     const bids = new Map<string, { room: number; index: unknown; bids: [number, string][] }>();
-    const drops = new Map<number, Treasure[]>();
+    const drops = new Map<number, (Treasure | null)[]>();
     const killLater: [Player, string][] = [];
     const actions: [Player, Action][] = [];
     for (const p of this.players.values()) if (p.active) actions.push([p, this.askPlayer(p)]);
@@ -240,21 +251,25 @@ export class Ruins {
         }
       } else {
         player.stamina -= 1;
-        let dropped: Treasure | undefined;
+        let dropped: Treasure | null = null;
+        let ok = false;
         try {
           const i = pyInt(action.treasure);
           const j = i < 0 ? player.treasures.length + i : i;
-          if (j >= 0 && j < player.treasures.length) dropped = player.treasures.splice(j, 1)[0];
+          if (j >= 0 && j < player.treasures.length) {
+            dropped = player.treasures.splice(j, 1)[0]!;
+            ok = true;
+          }
         } catch (e) {
           if (!(e instanceof PyIntError) || e.pyType === 'OverflowError') throw new DriverCrash('OverflowError', `int(index) from ${player.botName}`);
         }
-        if (dropped === undefined) {
+        if (!ok) {
           killLater.push([player, 'was bitten by a venomous spider and died moments later. (Invalid drop)']);
         } else {
           let list = drops.get(player.room);
           if (!list) drops.set(player.room, (list = []));
           list.push(dropped);
-          this.log(`Dropped a treasure into room #${player.room}: ${describe(dropped)}`, 'info', player);
+          this.log(`Dropped a treasure into room #${player.room}: ${dropped ? describe(dropped) : 'None'}`, 'info', player);
         }
       }
     }
@@ -268,18 +283,20 @@ export class Ruins {
       const t = row[slot] ?? null;
       if (list.length === 1) {
         const p = this.players.get(list[0]![1])!;
-        p.treasures.push(t as Treasure);
+        p.treasures.push(t);
         row[slot] = null;
         this.log(`took ${t ? describe(t) : 'None'}`, 'info', p);
       } else if (list.length > 1) {
         list.sort((a, b) => (b[0] !== a[0] ? b[0] - a[0] : b[1] < a[1] ? -1 : b[1] > a[1] ? 1 : 0));
         if (list[0]![0] > list[1]![0]) {
           const [, winner] = list.shift()!;
-          this.players.get(winner)!.treasures.push(t as Treasure);
+          this.players.get(winner)!.treasures.push(t);
           row[slot] = null;
           this.log(`fought hard and took ${t ? describe(t) : 'None'}`, 'info', this.players.get(winner));
         }
-        for (const [, loser] of list) this.log(`attempted to take ${t?.name}, but was met with resistance.`, 'info', this.players.get(loser));
+        // The driver formats `treasure.name` for every loser: on a None slot that raised AttributeError.
+        if (t === null) throw new DriverCrash('AttributeError', "'NoneType' object has no attribute 'name'");
+        for (const [, loser] of list) this.log(`attempted to take ${t.name}, but was met with resistance.`, 'info', this.players.get(loser));
       }
     }
     for (const [room, items] of drops) this.rooms[room - 1]!.push(...items);
@@ -327,8 +344,9 @@ function indexKey(x: unknown): string {
 
 /** ranking_key: sorts the player's treasures by value (descending, in place) and returns the key tuple. */
 function rankingKey(p: Player): number[] {
-  p.treasures.sort((a, b) => b.value - a.value);
-  return [p.alive ? 1 : 0, p.totalValue, -p.carryWeight, -p.treasures.length, ...p.treasures.map((t) => t.value)];
+  p.treasures.sort((a, b) => held(b).value - held(a).value);
+  p.treasures.forEach(held);
+  return [p.alive ? 1 : 0, p.totalValue, -p.carryWeight, -p.treasures.length, ...p.treasures.map((t) => held(t).value)];
 }
 
 /** Python tuple comparison. */
