@@ -27,7 +27,10 @@ export function treasure(name: string, value: number, weight: number): Treasure 
   return Object.freeze({ name, value, weight });
 }
 
-/** The state an adventurer receives each turn (Python's RoomState namedtuple, copies of the lists). */
+/**
+ * The state an adventurer receives each turn (Python's RoomState namedtuple, copies of the
+ * lists). `players` are the names of everyone else in the room, the dead included.
+ */
 export class RoomState {
   constructor(
     readonly room: number,
@@ -41,17 +44,27 @@ export class RoomState {
 
   /** Python `state.carry_weight`. */
   get carryWeight(): number {
-    let w = 0;
-    for (const t of this.inventory) w += t.weight;
-    return w;
+    return sumOf(this.inventory, 'weight', (m) => new TypeError(m));
   }
 
   /** Python `state.total_value`. */
   get totalValue(): number {
-    let v = 0;
-    for (const t of this.inventory) v += t.value;
-    return v;
+    return sumOf(this.inventory, 'value', (m) => new TypeError(m));
   }
+}
+
+/**
+ * `sum(t.<field> for t in treasures)`. A treasure slot can hold None only after the driver's
+ * aliasing bug (two bids on one treasure through a negative and a positive index): Python then
+ * raised AttributeError, which `fail` turns into the caller's kind of error.
+ */
+export function sumOf(treasures: readonly (Treasure | null)[], field: 'weight' | 'value', fail: (message: string) => Error): number {
+  let s = 0;
+  for (const t of treasures) {
+    if (t === null) throw fail(`'NoneType' object has no attribute '${field}'`);
+    s += t[field];
+  }
+  return s;
 }
 
 export class Adventurer {

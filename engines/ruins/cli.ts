@@ -9,7 +9,7 @@ import { renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { DriverCrash } from './actions.ts';
-import { Ruins, scoreRows } from './rules.ts';
+import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
 import { runTournament, type TournamentResult } from './tournament.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
@@ -22,6 +22,7 @@ interface RuinsCliOptions {
   rules: string;
   json?: boolean;
   log?: boolean;
+  debug?: boolean;
 }
 
 function poolOf(opts: RuinsCliOptions): AdventurerClass[] {
@@ -45,12 +46,42 @@ function seedOf(opts: RuinsCliOptions): string {
   return opts.seed;
 }
 
-function withCrashReport<T>(f: () => T): T {
+/**
+ * Runs f; an exception the original driver would not have caught (DriverCrash) becomes a
+ * user-facing error (exit 3) that says where ruins.py stopped and with which traceback line.
+ */
+function withCrashReport<T>(f: () => T, before?: () => void): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof DriverCrash) throw new UserError(e.message, 3);
+    if (e instanceof DriverCrash) {
+      before?.();
+      throw new UserError(
+        `ruins.py itself crashes here${e.where ? ` (${e.where})` : ''} with the uncaught exception\n  ${e.pythonLine}\n` +
+          'The original run stops at this point, so this replay stops too; no scores exist for it.',
+        3,
+      );
+    }
     throw e;
+  }
+}
+
+const LOG_COLORS: Partial<Record<MsgType, (s: string) => string>> = {
+  major: pc.magenta,
+  minor: pc.yellow,
+  good: pc.green,
+  bad: pc.red,
+  error: pc.red,
+  debug: pc.gray,
+  score: pc.cyan,
+};
+
+/** The game log as ruins.py prints it (its colours too, when the terminal has them). */
+function printLog(log: readonly LogLine[], debug: boolean): void {
+  for (const l of log) {
+    if (l.type === 'debug' && !debug) continue;
+    const color = LOG_COLORS[l.type] ?? ((s: string) => s);
+    process.stdout.write(color(l.text) + '\n');
   }
 }
 
@@ -134,25 +165,24 @@ Pools: ${Object.keys(RUINS_POOLS).join(', ')} (the driver's test_bots module, in
     .option('--seed <S>', 'game seed (a string, as ruins.py uses it)')
     .option('--pool <name>', 'bots to run: test-bots')
     .option('--bots <A,B,C>', 'bots to run, in load order')
-    .option('--log', 'print the game log (moves, takes, deaths) before the score table')
+    .option('--log', "print the driver's game log (turns, moves, takes, fights, deaths with their trap messages, the score table) exactly as ruins.py -1 prints it")
+    .option('--debug', 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, dropped items)')
     .option('--json', 'machine-readable output: {"rows":[{"bot","character","money","treasures","weight","stamina","score"}]}')
     .addHelpText('after', flagsHelp + '\nExample:\n  koth play ruins --seed K48XMESC --pool test-bots --log')
     .action((opts: RuinsCliOptions) => {
       const bots = poolOf(opts);
       const seed = seedOf(opts);
       const game = new Ruins(bots, seed, { log: !!opts.log });
-      const scored = withCrashReport(() => game.runGame());
+      const scored = withCrashReport(() => game.runGame(), () => (opts.log && !opts.json ? printLog(game.log, !!opts.debug) : undefined));
       const rows = scoreRows(scored);
       if (opts.json) {
-        process.stdout.write(JSON.stringify({ seed, rows, ...(opts.log ? { log: game.events } : {}) }) + '\n');
+        const log = opts.log ? game.log.filter((l) => opts.debug || l.type !== 'debug') : undefined;
+        process.stdout.write(JSON.stringify({ seed, rows, ...(log ? { log } : {}) }) + '\n');
         return;
       }
       if (opts.log) {
-        for (const e of game.events) {
-          const who = e.player ? `${e.player} (${e.bot}) ` : '';
-          const color = e.kind === 'bad' || e.kind === 'error' ? pc.red : e.kind === 'minor' ? pc.yellow : (s: string) => s;
-          process.stdout.write(color(`[Turn ${String(e.turn).padStart(3, '0')}] ${who}${e.text}`) + '\n');
-        }
+        printLog(game.log, !!opts.debug);
+        return;
       }
       process.stdout.write(
         pc.bold(`Score for this game (seed ${seed}, ${game.turnNumber} turns)\n`) +

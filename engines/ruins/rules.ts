@@ -1,29 +1,23 @@
 /**
  * One game of "Adventurers in the ruins" (question 183127), faithful to ruins.py's Ruins
- * class (Beefster09/pcg-general, HEAD 2019-04-22): the same generators drawn in the same
- * order, simultaneous turns, bids, drops, deaths and the final ranking.
+ * class (Beefster09/pcg-general, HEAD f83740b of 2019-04-22): the same generators drawn in the
+ * same order, simultaneous turns, bids, drops, deaths, the final ranking — and, when asked,
+ * the very log lines the driver prints (`ruins.py -1 --debug`), trap messages included.
  *
  * Randomness: `Random(seed)` for the ruins; a flavour generator `Random(getrandbits(420))`
  * for names and trap messages; one `Random(getrandbits(744))` per adventurer.
  */
 import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
-import { RoomState, treasure, type Adventurer, type AdventurerClass, type Treasure } from './adventurer.ts';
-import { DriverCrash, interpretAction, pyIndex, pyInt, PyIntError, type Action } from './actions.ts';
+import { RoomState, sumOf, treasure, type Adventurer, type AdventurerClass, type Treasure } from './adventurer.ts';
+import { actionRepr, DriverCrash, interpretAction, pyIndexOf, pyInt, PyIntError, pyTypeName, type Action } from './actions.ts';
 import { generateName, trap } from './flavor.ts';
 
-/**
- * A held treasure. The driver could hand a player None (two bids on one treasure under
- * different index keys, e.g. -1 and 4): reading it then raised AttributeError outside any try.
- */
-function held(t: Treasure | null): Treasure {
-  if (t === null) throw new DriverCrash('AttributeError', "'NoneType' object has no attribute 'weight'");
-  return t;
-}
+const crash = (m: string) => new DriverCrash('AttributeError', m);
 
 export class Player {
   room = 1;
   stamina = 1000;
-  /** May hold null, as the driver's list could hold None (see held()). */
+  /** A slot is None (null) only after the driver's index-aliasing bug; see adventurer.ts sumOf. */
   treasures: (Treasure | null)[] = [];
   constructor(
     readonly name: string,
@@ -32,15 +26,11 @@ export class Player {
   ) {}
 
   get carryWeight(): number {
-    let w = 0;
-    for (const t of this.treasures) w += held(t).weight;
-    return w;
+    return sumOf(this.treasures, 'weight', crash);
   }
 
   get totalValue(): number {
-    let v = 0;
-    for (const t of this.treasures) v += held(t).value;
-    return v;
+    return sumOf(this.treasures, 'value', crash);
   }
 
   /** Still in the ruins and able to act. */
@@ -52,14 +42,20 @@ export class Player {
   get alive(): boolean {
     return this.stamina > 0 || this.room === 0;
   }
+
+  /** Python's str(player). */
+  toString(): string {
+    return `${this.name} (${this.botName})`;
+  }
 }
 
-export interface GameEvent {
-  turn: number;
-  player?: string;
-  bot?: string;
+/** ruins.py's message types (MSG_COLORS keys used by a game). */
+export type MsgType = 'major' | 'minor' | 'good' | 'bad' | 'info' | 'debug' | 'score' | 'error';
+
+/** One print of the driver: `text` is exactly what it writes (may hold newlines), colours aside. */
+export interface LogLine {
+  type: MsgType;
   text: string;
-  kind: 'info' | 'bad' | 'minor' | 'error';
 }
 
 export interface ScoredPlayer {
@@ -91,8 +87,20 @@ export function scoreRows(scored: readonly ScoredPlayer[]): ScoreRow[] {
 }
 
 export interface RuinsOptions {
-  /** Collect a readable game log (koth play ruins). */
+  /** Record the driver's log (koth play ruins --log); off in tournaments. */
   log?: boolean;
+}
+
+function describe(t: Treasure | null): string {
+  return t === null ? 'None' : `${t.name} ($${t.value}, ${t.weight}kg)`;
+}
+
+/** ruins.py's tabulate fallback (tabulate is not a dependency of the driver's core). */
+export function fallbackTabulate(rows: (string | number)[][], headers: string[]): string {
+  const len = (v: string | number) => [...String(v)].length;
+  const sizes = headers.map((_, i) => Math.max(...[...rows, headers].map((r) => len(r[i]!) + 1)));
+  const line = (row: (string | number)[], sep = '|', blank = ' ') => row.map((v, i) => String(v) + blank.repeat(sizes[i]! - len(v))).join(sep);
+  return [line(headers), line(sizes.map(() => ''), '+', '-'), ...rows.map((r) => line(r))].join('\n') + '\n';
 }
 
 export class Ruins {
@@ -103,12 +111,12 @@ export class Ruins {
   readonly rooms: (Treasure | null)[][];
   turnNumber = 0;
   complete = false;
-  readonly events: GameEvent[] = [];
+  readonly log: LogLine[] = [];
   private treasureNum = 0;
   private readonly logging: boolean;
 
   constructor(adventurers: readonly AdventurerClass[], seed: PySeed, opts: RuinsOptions = {}) {
-    if (!adventurers.length) throw new Error('Ruins needs at least one adventurer');
+    if (!adventurers.length) throw new Error('Ruins needs at least one adventurer (the driver asserts it)');
     this.logging = !!opts.log;
     this.random = new PyRandom(seed);
     this.flavor = new PyRandom(this.random.getrandbits(420));
@@ -126,7 +134,7 @@ export class Ruins {
 
   private ndr(n: number, r: number): number {
     let s = 0;
-    for (let i = 0; i < n; i++) s += this.random.randint(1, r);
+    for (let i = 0; i < n; i++) s += this.random.randint(1, r) as number;
     return s;
   }
 
@@ -138,7 +146,7 @@ export class Ruins {
   }
 
   private generateRoom(room: number): Treasure[] {
-    const n = this.random.randint(Math.floor(room / 3) + 3, Math.floor(room / 2) + 5);
+    const n = this.random.randint(Math.floor(room / 3) + 3, Math.floor(room / 2) + 5) as number;
     const out: Treasure[] = [];
     for (let i = 0; i < n; i++) out.push(this.generateTreasure(room));
     return out;
@@ -148,16 +156,25 @@ export class Ruins {
     while (this.rooms.length < room) this.rooms.push(this.generateRoom(this.rooms.length + 1));
   }
 
-  private log(text: string, kind: GameEvent['kind'] = 'info', player?: Player): void {
+  /** Ruins.gamelog: `[prefix] ` and the parts joined by spaces, as print() does. */
+  private gamelog(type: MsgType, ...parts: (string | number | Player | null)[]): void {
     if (!this.logging) return;
-    this.events.push({ turn: this.turnNumber, text, kind, ...(player ? { player: player.name, bot: player.botName } : {}) });
+    const prefix = this.complete ? 'Game End' : this.turnNumber === 0 ? 'Pregame' : `Turn ${String(this.turnNumber).padStart(3, '0')}`;
+    this.log.push({ type, text: [`[${prefix}]`, ...parts.map((p) => (p === null ? 'None' : String(p)))].join(' ') });
+  }
+
+  /** The driver's exception(message): the message alone on stdout (the traceback goes to stderr). */
+  private errorLine(message: string): void {
+    if (this.logging) this.log.push({ type: 'error', text: message });
   }
 
   kill(player: Player, message: string): void {
-    this.log(message, 'bad', player);
+    this.gamelog('bad', player, message);
     player.stamina = 0;
     if (player.treasures.length) {
       this.rooms[player.room - 1]!.push(...player.treasures);
+      this.gamelog('debug', `${player.name} dropped these items into room ${player.room}:`);
+      for (const t of player.treasures) this.gamelog('debug', describe(t));
       player.treasures = [];
     }
   }
@@ -165,31 +182,55 @@ export class Ruins {
   private snapshot(player: Player): RoomState {
     const others: string[] = [];
     for (const other of this.players.values()) if (other !== player && other.room === player.room) others.push(other.name);
-    // Python hands the lists over as they are (None entries included).
     return new RoomState(player.room, this.rooms[player.room - 1]!.slice() as Treasure[], others, player.treasures.slice() as Treasure[], player.stamina);
   }
 
-  /** Player.get_action: the bot's answer; an exception in the bot is caught (→ None). */
+  /**
+   * Player.get_action. An exception thrown by the bot is caught (`except Exception`): the
+   * driver prints "Exception from <player>: <message>" and the action is None, so the
+   * adventurer is killed by a trap ("(Invalid action.)") — a port that throws is treated the same.
+   */
   private askPlayer(player: Player): Action {
     let raw: unknown;
     try {
       raw = player.bot.getAction(this.snapshot(player));
     } catch (e) {
-      this.log(`Exception from ${player.name} (${player.botName}): ${(e as Error)?.message ?? e} — caught by the driver; the adventurer is killed by a trap.`, 'error', player);
+      if (e instanceof DriverCrash) throw e;
+      this.errorLine(`Exception from ${player}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     }
-    return interpretAction(raw);
+    const { action, invalid } = interpretAction(raw);
+    if (invalid !== undefined) this.errorLine(`Invalid action from ${player}: ${invalid}`);
+    return action;
   }
 
-  /** One simultaneous turn (Ruins.turn). */
+  /** One simultaneous turn (Ruins.turn). A DriverCrash leaves the game where Python stopped. */
   turn(): void {
     this.turnNumber += 1;
+    let current: Player | undefined;
+    try {
+      this.playTurn((p) => (current = p));
+    } catch (e) {
+      if (e instanceof DriverCrash && !e.where) e.where = `turn ${this.turnNumber}${current ? `, ${current}` : ''}`;
+      throw e;
+    }
+  }
+
+  private playTurn(at: (p: Player) => void): void {
+    this.gamelog('minor', 'Turn', this.turnNumber, 'begins!');
+    /** bids[(room, index as returned)]: Python keys 1, 1.0 and True alike; '1' is another key. */
     const bids = new Map<string, { room: number; index: unknown; bids: [number, string][] }>();
     const drops = new Map<number, (Treasure | null)[]>();
     const killLater: [Player, string][] = [];
     const actions: [Player, Action][] = [];
-    for (const p of this.players.values()) if (p.active) actions.push([p, this.askPlayer(p)]);
+    for (const p of this.players.values()) {
+      if (!p.active) continue;
+      at(p);
+      actions.push([p, this.askPlayer(p)]);
+    }
     for (const [player, action] of actions) {
+      at(player);
+      this.gamelog('debug', player, actionRepr(action));
       if (action === null) {
         killLater.push([player, `${trap(this.flavor)} (Invalid action.)`]);
         continue;
@@ -202,9 +243,13 @@ export class Ruins {
           this.ensureRoom(player.room);
           if (player.room > 0) {
             if (player.stamina === 0) killLater.push([player, `collapsed in the doorway to room #${player.room} and died of exhaustion`]);
-            else this.log(`moved into room #${player.room}`, 'info', player);
-          } else {
-            this.log(`exited the ruins with ${player.stamina} stamina and ${player.treasures.length} treasures, totaling $${player.totalValue} in value, and ${player.carryWeight}kg in weight.`, 'minor', player);
+            else this.gamelog('info', player, `moved into room #${player.room}`);
+          } else if (this.logging) {
+            this.gamelog(
+              'minor',
+              player,
+              `exited the ruins with ${player.stamina} stamina and ${player.treasures.length} treasures, totaling $${player.totalValue} in value, and ${player.carryWeight}kg in weight.`,
+            );
           }
         } else {
           killLater.push([player, 'died of exhaustion']);
@@ -218,23 +263,25 @@ export class Ruins {
             killLater.push([player, `${trap(this.flavor)} (Non-integer bid)`]);
             continue;
           }
-          throw new DriverCrash((e as PyIntError).pyType ?? 'TypeError', `int(bid) of ${JSON.stringify(action.bid)} from ${player.botName}`);
+          throw e instanceof PyIntError ? new DriverCrash(e.pyType, e.pyMessage) : e;
         }
-        let target: Treasure | null | undefined;
+        const row = this.rooms[player.room - 1]!;
+        let slot: number | undefined;
         try {
-          target = pyIndex(this.rooms[player.room - 1]!, pyInt(action.treasure));
+          slot = pyIndexOf(row.length, pyInt(action.treasure));
         } catch (e) {
           if (e instanceof PyIntError && e.pyType !== 'OverflowError') {
             killLater.push([player, `${trap(this.flavor)} (Non-integer treasure index)`]);
             continue;
           }
-          throw new DriverCrash('OverflowError', `int(treasure) from ${player.botName}`);
+          throw e instanceof PyIntError ? new DriverCrash(e.pyType, e.pyMessage) : e;
         }
-        if (target === undefined) {
+        if (slot === undefined) {
           killLater.push([player, `${trap(this.flavor)} (Invalid treasure index)`]);
           continue;
         }
-        if (target === null) throw new DriverCrash('AttributeError', "'NoneType' object has no attribute 'weight'");
+        const target = row[slot]!;
+        if (target === null) throw crash("'NoneType' object has no attribute 'weight'");
         if (bid < target.weight) {
           killLater.push([player, `tried to lift ${target.name} but ${trap(this.flavor)} (Bid too low)`]);
         } else if (bid > player.stamina) {
@@ -242,7 +289,6 @@ export class Ruins {
         } else if (target.weight + player.carryWeight > 50) {
           killLater.push([player, `${trap(this.flavor)} (Treasure too heavy)`]);
         } else {
-          // Python keys the bid by (room, the index exactly as returned): 1 and 1.0 and True are one key.
           const key = `${player.room}|${indexKey(action.treasure)}`;
           let entry = bids.get(key);
           if (!entry) bids.set(key, (entry = { room: player.room, index: action.treasure, bids: [] }));
@@ -250,53 +296,53 @@ export class Ruins {
           player.stamina -= bid;
         }
       } else {
+        // No stamina check: the player is active, so it has at least 1.
         player.stamina -= 1;
-        let dropped: Treasure | null = null;
-        let ok = false;
+        let dropped: Treasure | null | undefined;
         try {
-          const i = pyInt(action.treasure);
-          const j = i < 0 ? player.treasures.length + i : i;
-          if (j >= 0 && j < player.treasures.length) {
-            dropped = player.treasures.splice(j, 1)[0]!;
-            ok = true;
-          }
+          const j = pyIndexOf(player.treasures.length, pyInt(action.treasure));
+          if (j !== undefined) dropped = player.treasures.splice(j, 1)[0];
         } catch (e) {
-          if (!(e instanceof PyIntError) || e.pyType === 'OverflowError') throw new DriverCrash('OverflowError', `int(index) from ${player.botName}`);
+          if (!(e instanceof PyIntError)) throw e;
+          if (e.pyType === 'OverflowError') throw new DriverCrash(e.pyType, e.pyMessage);
         }
-        if (!ok) {
+        if (dropped === undefined) {
           killLater.push([player, 'was bitten by a venomous spider and died moments later. (Invalid drop)']);
         } else {
           let list = drops.get(player.room);
           if (!list) drops.set(player.room, (list = []));
           list.push(dropped);
-          this.log(`Dropped a treasure into room #${player.room}: ${dropped ? describe(dropped) : 'None'}`, 'info', player);
+          this.gamelog('info', player, `Dropped a treasure into room #${player.room}:`, describe(dropped));
         }
       }
     }
     for (const { room, index, bids: list } of bids.values()) {
       const row = this.rooms[room - 1]!;
-      if (typeof index !== 'number' || !Number.isInteger(index)) {
-        if (typeof index !== 'boolean') throw new DriverCrash('TypeError', `list indices must be integers or slices, not ${typeof index === 'string' ? 'str' : 'float'}`);
+      // `self.rooms[room - 1][index]` with the index as returned: only ints (and bools) index a list.
+      if (typeof index !== 'boolean' && typeof index !== 'bigint' && !(typeof index === 'number' && Number.isInteger(index))) {
+        throw new DriverCrash('TypeError', `list indices must be integers or slices, not ${pyTypeName(index)}`);
       }
-      const i = pyInt(index);
-      const slot = i < 0 ? row.length + i : i;
-      const t = row[slot] ?? null;
+      const slot = pyIndexOf(row.length, pyInt(index))!;
+      const t = row[slot]!;
       if (list.length === 1) {
         const p = this.players.get(list[0]![1])!;
         p.treasures.push(t);
         row[slot] = null;
-        this.log(`took ${t ? describe(t) : 'None'}`, 'info', p);
+        this.gamelog('info', p, 'took', describe(t));
       } else if (list.length > 1) {
+        // bidlist.sort(reverse=True): (bid, name) tuples, descending.
         list.sort((a, b) => (b[0] !== a[0] ? b[0] - a[0] : b[1] < a[1] ? -1 : b[1] > a[1] ? 1 : 0));
         if (list[0]![0] > list[1]![0]) {
           const [, winner] = list.shift()!;
-          this.players.get(winner)!.treasures.push(t);
+          const p = this.players.get(winner)!;
+          p.treasures.push(t);
           row[slot] = null;
-          this.log(`fought hard and took ${t ? describe(t) : 'None'}`, 'info', this.players.get(winner));
+          this.gamelog('info', p, 'fought hard and took', describe(t));
         }
-        // The driver formats `treasure.name` for every loser: on a None slot that raised AttributeError.
-        if (t === null) throw new DriverCrash('AttributeError', "'NoneType' object has no attribute 'name'");
-        for (const [, loser] of list) this.log(`attempted to take ${t.name}, but was met with resistance.`, 'info', this.players.get(loser));
+        for (const [, loser] of list) {
+          if (t === null) throw crash("'NoneType' object has no attribute 'name'");
+          this.gamelog('info', this.players.get(loser)!, `attempted to take ${t.name}, but was met with resistance.`);
+        }
       }
     }
     for (const [room, items] of drops) this.rooms[room - 1]!.push(...items);
@@ -309,10 +355,16 @@ export class Ruins {
 
   /** Ruins.run_game: the game to its end, then the ranking and scores. */
   runGame(): ScoredPlayer[] {
+    this.gamelog('major', 'A new game begins!');
+    this.gamelog('info', 'Competitors:');
     for (const p of this.players.values()) {
+      this.gamelog('info', `* ${p}`);
       try {
         p.bot.enterRuins();
-      } catch {
+      } catch (e) {
+        if (e instanceof DriverCrash) throw e;
+        // The driver prints str(bot), a Python object address: `<module.Class object at 0x…>`.
+        this.errorLine(`Failure to initialize <${p.botName} object>`);
         this.kill(p, 'is dead on arrival.');
       }
     }
@@ -323,30 +375,41 @@ export class Ruins {
       this.turn();
     }
     this.complete = true;
+    this.gamelog('major', 'The game has ended!');
     const keyed = [...this.players.values()].map((p) => ({ p, key: rankingKey(p) }));
     // sorted(..., key=ranking_key, reverse=True): descending, stable for equal keys.
     keyed.sort((a, b) => compareKeys(b.key, a.key));
     const n = keyed.length;
-    return keyed.map(({ p }, i) => ({ player: p, score: p.alive && p.treasures.length ? n - i : 0 }));
+    const scores = keyed.map(({ p }, i) => ({ player: p, score: p.alive && p.treasures.length ? n - i : 0 }));
+    this.gamelog('good', scores[0]!.player, 'won the game');
+    if (this.logging) {
+      const rows = scores.map(({ player: p, score }) => [p.botName, p.name, p.alive ? `$${p.totalValue}` : 'DEAD', p.treasures.length, p.carryWeight, p.stamina, score]);
+      this.gamelog('score', 'Score for this game:\n' + fallbackTabulate(rows, ['Bot Class', 'Character', 'Money', 'Treasures', 'Weight', 'Stamina', 'Score']));
+    }
+    return scores;
   }
-}
 
-function describe(t: Treasure): string {
-  return `${t.name} ($${t.value}, ${t.weight}kg)`;
+  /** The log as ruins.py prints it; `debug` adds the lines only `--debug` shows. */
+  logText(debug = false): string {
+    return this.log
+      .filter((l) => debug || l.type !== 'debug')
+      .map((l) => l.text + '\n')
+      .join('');
+  }
 }
 
 function indexKey(x: unknown): string {
   if (typeof x === 'boolean') return `n:${x ? 1 : 0}`;
-  if (typeof x === 'number') return `n:${x}`;
+  if (typeof x === 'number' || typeof x === 'bigint') return `n:${String(x)}`;
   if (typeof x === 'string') return `s:${x}`;
   return `o:${String(x)}`;
 }
 
 /** ranking_key: sorts the player's treasures by value (descending, in place) and returns the key tuple. */
 function rankingKey(p: Player): number[] {
-  p.treasures.sort((a, b) => held(b).value - held(a).value);
-  p.treasures.forEach(held);
-  return [p.alive ? 1 : 0, p.totalValue, -p.carryWeight, -p.treasures.length, ...p.treasures.map((t) => held(t).value)];
+  const ts = p.treasures as Treasure[];
+  ts.sort((a, b) => b.value - a.value);
+  return [p.alive ? 1 : 0, p.totalValue, -p.carryWeight, -ts.length, ...ts.map((t) => t.value)];
 }
 
 /** Python tuple comparison. */

@@ -26,9 +26,15 @@ export interface TournamentResult {
   rows: TournamentRow[];
   /** Pool results (only with more than `gameSize` bots). */
   poolRows?: TournamentRow[];
+  /** Games each bot played in the pool (the driver checks they all equal `poolGames`). */
+  poolGameCounts?: Record<string, number>;
   finalGames: number;
   /** Why the final series ended. */
   ended: 'lead' | 'max-games' | 'not-enough-competitors' | 'all-died';
+  /** The first place's lead over the second when the series stopped on it. */
+  lead?: number;
+  /** "The winner of the tournament is …" (absent when the driver returned without a table). */
+  winner?: string;
 }
 
 export interface TournamentOptions {
@@ -67,9 +73,15 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
   let gamesInPhase = 0;
 
   const runGame = (table: AdventurerClass[]): ScoredPlayer[] => {
-    rand.shuffle(table);
+    if (o.flags.shuffleSeats) rand.shuffle(table);
     const game = new Ruins(table, rand.getrandbits(1337));
-    const result = game.runGame();
+    let result: ScoredPlayer[];
+    try {
+      result = game.runGame();
+    } catch (e) {
+      if (e instanceof DriverCrash) e.where = `${phase === 'pool' ? 'pool' : 'final'} game ${gamesInPhase + 1}${e.where ? `, ${e.where}` : ''}`;
+      throw e;
+    }
     for (const { player, score } of result) {
       if (!(player.bot instanceof o.drunkard)) scores.set(player.botName, (scores.get(player.botName) ?? 0) + score);
     }
@@ -79,7 +91,13 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
 
   let finalists: AdventurerClass[];
   let poolRows: TournamentRow[] | undefined;
+  let poolGameCounts: Record<string, number> | undefined;
   if (fullPool.length > gameSize) {
+    const counts: Record<string, number> = Object.fromEntries(fullPool.map((b) => [b.botName, 0]));
+    const play = (table: AdventurerClass[]) => {
+      for (const b of table) counts[b.botName]! += 1;
+      runGame(table);
+    };
     let carryover: AdventurerClass[] = [];
     for (let round = 0; round < poolGames; round++) {
       rand.shuffle(fullPool);
@@ -87,7 +105,7 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
       carryover = [];
       for (const bot of fullPool) {
         while (pool.length >= gameSize) {
-          runGame(pool.slice(0, gameSize));
+          play(pool.slice(0, gameSize));
           pool = pool.slice(gameSize);
         }
         if (pool.includes(bot)) carryover.push(bot);
@@ -95,10 +113,11 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
       }
       carryover = [...carryover, ...pool];
       while (carryover.length >= gameSize) {
-        runGame(carryover.slice(0, gameSize));
+        play(carryover.slice(0, gameSize));
         carryover = carryover.slice(gameSize);
       }
     }
+    poolGameCounts = counts;
     poolRows = ranked(scores, poolGames);
     finalists = poolRows.slice(0, gameSize).map((r) => byName.get(r.bot)!);
     scores = new Map(finalists.map((b) => [b.botName, 0]));
@@ -111,39 +130,39 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
   phase = 'final';
   gamesInPhase = 0;
   let finalGame = 0;
-  let ended: TournamentResult['ended'];
-  for (;;) {
-    finalGame += 1;
-    runGame(finalists);
-    if (finalGame >= maxFinalGames) {
-      ended = 'max-games';
-      break;
-    }
-    if (o.flags.finalCheckFixed) {
-      if (scores.size < 2) {
-        ended = 'not-enough-competitors';
-        return { seed: String(seed), bots: bots.map((b) => b.botName), rows: [], ...(poolRows ? { poolRows } : {}), finalGames: finalGame, ended };
-      }
-      const [first, second] = nlargest(2, scores.values()) as [number, number];
-      if (first - second >= requiredLead) {
-        ended = 'lead';
-        break;
-      }
-    } else {
-      // Before the 2019-04-13 "Fix tournament bug" commit.
-      let total = 0;
-      for (const v of scores.values()) total += v;
-      if (total === 0) {
-        ended = 'all-died';
-        return { seed: String(seed), bots: bots.map((b) => b.botName), rows: [], ...(poolRows ? { poolRows } : {}), finalGames: finalGame, ended };
-      }
-      const top = [...nlargest(2, scores.values()), 0];
-      if (top.length !== 2) throw new DriverCrash('ValueError', `too many values to unpack (expected 2) — the pre-2019-04-13 driver after final game ${finalGame}`);
-      if (top[0]! - top[1]! >= requiredLead) {
-        ended = 'lead';
-        break;
+  const result = (ended: TournamentResult['ended'], rows: TournamentRow[], lead?: number): TournamentResult => ({
+    seed: String(seed),
+    bots: bots.map((b) => b.botName),
+    rows,
+    ...(poolRows ? { poolRows, poolGameCounts } : {}),
+    finalGames: finalGame,
+    ended,
+    ...(lead !== undefined ? { lead } : {}),
+    ...(rows[0] ? { winner: rows[0].bot } : {}),
+  });
+  try {
+    for (;;) {
+      finalGame += 1;
+      runGame(finalists);
+      if (finalGame >= maxFinalGames) return result('max-games', ranked(scores, finalGame));
+      if (o.flags.finalCheckFixed) {
+        // The driver returns here without printing any table.
+        if (scores.size < 2) return result('not-enough-competitors', []);
+        const [first, second] = nlargest(2, scores.values()) as [number, number];
+        if (first - second >= requiredLead) return result('lead', ranked(scores, finalGame), first - second);
+      } else {
+        // Before f3f49d0 "Fix tournament bug" (2019-04-13).
+        let total = 0;
+        for (const v of scores.values()) total += v;
+        if (total === 0) return result('all-died', []);
+        const top = [...nlargest(2, scores.values()), 0];
+        if (top.length !== 2) throw new DriverCrash('ValueError', 'too many values to unpack (expected 2)', `run_tournament after final game ${finalGame}`);
+        if (top[0]! - top[1]! >= requiredLead) return result('lead', ranked(scores, finalGame), top[0]! - top[1]!);
       }
     }
+  } catch (e) {
+    // What the driver had printed before it stopped.
+    if (e instanceof DriverCrash) e.partial = { ...(poolRows ? { poolRows } : {}), finalGames: finalGame };
+    throw e;
   }
-  return { seed: String(seed), bots: bots.map((b) => b.botName), rows: ranked(scores, finalGame), ...(poolRows ? { poolRows } : {}), finalGames: finalGame, ended };
 }
