@@ -1,21 +1,30 @@
 /**
- * Python's copy.deepcopy and bound methods, for the bots that clone other bots (TleilaxuBot's
- * "ghola") or hand out methods (Rebel's `hide_from_harkonnen`, HarkonnenBot's `elacca`).
+ * Python's copy.deepcopy / copy.copy and bound methods, for the bots that clone other bots
+ * (TleilaxuBot's "ghola") or hand out methods (Rebel's `hide_from_harkonnen`, HarkonnenBot's
+ * `elacca`).
  *
- * Semantics copied from CPython's Lib/copy.py:
- *  - numbers, strings, booleans, null/undefined: as they are;
+ * pyDeepCopy follows CPython's Lib/copy.py deepcopy:
+ *  - numbers, strings, booleans, bigints, null/undefined: as they are;
  *  - lists (arrays), dicts (Map / plain objects), sets: new containers, items deep-copied;
- *  - a PyRandom: a new generator with the same state (Random pickles through getstate);
- *  - an instance (a bot): a new object of the same class whose own attributes are deep
- *    copies (symbol-keyed engine fields such as the bot's env are shared, not copied);
- *  - plain functions and lambdas: the same function (copy treats them as atomic), so a
- *    copied lambda still closes over the ORIGINAL object;
- *  - a bound method (made with bindMethod): a new bound method of a deep copy of its
- *    object (copy._deepcopy_method);
+ *  - a PyRandom: a new generator with the same state (random.Random pickles through
+ *    getstate/setstate; no draw from any generator);
+ *  - an instance (a bot): a new object of the same class (prototype) whose own enumerable
+ *    attributes — the Python instance `__dict__` — are deep copies; symbol-keyed and
+ *    non-enumerable properties (the engine hooks, e.g. the bot's env under the ENV symbol
+ *    of bot.ts, which Python kept in module globals, not in `__dict__`) are shared;
+ *    an attribute the original lacks (Python: never assigned) is lacking in the copy too;
+ *  - plain functions and arrow functions (Python functions and lambdas): the same function
+ *    (copy treats them as atomic), so a copied lambda still closes over the ORIGINAL object;
+ *  - a bound method (made with bindMethod): a new bound method of a deep copy of its object
+ *    (copy._deepcopy_method), through the same memo;
  *  - a memo maps originals to copies, so cycles and shared references inside ONE deepcopy
- *    call are preserved.
+ *    call are preserved (the copy is registered before its contents are copied);
+ *  - a value marked with pyModule (a Python module, e.g. NeoBot's `self.random`, which is the
+ *    `random` MODULE): TypeError "cannot pickle 'module' object", like CPython — and so is
+ *    deep-copying anything that contains it (a list of bots holding such a NeoBot...).
  */
 import { PyRandom } from '../core/rng/python-random.ts';
+import { PythonError } from './bot.ts';
 
 const BOUND = Symbol('python bound method');
 
@@ -36,11 +45,33 @@ export function boundSelf(f: unknown): object | undefined {
   return typeof f === 'function' ? ((f as unknown as Record<symbol, BoundInfo | undefined>)[BOUND]?.self) : undefined;
 }
 
+const MODULES = new WeakSet<object>();
+
+/**
+ * Marks `x` as standing for a Python module (returns it unchanged). copy.deepcopy and
+ * copy.copy raise TypeError on a module; TleilaxuBot's axolotl then keeps the same object.
+ * Used by NeoBot, whose `self.random` is the controller's `random` module (env.random here).
+ */
+export function pyModule<T extends object>(x: T): T {
+  MODULES.add(x);
+  return x;
+}
+
+function cannotPickle(): never {
+  throw new PythonError('TypeError', "cannot pickle 'module' object");
+}
+
+function boundInfo(x: unknown): BoundInfo | undefined {
+  return (x as Record<symbol, BoundInfo | undefined>)[BOUND];
+}
+
+/** copy.deepcopy(x). Throws PythonError TypeError when x holds a module (see pyModule). */
 export function pyDeepCopy<T>(x: T, memo: Map<unknown, unknown> = new Map()): T {
   if (x === null || (typeof x !== 'object' && typeof x !== 'function')) return x;
   if (memo.has(x)) return memo.get(x) as T;
+  if (MODULES.has(x)) cannotPickle();
   if (typeof x === 'function') {
-    const info = (x as unknown as Record<symbol, BoundInfo | undefined>)[BOUND];
+    const info = boundInfo(x);
     if (!info) return x;
     const copy = bindMethod(pyDeepCopy(info.self, memo), info.fn as (...a: unknown[]) => unknown);
     memo.set(x, copy);
@@ -54,7 +85,7 @@ export function pyDeepCopy<T>(x: T, memo: Map<unknown, unknown> = new Map()): T 
   if (Array.isArray(x)) {
     const copy: unknown[] = [];
     memo.set(x, copy);
-    for (const v of x) copy.push(pyDeepCopy(v, memo));
+    for (let i = 0; i < x.length; i++) copy.push(pyDeepCopy(x[i], memo));
     return copy as T;
   }
   if (x instanceof Map) {
@@ -76,6 +107,34 @@ export function pyDeepCopy<T>(x: T, memo: Map<unknown, unknown> = new Map()): T 
 }
 
 /**
+ * copy.copy(x): containers and instances get a new shell holding the SAME items/attributes;
+ * a PyRandom a new generator with the same state; a module raises TypeError; a bound method
+ * is rebuilt as CPython does through its __reduce__, `getattr(method.__self__, name)`: the
+ * instance attribute of that name if the object has one, else the class's method bound anew.
+ */
+export function pyCopy<T>(x: T): T {
+  if (x === null || (typeof x !== 'object' && typeof x !== 'function')) return x;
+  if (MODULES.has(x)) cannotPickle();
+  if (typeof x === 'function') {
+    const info = boundInfo(x);
+    if (!info) return x;
+    const self = info.self as Record<string, unknown>;
+    const name = info.fn.name;
+    if (Object.prototype.hasOwnProperty.call(self, name)) return self[name] as T;
+    const method = self[name];
+    if (typeof method !== 'function') throw new PythonError('AttributeError', `object has no attribute '${name}'`);
+    return bindMethod(self, method as (...a: unknown[]) => unknown) as T;
+  }
+  if (x instanceof PyRandom) return x.clone() as T;
+  if (Array.isArray(x)) return x.slice() as T;
+  if (x instanceof Map) return new Map(x) as T;
+  if (x instanceof Set) return new Set(x) as T;
+  const copy = Object.create(Object.getPrototypeOf(x)) as object;
+  copyOwnProperties(x as object, copy, (v) => v);
+  return copy as T;
+}
+
+/**
  * Own string-keyed enumerable properties (the Python instance __dict__) go through `copy`;
  * symbol-keyed and non-enumerable ones (engine hooks such as the bot's env) are shared.
  */
@@ -92,11 +151,24 @@ function copyOwnProperties(src: object, dst: object, copy: (v: unknown) => unkno
 
 /**
  * TleilaxuBot's axolotl: `object.__new__(cls)`, the instance dict copied, then EACH attribute
- * deep-copied on its own (a fresh memo per attribute: references shared between attributes
- * are not shared in the copy).
+ * replaced on its own by `copy.deepcopy(a)` (a fresh memo per attribute: references shared
+ * between attributes are not shared in the copy); where deepcopy raises, `copy.copy(a)`;
+ * where that raises too, the attribute itself (the original's bare `except:` clauses).
  */
 export function copyAttributesSeparately<T extends object>(bot: T): T {
   const ghola = Object.create(Object.getPrototypeOf(bot)) as T;
-  copyOwnProperties(bot, ghola, (v) => pyDeepCopy(v));
+  copyOwnProperties(bot, ghola, attributeCopy);
   return ghola;
+}
+
+function attributeCopy(a: unknown): unknown {
+  try {
+    return pyDeepCopy(a);
+  } catch {
+    try {
+      return pyCopy(a);
+    } catch {
+      return a;
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import { DiceBot, PythonError } from '../../engines/dice/bot.ts';
+import { pyModule } from '../../engines/dice/deepcopy.ts';
 import type { PyRandom } from '../../engines/core/rng/python-random.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -12,19 +13,22 @@ export const provenance: Provenance = {
   sha256: 'c9bc6205d6ca54949053585913d1cacac766fbe2578f74721c677fb5295102d7',
   notes:
     "Rule-bender: reads the controller's global generator (inspect.stack()[1][0].f_globals['random'] → env.random) and predicts the next die " +
-    'from getstate() by tempering the stored words itself; it ignores the twist, so its prediction fails once the position wraps, as in the original.',
+    'from getstate() by tempering the stored words itself; it ignores the twist, so its prediction fails once the position wraps, as in the original. ' +
+    "Its self.random is the random MODULE, which copy.deepcopy cannot copy: a TleilaxuBot ghola keeps the same module, and deep-copying a list that " +
+    'holds such a NeoBot fails (pyModule in engines/dice/deepcopy.ts).',
 };
 
 /** Predicts the next die from the generator's state and throws unless it will be a 6. */
 export default class NeoBot extends DiceBot {
   static readonly botName: string = 'NeoBot';
+  /** Python `self.random`: the controller's `random` MODULE (a deepcopy of it fails, see pyModule). */
   random: PyRandom | null = null;
   lastScores: number[] | null = null;
   lastState: number[] | null = null;
 
   override *makeThrow(scores: number[]): Generator<unknown, unknown, undefined> {
     for (;;) {
-      if (this.random === null) this.random = this.env.random;
+      if (this.random === null) this.random = pyModule(this.env.random);
       const tscores = [...scores.slice(0, this.index), ...scores.slice(this.index + 1)];
       if (!sameList(this.lastScores, tscores)) {
         this.lastState = null;

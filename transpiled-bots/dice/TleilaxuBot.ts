@@ -12,7 +12,9 @@ export const provenance: Provenance = {
   sha256: '2321f6db6420d3cfbf72ebbb5f6d71ad93dfa74048a225a8bafb742b08555195',
   notes:
     "Finds the game's bots (inspect → env.gameBots), deep-copies the leader attribute by attribute (copy.deepcopy semantics in engines/dice/deepcopy.ts) " +
-    'and asks the copy for its first decision each time; any exception in the copy counts as True.',
+    'and asks the copy for its first decision each time; any exception in the copy counts as True. Where deepcopy of an attribute raises ' +
+    "(a game_bots list holding a NeoBot that has played), axolotl's fallbacks apply: copy.copy, then the attribute itself — so a ghola of a " +
+    'HarkonnenBot that has not played yet may drug the REAL bots, TleilaxuBot included.',
 };
 
 const ALLIES = ['Tleilaxu', 'WisdomOfCrowds'];
