@@ -6,7 +6,7 @@ export const provenance: Provenance = {
   bot: 'Coward',
   questionId: 183127,
   author: 'Beefster09 (driver test bot)',
-  source: 'ruins.py driver, test_bots/test_bots.py in GitHub Beefster09/pcg-general at f83740b (HEAD, 2019-04-22)',
+  source: 'GitHub Beefster09/pcg-general, test_bots/test_bots.py at f83740b30628f26ce39d34ef1224e51fb6f7a877 (HEAD, 2019-04-22; the file last changed in 254d63f, 2019-04-12)',
   sourceDate: '2019-04-22',
 };
 

@@ -6,7 +6,7 @@ export const provenance: Provenance = {
   bot: 'Drunkard',
   questionId: 183127,
   author: 'Beefster09 (the driver)',
-  source: 'ruins.py in GitHub Beefster09/pcg-general at f83740b (HEAD, 2019-04-22)',
+  source: 'GitHub Beefster09/pcg-general, ruins.py (class Drunkard) at f83740b30628f26ce39d34ef1224e51fb6f7a877 (HEAD, 2019-04-22)',
   sourceDate: '2019-04-22',
   notes: 'The driver\'s fill-in adventurer (not an answer).',
 };

@@ -12,7 +12,12 @@ import * as ChadM from './Chad.ts';
 import * as CowardM from './Coward.ts';
 import * as GreedyBastardM from './GreedyBastard.ts';
 import * as MischievousKidM from './MischievousKid.ts';
-import { eagerClones, provenance as cloneProvenance } from './EagerClone.ts';
+import * as EagerClone0M from './EagerClone0.ts';
+import * as EagerClone1M from './EagerClone1.ts';
+import * as EagerClone2M from './EagerClone2.ts';
+import * as EagerClone3M from './EagerClone3.ts';
+import * as EagerClone4M from './EagerClone4.ts';
+import * as EagerClone5M from './EagerClone5.ts';
 
 export const Drunkard = DrunkardM.default;
 
@@ -24,7 +29,12 @@ export const TEST_BOTS: readonly AdventurerClass[] = [
   CowardM.default,
   GreedyBastardM.default,
   MischievousKidM.default,
-  ...eagerClones,
+  EagerClone0M.default,
+  EagerClone1M.default,
+  EagerClone2M.default,
+  EagerClone3M.default,
+  EagerClone4M.default,
+  EagerClone5M.default,
 ];
 
 const provenances: Provenance[] = [
@@ -35,7 +45,12 @@ const provenances: Provenance[] = [
   CowardM.provenance,
   GreedyBastardM.provenance,
   MischievousKidM.provenance,
-  ...cloneProvenance,
+  EagerClone0M.provenance,
+  EagerClone1M.provenance,
+  EagerClone2M.provenance,
+  EagerClone3M.provenance,
+  EagerClone4M.provenance,
+  EagerClone5M.provenance,
 ];
 
 export const RUINS_CLASSES: readonly AdventurerClass[] = [Drunkard, ...TEST_BOTS];
