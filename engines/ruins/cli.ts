@@ -10,7 +10,7 @@ import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { DriverCrash } from './actions.ts';
 import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
-import { runTournament, type TournamentResult } from './tournament.ts';
+import { runTournament, type TournamentResult, type TournamentRow } from './tournament.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
@@ -41,8 +41,9 @@ function poolOf(opts: RuinsCliOptions): AdventurerClass[] {
 }
 
 function seedOf(opts: RuinsCliOptions): string {
-  // ruins.py passes the -s string straight to random.Random(): "1234" is a str seed, not an int.
-  if (opts.seed === undefined || opts.seed === '') throw new UserError('give a seed: --seed K48XMESC (ruins.py -s SEED)');
+  // ruins.py passes the -s string straight to random.Random(): "1234" is a str seed, not an
+  // int, and even "" is a seed. Without -s it draws a random one, which a replay cannot do.
+  if (opts.seed === undefined) throw new UserError('give a seed: --seed K48XMESC (ruins.py -s SEED); any string is a seed, as in ruins.py');
   return opts.seed;
 }
 
@@ -50,15 +51,15 @@ function seedOf(opts: RuinsCliOptions): string {
  * Runs f; an exception the original driver would not have caught (DriverCrash) becomes a
  * user-facing error (exit 3) that says where ruins.py stopped and with which traceback line.
  */
-function withCrashReport<T>(f: () => T, before?: () => void): T {
+function withCrashReport<T>(f: () => T, before?: (crash: DriverCrash) => void): T {
   try {
     return f();
   } catch (e) {
     if (e instanceof DriverCrash) {
-      before?.();
+      before?.(e);
       throw new UserError(
         `ruins.py itself crashes here${e.where ? ` (${e.where})` : ''} with the uncaught exception\n  ${e.pythonLine}\n` +
-          'The original run stops at this point, so this replay stops too; no scores exist for it.',
+          'The original run stops at this point, so this replay stops too; no final scores exist for it.',
         3,
       );
     }
@@ -100,7 +101,10 @@ export function publishedReport(): ComparisonReport {
     summary:
       `Published ${table.name}, seed ${table.seed}, final series of ${table.finalGames} games (inferred). The run is exact-replayable, ` +
       `but ${missing.length} of its ${table.rows.length} bots are not ported: ${missing.join(', ')}.\n` +
-      `To rerun it: koth scrape ruins --as-of 2019-05-04, port the bots into transpiled-bots/ruins/, then koth replay ruins --seed ${table.seed} --bots ${table.rows.map((r) => r.bot).join(',')}`,
+      'To rerun it exactly: koth scrape ruins --as-of 2019-05-04 and port EVERY answer of that day into transpiled-bots/ruins/ (the table shows only the ten finalists; ' +
+      'with more than ten answers a pool series ran first), then pass them in the driver\'s load order — modules sorted by the file names its scraper gave them ' +
+      '(`<user>__<title>.py`), classes in module order: ' +
+      `koth replay ruins --seed ${table.seed} --bots <that order>. Its final table must then equal this one.`,
     rows: table.rows.map((r) => ({
       bot: r.bot,
       metric: 'score',
@@ -114,38 +118,68 @@ export function publishedReport(): ComparisonReport {
   };
 }
 
+const scoreTable = (rows: readonly TournamentRow[]) => renderTable(['Bot Class', 'Score', 'Mean Score'], rows.map((x) => [x.bot, x.score, x.meanScore.toFixed(3)]));
+
+function printPool(poolRows: readonly TournamentRow[], counts?: Record<string, number>): void {
+  const uneven = counts ? Object.entries(counts).filter(([, n]) => n !== 20) : [];
+  process.stdout.write(
+    pc.bold('Results from the pool series (more than 10 bots: pool rounds, 20 games each)\n') +
+      scoreTable(poolRows) +
+      '\n' +
+      (uneven.length ? pc.yellow(`Uneven pool: ${uneven.map(([b, n]) => `${b} played ${n} games`).join(', ')}\n`) : ''),
+  );
+}
+
 function printTournament(r: TournamentResult, json: boolean): void {
   if (json) {
     process.stdout.write(JSON.stringify(r) + '\n');
     return;
   }
-  if (r.poolRows) {
-    process.stdout.write(pc.bold('Pool series\n') + renderTable(['Bot Class', 'Score', 'Mean Score'], r.poolRows.map((x) => [x.bot, x.score, x.meanScore.toFixed(3)])) + '\n');
-  }
-  const why = { lead: 'the leader is 50 points ahead', 'max-games': 'the 500-game limit', 'not-enough-competitors': 'fewer than two competitors', 'all-died': 'every competitor scored 0' }[r.ended];
+  if (r.poolRows) printPool(r.poolRows, r.poolGameCounts);
+  const why = {
+    lead: `the first place's ${r.lead}-point lead (50 needed)`,
+    'max-games': 'the 500-game limit',
+    'not-enough-competitors': "fewer than two scored competitors: ruins.py returns without a table (There aren't enough competitors. Exiting.)",
+    'all-died': 'every score being 0: the pre-fix driver returns without a table (All competitors seem to have died.)',
+  }[r.ended];
   process.stdout.write(
-    pc.bold(`Final series: ${r.finalGames} games (ended by ${why}), seed ${r.seed}\n`) +
-      renderTable(['Bot Class', 'Score', 'Mean Score'], r.rows.map((x) => [x.bot, x.score, x.meanScore.toFixed(3)])) +
-      (r.rows[0] ? pc.green(`\nThe winner of the tournament is ${r.rows[0].bot}!\n`) : '\n'),
+    pc.bold(`Final series of seed ${r.seed}: ${r.finalGames} game${r.finalGames === 1 ? '' : 's'}, ended by ${why}\n`) +
+      (r.rows.length ? scoreTable(r.rows) + pc.green(`\nThe winner of the tournament is ${r.winner}!\n`) : ''),
   );
 }
 
 export function registerRuinsCli(replay: Command, play: Command): void {
-  const flagsHelp = `
-Rule variants (--rules):
+  const poolsHelp = `
+Bots:
+  --pool test-bots  the driver's test_bots module (ruins.py -d test_bots), in the driver's load order:
+                    ${RUINS_POOLS['test-bots']!.map((c) => c.botName).join(', ')}
+  --bots A,B,C      any ported bots, in this order (the order of a bot directory's classes):
+                    ${RUINS_CLASSES.map((c) => c.botName).join(', ')}
+  The ten bots of the published table are known but not ported (koth registry ruins).`;
+  const rulesHelp = `
+Driver versions (--rules), checked against the history of Beefster09/pcg-general:
 ${Object.entries(RUINS_VARIANTS).map(([k, v]) => `  ${k.padEnd(9)} ${v.description}`).join('\n')}
-${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}
-Pools: ${Object.keys(RUINS_POOLS).join(', ')} (the driver's test_bots module, in its load order); --bots takes any of
-  ${RUINS_CLASSES.map((c) => c.botName).join(', ')}`;
+Rule flags (original -> fixed):
+${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
   replay
     .command('ruins')
-    .description('Adventurers in the ruins (Q183127): a tournament exactly as ruins.py -s SEED runs it, or (no --seed) the published table')
-    .option('--seed <S>', 'tournament seed, used as ruins.py uses it (a string)')
-    .option('--pool <name>', 'bots to run: test-bots', undefined)
-    .option('--bots <A,B,C>', 'bots to run, in load order')
-    .addOption(new Option('--rules <variant>', 'driver version').choices(Object.keys(RUINS_VARIANTS)).default(DEFAULT_RUINS_VARIANT))
-    .option('--json', 'machine-readable output: {"rows":[{"bot","score","meanScore"}], ...}')
-    .addHelpText('after', flagsHelp + '\nExamples:\n  koth replay ruins\n  koth replay ruins --seed K48XMESC --pool test-bots --json')
+    .description(
+      'Adventurers in the ruins (Q183127). Without --seed/--pool/--bots: the published 2019-05-04 table (seed K48XMESC) and which bots are missing to rerun it. ' +
+        'With --seed: a whole tournament exactly as `ruins.py -s SEED` runs it (pool rounds when more than 10 bots, then the final series; Drunkards fill empty seats).',
+    )
+    .option('--seed <S>', 'tournament seed: the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)')
+    .option('--pool <name>', 'bots to run: test-bots (the default when --seed is given)')
+    .option('--bots <A,B,C>', 'bots to run instead of a pool, comma-separated, in load order')
+    .addOption(new Option('--rules <variant>', 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"').choices(Object.keys(RUINS_VARIANTS)).default(DEFAULT_RUINS_VARIANT))
+    .option('--json', 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report')
+    .addHelpText(
+      'after',
+      poolsHelp +
+        '\n' +
+        rulesHelp +
+        '\nWhen ruins.py itself would crash (an exception it does not catch), the replay stops there too: exit code 3 and the Python exception line.' +
+        '\nExamples:\n  koth replay ruins\n  koth replay ruins --seed K48XMESC --pool test-bots --json\n  koth replay ruins --seed 7 --bots EagerThief,GreedyBastard,Chad --rules original',
+    )
     .action((opts: RuinsCliOptions) => {
       if (opts.seed === undefined && !opts.pool && !opts.bots) {
         const report = publishedReport();
@@ -155,25 +189,38 @@ Pools: ${Object.keys(RUINS_POOLS).join(', ')} (the driver's test_bots module, in
       }
       const bots = poolOf(opts);
       const seed = seedOf(opts);
-      const r = withCrashReport(() => runTournament(bots, seed, { flags: RUINS_VARIANTS[opts.rules as 'fixed'].flags, drunkard: Drunkard }));
+      const flags = RUINS_VARIANTS[opts.rules as keyof typeof RUINS_VARIANTS].flags;
+      const r = withCrashReport(
+        () => runTournament(bots, seed, { flags, drunkard: Drunkard }),
+        (crash) => {
+          // What ruins.py had printed before its traceback.
+          const pool = crash.partial?.['poolRows'] as TournamentRow[] | undefined;
+          if (pool && !opts.json) printPool(pool);
+        },
+      );
       printTournament(r, !!opts.json);
     });
 
   play
     .command('ruins')
-    .description('One game of Adventurers in the ruins, exactly as ruins.py -s SEED -1 plays it')
-    .option('--seed <S>', 'game seed (a string, as ruins.py uses it)')
-    .option('--pool <name>', 'bots to run: test-bots')
-    .option('--bots <A,B,C>', 'bots to run, in load order')
-    .option('--log', "print the driver's game log (turns, moves, takes, fights, deaths with their trap messages, the score table) exactly as ruins.py -1 prints it")
-    .option('--debug', 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, dropped items)')
-    .option('--json', 'machine-readable output: {"rows":[{"bot","character","money","treasures","weight","stamina","score"}]}')
-    .addHelpText('after', flagsHelp + '\nExample:\n  koth play ruins --seed K48XMESC --pool test-bots --log')
+    .description(
+      'One game of Adventurers in the ruins, exactly as `ruins.py -s SEED -1` plays it (every bot given, no Drunkard fill-in; the game is the same in every driver version since 2019-04-12).',
+    )
+    .option('--seed <S>', 'game seed: the string given to ruins.py -s (passed to random.Random as a str)')
+    .option('--pool <name>', 'bots to run: test-bots (default)')
+    .option('--bots <A,B,C>', 'bots to run instead of a pool, comma-separated, in load order')
+    .option('--log', "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table")
+    .option('--debug', 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)')
+    .option('--json', 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"')
+    .addHelpText('after', poolsHelp + '\nExamples:\n  koth play ruins --seed K48XMESC --pool test-bots\n  koth play ruins --seed K48XMESC --bots EagerThief,Drunkard,Chad --log --debug')
     .action((opts: RuinsCliOptions) => {
       const bots = poolOf(opts);
       const seed = seedOf(opts);
       const game = new Ruins(bots, seed, { log: !!opts.log });
-      const scored = withCrashReport(() => game.runGame(), () => (opts.log && !opts.json ? printLog(game.log, !!opts.debug) : undefined));
+      const scored = withCrashReport(
+        () => game.runGame(),
+        () => (opts.log && !opts.json ? printLog(game.log, !!opts.debug) : undefined),
+      );
       const rows = scoreRows(scored);
       if (opts.json) {
         const log = opts.log ? game.log.filter((l) => opts.debug || l.type !== 'debug') : undefined;
@@ -194,5 +241,3 @@ Pools: ${Object.keys(RUINS_POOLS).join(', ')} (the driver's test_bots module, in
       );
     });
 }
-
-
