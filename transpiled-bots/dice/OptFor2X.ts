@@ -1,5 +1,6 @@
 import { DiceBot, PythonError, at, max, sum } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
+import { expectWin, oddsTable, throwAgain } from './sievers-odds.ts';
 
 export const provenance: Provenance = {
   challenge: 'dice',
@@ -86,14 +87,7 @@ const P: readonly number[] = (() => {
     for (let j = i; j < l.length; j++) s += l[j]! / 6;
     l.push(s);
   }
-  const m = [1, 2, 3, 4].map((i) => i / 6);
-  const p: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    let s = 0;
-    for (let k = 0; k < 4 && i + k < l.length; k++) s += m[k]! * l[i + k]!;
-    p.push(1 - s);
-  }
-  return p;
+  return oddsTable(l);
 })();
 
 /** Table-driven targets outside the last round; past 40 (or in the last round) throws while the odds of winning improve. */
@@ -107,16 +101,11 @@ export default class OptFor2X extends DiceBot {
   }
 
   expect(mts: number, ops: readonly number[]): number {
-    let p = 1.0;
-    for (const s of ops) p *= at(P, mts - s);
-    return p;
+    return expectWin(P, mts, ops);
   }
 
   throwAgain(mts: number, ops: readonly number[]): boolean {
-    const ps = this.expect(mts, ops);
-    let pr = 0;
-    for (let d = 1; d <= 5; d++) pr += this.expect(mts + d, ops);
-    return pr / 6 > ps;
+    return throwAgain(P, mts, ops);
   }
 
   override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {

@@ -1,6 +1,7 @@
-import { DiceBot, at, max, sum } from '../../engines/dice/bot.ts';
+import { DiceBot, max, sum } from '../../engines/dice/bot.ts';
 import { bindMethod } from '../../engines/dice/deepcopy.ts';
 import type { Provenance } from '../provenance.ts';
+import { expectWin, oddsTable, throwAgain } from './sievers-odds.ts';
 
 export const provenance: Provenance = {
   challenge: 'dice',
@@ -23,14 +24,7 @@ const P: readonly number[] = (() => {
     for (let j = i; j < l.length; j++) s += l[j]!;
     l.push(s / 6);
   }
-  const m = [1, 2, 3, 4].map((i) => i / 6);
-  const p: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    let s = 0;
-    for (let k = 0; k < 4 && i + k < l.length; k++) s += m[k]! * l[i + k]!;
-    p.push(1 - s);
-  }
-  return p;
+  return oddsTable(l);
 })();
 
 /** Hesitate-like targets (17 from zero, else 35); past 40 throws while its odds of staying ahead improve. */
@@ -52,16 +46,11 @@ export default class Rebel extends DiceBot {
   }
 
   expect(mts: number, ops: readonly number[]): number {
-    let p = 1;
-    for (const s of ops) p *= at(P, mts - s);
-    return p;
+    return expectWin(P, mts, ops);
   }
 
   throwAgain(mts: number, ops: readonly number[]): boolean {
-    const ps = this.expect(mts, ops);
-    let pr = 0;
-    for (let d = 1; d <= 5; d++) pr += this.expect(mts + d, ops);
-    return pr / 6 > ps;
+    return throwAgain(P, mts, ops);
   }
 
   override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
