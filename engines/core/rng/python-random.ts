@@ -24,7 +24,7 @@
  */
 import { createHash } from 'node:crypto';
 import { MT_N, MersenneTwister } from './mersenne-twister.ts';
-import type { Rng, RngState } from './rng.ts';
+import { chooseWith, shuffleWith, type Rng, type RngState } from './rng.ts';
 
 export type PySeed = number | bigint | string | Uint8Array;
 
@@ -254,18 +254,12 @@ export class PyRandom implements Rng {
 
   /** choice(seq): seq[_randbelow(len(seq))] (Python 2: int(random() * len)). */
   choice<T>(seq: ArrayLike<T>): T {
-    if (seq.length === 0) throw new RangeError('Cannot choose from an empty sequence');
-    return seq[this.below(seq.length)]!;
+    return chooseWith(seq, (n) => this.below(n));
   }
 
   /** shuffle(x) in place: Fisher–Yates from the end, j = _randbelow(i + 1). */
   shuffle<T>(x: T[]): void {
-    for (let i = x.length - 1; i > 0; i--) {
-      const j = this.below(i + 1);
-      const t = x[i]!;
-      x[i] = x[j]!;
-      x[j] = t;
-    }
+    shuffleWith(x, (n) => this.below(n));
   }
 
   /**

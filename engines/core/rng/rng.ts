@@ -34,3 +34,19 @@ export type Seed = number | bigint | string;
 export function parseSeed(text: string): Seed {
   return /^-?\d+$/.test(text.trim()) ? BigInt(text.trim()) : text;
 }
+
+/** seq[below(len)] — the choice() both generators make (each with its own `below`). */
+export function chooseWith<T>(seq: ArrayLike<T>, below: (n: number) => number): T {
+  if (seq.length === 0) throw new RangeError('Cannot choose from an empty sequence');
+  return seq[below(seq.length)]!;
+}
+
+/** In-place Fisher–Yates from the end, j = below(i + 1): CPython's shuffle, given its `below`. */
+export function shuffleWith<T>(items: T[], below: (n: number) => number): void {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = below(i + 1);
+    const t = items[i]!;
+    items[i] = items[j]!;
+    items[j] = t;
+  }
+}

@@ -4,7 +4,7 @@
  * but it is deterministic, fast, and its state is a plain JSON value like PyRandom's.
  */
 import seedrandom from 'seedrandom';
-import type { Rng, RngState } from './rng.ts';
+import { chooseWith, shuffleWith, type Rng, type RngState } from './rng.ts';
 
 interface Arc4State {
   i: number;
@@ -46,17 +46,11 @@ export class SeededRandom implements Rng {
   }
 
   choice<T>(seq: ArrayLike<T>): T {
-    if (seq.length === 0) throw new RangeError('Cannot choose from an empty sequence');
-    return seq[this.randbelow(seq.length)]!;
+    return chooseWith(seq, (n) => this.randbelow(n));
   }
 
   shuffle<T>(items: T[]): void {
-    for (let i = items.length - 1; i > 0; i--) {
-      const j = this.randbelow(i + 1);
-      const t = items[i]!;
-      items[i] = items[j]!;
-      items[j] = t;
-    }
+    shuffleWith(items, (n) => this.randbelow(n));
   }
 
   getState(): SeededRandomState {
