@@ -207,6 +207,9 @@ export async function statisticalReplay(opts: DiceCliOptions): Promise<Compariso
   const report = compareWithPublished(table, res.acc, opts.confidence);
   const s = res.acc;
   const pct = winningScorePercentiles(s);
+  const publishedPool = new Set(table.rows.map((r) => r.bot));
+  const samePool = bots.length === publishedPool.size && bots.every((b) => publishedPool.has(b));
+  report.poolMatchesPublished = samePool;
   report.rules = opts.rules;
   report.seed = String(opts.seed);
   report.workers = res.workers;
@@ -219,7 +222,8 @@ export async function statisticalReplay(opts: DiceCliOptions): Promise<Compariso
     `winning-score percentiles: ${pct.map((p) => `${p.percentile}%→${p.score}`).join(' ')}` +
     ((report.gameRows as unknown[]).length
       ? '\n' + (report.gameRows as ComparisonReport['rows']).map((r) => `${r.metric}: published ${r.published?.toFixed(3)} ours ${r.reproduced?.toFixed(3)} [${r.low?.toFixed(3)}, ${r.high?.toFixed(3)}] ${r.verdict}`).join('; ')
-      : '');
+      : '') +
+    (samePool ? '' : `\nNote: this pool (${bots.length} bots) is not the published table's (${publishedPool.size} bots): win rates depend on the opponents, so rows may disagree.`);
   return report;
 }
 
