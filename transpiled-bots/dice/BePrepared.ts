@@ -66,7 +66,7 @@ export default class BePrepared extends DiceBot {
     if (lastRound || sum(this.currentThrows) + me < this.endScore) {
       yield false;
     } else {
-      // Python: `for result in self.make_throw(scores, True)` — looked up on the instance.
+      // The original re-enters its own method (looked up on the instance) in last-round mode and passes on every value.
       yield* this.makeThrow(scores, true);
     }
     return undefined;

@@ -14,7 +14,7 @@ export const provenance: Provenance = {
 /** Rolls its own two dice (the global random) to decide how many more throws to make, stopping before 40. */
 export default class BringMyOwn_dice extends DiceBot {
   static readonly botName: string = 'BringMyOwn_dice';
-  /** Python `self.die = lambda: rnd.randint(1, 6)` — `rnd` is the global random module. */
+  /** One die of its own: a 1..6 draw from the shared module-global generator (the original imports it under another name). */
   die = (): number => this.env.random.randint(1, 6);
 
   override *makeThrow(scores: number[]): Generator<unknown, unknown, undefined> {

@@ -43,7 +43,7 @@ export default class StepBot extends DiceBot {
           currentStep = 1;
           this.steps = 2;
           this.rush = false;
-          // Python: 8 + ((random.randint(7, 15) ** 0.5) // 1), a float.
+          // One global-random draw in 7..15; 8 plus the floored square root (a float in the original).
           target = 8 + Math.floor(Math.sqrt(this.env.random.randint(7, 15)));
         }
       }
