@@ -1,15 +1,19 @@
 /**
  * The registry link: every bot the project knows of against what the cache holds.
- * ported — a port exists and (if the cache has its answer) was written from the same code;
- * stale — a port exists but the cached answer's code block has another sha256;
- * missing — known (or found in the cache) but not ported;
- * not-a-bot — a cached answer in which no bot was found.
+ *   ported    — a port exists and, if the cache has the bot, was written from the same code
+ *               (the port's provenance.sha256 equals the cached block's sha256);
+ *   stale     — a port exists but the cached answer's code block has another sha256;
+ *   missing   — known but not ported, or found in the cache and unknown to the project;
+ *   not-a-bot — a cached answer in which no bot was found.
+ * Without a cache the known bots are listed as ported or missing.
  */
 import { knownBots as allKnownBots } from '../transpiled-bots/registry.ts';
 import type { KnownBot } from '../transpiled-bots/provenance.ts';
-import { AnswerCache } from './cache.ts';
+import { AnswerCache, type CachedAnswer } from './cache.ts';
 
 export type RegistryStatus = 'ported' | 'missing' | 'stale' | 'not-a-bot';
+
+export const STATUSES: readonly RegistryStatus[] = ['ported', 'stale', 'missing', 'not-a-bot'];
 
 export interface RegistryRow {
   challenge: string;
@@ -20,24 +24,64 @@ export interface RegistryRow {
   note?: string;
 }
 
-export function registryRows(challenges: readonly string[], cacheRoot: string, known: (c: string) => KnownBot[] = allKnownBots): RegistryRow[] {
-  const rows: RegistryRow[] = [];
+export interface RegistryReport {
+  rows: RegistryRow[];
+  /** Challenges whose cache holds no answer (rows come from knownBots() alone). */
+  uncached: string[];
+  /** Cache folders read, per challenge. */
+  cacheDirs: Record<string, string>;
+  /** Cache files that could not be read. */
+  unreadable: string[];
+}
+
+interface Found {
+  answerId: number;
+  author: string | null;
+  sha256: string;
+}
+
+export function registryReport(
+  challenges: readonly string[],
+  cacheRoot: string,
+  known: (c: string) => KnownBot[] = allKnownBots,
+  asOf: string | null = null,
+): RegistryReport {
+  const report: RegistryReport = { rows: [], uncached: [], cacheDirs: {}, unreadable: [] };
   for (const challenge of challenges) {
-    const cached = new AnswerCache(cacheRoot, challenge).all();
-    const byName = new Map<string, { answerId: number; author: string | null; sha256: string }>();
-    for (const a of cached) for (const b of a.bots) if (!byName.has(b.name)) byName.set(b.name, { answerId: a.answerId, author: a.author, sha256: b.sha256 });
+    const cache = new AnswerCache(cacheRoot, challenge, asOf);
+    const cached: CachedAnswer[] = cache.all();
+    report.cacheDirs[challenge] = cache.dir;
+    report.unreadable.push(...cache.unreadable.map((u) => `${u.file}: ${u.reason}`));
+    if (!cached.length) report.uncached.push(challenge);
+    // Every occurrence of each bot name in the cache (a name may be posted twice).
+    const byName = new Map<string, Found[]>();
+    for (const a of cached) {
+      for (const b of a.bots) {
+        const list = byName.get(b.name) ?? [];
+        if (!list.some((f) => f.answerId === a.answer_id && f.sha256 === b.sha256)) list.push({ answerId: a.answer_id, author: a.author, sha256: b.sha256 });
+        byName.set(b.name, list);
+      }
+    }
     const knownHere = known(challenge);
     const names = new Set<string>();
     for (const k of knownHere) {
       names.add(k.bot);
-      const c = byName.get(k.bot);
+      const all = byName.get(k.bot) ?? [];
+      // The answer the port names, if it does; else the first answer holding the name.
+      const c = all.find((f) => f.answerId === k.provenance.answerId) ?? all[0];
       let status: RegistryStatus = k.ported ? 'ported' : 'missing';
       let note: string | undefined;
-      if (k.ported && c && k.provenance.sha256 && c.sha256 !== k.provenance.sha256) {
-        status = 'stale';
-        note = `ported from ${k.provenance.sha256.slice(0, 12)}…, the cached answer has ${c.sha256.slice(0, 12)}…`;
+      if (k.ported && c && k.provenance.sha256) {
+        if (c.sha256 !== k.provenance.sha256) {
+          status = 'stale';
+          note = `ported from ${k.provenance.sha256.slice(0, 12)}…, the cached answer has ${c.sha256.slice(0, 12)}…`;
+        }
+      } else if (k.ported && c && !k.provenance.sha256) {
+        note = 'the port records no sha256: cannot compare';
+      } else if (k.ported && !c && cached.length && (k.provenance.answerId || k.provenance.sha256)) {
+        note = 'not in the cached answers';
       }
-      rows.push({
+      report.rows.push({
         challenge,
         bot: k.bot,
         status,
@@ -46,12 +90,18 @@ export function registryRows(challenges: readonly string[], cacheRoot: string, k
         ...(note ? { note } : {}),
       });
     }
-    for (const [name, c] of byName) {
-      if (!names.has(name)) rows.push({ challenge, bot: name, status: 'missing', answerId: c.answerId, author: c.author, note: 'found in the cache, no port' });
+    for (const [name, list] of byName) {
+      if (names.has(name)) continue;
+      const c = list[0]!;
+      report.rows.push({ challenge, bot: name, status: 'missing', answerId: c.answerId, author: c.author, note: 'found in the cache, no port' });
     }
     for (const a of cached) {
-      if (a.bots.length === 0) rows.push({ challenge, bot: `(answer ${a.answerId})`, status: 'not-a-bot', answerId: a.answerId, author: a.author, note: a.reason ?? 'no bot found' });
+      if (a.bots.length === 0) report.rows.push({ challenge, bot: `(answer ${a.answer_id})`, status: 'not-a-bot', answerId: a.answer_id, author: a.author, note: a.reason ?? 'no bot found' });
     }
   }
-  return rows;
+  return report;
+}
+
+export function registryRows(challenges: readonly string[], cacheRoot: string, known: (c: string) => KnownBot[] = allKnownBots, asOf: string | null = null): RegistryRow[] {
+  return registryReport(challenges, cacheRoot, known, asOf).rows;
 }

@@ -1,18 +1,21 @@
 /**
- * Scraping a challenge: page through its answers (oldest first), extract each answer's
- * bots, cache every answer atomically and record progress after each page — an interrupted
- * scrape resumes at the next page; a finished one is refreshed later by asking only for
- * answers active since the last scrape. `asOf` rebuilds every body as it stood at a date
- * from the answers' revision histories.
+ * Scraping a challenge: list its answers oldest first (keyset paging on creation_date),
+ * extract each answer's bots, cache every answer atomically and record progress after each
+ * page — an interrupted scrape resumes after the last answer it cached; a finished one is
+ * refreshed later by asking only for answers active since the last scrape. `asOf` rebuilds
+ * every body as it stood at a date from the answers' revision histories.
  */
-import * as cheerio from 'cheerio';
-import { StackExchangeClient } from './api.ts';
-import { AnswerCache, type CachedAnswer } from './cache.ts';
-import type { ChallengeConfig } from './extract.ts';
+import { ApiError, type StackExchangeClient } from './api.ts';
+import { ANSWER_FORMAT, AnswerCache, isIsoDay, type CachedAnswer, type Progress } from './cache.ts';
+import { decodeEntities, type ChallengeConfig } from './extract.ts';
+
+export const PAGE_SIZE = 100;
+/** The API filter for answers: the default fields plus `body` (owner, score, dates, answer_id are default). */
+export const ANSWER_FILTER = 'withbody';
 
 export interface ApiAnswer {
   answer_id: number;
-  question_id: number;
+  question_id?: number;
   score: number;
   creation_date: number;
   last_edit_date?: number;
@@ -21,78 +24,114 @@ export interface ApiAnswer {
   owner?: { display_name?: string; user_id?: number; user_type?: string };
 }
 
-interface ApiRevision {
+export interface ApiRevision {
   post_id: number;
   revision_number?: number;
+  revision_type?: string;
   creation_date: number;
   body?: string;
+}
+
+export interface ScrapeWarning {
+  answerId: number | null;
+  author: string | null;
+  reason: string;
 }
 
 export interface ScrapeSummary {
   challenge: string;
   answers: number;
   bots: { name: string; answerId: number; author: string | null; sha256: string }[];
-  warnings: { answerId: number; author: string | null; reason: string }[];
+  warnings: ScrapeWarning[];
   asOf?: string;
+  /** API requests made by this run (tries, retries included). */
   requests?: number;
-  /** Answers written by this run (0 when everything was already cached). */
+  /** Answers written by this run (0 when nothing changed). */
   written?: number;
+  /** Answers the API sent that were already cached as they are (not rewritten). */
+  unchanged?: number;
+  /** Whether this run listed every answer (first scrape or resume) or only recent activity (refresh). */
+  mode?: 'list' | 'resume' | 'refresh';
+}
+
+export interface ScrapeProgress {
+  mode: 'list' | 'resume' | 'refresh';
+  /** Answers received so far (for a resumed listing, including those of the earlier run). */
+  answers: number;
+  written: number;
+  /** Whether the API said more answers follow. */
+  hasMore: boolean;
 }
 
 export interface ScrapeOptions {
   client: StackExchangeClient;
   cache: AnswerCache;
-  /** ISO date (YYYY-MM-DD or a full timestamp): bodies as they stood then. */
+  /** YYYY-MM-DD (the end of that day, UTC) or an ISO timestamp: bodies as they stood then. */
   asOf?: string;
-  onPage?: (page: number, answers: number) => void;
+  onProgress?: (p: ScrapeProgress) => void;
   now?: () => number;
 }
 
-function decodeEntities(s: string): string {
-  return cheerio.load(`<p>${s}</p>`)('p').text();
+/** Unix seconds of an --as-of value: a day means its last second, UTC. */
+export function asOfEpoch(asOf: string): number {
+  const t = Date.parse(isIsoDay(asOf) ? `${asOf}T23:59:59Z` : asOf);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(asOf) || Number.isNaN(t)) {
+    throw new Error(`--as-of "${asOf}" is not a date: use YYYY-MM-DD (the end of that day, UTC) or an ISO timestamp such as 2019-05-04T16:25:00-06:00`);
+  }
+  return Math.floor(t / 1000);
 }
 
 function toCached(cfg: ChallengeConfig, a: ApiAnswer, body: string, revision: CachedAnswer['revision'], now: number): CachedAnswer {
   const ex = cfg.extract(body);
   return {
-    format: 'koth-answer/1',
+    format: ANSWER_FORMAT,
     challenge: cfg.id,
-    questionId: cfg.questionId,
-    answerId: a.answer_id,
+    question_id: cfg.questionId,
+    answer_id: a.answer_id,
     author: a.owner?.display_name != null ? decodeEntities(a.owner.display_name) : null,
+    owner_id: a.owner?.user_id ?? null,
     score: a.score,
-    creationDate: a.creation_date,
-    lastEditDate: a.last_edit_date ?? null,
-    lastActivityDate: a.last_activity_date ?? null,
+    creation_date: a.creation_date,
+    last_edit_date: a.last_edit_date ?? null,
+    last_activity_date: a.last_activity_date ?? null,
     revision,
     body,
     blocks: ex.blocks,
     bots: ex.bots,
     ...(ex.reason ? { reason: ex.reason } : {}),
-    fetchedAt: new Date(now).toISOString(),
+    fetched_at: new Date(now).toISOString(),
   };
 }
 
-export function asOfEpoch(asOf: string): number {
-  const t = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(asOf) ? `${asOf}T23:59:59Z` : asOf);
-  if (Number.isNaN(t)) throw new Error(`--as-of "${asOf}" is not a date (use YYYY-MM-DD or an ISO timestamp)`);
-  return Math.floor(t / 1000);
+/** Whether a fetched answer differs from its cached copy in anything the cache keeps (fetched_at aside). */
+function changed(old: CachedAnswer | undefined, neu: CachedAnswer): boolean {
+  if (!old) return true;
+  return (
+    old.body !== neu.body ||
+    old.author !== neu.author ||
+    old.score !== neu.score ||
+    old.last_edit_date !== neu.last_edit_date ||
+    old.revision.number !== neu.revision.number ||
+    old.revision.date !== neu.revision.date ||
+    JSON.stringify(old.bots) !== JSON.stringify(neu.bots)
+  );
 }
 
-/** Bodies as they stood at `asOf`, from /posts/{ids}/revisions (100 ids a call). */
-async function bodiesAsOf(client: StackExchangeClient, ids: number[], asOf: number): Promise<Map<number, ApiRevision>> {
+/** The revision in force at `asOf` for each id, from /posts/{ids}/revisions (100 ids a call). */
+async function revisionsAsOf(client: StackExchangeClient, ids: number[], asOf: number): Promise<Map<number, ApiRevision>> {
   const best = new Map<number, ApiRevision>();
-  for (let i = 0; i < ids.length; i += 100) {
-    const chunk = ids.slice(i, i + 100);
+  for (let i = 0; i < ids.length; i += PAGE_SIZE) {
+    const chunk = ids.slice(i, i + PAGE_SIZE);
     for (let page = 1; ; page++) {
-      const res = await client.get<ApiRevision>(`/posts/${chunk.join(';')}/revisions`, { filter: 'withbody', pagesize: 100, page });
-      for (const r of res.items) {
-        if (r.creation_date > asOf || r.body == null) continue;
-        const cur = best.get(r.post_id);
-        if (!cur || r.creation_date > cur.creation_date) best.set(r.post_id, r);
-      }
       client.checkQuota();
+      const res = await client.get<ApiRevision>(`/posts/${chunk.join(';')}/revisions`, { filter: ANSWER_FILTER, pagesize: PAGE_SIZE, page, todate: asOf });
+      for (const r of res.items) {
+        if (r.creation_date > asOf || r.body == null) continue; // later, or a revision that did not touch the body
+        const cur = best.get(r.post_id);
+        if (!cur || r.creation_date > cur.creation_date || (r.creation_date === cur.creation_date && (r.revision_number ?? 0) > (cur.revision_number ?? 0))) best.set(r.post_id, r);
+      }
       if (!res.has_more) break;
+      if (!res.items.length) throw new ApiError('/posts/{ids}/revisions said has_more with an empty page: stopping rather than looping', 'bad-response');
     }
   }
   return best;
@@ -101,59 +140,122 @@ async function bodiesAsOf(client: StackExchangeClient, ids: number[], asOf: numb
 export async function scrapeChallenge(cfg: ChallengeConfig, o: ScrapeOptions): Promise<ScrapeSummary> {
   const { client, cache } = o;
   const now = o.now ?? Date.now;
-  const progress = cache.readProgress();
-  const started = Math.floor(now() / 1000);
   const asOf = o.asOf ? asOfEpoch(o.asOf) : undefined;
+  let progress: Progress = cache.readProgress();
+  const mode: ScrapeProgress['mode'] = progress.complete ? 'refresh' : progress.resume.min > 0 || progress.resume.page > 1 ? 'resume' : 'list';
+  const started = Math.floor(now() / 1000);
+  const runWarnings: ScrapeWarning[] = [];
   let written = 0;
+  let unchanged = 0;
+  // Answers received (each once: keyset pages overlap by an answer), for progress display.
+  const seen = new Set<number>();
+  const base = progress.complete ? 0 : (progress.listed ?? 0);
+  const received = () => base + seen.size;
 
-  const store = async (items: ApiAnswer[]) => {
-    let revisions: Map<number, ApiRevision> | undefined;
-    if (asOf !== undefined) revisions = await bodiesAsOf(client, items.filter((a) => a.creation_date <= asOf).map((a) => a.answer_id), asOf);
-    for (const a of items) {
-      if (asOf !== undefined) {
-        const rev = revisions!.get(a.answer_id);
-        if (!rev) continue; // posted after the date (or no body then): not part of that day's answers
-        const cached = toCached(cfg, a, rev.body!, { asOf: o.asOf!, number: rev.revision_number ?? null, date: rev.creation_date }, now());
-        const old = cache.read(a.answer_id);
-        if (!old || old.body !== cached.body) {
-          cache.write(cached);
-          written++;
-        }
-        continue;
-      }
-      const cached = toCached(cfg, a, a.body ?? '', { asOf: null, number: null, date: a.last_edit_date ?? a.creation_date }, now());
-      const old = cache.read(a.answer_id);
-      if (!old || old.body !== cached.body || old.author !== cached.author || old.score !== cached.score) {
-        cache.write(cached);
-        written++;
-      }
+  // The cache is locked (and its leftovers cleaned) only once the API has answered: a run
+  // that cannot reach the API leaves the cache exactly as it was.
+  let release: (() => void) | undefined;
+  const writable = () => {
+    if (!release) {
+      release = cache.lock();
+      cache.removeLeftovers();
     }
   };
 
-  if (!progress.complete) {
-    // First scrape (or a resumed one): oldest first, so pages stay stable while new answers arrive.
-    for (let page = progress.nextPage; ; page++) {
-      const res = await client.get<ApiAnswer>(`/questions/${cfg.questionId}/answers`, { filter: 'withbody', pagesize: 100, page, order: 'asc', sort: 'creation' });
-      await store(res.items);
-      const done = !res.has_more;
-      cache.writeProgress({ ...progress, nextPage: page + 1, complete: done, lastScrape: done ? started : null });
-      o.onPage?.(page, res.items.length);
-      if (done) break;
-      client.checkQuota();
+  const store = async (items: ApiAnswer[]) => {
+    for (const a of items) {
+      if (typeof a.answer_id !== 'number' || typeof a.creation_date !== 'number') throw new ApiError('an answer came without answer_id or creation_date: nothing more was written', 'bad-response');
+      if (typeof a.body !== 'string') throw new ApiError(`answer ${a.answer_id} came without its body: the filter (${ANSWER_FILTER}) must include body`, 'bad-response');
     }
-  } else {
-    // Refresh: only answers with activity since the last scrape (a minute of overlap).
-    const since = Math.max(0, (progress.lastScrape ?? 0) - 60);
-    for (let page = 1; ; page++) {
-      const res = await client.get<ApiAnswer>(`/questions/${cfg.questionId}/answers`, { filter: 'withbody', pagesize: 100, page, order: 'desc', sort: 'activity', min: since });
-      await store(res.items);
-      o.onPage?.(page, res.items.length);
-      if (!res.has_more) break;
-      client.checkQuota();
+    let revisions = new Map<number, ApiRevision>();
+    if (asOf !== undefined) {
+      // Answers not edited since the date are as they were then; only the others need their history.
+      const edited = items.filter((a) => a.creation_date <= asOf && (a.last_edit_date ?? a.creation_date) > asOf).map((a) => a.answer_id);
+      if (edited.length) revisions = await revisionsAsOf(client, edited, asOf);
     }
-    cache.writeProgress({ ...progress, lastScrape: started });
+    writable();
+    for (const a of items) {
+      let cached: CachedAnswer;
+      if (asOf !== undefined) {
+        if (a.creation_date > asOf) continue; // posted after the date: not one of that day's answers
+        const editedSince = (a.last_edit_date ?? a.creation_date) > asOf;
+        const rev = revisions.get(a.answer_id);
+        if (editedSince && !rev) {
+          runWarnings.push({ answerId: a.answer_id, author: a.owner?.display_name != null ? decodeEntities(a.owner.display_name) : null, reason: `no revision with a body at ${o.asOf}: not cached` });
+          continue;
+        }
+        const revision = { as_of: o.asOf!, number: rev?.revision_number ?? null, date: rev ? rev.creation_date : (a.last_edit_date ?? a.creation_date) };
+        cached = toCached(cfg, a, rev ? rev.body! : a.body!, revision, now());
+      } else {
+        cached = toCached(cfg, a, a.body!, { as_of: null, number: null, date: a.last_edit_date ?? a.creation_date }, now());
+      }
+      if (changed(cache.read(a.answer_id), cached)) {
+        cache.write(cached);
+        written++;
+      } else unchanged++;
+    }
+  };
+
+  try {
+    // Cache files that are not whole answers (damaged by hand, or by a disk) are fetched again by id.
+    cache.all();
+    const broken = [...new Set(cache.unreadable.map((u) => Number(/(\d+)\.json$/.exec(u.file)?.[1])).filter((id) => id > 0))];
+    for (let i = 0; i < broken.length; i += PAGE_SIZE) {
+      client.checkQuota();
+      const res = await client.get<ApiAnswer>(`/answers/${broken.slice(i, i + PAGE_SIZE).join(';')}`, { filter: ANSWER_FILTER, pagesize: PAGE_SIZE });
+      await store(res.items);
+    }
+
+    if (!progress.complete) {
+      // First scrape, or the resume of an interrupted one: oldest first, keyset paging on
+      // creation_date (min is inclusive: the last answer of the previous page comes again and
+      // is not rewritten), so answers posted or deleted meanwhile cannot shift a page.
+      const firstStarted = progress.started ?? started;
+      let { min, page } = progress.resume;
+      for (;;) {
+        client.checkQuota();
+        const res = await client.get<ApiAnswer>(`/questions/${cfg.questionId}/answers`, {
+          filter: ANSWER_FILTER,
+          pagesize: PAGE_SIZE,
+          page,
+          order: 'asc',
+          sort: 'creation',
+          min: min > 0 ? min : undefined,
+        });
+        if (res.has_more && !res.items.length) throw new ApiError('the API said has_more with an empty page: stopping rather than looping', 'bad-response');
+        await store(res.items);
+        for (const a of res.items) seen.add(a.answer_id);
+        const last = res.items.reduce((m, a) => Math.max(m, a.creation_date), 0);
+        if (last > min) [min, page] = [last, 1];
+        else page++;
+        const done = !res.has_more;
+        progress = { ...progress, started: firstStarted, complete: done, resume: { min, page }, last_scrape: done ? firstStarted : null, listed: received() };
+        if (done) delete progress.listed;
+        writable();
+        cache.writeProgress(progress);
+        o.onProgress?.({ mode, answers: received(), written, hasMore: res.has_more });
+        if (done) break;
+      }
+    } else {
+      // Refresh: only answers with activity (edits, votes, comments) since the last scrape, a minute of overlap.
+      const since = Math.max(0, (progress.last_scrape ?? 0) - 60);
+      for (let page = 1; ; page++) {
+        client.checkQuota();
+        const res = await client.get<ApiAnswer>(`/questions/${cfg.questionId}/answers`, { filter: ANSWER_FILTER, pagesize: PAGE_SIZE, page, order: 'desc', sort: 'activity', min: since });
+        if (res.has_more && !res.items.length) throw new ApiError('the API said has_more with an empty page: stopping rather than looping', 'bad-response');
+        await store(res.items);
+        for (const a of res.items) seen.add(a.answer_id);
+        o.onProgress?.({ mode, answers: received(), written, hasMore: res.has_more });
+        if (!res.has_more) break;
+      }
+      writable();
+      cache.writeProgress({ ...progress, last_scrape: started });
+    }
+  } finally {
+    release?.();
   }
-  return { ...summarize(cfg, cache), requests: client.requests, written };
+  const summary = summarize(cfg, cache);
+  return { ...summary, warnings: [...runWarnings, ...summary.warnings], requests: client.requests, written, unchanged, mode };
 }
 
 /** The summary of what the cache holds for a challenge (what --offline prints). */
@@ -162,8 +264,11 @@ export function summarize(cfg: ChallengeConfig, cache: AnswerCache): ScrapeSumma
   return {
     challenge: cfg.id,
     answers: answers.length,
-    bots: answers.flatMap((a) => a.bots.map((b) => ({ name: b.name, answerId: a.answerId, author: a.author, sha256: b.sha256 }))),
-    warnings: answers.filter((a) => a.bots.length === 0).map((a) => ({ answerId: a.answerId, author: a.author, reason: a.reason ?? 'no bot found' })),
+    bots: answers.flatMap((a) => a.bots.map((b) => ({ name: b.name, answerId: a.answer_id, author: a.author, sha256: b.sha256 }))),
+    warnings: [
+      ...answers.filter((a) => a.bots.length === 0).map((a) => ({ answerId: a.answer_id, author: a.author, reason: a.reason ?? 'no bot found' })),
+      ...cache.unreadable.map((u) => ({ answerId: Number(/(\d+)\.json$/.exec(u.file)?.[1]) || null, author: null, reason: `cache file ${u.file} ignored: ${u.reason}` })),
+    ],
     ...(cache.asOf ? { asOf: cache.asOf } : {}),
   };
 }

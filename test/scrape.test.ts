@@ -1,159 +1,265 @@
-import { spawn } from 'node:child_process';
+/**
+ * koth scrape end to end, in process (main(argv) with stdout/stderr captured), against a
+ * local StackExchange on 127.0.0.1 serving fixtures/scraper/. The kill-and-resume test,
+ * which needs a real process, is in scrape-resume.test.ts; registry tests with toy ports
+ * in scrape-registry.test.ts.
+ */
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeSE, page } from './se-server.ts';
-import { kothAsync as koth, ROOT } from './helpers.ts';
-import { registryRows } from '../scraper/registry.ts';
-import { sha256 } from '../scraper/extract.ts';
+import { buildProgram } from '../cli/koth.ts';
+import { progressBar } from '../cli/commands/scrape.ts';
+import { knownBots } from '../transpiled-bots/registry.ts';
+import { allFixtures, apiError, FakeStackExchange, fixture, runKoth as koth, throttle, type SimOptions } from '../scraper/test-server.ts';
 
-type Item = { answer_id: number; body: string; last_activity_date: number; last_edit_date?: number; creation_date: number };
-const fixture = () => JSON.parse(readFileSync(new URL('../fixtures/scraper/answers.json', import.meta.url), 'utf8')).items as Item[];
-const env = { KOTH_SE_DELAY_SCALE: '0.001' };
-const tmp = () => mkdtempSync(join(tmpdir(), 'koth-scrape-'));
+const tmp = () => mkdtempSync(join(tmpdir(), 'koth-scrape-cli-'));
+const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
-let server: FakeSE | undefined;
+/** A command's --help, as printed (options, then the text added after them). */
+function helpOf(name: string): string {
+  let text = '';
+  const cmd = buildProgram().commands.find((c) => c.name() === name)!;
+  cmd.configureOutput({ writeOut: (s) => (text += s), writeErr: () => {} });
+  cmd.exitOverride();
+  try {
+    cmd.outputHelp();
+  } catch {
+    /* exitOverride */
+  }
+  return text;
+}
+
+let server: FakeStackExchange | undefined;
 afterEach(async () => {
   await server?.stop();
   server = undefined;
 });
+async function serve(o: SimOptions = {}, answers = fixture('dice')) {
+  server = await new FakeStackExchange({ answers, revisions: fixture('dice-revisions') }, o).start();
+  return server;
+}
 
-/** Two pages of the fixture answers, oldest first; refresh calls (sort=activity) get `changed`. */
-function api(items: Item[], changed: () => Item[] = () => []) {
-  return (path: string, q: URLSearchParams) => {
-    if (!path.endsWith('/answers')) return { status: 404, body: { error_id: 404, error_name: 'no_method', error_message: path } };
-    if (q.get('sort') === 'activity') return page(changed().filter((a) => a.last_activity_date >= Number(q.get('min'))), false);
-    return q.get('page') === '1' ? page(items.slice(0, 2), true) : page(items.slice(2), false);
+/** Every file under a directory and its bytes. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const f of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, f.name);
+      if (f.isDirectory()) walk(p);
+      else out[p] = readFileSync(p, 'utf8');
+    }
   };
+  if (existsSync(dir)) walk(dir);
+  return out;
 }
 
 describe('koth scrape against a local StackExchange', () => {
-  it('pages through the answers and prints the summary; answers without a bot and deleted owners are reported', async () => {
-    server = await new FakeSE(api(fixture())).start();
+  it('--json prints the summary: bots with answer id, author (entities decoded; null for a deleted owner) and sha256, and answers without a bot as warnings', async () => {
+    const s = await serve();
     const cache = tmp();
-    const r = await koth(['scrape', 'dice', '--api-base', server.base, '--cache', cache, '--json'], env);
+    const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache, '--json']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const s = r.json();
-    expect(s.challenge).toBe('dice');
-    expect(s.answers).toBe(4);
-    expect(s.bots.map((b: { name: string }) => b.name)).toEqual(['ThrowTwiceBot', 'GoToTenBot', 'StopBot', 'TwinA']);
-    expect(s.bots.find((b: { name: string }) => b.name === 'StopBot').author).toBe('Renée & Co');
-    expect(s.bots.find((b: { name: string }) => b.name === 'TwinA').author).toBeNull();
-    expect(s.warnings).toEqual([{ answerId: 1004, author: 'Commenter', reason: expect.stringMatching(/no code block/) }]);
-    expect(server.requests.map((x) => x.query.get('page'))).toEqual(['1', '2']);
-    expect(server.requests.every((x) => x.query.get('site') === 'codegolf' && x.query.get('pagesize') === '100' && x.query.get('filter') === 'withbody')).toBe(true);
-    const cached = JSON.parse(readFileSync(join(cache, 'dice', 'answers', '1002.json'), 'utf8'));
-    expect(cached.blocks[0].sha256).toBe(sha256(cached.blocks[0].text));
-    expect(cached.fetchedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const sum = r.json();
+    expect(Object.keys(sum)).toEqual(['challenge', 'answers', 'bots', 'warnings']);
+    expect(sum.challenge).toBe('dice');
+    expect(sum.answers).toBe(7);
+    expect(sum.bots.map((b: { name: string }) => b.name)).toEqual(['ThrowTwiceBot', 'GoToTenBot', 'StopBot', 'TwinA', 'TwinB', 'PatientBot', 'LateBot']);
+    const stop = sum.bots.find((b: { name: string }) => b.name === 'StopBot');
+    expect(Object.keys(stop)).toEqual(['name', 'answerId', 'author', 'sha256']);
+    const file = JSON.parse(readFileSync(join(cache, 'dice', 'answers', '1002.json'), 'utf8'));
+    expect(stop).toEqual({ name: 'StopBot', answerId: 1002, author: 'Renée & Co', sha256: file.blocks[0].sha256 });
+    expect(sum.bots.find((b: { name: string }) => b.name === 'TwinA').author).toBeNull();
+    expect(sum.warnings).toEqual([
+      { answerId: 1004, author: 'Commenter', reason: 'no code block' },
+      { answerId: 1005, author: 'Inline Ian', reason: 'no code block' },
+    ]);
+    expect(s.requests.every((x) => x.query.get('site') === 'codegolf' && x.query.get('pagesize') === '100' && x.query.get('filter') === 'withbody')).toBe(true);
+    expect(Object.keys(file)).toEqual(expect.arrayContaining(['body', 'blocks', 'fetched_at', 'revision', 'bots', 'author', 'answer_id']));
   });
 
-  it('a rerun asks only for answers active since the last scrape, and an edit makes the port stale', async () => {
-    const items = fixture();
-    const edited = { ...items[1]!, body: items[1]!.body.replace('yield False\n</code>', 'yield True\n</code>'), last_edit_date: 4e9, last_activity_date: 4e9 };
-    let round = 1;
-    server = await new FakeSE(api(items, () => (round === 1 ? [] : [edited]))).start();
+  it('prints a readable table, the warnings and where the cache is', async () => {
+    const s = await serve();
     const cache = tmp();
-    expect((await koth(['scrape', 'dice', '--api-base', server.base, '--cache', cache], env)).status).toBe(0);
-    const first = JSON.parse(readFileSync(join(cache, 'dice', 'answers', '1002.json'), 'utf8'));
-    round = 2;
-    const n = server.requests.length;
-    const r = await koth(['scrape', 'dice', '--api-base', server.base, '--cache', cache, '--json'], env);
+    const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache]);
     expect(r.status).toBe(0);
-    const again = server.requests.slice(n);
-    expect(again).toHaveLength(1);
-    expect(again[0]!.query.get('sort')).toBe('activity');
-    expect(Number(again[0]!.query.get('min'))).toBeGreaterThan(1.6e9);
-    const second = JSON.parse(readFileSync(join(cache, 'dice', 'answers', '1002.json'), 'utf8'));
-    expect(second.blocks[0].sha256).not.toBe(first.blocks[0].sha256);
-    // A port written from the first version is now stale.
-    const known = () => [{ challenge: 'dice', bot: 'StopBot', ported: true, provenance: { challenge: 'dice', bot: 'StopBot', questionId: 177765, source: 'test', sha256: first.blocks[0].sha256 } }];
-    expect(registryRows(['dice'], cache, known).find((x) => x.bot === 'StopBot')!.status).toBe('stale');
+    expect(r.stdout).toMatch(/dice: 7 answers, 7 bots \(7 written, 0 unchanged, 1 API requests\)/);
+    expect(r.stdout).toMatch(/StopBot\s.*1002\s.*Renée & Co/);
+    expect(r.stdout).toMatch(/TwinA\s.*1003\s.*\(deleted user\)/);
+    expect(r.stdout).toContain('! answer 1004 by Commenter: no code block');
+    expect(r.stdout).toContain(`cache: ${join(cache, 'dice')}`);
   });
 
-  it('koth registry --json: ported, stale, missing and not-a-bot', async () => {
-    server = await new FakeSE(api(fixture())).start();
-    const cache = tmp();
-    expect((await koth(['scrape', 'dice', '--api-base', server.base, '--cache', cache], env)).status).toBe(0);
-    const rows = (await koth(['registry', 'dice', '--cache', cache, '--json'])).json() as { bot: string; status: string; answerId: number | null; author: string | null }[];
-    const by = (b: string) => rows.find((x) => x.bot === b)!;
-    expect(by('ThrowTwiceBot')).toMatchObject({ status: 'ported', answerId: 1001, author: 'Example Writer' }); // an example bot: no answer hash to compare
-    expect(by('StopBot').status).toBe('stale'); // our toy StopBot is not the code the port was written from
-    expect(by('TwinA')).toMatchObject({ status: 'missing', answerId: 1003, author: null });
-    expect(by('OptFor2X').status).toBe('ported'); // not in this cache: nothing to compare
-    expect(rows.find((x) => x.status === 'not-a-bot')).toMatchObject({ answerId: 1004, author: 'Commenter' });
-    expect(rows.every((x) => ['ported', 'missing', 'stale', 'not-a-bot'].includes(x.status))).toBe(true);
-  });
-
-  it('killed mid-scrape, the cache stays whole and the next run resumes at the next page', async () => {
-    let stallPage2 = true;
-    const items = fixture();
-    server = await new FakeSE((path, q) => (q.get('page') === '2' && stallPage2 ? { stall: true } : api(items)(path, q))).start();
-    const cache = tmp();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/koth.ts', 'scrape', 'dice', '--api-base', server.base, '--cache', cache], { cwd: ROOT, env: { ...process.env, ...env } });
-    const progressFile = join(cache, 'dice', 'progress.json');
-    for (let i = 0; i < 600 && !(existsSync(progressFile) && server.requests.some((r) => r.query.get('page') === '2')); i++) await new Promise((r) => setTimeout(r, 50));
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
-    const files = readdirSync(join(cache, 'dice', 'answers'));
-    expect(files.sort()).toEqual(['1001.json', '1002.json']);
-    for (const f of files) expect(() => JSON.parse(readFileSync(join(cache, 'dice', 'answers', f), 'utf8'))).not.toThrow();
-    expect(JSON.parse(readFileSync(progressFile, 'utf8'))).toMatchObject({ nextPage: 2, complete: false });
-    stallPage2 = false;
-    const before = server.requests.length;
-    const r = await koth(['scrape', 'dice', '--api-base', server.base, '--cache', cache, '--json'], env);
+  it('scrape all: one summary per challenge, each extractor at work', async () => {
+    server = await new FakeStackExchange({ answers: allFixtures() }).start();
+    const r = await koth(['scrape', 'all', '--api-base', server.base, '--cache', tmp(), '--json']);
     expect(r.status).toBe(0);
-    expect(r.json().answers).toBe(4);
-    expect(server.requests.slice(before).map((x) => x.query.get('page'))).toEqual(['2']);
+    const got = Object.fromEntries((r.json() as { challenge: string; bots: { name: string }[]; warnings: { answerId: number }[] }[]).map((s) => [s.challenge, [s.bots.map((b) => b.name), s.warnings.map((w) => w.answerId)]]));
+    expect(got).toEqual({
+      dice: [['ThrowTwiceBot', 'GoToTenBot', 'StopBot', 'TwinA', 'TwinB', 'PatientBot', 'LateBot'], [1004, 1005]],
+      ruins: [['SneakyPete', 'Elder', 'Younger'], [2003, 2004]],
+      atomas: [['toyBot', 'LeftmostBot'], [3003]],
+      'gun-duel': [['CopyCatPlayer', 'ShieldPlayer', 'LoaderPlayer'], [4003]],
+      'camel-up': [['SirToy', 'Coin'], [5003]],
+    });
+    expect(new Set(server.calls('/answers').map((x) => x.path))).toEqual(new Set(['/questions/177765/answers', '/questions/183127/answers', '/questions/95889/answers', '/questions/104896/answers', '/questions/167101/answers']));
   });
 
-  it('with no network it says so, exits non-zero and leaves the cache alone; --offline reads the cache', async () => {
-    server = await new FakeSE(api(fixture())).start();
+  it('a 502 throttle_violation, then success: the scrape completes', async () => {
+    const s = await serve();
+    s.fault = (x) => (x.n === 1 ? throttle() : undefined);
+    const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', tmp(), '--json']);
+    expect(r.status).toBe(0);
+    expect(r.json().answers).toBe(7);
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it('a storm of 500s ends in a clear failure, exit 4, nothing half-written', async () => {
+    const s = await serve();
+    s.fault = () => apiError(500, 500, 'internal_error', 'An unexpected error occurred');
     const cache = tmp();
-    expect((await koth(['scrape', 'dice', '--api-base', server.base, '--cache', cache], env)).status).toBe(0);
-    const base = server.base;
-    await server.stop();
+    const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache]);
+    expect(r.status).toBe(4);
+    expect(r.stderr).toMatch(/^koth: dice: \/questions\/\{ids\}\/answers kept failing \(internal_error: An unexpected error occurred\) \(6 tries\); try again later/);
+    expect(s.requests).toHaveLength(6);
+    expect(snapshot(cache)).toEqual({});
+  });
+
+  it('quota exhaustion stops with exit 5 and the reset time; the next run resumes and completes', async () => {
+    const s = await serve({ quota: 1, maxPageSize: 3 });
+    const cache = tmp();
+    const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache]);
+    expect(r.status).toBe(5);
+    expect(r.stderr).toMatch(/koth: dice: the StackExchange API quota is used up \(quota_remaining 0\); it resets at \d{4}-.*Z \(in \d+ h \d+ min\)\. Set KOTH_SE_KEY/);
+    expect(readdirSync(join(cache, 'dice', 'answers'))).toHaveLength(3);
+    s.quota = 300;
+    const again = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache, '--json']);
+    expect(again.status).toBe(0);
+    expect(again.json().answers).toBe(7);
+  });
+
+  it('truncated JSON is an error (exit 4) and nothing is written', async () => {
+    const s = await serve();
+    s.fault = () => ({ truncateJson: true });
+    const cache = tmp();
+    const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache]);
+    expect(r.status).toBe(4);
+    expect(r.stderr).toMatch(/JSON cut short .* nothing was written/);
+    expect(snapshot(cache)).toEqual({});
+  });
+
+  it('with no network it says so and what to do, exits non-zero and leaves the cache exactly as it was', async () => {
+    const s = await serve();
+    const cache = tmp();
+    expect((await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache])).status).toBe(0);
+    const base = s.base;
+    await s.stop();
     server = undefined;
-    const snapshot = readFileSync(join(cache, 'dice', 'answers', '1001.json'), 'utf8');
-    const down = await koth(['scrape', 'dice', '--api-base', base, '--cache', cache], env);
-    expect(down.status).not.toBe(0);
-    expect(down.stderr).toMatch(/no network: .*--offline/);
-    expect(readFileSync(join(cache, 'dice', 'answers', '1001.json'), 'utf8')).toBe(snapshot);
-    const off = await koth(['scrape', 'dice', '--offline', '--cache', cache, '--json']);
-    expect(off.status).toBe(0);
-    expect(off.json().answers).toBe(4);
-    const none = await koth(['scrape', 'ruins', '--offline', '--cache', cache]);
-    expect(none.status).not.toBe(0);
-    expect(none.stderr).toMatch(/no cache for ruins/);
+    const before = snapshot(cache);
+    const down = await koth(['scrape', 'dice', '--api-base', base, '--cache', cache]);
+    expect(down.status).toBe(4);
+    expect(down.stderr).toContain(`koth: no network: cannot reach ${base} (ECONNREFUSED). Rerun with --offline to use the cache at ${join(cache, 'dice')} (7 answers of dice)`);
+    expect(snapshot(cache)).toEqual(before);
+    const fresh = tmp();
+    const none = await koth(['scrape', 'ruins', '--api-base', base, '--cache', fresh]);
+    expect(none.status).toBe(4);
+    expect(none.stderr).toMatch(/no network: .* There is no cache for ruins at .* yet: connect and rerun/);
+    expect(readdirSync(fresh)).toEqual([]);
   });
 
-  it('--as-of rebuilds each answer from its revision history', async () => {
-    const items = fixture();
-    const old = items[1]!.body.replace('StopBot', 'OldStopBot');
-    server = await new FakeSE((path, q) => {
-      if (path.startsWith('/posts/')) {
-        const ids = path.split('/')[2]!.split(';').map(Number);
-        const revs = ids.flatMap((id) =>
-          id === 1002
-            ? [
-                { post_id: 1002, revision_number: 1, creation_date: 1545000100, body: old },
-                { post_id: 1002, revision_number: 2, creation_date: 1600000000, body: items[1]!.body },
-              ]
-            : [{ post_id: id, revision_number: 1, creation_date: items.find((a) => a.answer_id === id)!.creation_date, body: items.find((a) => a.answer_id === id)!.body }],
-        );
-        return page(revs, false);
-      }
-      return api(items)(path, q);
-    }).start();
+  it('--offline reads only the cache; without one it says how to make one', async () => {
+    const s = await serve();
     const cache = tmp();
-    const r = await koth(['scrape', 'dice', '--api-base', server.base, '--cache', cache, '--as-of', '2019-01-07', '--json'], env);
+    expect((await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache])).status).toBe(0);
+    const n = s.requests.length;
+    const off = await koth(['scrape', 'dice', '--offline', '--cache', cache, '--json'], { KOTH_SE_API: s.base });
+    expect(off.status).toBe(0);
+    expect(off.json().answers).toBe(7);
+    expect(s.requests).toHaveLength(n);
+    const text = await koth(['scrape', 'dice', '--offline', '--cache', cache]);
+    expect(text.stdout).toMatch(/dice: 7 answers, 7 bots \(offline: from the cache\)/);
+    const none = await koth(['scrape', 'ruins', '--offline', '--cache', cache]);
+    expect(none.status).toBe(3);
+    expect(none.stderr).toMatch(/no cache for ruins at .*: run "koth scrape ruins" online first/);
+  });
+
+  it('KOTH_SE_API and KOTH_CACHE stand in for --api-base and --cache; the options win', async () => {
+    const s = await serve();
+    const cache = tmp();
+    const r = await koth(['scrape', 'dice', '--json'], { KOTH_SE_API: s.base, KOTH_CACHE: cache });
+    expect(r.status).toBe(0);
+    expect(existsSync(join(cache, 'dice', 'progress.json'))).toBe(true);
+    const other = tmp();
+    const r2 = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', other], { KOTH_SE_API: 'http://127.0.0.1:9/2.3', KOTH_CACHE: cache });
+    expect(r2.status).toBe(0);
+    expect(existsSync(join(other, 'dice', 'progress.json'))).toBe(true);
+  });
+
+  it('--as-of: the answers as they stood, cached apart; a bad date is refused', async () => {
+    const s = await serve();
+    const cache = tmp();
+    const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache, '--as-of', '2019-01-07', '--json']);
     expect(r.stderr).toBe('');
-    const s = r.json();
-    expect(s.asOf).toBe('2019-01-07');
-    expect(s.bots.map((b: { name: string }) => b.name)).toContain('OldStopBot');
-    expect(s.bots.map((b: { name: string }) => b.name)).not.toContain('StopBot');
+    const sum = r.json();
+    expect(sum.asOf).toBe('2019-01-07');
+    expect(sum.bots.map((b: { name: string }) => b.name)).toEqual(['ThrowTwiceBot', 'GoToTenBot', 'OldStopBot', 'TwinA', 'TwinB', 'PatientBot']);
     expect(existsSync(join(cache, 'dice@2019-01-07', 'answers', '1002.json'))).toBe(true);
-    expect((await koth(['scrape', 'dice', '--as-of', 'yesterday-ish', '--cache', cache])).stderr).toMatch(/not a date/);
+    const off = await koth(['scrape', 'dice', '--offline', '--as-of', '2019-01-07', '--cache', cache, '--json']);
+    expect(off.json().bots.map((b: { name: string }) => b.name)).toContain('OldStopBot');
+    const bad = await koth(['scrape', 'dice', '--as-of', 'yesterday-ish', '--cache', cache]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--as-of "yesterday-ish" is not a date/);
+  });
+
+  it('an unknown challenge or a bad --api-base is a usage error', async () => {
+    const r = await koth(['scrape', 'chess', '--cache', tmp()]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown challenge "chess": use one of dice, ruins, atomas, gun-duel, camel-up, or all/);
+    const b = await koth(['scrape', 'dice', '--api-base', 'localhost:8080', '--cache', tmp()]);
+    expect(b.stderr).toMatch(/must be an http\(s\) URL/);
+  });
+
+  it('--help explains every option, the environment and the challenges', () => {
+    const help = (name: string) => plain(helpOf(name));
+    const scrape = help('scrape');
+    for (const opt of ['--cache <dir>', '--offline', '--as-of <date>', '--api-base <url>', '--json']) expect(scrape).toMatch(new RegExp(`${opt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+\\S`));
+    for (const v of ['KOTH_SE_KEY', 'KOTH_SE_API', 'KOTH_CACHE', 'KOTH_SE_DELAY_SCALE', 'KOTH_SE_TIMEOUT_MS']) expect(scrape).toContain(v);
+    for (const q of ['177765', '183127', '95889', '104896', '167101']) expect(scrape).toContain(`Q${q}`);
+    const reg = help('registry');
+    for (const opt of ['--cache <dir>', '--as-of <date>', '--json']) expect(reg).toMatch(new RegExp(`${opt}\\s+\\S`));
+    for (const st of ['ported', 'stale', 'missing', 'not-a-bot']) expect(reg).toContain(`  ${st} `);
+  });
+
+  it('koth registry without a cache lists knownBots() as ported or missing and says the cache is empty', async () => {
+    const cache = tmp();
+    const r = await koth(['registry', 'dice', '--cache', cache, '--json']);
+    expect(r.status).toBe(0);
+    const rows = r.json() as { challenge: string; bot: string; status: string }[];
+    expect(rows.map((x) => x.bot)).toEqual(knownBots('dice').map((k) => k.bot));
+    expect(rows.map((x) => x.status)).toEqual(knownBots('dice').map((k) => (k.ported ? 'ported' : 'missing')));
+    expect(r.stderr).toMatch(/the cache is empty for dice/);
+    const text = await koth(['registry', 'ruins', '--cache', cache]);
+    expect(text.stdout).toMatch(/note: the cache is empty for ruins .* Run "koth scrape ruins"/);
+  });
+});
+
+describe('progress on stderr', () => {
+  it('draws a bar with the answers so far when stderr is a terminal, nothing otherwise', () => {
+    let drawn = '';
+    const tty = { isTTY: true, columns: 120, write: (s: string) => ((drawn += s), true), on: () => tty, removeListener: () => tty } as unknown as NodeJS.WriteStream;
+    const bar = progressBar('dice', tty);
+    bar.update({ mode: 'list', answers: 100, written: 100, hasMore: true });
+    bar.status('waiting 2.0 s: backoff');
+    bar.update({ mode: 'list', answers: 230, written: 230, hasMore: false });
+    bar.stop();
+    expect(plain(drawn)).toMatch(/dice .* 100\/200 answers\+/);
+    expect(plain(drawn)).toMatch(/waiting 2\.0 s: backoff/);
+    let piped = '';
+    const pipe = { isTTY: false, write: (s: string) => ((piped += s), true) } as unknown as NodeJS.WriteStream;
+    const quiet = progressBar('dice', pipe);
+    quiet.update({ mode: 'list', answers: 100, written: 100, hasMore: true });
+    quiet.stop();
+    expect(piped).toBe('');
   });
 });

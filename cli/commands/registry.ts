@@ -3,8 +3,15 @@ import pc from 'picocolors';
 import { UserError } from '../errors.ts';
 import { defaultCacheDir } from '../../scraper/cache.ts';
 import { CHALLENGES } from '../../scraper/extract.ts';
-import { registryRows } from '../../scraper/registry.ts';
+import { registryReport, STATUSES } from '../../scraper/registry.ts';
+import { asOfEpoch } from '../../scraper/scrape.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
+
+interface RegistryCliOptions {
+  cache?: string;
+  json?: boolean;
+  asOf?: string;
+}
 
 export function registerRegistry(program: Command): void {
   program
@@ -12,24 +19,58 @@ export function registerRegistry(program: Command): void {
     .description('List every known bot: ported, missing, stale (the cached original changed since the port) or not a bot')
     .argument('[challenge]', `${CHALLENGES.map((c) => c.id).join(', ')} (default: all)`)
     .option('--cache <dir>', 'the scrape cache to compare with (default .koth-cache, or $KOTH_CACHE)')
-    .option('--json', 'print [{"challenge","bot","status","answerId","author"}]')
-    .addHelpText('after', '\nWithout a cache (no "koth scrape" yet) it lists the known bots as ported or missing.')
-    .action((challenge: string | undefined, opts: { cache?: string; json?: boolean }) => {
+    .option('--as-of <date>', 'compare with the cache of "koth scrape <challenge> --as-of <date>" instead of the current answers')
+    .option('--json', 'print [{"challenge", "bot", "status", "answerId", "author"}], status one of ported, missing, stale, not-a-bot')
+    .addHelpText(
+      'after',
+      `
+Statuses:
+  ported     a port exists (and, when the cache has the bot, was written from the same code block)
+  stale      a port exists, but the cached answer's code block has another sha256 than the port records
+  missing    a known bot without a port, or a bot found in the cache that the project does not know
+  not-a-bot  a cached answer in which no bot was found (author and answer id given)
+Without a cache (no "koth scrape" yet) it lists the known bots as ported or missing, and says so.
+`,
+    )
+    .action((challenge: string | undefined, opts: RegistryCliOptions) => {
       if (challenge && !CHALLENGES.some((c) => c.id === challenge)) {
         throw new UserError(`unknown challenge "${challenge}": use one of ${CHALLENGES.map((c) => c.id).join(', ')}`);
       }
+      if (opts.asOf) {
+        try {
+          asOfEpoch(opts.asOf);
+        } catch (e) {
+          throw new UserError((e as Error).message);
+        }
+      }
       const ids = challenge ? [challenge] : CHALLENGES.map((c) => c.id);
-      const rows = registryRows(ids, opts.cache ?? defaultCacheDir());
+      const cacheRoot = opts.cache ?? defaultCacheDir();
+      const report = registryReport(ids, cacheRoot, undefined, opts.asOf ?? null);
+      const notes: string[] = [];
+      if (report.uncached.length) {
+        notes.push(
+          `the cache is empty for ${report.uncached.join(', ')} (${report.uncached.map((c) => report.cacheDirs[c]).join(', ')}): ` +
+            `known bots listed as ported or missing, nothing compared. Run "koth scrape ${challenge ?? 'all'}${opts.asOf ? ` --as-of ${opts.asOf}` : ''}" to check for stale ports.`,
+        );
+      }
+      for (const u of report.unreadable) notes.push(`ignored ${u}`);
       if (opts.json) {
+        const rows = report.rows.map(({ challenge, bot, status, answerId, author }) => ({ challenge, bot, status, answerId, author }));
         process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+        for (const n of notes) process.stderr.write(pc.yellow(`koth: ${n}\n`));
         return;
       }
       const color = { ported: pc.green, stale: pc.yellow, missing: pc.red, 'not-a-bot': pc.dim } as const;
       process.stdout.write(
-        renderTable(['challenge', 'bot', 'status', 'answer', 'author', 'note'], rows.map((r) => [r.challenge, r.bot, color[r.status](r.status), r.answerId ?? '—', r.author ?? '—', r.note ?? ''])) +
+        (report.rows.length
+          ? renderTable(
+              ['challenge', 'bot', 'status', 'answer', 'author', 'note'],
+              report.rows.map((r) => [r.challenge, r.bot, color[r.status](r.status), r.answerId != null ? String(r.answerId) : '—', r.author ?? '—', r.note ?? '']),
+            ) + '\n'
+          : pc.dim('no known bots and nothing cached\n')) +
+          STATUSES.map((s) => `${color[s](s)}: ${report.rows.filter((r) => r.status === s).length}`).join(', ') +
           '\n' +
-          (['ported', 'stale', 'missing', 'not-a-bot'] as const).map((s) => `${s}: ${rows.filter((r) => r.status === s).length}`).join(', ') +
-          '\n',
+          notes.map((n) => pc.yellow(`note: ${n}`) + '\n').join(''),
       );
     });
 }

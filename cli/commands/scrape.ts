@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
+import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import { UserError } from '../errors.ts';
 import { ApiError, DEFAULT_API_BASE, StackExchangeClient } from '../../scraper/api.ts';
-import { AnswerCache, defaultCacheDir } from '../../scraper/cache.ts';
+import { AnswerCache, CacheBusyError, defaultCacheDir } from '../../scraper/cache.ts';
 import { CHALLENGES, challengeConfig, type ChallengeConfig } from '../../scraper/extract.ts';
-import { asOfEpoch, scrapeChallenge, summarize, type ScrapeSummary } from '../../scraper/scrape.ts';
+import { asOfEpoch, PAGE_SIZE, scrapeChallenge, summarize, type ScrapeProgress, type ScrapeSummary } from '../../scraper/scrape.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 
 interface ScrapeCliOptions {
@@ -22,15 +23,84 @@ function selected(which: string): ChallengeConfig[] {
   return [c];
 }
 
+/** What --json prints for one challenge. */
+function jsonSummary(s: ScrapeSummary): object {
+  return { challenge: s.challenge, ...(s.asOf ? { asOf: s.asOf } : {}), answers: s.answers, bots: s.bots, warnings: s.warnings };
+}
+
 function print(s: ScrapeSummary, cacheDir: string): void {
+  const stats =
+    s.written !== undefined
+      ? pc.dim(` (${s.mode === 'refresh' ? 'refresh: ' : s.mode === 'resume' ? 'resumed: ' : ''}${s.written} written, ${s.unchanged ?? 0} unchanged, ${s.requests} API requests)`)
+      : pc.dim(' (offline: from the cache)');
   process.stdout.write(
     pc.bold(`${s.challenge}${s.asOf ? ` as of ${s.asOf}` : ''}: ${s.answers} answers, ${s.bots.length} bots`) +
-      (s.written !== undefined ? pc.dim(` (${s.written} answers written, ${s.requests} API requests)`) : '') +
+      stats +
       '\n' +
-      (s.bots.length ? renderTable(['bot', 'answer', 'author', 'sha256'], s.bots.map((b) => [b.name, b.answerId, b.author ?? '(deleted user)', b.sha256.slice(0, 16)])) + '\n' : '') +
-      s.warnings.map((w) => pc.yellow(`  ! answer ${w.answerId} by ${w.author ?? '(deleted user)'}: ${w.reason}`) + '\n').join('') +
+      (s.bots.length
+        ? renderTable(['bot', 'answer', 'author', 'sha256'], s.bots.map((b) => [b.name, String(b.answerId), b.author ?? pc.dim('(deleted user)'), pc.dim(b.sha256.slice(0, 16) + '…')])) + '\n'
+        : '') +
+      s.warnings.map((w) => pc.yellow(`  ! ${w.answerId != null ? `answer ${w.answerId}` : 'cache'}${w.answerId != null ? ` by ${w.author ?? '(deleted user)'}` : ''}: ${w.reason}`) + '\n').join('') +
       pc.dim(`  cache: ${cacheDir}\n`),
   );
+}
+
+/** A progress bar on stderr, only when stderr is a terminal; waits show in its status field. (Exported for tests.) */
+export function progressBar(challenge: string, stream: NodeJS.WriteStream = process.stderr) {
+  if (!stream.isTTY) return { update: (_p: ScrapeProgress) => {}, status: (_s: string) => {}, stop: () => {} };
+  const bar = new cliProgress.SingleBar(
+    {
+      stream,
+      format: `  ${challenge.padEnd(8)} {bar} {value}/{total} answers{more} ${pc.dim('{status}')}`,
+      hideCursor: true,
+      clearOnComplete: true,
+      barsize: 24,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  let last = { answers: 0, hasMore: true };
+  const ensure = () => {
+    if (!started) bar.start(PAGE_SIZE, 0, { more: '+', status: 'asking the API…' });
+    started = true;
+  };
+  return {
+    update(p: ScrapeProgress) {
+      ensure();
+      last = p;
+      bar.setTotal(p.hasMore ? p.answers + PAGE_SIZE : Math.max(1, p.answers));
+      bar.update(p.answers, { more: p.hasMore ? '+' : '', status: `${p.mode}, ${p.written} written` });
+      bar.render(); // once per API page: draw now rather than at the next frame
+    },
+    status(s: string) {
+      ensure();
+      bar.update(last.answers, { status: s });
+      bar.render();
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
+function apiFailure(e: ApiError, cfg: ChallengeConfig, cache: AnswerCache, base: string): UserError {
+  const cached = cache.all().length;
+  switch (e.kind) {
+    case 'network':
+      return new UserError(
+        `no network: ${e.message}. ` +
+          (cached
+            ? `Rerun with --offline to use the cache at ${cache.dir} (${cached} answers of ${cfg.id}), or check --api-base/KOTH_SE_API (${base}).`
+            : `There is no cache for ${cfg.id} at ${cache.dir} yet: connect and rerun, or check --api-base/KOTH_SE_API (${base}).`),
+        4,
+      );
+    case 'quota':
+      return new UserError(`${cfg.id}: ${e.message}`, 5);
+    case 'api':
+      return new UserError(`${cfg.id}: the API refused the request — ${e.message}${/key/i.test(e.message) ? ' (check KOTH_SE_KEY)' : ''}`, 4);
+    default:
+      return new UserError(`${cfg.id}: ${e.message}`, 4);
+  }
 }
 
 export function registerScrape(program: Command): void {
@@ -38,20 +108,38 @@ export function registerScrape(program: Command): void {
     .command('scrape')
     .description('Download every answer of a challenge from the StackExchange API, extract its bots and cache them')
     .argument('<challenge>', `${CHALLENGES.map((c) => c.id).join(', ')}, or all`)
-    .option('--cache <dir>', 'cache directory (default .koth-cache, or $KOTH_CACHE); never commit it')
-    .option('--offline', 'use only the cache; never touch the network')
-    .option('--as-of <date>', 'rebuild each answer as it stood at this date (YYYY-MM-DD) from its revision history')
-    .option('--api-base <url>', `StackExchange API base (or $KOTH_SE_API; default ${DEFAULT_API_BASE})`)
-    .option('--json', 'print {"challenge","answers","bots":[{"name","answerId","author","sha256"}],"warnings"} (an array for all)')
+    .option('--cache <dir>', 'cache directory (default .koth-cache, or $KOTH_CACHE); git-ignored: never commit scraped code')
+    .option('--offline', 'read only the cache; never touch the network (fails if the challenge was never scraped)')
+    .option('--as-of <date>', 'rebuild each answer as it stood at this date from its revision history: YYYY-MM-DD (end of that day, UTC) or an ISO timestamp; cached apart, in <cache>/<challenge>@<date>')
+    .option('--api-base <url>', `StackExchange API base URL (or $KOTH_SE_API; default ${DEFAULT_API_BASE}), e.g. a local server`)
+    .option('--json', 'print the summary as JSON: {"challenge", "answers": N, "bots": [{"name", "answerId", "author", "sha256"}], "warnings": [{"answerId", "author", "reason"}]} ("asOf" too with --as-of; an array of them for all)')
     .addHelpText(
       'after',
       `
 Challenges:
 ${CHALLENGES.map((c) => `  ${c.id.padEnd(9)} Q${c.questionId} ${c.title} (${c.language}): ${c.recognises}`).join('\n')}
-Environment: KOTH_SE_KEY (an app key: larger quota), KOTH_SE_API, KOTH_CACHE.
-A first scrape pages through all answers and records progress after every page: an interrupted
-scrape resumes where it stopped. Later scrapes ask only for answers active since the last one.
-Every cache write is atomic. sha256 of a code block = sha256 of its text (entities decoded), UTF-8.`,
+
+Environment:
+  KOTH_SE_KEY          a StackApps app key: 10,000 requests a day instead of 300
+  KOTH_SE_API          the API base URL (as --api-base)
+  KOTH_CACHE           the cache directory (as --cache)
+  KOTH_SE_TIMEOUT_MS   per-request timeout (default 30000)
+  KOTH_SE_DELAY_SCALE  multiplies every wait (backoff, retries); 1 by default
+
+A first scrape lists all answers oldest first and records its place after every page: an
+interrupted scrape resumes where it stopped. Later scrapes ask only for answers active since
+the last one and rewrite only what changed. Every cache write is atomic (temp file + rename).
+The API's backoff is obeyed; throttles, 429s and 5xx are retried with growing, jittered waits;
+a used-up quota stops the scrape and says when it resets. Answers without a bot are listed as
+warnings. sha256 of a code block = sha256 of its text (entities decoded) as UTF-8 bytes.
+Progress shows on stderr when it is a terminal.
+
+Examples:
+  koth scrape dice                       every answer of question 177765 into .koth-cache/dice
+  koth scrape ruins --as-of 2019-05-04   the answers as they stood that day
+  koth scrape all --offline --json       what the cache holds, as JSON
+Exit codes: 2 usage, 3 cache busy or empty, 4 API or network failure, 5 quota used up.
+`,
     )
     .action(async (which: string, opts: ScrapeCliOptions) => {
       const cacheDir = opts.cache ?? defaultCacheDir();
@@ -62,45 +150,53 @@ Every cache write is atomic. sha256 of a code block = sha256 of its text (entiti
           throw new UserError((e as Error).message);
         }
       }
+      const base = opts.apiBase ?? process.env.KOTH_SE_API ?? DEFAULT_API_BASE;
+      if (!opts.offline && !/^https?:\/\//.test(base)) throw new UserError(`--api-base/KOTH_SE_API must be an http(s) URL, got "${base}"`);
+      const configs = selected(which);
       const results: ScrapeSummary[] = [];
-      for (const cfg of selected(which)) {
+      const emit = (s: ScrapeSummary) => {
+        results.push(s);
+        if (!opts.json) print(s, new AnswerCache(cacheDir, s.challenge, opts.asOf ?? null).dir);
+      };
+      for (const cfg of configs) {
         const cache = new AnswerCache(cacheDir, cfg.id, opts.asOf ?? null);
         if (opts.offline) {
-          if (!cache.exists()) throw new UserError(`no cache for ${cfg.id} in ${cacheDir}: run "koth scrape ${cfg.id}" online first (or point --cache at one)`);
-          results.push(summarize(cfg, cache));
+          if (!cache.exists() && !cache.all().length) {
+            const hint = `run "koth scrape ${cfg.id}${opts.asOf ? ` --as-of ${opts.asOf}` : ''}" online first, or point --cache/KOTH_CACHE at a cache`;
+            if (configs.length === 1) throw new UserError(`no cache for ${cfg.id} at ${cache.dir}: ${hint}`, 3);
+            process.stderr.write(pc.yellow(`koth: no cache for ${cfg.id} at ${cache.dir} (skipped): ${hint}\n`));
+            continue;
+          }
+          emit(summarize(cfg, cache));
           continue;
         }
+        const bar = progressBar(cfg.id);
         const client = new StackExchangeClient({
-          base: opts.apiBase ?? process.env.KOTH_SE_API ?? DEFAULT_API_BASE,
+          base,
           ...(process.env.KOTH_SE_KEY ? { key: process.env.KOTH_SE_KEY } : {}),
-          delayScale: Number(process.env.KOTH_SE_DELAY_SCALE ?? 1),
+          ...(process.env.KOTH_SE_DELAY_SCALE ? { delayScale: Number(process.env.KOTH_SE_DELAY_SCALE) } : {}),
           ...(process.env.KOTH_SE_TIMEOUT_MS ? { timeoutMs: Number(process.env.KOTH_SE_TIMEOUT_MS) } : {}),
           onWait: (reason, ms) => {
-            if (process.stderr.isTTY && ms >= 1000) process.stderr.write(pc.dim(`  waiting ${(ms / 1000).toFixed(1)} s: ${reason}\n`));
+            if (ms >= 500) bar.status(`waiting ${(ms / 1000).toFixed(1)} s: ${reason}`);
+          },
+          onNotice: (message) => {
+            bar.status(message);
+            if (!process.stderr.isTTY) process.stderr.write(pc.yellow(`koth: ${cfg.id}: ${message}\n`));
           },
         });
+        let summary: ScrapeSummary;
         try {
-          results.push(
-            await scrapeChallenge(cfg, {
-              client,
-              cache,
-              ...(opts.asOf ? { asOf: opts.asOf } : {}),
-              onPage: (page, n) => {
-                if (process.stderr.isTTY) process.stderr.write(pc.dim(`\r  ${cfg.id}: page ${page} (${n} answers)   `));
-              },
-            }),
-          );
-          if (process.stderr.isTTY) process.stderr.write('\n');
+          summary = await scrapeChallenge(cfg, { client, cache, ...(opts.asOf ? { asOf: opts.asOf } : {}), onProgress: (p) => bar.update(p) });
         } catch (e) {
-          if (e instanceof ApiError) {
-            const where = `the cache at ${cache.dir}`;
-            if (e.kind === 'network') throw new UserError(`no network: ${e.message}. Rerun with --offline to use ${where}, or check --api-base/KOTH_SE_API.`, 4);
-            throw new UserError(`${cfg.id}: ${e.message}`, e.kind === 'quota' ? 5 : 4);
-          }
+          if (e instanceof ApiError) throw apiFailure(e, cfg, cache, base);
+          if (e instanceof CacheBusyError) throw new UserError(e.message, 3);
           throw e;
+        } finally {
+          bar.stop();
         }
+        emit(summary);
       }
-      if (opts.json) process.stdout.write(JSON.stringify(which === 'all' ? results : results[0], null, 2) + '\n');
-      else for (const r of results) print(r, cacheDir);
+      if (opts.offline && !results.length) throw new UserError(`nothing cached at ${cacheDir}: run "koth scrape ${which}" online first`, 3);
+      if (opts.json) process.stdout.write(JSON.stringify(which === 'all' ? results.map(jsonSummary) : jsonSummary(results[0]!), null, 2) + '\n');
     });
 }
