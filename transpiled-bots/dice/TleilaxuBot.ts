@@ -34,7 +34,7 @@ export default class TleilaxuBot extends DiceBot {
     return [...this.allies].some((a) => name.includes(a));
   }
 
-  /** sorted(z, key=score)[-1][1]: the highest score, ties to the last seat (stable sort). */
+  /** The leader: the highest score among non-allies; on a tie, the later seat (the original sorts stably and takes the last). */
   findLeader(scores: number[]): DiceBot {
     let best: DiceBot | null = null;
     let bestScore = -Infinity;
