@@ -32,25 +32,40 @@ const BRAIN: readonly (readonly (readonly number[])[])[] = [
   ],
 ];
 
+/** Scratch vectors for decide (wider than any layer of BRAIN plus its -1). */
+const BUF_A = new Float64Array(16);
+const BUF_B = new Float64Array(16);
+/** decide's input vector, filled before each call. */
+const INPUT = new Float64Array(4);
+
 /** A tiny neural network on (best other score, own score, turn total, last round), each /40; in the last round, beat the best other score. */
 export default class BrainBot extends DiceBot {
   static readonly botName: string = 'BrainBot';
   brain = BRAIN;
 
-  decide(input: readonly number[]): number {
-    let x: number[] = input.slice();
+  decide(input: ArrayLike<number>): number {
+    // Layer by layer through two scratch buffers (no allocation per decision); each layer's
+    // output gets the extra -1 entry, as in the original.
+    let x = BUF_A;
+    let y = BUF_B;
+    let n = input.length;
+    for (let j = 0; j < n; j++) x[j] = input[j]!;
     for (const w of this.brain) {
-      const out: number[] = [];
-      for (const row of w) {
+      for (let r = 0; r < w.length; r++) {
+        const row = w[r]!;
         let acc = 0;
         for (let j = 0; j < row.length; j++) acc += row[j]! * x[j]!;
-        out.push(1.0 / (1 + Math.exp(-acc)));
+        y[r] = 1.0 / (1 + Math.exp(-acc));
       }
-      out.push(-1);
-      x = out;
+      y[w.length] = -1;
+      n = w.length + 1;
+      const t = x;
+      x = y;
+      y = t;
     }
+    // np.argmax: the first index of the largest value.
     let best = 0;
-    for (let i = 1; i < x.length; i++) if (x[i]! > x[best]!) best = i;
+    for (let i = 1; i < n; i++) if (x[i]! > x[best]!) best = i;
     return best;
   }
 
@@ -65,7 +80,11 @@ export default class BrainBot extends DiceBot {
       if (lastRound) {
         yield me + sum(this.currentThrows) < oppMaxScore + 1;
       } else {
-        const s = [oppMaxScore / this.endScore, me / this.endScore, sum(this.currentThrows) / this.endScore, lastRound ? 1.0 : 0.0];
+        const s = INPUT;
+        s[0] = oppMaxScore / this.endScore;
+        s[1] = me / this.endScore;
+        s[2] = sum(this.currentThrows) / this.endScore;
+        s[3] = lastRound ? 1.0 : 0.0;
         yield this.decide(s) === 1;
       }
     }
