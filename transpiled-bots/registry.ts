@@ -8,8 +8,6 @@ import { knownBots as ruins } from './ruins/index.ts';
  */
 const perChallenge: Record<string, readonly KnownBot[]> = { dice, ruins };
 
-export const challenges = ['dice', 'ruins', 'atomas', 'gun-duel', 'camel-up'] as const;
-
 export function knownBots(challenge?: string): KnownBot[] {
   const ids = challenge ? [challenge] : Object.keys(perChallenge);
   return ids.flatMap((id) => [...(perChallenge[id] ?? [])]);

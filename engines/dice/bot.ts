@@ -40,9 +40,6 @@ export interface DiceEnv {
   classState<T>(key: string, init: () => T): T;
 }
 
-/** A bot's decision stream: Python's generator, yielding values tested for truthiness. */
-export type ThrowStream = Iterator<unknown, unknown, undefined>;
-
 export interface DiceBotClass {
   new (index: number, endScore: number, env: DiceEnv): DiceBot;
   /** The Python class name (stats, and bots that look at other bots' names). */

@@ -66,13 +66,6 @@ export function wilson(k: number, n: number, z: number): Interval {
   return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
-/** Standard error of a proportion k/n (0 when n is 0). */
-export function proportionSe(k: number, n: number): number {
-  if (n <= 0) return 0;
-  const p = k / n;
-  return Math.sqrt((p * (1 - p)) / n);
-}
-
 /** Normal interval for a mean from its sample standard deviation. */
 export function meanInterval(mean: number, sd: number, n: number, z: number): Interval {
   const half = n > 0 ? (z * sd) / Math.sqrt(n) : Infinity;
