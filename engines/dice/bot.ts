@@ -16,14 +16,14 @@
  * Hooks for the bots that reached into the controller with `inspect` (documented in
  * DiceEnv below) replace those stack hacks with explicit, equivalent values.
  */
-import type { PyRandom } from '../core/rng/python-random.ts';
+import type { PyModuleEnv } from '../core/py/module-env.ts';
 
-export interface DiceEnv {
-  /**
-   * The controller module's global `random`: the dice are thrown from it, and every bot
-   * that calls `random.*` (or predicts it from `random.getstate()`, like NeoBot) shares it.
-   */
-  readonly random: PyRandom;
+/**
+ * The controller module's globals as bots saw them. `random` (PyModuleEnv) is the module-global
+ * generator: the dice are thrown from it, and every bot that calls `random.*` (or predicts it
+ * from `random.getstate()`, like NeoBot) shares it; `classState` holds mutated class attributes.
+ */
+export interface DiceEnv extends PyModuleEnv {
   /**
    * The current game's `game_bots` list (a local of simulate_games that HarkonnenBot,
    * TleilaxuBot and CopyBot found with inspect.stack()). Live: while the game's bots are
@@ -32,12 +32,6 @@ export interface DiceEnv {
   readonly gameBots: (DiceBot | null)[];
   /** The run's bot classes in order (the controller's `bots`; CopyBot copies them all). */
   readonly botClasses: readonly DiceBotClass[];
-  /**
-   * Per-process storage for Python class attributes that bots mutate (CopyBot._bot_copies,
-   * OptFor2X._r, Rebel.p ...). The original kept one per worker process for a whole run;
-   * here it is one per run (exact mode) or per shard.
-   */
-  classState<T>(key: string, init: () => T): T;
 }
 
 export interface DiceBotClass {
@@ -88,54 +82,4 @@ export class DiceBot {
     yield false;
     return undefined;
   }
-}
-
-/** Python truthiness of a yielded value (False, None, 0, '', empty list/dict are false). */
-export function pyTruthy(v: unknown): boolean {
-  if (typeof v === 'boolean') return v;
-  if (Array.isArray(v)) return v.length > 0;
-  if (v instanceof Map || v instanceof Set) return v.size > 0;
-  if (typeof v === 'bigint') return v !== 0n;
-  return !!v;
-}
-
-/** Python's sum() of a list of ints. */
-export function sum(xs: readonly number[]): number {
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) s += xs[i]!;
-  return s;
-}
-
-/** Python's max() of a non-empty list (ValueError when empty, like Python). */
-export function max(xs: readonly number[]): number {
-  if (xs.length === 0) throw new PythonError('ValueError', 'max() arg is an empty sequence');
-  let m = xs[0]!;
-  for (let i = 1; i < xs.length; i++) if (xs[i]! > m) m = xs[i]!;
-  return m;
-}
-
-/** Python's min() of a non-empty list. */
-export function min(xs: readonly number[]): number {
-  if (xs.length === 0) throw new PythonError('ValueError', 'min() arg is an empty sequence');
-  let m = xs[0]!;
-  for (let i = 1; i < xs.length; i++) if (xs[i]! < m) m = xs[i]!;
-  return m;
-}
-
-/** An exception the Python original would have raised (kept so reports can name it). */
-export class PythonError extends Error {
-  constructor(
-    readonly pyType: string,
-    message: string,
-  ) {
-    super(`${pyType}: ${message}`);
-    this.name = 'PythonError';
-  }
-}
-
-/** Python list indexing with negative indices and IndexError. */
-export function at<T>(xs: readonly T[], i: number): T {
-  const j = i < 0 ? xs.length + i : i;
-  if (j < 0 || j >= xs.length) throw new PythonError('IndexError', 'list index out of range');
-  return xs[j]!;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PyRandom } from '../core/rng/python-random.ts';
-import { DiceBot, ENV, PythonError, type DiceEnv } from './bot.ts';
-import { bindMethod, boundSelf, copyAttributesSeparately, pyCopy, pyDeepCopy, pyModule } from './deepcopy.ts';
+import { DiceBot, ENV, type DiceEnv } from './bot.ts';
+import { classStateStore, PythonError } from '../core/py/index.ts';
+import { bindMethod, boundSelf, copyAttributesSeparately, pyCopy, pyDeepCopy, pyModule } from '../core/py/index.ts';
 import HarkonnenBot from '../../transpiled-bots/dice/HarkonnenBot.ts';
 import KwisatzHaderach from '../../transpiled-bots/dice/KwisatzHaderach.ts';
 import NeoBot from '../../transpiled-bots/dice/NeoBot.ts';
@@ -12,15 +13,11 @@ import TleilaxuBot from '../../transpiled-bots/dice/TleilaxuBot.ts';
 // original bots (scratch experiments, outside the repository).
 
 function makeEnv(gameBots: (DiceBot | null)[] = []): DiceEnv {
-  const state = new Map<string, unknown>();
   return {
     random: new PyRandom(12345),
     gameBots,
     botClasses: [],
-    classState<T>(key: string, init: () => T): T {
-      if (!state.has(key)) state.set(key, init());
-      return state.get(key) as T;
-    },
+    classState: classStateStore(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PyRandom } from '../core/rng/python-random.ts';
-import { DiceBot, sum, type DiceBotClass } from './bot.ts';
+import { DiceBot, type DiceBotClass } from './bot.ts';
+import { sum } from '../core/py/index.ts';
 import { BotCrash, DiceController } from './rules.ts';
 import { DICE_VARIANTS } from './variants.ts';
 import { mergeStats, winningScorePercentiles } from './stats.ts';

@@ -11,7 +11,8 @@
  * score win.
  */
 import type { PyRandom } from '../core/rng/python-random.ts';
-import { PythonError, pyTruthy, type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
+import { type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
+import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
 import { emptyStats, type DiceStats } from './stats.ts';
 import type { DiceFlags } from './variants.ts';
 
@@ -55,7 +56,6 @@ export class DiceController {
   onTurn: ((e: DiceTurnEvent) => void) | undefined;
   private readonly rowOf: number[];
   private readonly env: DiceEnv;
-  private readonly classState = new Map<string, unknown>();
   private gameBots: (DiceBot | null)[] = [];
   private gameNumber = 0;
 
@@ -75,10 +75,7 @@ export class DiceController {
         return self.gameBots;
       },
       botClasses: classes,
-      classState<T>(key: string, init: () => T): T {
-        if (!self.classState.has(key)) self.classState.set(key, init());
-        return self.classState.get(key) as T;
-      },
+      classState: classStateStore(),
     };
   }
 

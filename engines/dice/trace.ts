@@ -6,7 +6,8 @@
  * shared global generator (`rngAfter`).
  */
 import { PyRandom } from '../core/rng/python-random.ts';
-import { PythonError, pyTruthy, type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
+import { type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
+import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
 
 export interface TraceTurn {
   scores: number[];
@@ -70,7 +71,6 @@ export function replayTrace(
   allClasses: readonly DiceBotClass[],
 ): { turns: number; mismatches: Mismatch[] } {
   const random = new PyRandom(0);
-  const classState = new Map<string, unknown>();
   let gameBots: (DiceBot | null)[] = [];
   const env: DiceEnv = {
     random,
@@ -78,10 +78,7 @@ export function replayTrace(
       return gameBots;
     },
     botClasses: allClasses,
-    classState<T>(key: string, init: () => T): T {
-      if (!classState.has(key)) classState.set(key, init());
-      return classState.get(key) as T;
-    },
+    classState: classStateStore(),
   };
   const mismatches: Mismatch[] = [];
   let turns = 0;

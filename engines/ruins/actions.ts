@@ -1,153 +1,30 @@
 /**
  * How ruins.py read an adventurer's return value (Player.get_action) and the numbers in it
  * (Python's int()), with Python's exceptions: those the driver caught become a dead
- * adventurer; those it did not catch stopped the whole driver (DriverCrash), and we stop too.
+ * adventurer; those it did not catch stopped the whole driver (ControllerCrash), and we stop too.
  *
  * JavaScript has one number type: an integer-valued number stands for a Python int, any
  * other number for a Python float (a port cannot return the float 2.0 as distinct from 2).
  * Arrays stand for tuples at the top level of an action (`return 'take', 0, 5` in Python)
  * and for lists inside it.
  */
+import { ControllerCrash } from '../core/py/errors.ts';
+import { pyRepr as corePyRepr, pyStr as corePyStr, type ObjectRepr } from '../core/py/repr.ts';
 
-/** An exception the original driver did not catch: the whole run ended with this traceback. */
-export class DriverCrash extends Error {
-  constructor(
-    /** Python exception class, e.g. 'TypeError'. */
-    readonly pyType: string,
-    /** Python's message, exactly as the traceback's last line shows it after "Type: ". */
-    readonly pyMessage: string,
-    /** Where it happened (game, turn, player), filled in by the engine. */
-    public where = '',
-  ) {
-    super(`${pyType}: ${pyMessage}`);
-    this.name = 'DriverCrash';
+/** How ruins' Treasure namedtuple prints (a plain {name, value, weight} object). */
+const treasureRepr: ObjectRepr = (o, repr) => {
+  const t = o as { name?: unknown; value?: unknown; weight?: unknown };
+  if (typeof t.name === 'string' && typeof t.value === 'number' && typeof t.weight === 'number' && Object.keys(o).length === 3) {
+    return `Treasure(name=${repr(t.name)}, value=${t.value}, weight=${t.weight})`;
   }
+  return undefined;
+};
 
-  /** Results the driver had printed before it stopped (a tournament's pool table). */
-  partial?: Record<string, unknown>;
+/** Python's repr() of a value a port returned (treasures as the namedtuple). */
+export const pyRepr = (x: unknown, tuple = false): string => corePyRepr(x, tuple, treasureRepr);
 
-  /** The traceback's last line, as CPython prints it. */
-  get pythonLine(): string {
-    return `${this.pyType}: ${this.pyMessage}`;
-  }
-}
-
-/** Python's int(x) raised: caught or not depending on where the driver called it. */
-export class PyIntError extends Error {
-  constructor(
-    readonly pyType: 'TypeError' | 'ValueError' | 'OverflowError',
-    readonly pyMessage: string,
-  ) {
-    super(`${pyType}: ${pyMessage}`);
-  }
-}
-
-/** Python's type name of a value a port returned. */
-export function pyTypeName(x: unknown): string {
-  if (x === null || x === undefined) return 'NoneType';
-  if (typeof x === 'boolean') return 'bool';
-  if (typeof x === 'bigint') return 'int';
-  if (typeof x === 'number') return Number.isInteger(x) ? 'int' : 'float';
-  if (typeof x === 'string') return 'str';
-  if (Array.isArray(x)) return 'list';
-  if (typeof x === 'function') return 'function';
-  return 'dict';
-}
-
-/** Python's float repr (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
-export function pyFloatRepr(x: number): string {
-  if (Number.isNaN(x)) return 'nan';
-  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
-  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
-  const [mant, expText] = x.toExponential().split('e') as [string, string];
-  const exp = Number(expText);
-  const neg = mant.startsWith('-');
-  const digits = mant.replace('-', '').replace('.', '');
-  let body: string;
-  if (exp < -4 || exp >= 16) {
-    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    body = `${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  } else if (exp < 0) {
-    body = `0.${'0'.repeat(-exp - 1)}${digits}`;
-  } else if (digits.length > exp + 1) {
-    body = `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
-  } else {
-    body = `${digits}${'0'.repeat(exp + 1 - digits.length)}.0`;
-  }
-  return (neg ? '-' : '') + body;
-}
-
-function pyStrRepr(s: string): string {
-  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '\\') out += '\\\\';
-    else if (ch === quote) out += `\\${quote}`;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return out + quote;
-}
-
-/** Python's repr() of a value a port returned; `tuple` renders an array as a tuple. */
-export function pyRepr(x: unknown, tuple = false): string {
-  if (x === null || x === undefined) return 'None';
-  if (typeof x === 'boolean') return x ? 'True' : 'False';
-  if (typeof x === 'bigint') return x.toString();
-  if (typeof x === 'number') {
-    if (Number.isInteger(x)) return Math.abs(x) < 1e21 ? String(x === 0 ? 0 : x) : BigInt(x).toString();
-    return pyFloatRepr(x);
-  }
-  if (typeof x === 'string') return pyStrRepr(x);
-  if (Array.isArray(x)) {
-    const inner = x.map((v) => pyRepr(v)).join(', ');
-    return tuple ? (x.length === 1 ? `(${inner},)` : `(${inner})`) : `[${inner}]`;
-  }
-  if (typeof x === 'object') {
-    const t = x as { name?: unknown; value?: unknown; weight?: unknown };
-    if (typeof t.name === 'string' && typeof t.value === 'number' && typeof t.weight === 'number' && Object.keys(x).length === 3) {
-      return `Treasure(name=${pyRepr(t.name)}, value=${t.value}, weight=${t.weight})`;
-    }
-    return `{${Object.entries(x).map(([k, v]) => `${pyStrRepr(k)}: ${pyRepr(v)}`).join(', ')}}`;
-  }
-  return `<${typeof x}>`;
-}
-
-/** Python's str(): strings as they are, anything else as repr (top-level arrays as tuples). */
-export function pyStr(x: unknown): string {
-  return typeof x === 'string' ? x : pyRepr(x, true);
-}
-
-const INT_LITERAL = /^[+-]?\d+(?:_\d+)*$/;
-/** What Python's str.strip() removes: Unicode whitespace and the ASCII separators 0x1c-0x1f. */
-const PY_SPACE = /^[\s\u001c-\u001f\u0085]+|[\s\u001c-\u001f\u0085]+$/gu;
-
-/** Python's int(x) for the values a port can return (decimal strings: ASCII digits). */
-export function pyInt(x: unknown): number {
-  if (typeof x === 'boolean') return x ? 1 : 0;
-  if (typeof x === 'bigint') return Number(x);
-  if (typeof x === 'number') {
-    if (Number.isNaN(x)) throw new PyIntError('ValueError', 'cannot convert float NaN to integer');
-    if (!Number.isFinite(x)) throw new PyIntError('OverflowError', 'cannot convert float infinity to integer');
-    return Math.trunc(x) || 0;
-  }
-  if (typeof x === 'string') {
-    const s = x.replace(PY_SPACE, '');
-    if (INT_LITERAL.test(s)) return Number(s.replace(/_/g, '')) || 0;
-    throw new PyIntError('ValueError', `invalid literal for int() with base 10: ${pyRepr(x)}`);
-  }
-  throw new PyIntError('TypeError', `int() argument must be a string, a bytes-like object or a real number, not '${pyTypeName(x)}'`);
-}
-
-/** Python list indexing by an int (negative indices count from the end); undefined when out of range. */
-export function pyIndexOf(length: number, i: number): number | undefined {
-  const j = i < 0 ? length + i : i;
-  return j >= 0 && j < length ? j : undefined;
-}
+/** Python's str() of a value a port returned. */
+export const pyStr = (x: unknown): string => corePyStr(x, treasureRepr);
 
 export interface Move {
   kind: 'move';
@@ -198,7 +75,7 @@ export function interpretAction(raw: unknown): Interpreted {
   if (raw === 'previous') return { action: { kind: 'move', direction: -1 } };
   const items = unpackable(raw);
   if (!items) return { action: null, invalid: pyStr(raw) };
-  if (items.length === 0) throw new DriverCrash('ValueError', 'not enough values to unpack (expected at least 1, got 0)');
+  if (items.length === 0) throw new ControllerCrash('ValueError', 'not enough values to unpack (expected at least 1, got 0)');
   const [atype, ...args] = items;
   if (atype === 'take') return args.length === 2 ? { action: { kind: 'take', treasure: args[0], bid: args[1] } } : { action: null, invalid: pyStr(raw) };
   if (atype === 'drop') return args.length === 1 ? { action: { kind: 'drop', treasure: args[0] } } : { action: null, invalid: pyStr(raw) };

@@ -8,7 +8,7 @@ import { UserError } from '../../cli/errors.ts';
 import { renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
-import { DriverCrash } from './actions.ts';
+import { ControllerCrash } from '../core/py/errors.ts';
 import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
 import { runTournament, type TournamentResult, type TournamentRow } from './tournament.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
@@ -48,14 +48,14 @@ function seedOf(opts: RuinsCliOptions): string {
 }
 
 /**
- * Runs f; an exception the original driver would not have caught (DriverCrash) becomes a
+ * Runs f; an exception the original driver would not have caught (ControllerCrash) becomes a
  * user-facing error (exit 3) that says where ruins.py stopped and with which traceback line.
  */
-function withCrashReport<T>(f: () => T, before?: (crash: DriverCrash) => void): T {
+function withCrashReport<T>(f: () => T, before?: (crash: ControllerCrash) => void): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof DriverCrash) {
+    if (e instanceof ControllerCrash) {
       before?.(e);
       throw new UserError(
         `ruins.py itself crashes here${e.where ? ` (${e.where})` : ''} with the uncaught exception\n  ${e.pythonLine}\n` +

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Drunkard, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
-import { DriverCrash } from './actions.ts';
+import { ControllerCrash } from '../core/py/errors.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { crashers, ORACLE_CLASSES } from './oracle-adventurers.ts';
 import { Ruins, scoreRows } from './rules.ts';
@@ -32,11 +32,11 @@ function logLines(game: Ruins): string[] {
   return normalize(game.logText(true).split('\n').slice(0, -1));
 }
 
-function runOrCrash<T>(f: () => T): { value?: T; crash?: DriverCrash } {
+function runOrCrash<T>(f: () => T): { value?: T; crash?: ControllerCrash } {
   try {
     return { value: f() };
   } catch (e) {
-    if (e instanceof DriverCrash) return { crash: e };
+    if (e instanceof ControllerCrash) return { crash: e };
     throw e;
   }
 }
@@ -91,7 +91,7 @@ describe('ruins.py command lines, reproduced', () => {
       expect(bots.map((b) => b.botName)).toEqual(c.bots);
       const game = new Ruins(bots, c.seed, { log: true });
       const { crash } = runOrCrash(() => game.runGame());
-      expect(crash).toBeInstanceOf(DriverCrash);
+      expect(crash).toBeInstanceOf(ControllerCrash);
       expect(crash!.pythonLine).toBe(c.crash);
       expect(crash!.where).toMatch(/^turn \d+/);
       expect(logLines(game)).toEqual(normalize(c.lines));

@@ -6,7 +6,7 @@ import { runTournament } from './tournament.ts';
 import { RUINS_VARIANTS } from './variants.ts';
 import { Drunkard, ruinsClass, TEST_BOTS } from '../../transpiled-bots/ruins/index.ts';
 import type { AdventurerClass } from './adventurer.ts';
-import { DriverCrash } from './actions.ts';
+import { ControllerCrash } from '../core/py/errors.ts';
 import { StringIndexer, WEIRD_BOTS } from './test-adventurers.ts';
 
 // Goldens from the original ruins.py (fixtures/ruins/goldens/README.md).
@@ -50,9 +50,9 @@ describe('ruins engine equals ruins.py', () => {
       } catch (e) {
         err = e;
       }
-      expect(err).toBeInstanceOf(DriverCrash);
-      expect((err as DriverCrash).pyType).toBe(g.crash.type);
-      expect((err as DriverCrash).message).toContain(g.crash.message);
+      expect(err).toBeInstanceOf(ControllerCrash);
+      expect((err as ControllerCrash).pyType).toBe(g.crash.type);
+      expect((err as ControllerCrash).message).toContain(g.crash.message);
     });
   }
 

@@ -9,10 +9,12 @@
  */
 import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
 import { RoomState, sumOf, treasure, type Adventurer, type AdventurerClass, type Treasure } from './adventurer.ts';
-import { actionRepr, DriverCrash, interpretAction, pyIndexOf, pyInt, PyIntError, pyTypeName, type Action } from './actions.ts';
+import { actionRepr, interpretAction, type Action } from './actions.ts';
+import { ControllerCrash, PythonError } from '../core/py/errors.ts';
+import { pyIndexOf, pyInt, pyTypeName } from '../core/py/builtins.ts';
 import { generateName, trap } from './flavor.ts';
 
-const crash = (m: string) => new DriverCrash('AttributeError', m);
+const crash = (m: string) => new ControllerCrash('AttributeError', m);
 
 export class Player {
   room = 1;
@@ -195,7 +197,7 @@ export class Ruins {
     try {
       raw = player.bot.getAction(this.snapshot(player));
     } catch (e) {
-      if (e instanceof DriverCrash) throw e;
+      if (e instanceof ControllerCrash) throw e;
       this.errorLine(`Exception from ${player}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     }
@@ -204,14 +206,14 @@ export class Ruins {
     return action;
   }
 
-  /** One simultaneous turn (Ruins.turn). A DriverCrash leaves the game where Python stopped. */
+  /** One simultaneous turn (Ruins.turn). A ControllerCrash leaves the game where Python stopped. */
   turn(): void {
     this.turnNumber += 1;
     let current: Player | undefined;
     try {
       this.playTurn((p) => (current = p));
     } catch (e) {
-      if (e instanceof DriverCrash && !e.where) e.where = `turn ${this.turnNumber}${current ? `, ${current}` : ''}`;
+      if (e instanceof ControllerCrash && !e.where) e.where = `turn ${this.turnNumber}${current ? `, ${current}` : ''}`;
       throw e;
     }
   }
@@ -259,22 +261,22 @@ export class Ruins {
         try {
           bid = pyInt(action.bid);
         } catch (e) {
-          if (e instanceof PyIntError && e.pyType === 'ValueError') {
+          if (e instanceof PythonError && e.pyType === 'ValueError') {
             killLater.push([player, `${trap(this.flavor)} (Non-integer bid)`]);
             continue;
           }
-          throw e instanceof PyIntError ? new DriverCrash(e.pyType, e.pyMessage) : e;
+          throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
         }
         const row = this.rooms[player.room - 1]!;
         let slot: number | undefined;
         try {
           slot = pyIndexOf(row.length, pyInt(action.treasure));
         } catch (e) {
-          if (e instanceof PyIntError && e.pyType !== 'OverflowError') {
+          if (e instanceof PythonError && e.pyType !== 'OverflowError') {
             killLater.push([player, `${trap(this.flavor)} (Non-integer treasure index)`]);
             continue;
           }
-          throw e instanceof PyIntError ? new DriverCrash(e.pyType, e.pyMessage) : e;
+          throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
         }
         if (slot === undefined) {
           killLater.push([player, `${trap(this.flavor)} (Invalid treasure index)`]);
@@ -303,8 +305,8 @@ export class Ruins {
           const j = pyIndexOf(player.treasures.length, pyInt(action.treasure));
           if (j !== undefined) dropped = player.treasures.splice(j, 1)[0];
         } catch (e) {
-          if (!(e instanceof PyIntError)) throw e;
-          if (e.pyType === 'OverflowError') throw new DriverCrash(e.pyType, e.pyMessage);
+          if (!(e instanceof PythonError)) throw e;
+          if (e.pyType === 'OverflowError') throw new ControllerCrash(e.pyType, e.pyMessage);
         }
         if (dropped === undefined) {
           killLater.push([player, 'was bitten by a venomous spider and died moments later. (Invalid drop)']);
@@ -320,7 +322,7 @@ export class Ruins {
       const row = this.rooms[room - 1]!;
       // `self.rooms[room - 1][index]` with the index as returned: only ints (and bools) index a list.
       if (typeof index !== 'boolean' && typeof index !== 'bigint' && !(typeof index === 'number' && Number.isInteger(index))) {
-        throw new DriverCrash('TypeError', `list indices must be integers or slices, not ${pyTypeName(index)}`);
+        throw new ControllerCrash('TypeError', `list indices must be integers or slices, not ${pyTypeName(index)}`);
       }
       const slot = pyIndexOf(row.length, pyInt(index))!;
       const t = row[slot]!;
@@ -362,7 +364,7 @@ export class Ruins {
       try {
         p.bot.enterRuins();
       } catch (e) {
-        if (e instanceof DriverCrash) throw e;
+        if (e instanceof ControllerCrash) throw e;
         // The driver prints str(bot), a Python object address: `<module.Class object at 0x…>`.
         this.errorLine(`Failure to initialize <${p.botName} object>`);
         this.kill(p, 'is dead on arrival.');

@@ -6,9 +6,9 @@
  * tournament; each game gets `Ruins(*bots, seed=rand.getrandbits(1337))`.
  */
 import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
-import { formatFixedPython } from '../core/report/pyformat.ts';
+import { formatFixedPython } from '../core/py/format.ts';
 import type { AdventurerClass } from './adventurer.ts';
-import { DriverCrash } from './actions.ts';
+import { ControllerCrash } from '../core/py/errors.ts';
 import { Ruins, type ScoredPlayer } from './rules.ts';
 import type { RuinsFlags } from './variants.ts';
 
@@ -79,7 +79,7 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
     try {
       result = game.runGame();
     } catch (e) {
-      if (e instanceof DriverCrash) e.where = `${phase === 'pool' ? 'pool' : 'final'} game ${gamesInPhase + 1}${e.where ? `, ${e.where}` : ''}`;
+      if (e instanceof ControllerCrash) e.where = `${phase === 'pool' ? 'pool' : 'final'} game ${gamesInPhase + 1}${e.where ? `, ${e.where}` : ''}`;
       throw e;
     }
     for (const { player, score } of result) {
@@ -156,13 +156,13 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
         for (const v of scores.values()) total += v;
         if (total === 0) return result('all-died', []);
         const top = [...nlargest(2, scores.values()), 0];
-        if (top.length !== 2) throw new DriverCrash('ValueError', 'too many values to unpack (expected 2)', `run_tournament after final game ${finalGame}`);
+        if (top.length !== 2) throw new ControllerCrash('ValueError', 'too many values to unpack (expected 2)', `run_tournament after final game ${finalGame}`);
         if (top[0]! - top[1]! >= requiredLead) return result('lead', ranked(scores, finalGame), top[0]! - top[1]!);
       }
     }
   } catch (e) {
     // What the driver had printed before it stopped.
-    if (e instanceof DriverCrash) e.partial = { ...(poolRows ? { poolRows } : {}), finalGames: finalGame };
+    if (e instanceof ControllerCrash) e.partial = { ...(poolRows ? { poolRows } : {}), finalGames: finalGame };
     throw e;
   }
 }

@@ -1,4 +1,5 @@
-import { DiceBot, sum, max } from '../../engines/dice/bot.ts';
+import { DiceBot } from '../../engines/dice/bot.ts';
+import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {

@@ -1,5 +1,6 @@
-import { DiceBot, PythonError } from '../../engines/dice/bot.ts';
-import { bindMethod } from '../../engines/dice/deepcopy.ts';
+import { DiceBot } from '../../engines/dice/bot.ts';
+import { PythonError } from '../../engines/core/py/index.ts';
+import { bindMethod } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {

@@ -1,4 +1,5 @@
-import { DiceBot, max, sum } from '../../engines/dice/bot.ts';
+import { DiceBot } from '../../engines/dice/bot.ts';
+import { max, sum } from '../../engines/core/py/index.ts';
 import { PyRandom } from '../../engines/core/rng/python-random.ts';
 import type { Provenance } from '../provenance.ts';
 

@@ -1,5 +1,6 @@
-import { DiceBot, PythonError } from '../../engines/dice/bot.ts';
-import { pyModule } from '../../engines/dice/deepcopy.ts';
+import { DiceBot } from '../../engines/dice/bot.ts';
+import { PythonError } from '../../engines/core/py/index.ts';
+import { pyModule } from '../../engines/core/py/index.ts';
 import type { PyRandom } from '../../engines/core/rng/python-random.ts';
 import type { Provenance } from '../provenance.ts';
 

@@ -1,4 +1,5 @@
-import { DiceBot, PythonError, at, max, sum } from '../../engines/dice/bot.ts';
+import { DiceBot } from '../../engines/dice/bot.ts';
+import { PythonError, at, max, sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 import { expectWin, oddsTable, throwAgain } from './sievers-odds.ts';
 

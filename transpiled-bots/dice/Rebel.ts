@@ -1,5 +1,6 @@
-import { DiceBot, max, sum } from '../../engines/dice/bot.ts';
-import { bindMethod } from '../../engines/dice/deepcopy.ts';
+import { DiceBot } from '../../engines/dice/bot.ts';
+import { max, sum } from '../../engines/core/py/index.ts';
+import { bindMethod } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 import { expectWin, oddsTable, throwAgain } from './sievers-odds.ts';
 

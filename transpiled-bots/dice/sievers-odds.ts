@@ -2,7 +2,7 @@
  * The odds maths Christian Sievers' two bots (Rebel, OptFor2X) share — written once here,
  * with the float operations in the originals' order. Not a bot (no default export).
  */
-import { at } from '../../engines/dice/bot.ts';
+import { at } from '../../engines/core/py/index.ts';
 
 /** p[i] = 1 - Σ_{k=1..4} (k/6) · l[i+k-1], for i in 0..299 (both bots' table from their l). */
 export function oddsTable(l: readonly number[]): number[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFixedPython } from './pyformat.ts';
+import { formatFixedPython } from './format.ts';
 
 describe("Python's fixed-point formatting", () => {
   it('rounds exact binary ties to even, like format(x, ".3f")', () => {

@@ -10,8 +10,8 @@
  *    getstate/setstate; no draw from any generator);
  *  - an instance (a bot): a new object of the same class (prototype) whose own enumerable
  *    attributes — the Python instance `__dict__` — are deep copies; symbol-keyed and
- *    non-enumerable properties (the engine hooks, e.g. the bot's env under the ENV symbol
- *    of bot.ts, which Python kept in module globals, not in `__dict__`) are shared;
+ *    non-enumerable properties (the engine hooks, e.g. a dice bot's env under its ENV
+ *    symbol, which Python kept in module globals, not in `__dict__`) are shared;
  *    an attribute the original lacks (Python: never assigned) is lacking in the copy too;
  *  - plain functions and arrow functions (Python functions and lambdas): the same function
  *    (copy treats them as atomic), so a copied lambda still closes over the ORIGINAL object;
@@ -23,8 +23,8 @@
  *    `random` MODULE): TypeError "cannot pickle 'module' object", like CPython — and so is
  *    deep-copying anything that contains it (a list of bots holding such a NeoBot...).
  */
-import { PyRandom } from '../core/rng/python-random.ts';
-import { PythonError } from './bot.ts';
+import { PyRandom } from '../rng/python-random.ts';
+import { PythonError } from './errors.ts';
 
 const BOUND = Symbol('python bound method');
 

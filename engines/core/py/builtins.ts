@@ -1,0 +1,98 @@
+/**
+ * Python built-ins as the originals used them, with Python's results and exceptions.
+ * JavaScript has one number type: an integer-valued number stands for a Python int, any
+ * other number for a Python float.
+ */
+import { PythonError } from './errors.ts';
+import { pyRepr } from './repr.ts';
+
+/** Python truthiness (False, None, 0, '', empty list/dict/set are false). */
+export function pyTruthy(v: unknown): boolean {
+  if (typeof v === 'boolean') return v;
+  if (Array.isArray(v)) return v.length > 0;
+  if (v instanceof Map || v instanceof Set) return v.size > 0;
+  if (typeof v === 'bigint') return v !== 0n;
+  return !!v;
+}
+
+/** Python's sum() of a list of numbers. */
+export function sum(xs: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < xs.length; i++) s += xs[i]!;
+  return s;
+}
+
+/** Python's max() of a non-empty list (ValueError when empty, like Python). */
+export function max(xs: readonly number[]): number {
+  if (xs.length === 0) throw new PythonError('ValueError', 'max() arg is an empty sequence');
+  let m = xs[0]!;
+  for (let i = 1; i < xs.length; i++) if (xs[i]! > m) m = xs[i]!;
+  return m;
+}
+
+/** Python's min() of a non-empty list. */
+export function min(xs: readonly number[]): number {
+  if (xs.length === 0) throw new PythonError('ValueError', 'min() arg is an empty sequence');
+  let m = xs[0]!;
+  for (let i = 1; i < xs.length; i++) if (xs[i]! < m) m = xs[i]!;
+  return m;
+}
+
+/** Python list indexing with negative indices and IndexError. */
+export function at<T>(xs: readonly T[], i: number): T {
+  const j = i < 0 ? xs.length + i : i;
+  if (j < 0 || j >= xs.length) throw new PythonError('IndexError', 'list index out of range');
+  return xs[j]!;
+}
+
+/** Python list indexing by an int (negative indices count from the end); undefined when out of range. */
+export function pyIndexOf(length: number, i: number): number | undefined {
+  const j = i < 0 ? length + i : i;
+  return j >= 0 && j < length ? j : undefined;
+}
+
+/** Python's type name of a value. */
+export function pyTypeName(x: unknown): string {
+  if (x === null || x === undefined) return 'NoneType';
+  if (typeof x === 'boolean') return 'bool';
+  if (typeof x === 'bigint') return 'int';
+  if (typeof x === 'number') return Number.isInteger(x) ? 'int' : 'float';
+  if (typeof x === 'string') return 'str';
+  if (Array.isArray(x)) return 'list';
+  if (typeof x === 'function') return 'function';
+  return 'dict';
+}
+
+const INT_LITERAL = /^[+-]?\d+(?:_\d+)*$/;
+/** What Python's str.strip() removes: Unicode whitespace and the ASCII separators 0x1c-0x1f. */
+const PY_SPACE = /^[\s\u001c-\u001f\u0085]+|[\s\u001c-\u001f\u0085]+$/gu;
+
+/** Python's int(x) for the values a port can return (decimal strings: ASCII digits). */
+export function pyInt(x: unknown): number {
+  if (typeof x === 'boolean') return x ? 1 : 0;
+  if (typeof x === 'bigint') return Number(x);
+  if (typeof x === 'number') {
+    if (Number.isNaN(x)) throw new PythonError('ValueError', 'cannot convert float NaN to integer');
+    if (!Number.isFinite(x)) throw new PythonError('OverflowError', 'cannot convert float infinity to integer');
+    return Math.trunc(x) || 0;
+  }
+  if (typeof x === 'string') {
+    const s = x.replace(PY_SPACE, '');
+    if (INT_LITERAL.test(s)) return Number(s.replace(/_/g, '')) || 0;
+    throw new PythonError('ValueError', `invalid literal for int() with base 10: ${pyRepr(x)}`);
+  }
+  throw new PythonError('TypeError', `int() argument must be a string, a bytes-like object or a real number, not '${pyTypeName(x)}'`);
+}
+
+/** Python's `a // b` on ints (floor division; ZeroDivisionError on 0). Python 2's `/` on ints too. */
+export function floorDiv(a: number, b: number): number {
+  if (b === 0) throw new PythonError('ZeroDivisionError', 'integer division or modulo by zero');
+  return Math.floor(a / b);
+}
+
+/** Python's `a % b` on ints (the sign of the divisor). */
+export function pyMod(a: number, b: number): number {
+  if (b === 0) throw new PythonError('ZeroDivisionError', 'integer division or modulo by zero');
+  const r = a % b;
+  return r !== 0 && r < 0 !== b < 0 ? r + b : r;
+}

@@ -1,0 +1,49 @@
+/**
+ * One model of Python exceptions for every engine and port.
+ *
+ *  - `PythonError`: an exception the original would have raised (`TypeError`, `IndexError`,
+ *    `ValueError` from `int()` ...), with Python's type name and message. Whether it kills a
+ *    bot, is caught by the controller, or ends the run is the engine's decision, as it was the
+ *    original controller's.
+ *  - `ControllerCrash`: one the original controller did NOT catch, so the original process
+ *    ended with this traceback; the engine stops there too and says so (exit code
+ *    `EXIT.originalCrashed`). `where` names the game/turn/player, `partial` holds what the
+ *    original had already printed (a ruins pool table).
+ */
+export class PythonError extends Error {
+  constructor(
+    /** Python exception class, e.g. 'TypeError'. */
+    readonly pyType: string,
+    /** Python's message, exactly as the traceback's last line shows it after "Type: ". */
+    readonly pyMessage: string,
+  ) {
+    super(`${pyType}: ${pyMessage}`);
+    this.name = 'PythonError';
+  }
+
+  /** The traceback's last line, as CPython prints it. */
+  get pythonLine(): string {
+    return `${this.pyType}: ${this.pyMessage}`;
+  }
+}
+
+/** An exception the original controller did not catch: the whole original run ended here. */
+export class ControllerCrash extends PythonError {
+  /** Results the original had printed before it stopped (e.g. a ruins pool table). */
+  partial?: Record<string, unknown>;
+
+  constructor(
+    pyType: string,
+    pyMessage: string,
+    /** Where it happened (game, turn, player), filled in by the engine. */
+    public where = '',
+  ) {
+    super(pyType, pyMessage);
+    this.name = 'ControllerCrash';
+  }
+
+  /** The same Python exception, now known to be uncaught by the controller. */
+  static from(e: PythonError, where = ''): ControllerCrash {
+    return new ControllerCrash(e.pyType, e.pyMessage, where);
+  }
+}
