@@ -1,12 +1,24 @@
-// Bundles the koth CLI (and the worker it starts) into dist/ with esbuild.
+// Bundles the koth CLI, the worker it starts and every game's trials module (which workers
+// import by path: dist/trials/<id>.js) into dist/ with esbuild. Code splitting keeps one copy
+// of each module shared by all entries, so classes are the same objects in the CLI, the
+// worker and the trials (instanceof holds across them).
 // `npm run replay|scrape|bench` call this first; it takes well under a second.
 import { build } from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
 
+const trials = Object.fromEntries(
+  readdirSync('engines', { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'core' && existsSync(`engines/${d.name}/trials.ts`))
+    .map((d) => [`trials/${d.name}`, `engines/${d.name}/trials.ts`]),
+);
+
+rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts' },
+  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', ...trials },
   outdir: 'dist',
   bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

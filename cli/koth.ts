@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
-import { UserError } from './errors.ts';
+import { EXIT, exitCodeHelp, UserError } from '../engines/core/cli/errors.ts';
 import { games } from '../engines/registry.ts';
 import { registerReplay } from './commands/replay.ts';
 import { registerBench } from './commands/bench.ts';
@@ -18,12 +18,18 @@ export function buildProgram(): Command {
     )
     .enablePositionalOptions()
     .showHelpAfterError('(add --help for usage)')
-    .configureOutput({ outputError: (str, write) => write(pc.red(str)) });
+    .configureOutput({ outputError: (str, write) => write(pc.red(str)) })
+    // Before any subcommand exists: commands inherit it, so no --help or option error exits
+    // the process from inside main() (tests run the CLI in-process).
+    .exitOverride();
   program.addHelpText(
     'after',
-    `\nGames: ${games.map((g) => g.id).join(', ') || '(none registered)'}\n` +
+    `\nGames: ${games.filter((g) => g.engine).map((g) => g.id).join(', ') || '(none registered)'}` +
+      `${games.some((g) => !g.engine) ? ` (scrape and registry only, no engine yet: ${games.filter((g) => !g.engine).map((g) => g.id).join(', ')})` : ''}\n` +
       'Examples:\n  koth replay                 replay every game on its embedded default data\n' +
-      '  koth replay dice --help     options of one game\n  koth registry --json        every known bot and whether it is ported\n',
+      '  koth replay dice --help     options of one game\n  koth registry --json        every known bot and whether it is ported\n\n' +
+      exitCodeHelp() +
+      '\n',
   );
   registerReplay(program);
   registerScrape(program);
@@ -34,12 +40,12 @@ export function buildProgram(): Command {
 
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
-  program.exitOverride();
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode;
+    // --help and --version end with 0; every option or argument error is a usage error.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (err instanceof UserError) {
       process.stderr.write(pc.red(`koth: ${err.message}\n`));
       return err.exitCode;
@@ -56,7 +62,7 @@ if (isEntry) {
     },
     (err) => {
       process.stderr.write(pc.red(`koth: internal error: ${err?.stack ?? err}\n`));
-      process.exitCode = 70;
+      process.exitCode = EXIT.internal;
     },
   );
 }

@@ -1,13 +1,92 @@
-import type { GameModule } from './core/runner/game.ts';
+/**
+ * The one game registry. A game is a folder `engines/<id>/` whose index.ts exports a
+ * GameDescriptor (engines/core/game.ts), plus ONE line below. Everything else is derived from
+ * it: the scraper's challenge table (challenges()), the bot registry (knownBots()), the CLI
+ * (`koth replay <id>`, `koth play <id>`), where workers load a game's trials
+ * (trialsModuleOf()), and the conformance tests (test/conformance.test.ts).
+ */
+import { missingPorts, validateGame, type GameDescriptor } from './core/game.ts';
+import type { KnownBot } from './core/provenance.ts';
+import type { ChallengeConfig } from '../scraper/extract.ts';
+import { createReplayKit, type ReplayKit } from './core/cli/kit.ts';
 import { diceGame } from './dice/index.ts';
 import { ruinsGame } from './ruins/index.ts';
+import { atomasGame } from './atomas/index.ts';
+import { gunDuelGame } from './gun-duel/index.ts';
+import { camelUpGame } from './camel-up/index.ts';
+
+const registered: GameDescriptor[] = [];
+
+/** Every registered game, in the order `koth replay` lists and runs them (a live view). */
+export const games: readonly GameDescriptor[] = registered;
+
+/** Registers a game (validated here, the one place); tests register scratch games at runtime. */
+export function registerGame(game: GameDescriptor): void {
+  const problems = validateGame(game);
+  if (registered.some((g) => g.id === game.id)) problems.push(`a game with id "${game.id}" is already registered`);
+  if (registered.some((g) => g.questionId === game.questionId)) problems.push(`question ${game.questionId} is already registered`);
+  if (problems.length) throw new Error(`game "${game.id}" cannot be registered:\n  ${problems.join('\n  ')}`);
+  registered.push(game);
+}
+
+/** Removes a game registered at runtime (tests). */
+export function unregisterGame(id: string): void {
+  const i = registered.findIndex((g) => g.id === id);
+  if (i >= 0) registered.splice(i, 1);
+}
+
+registerGame(diceGame);
+registerGame(ruinsGame);
+registerGame(atomasGame);
+registerGame(gunDuelGame);
+registerGame(camelUpGame);
+
+export function findGame(id: string): GameDescriptor | undefined {
+  return registered.find((g) => g.id === id);
+}
+
+/** Every bot the project knows of, per game, in original order. */
+export function knownBots(challenge?: string): KnownBot[] {
+  return registered.filter((g) => !challenge || g.id === challenge).flatMap((g) => [...g.knownBots]);
+}
+
+/** The scraper's challenge table, one row per registered game. */
+export function challenges(): ChallengeConfig[] {
+  return registered.map((g) => ({
+    id: g.id,
+    questionId: g.questionId,
+    title: g.title,
+    language: g.botLanguage,
+    recognises: g.extractor.recognises,
+    extract: (html: string) => g.extractor.extract(html),
+  }));
+}
+
+/** Published bots without a port, per published table of a game. */
+export function missingFromPublished(id: string): Record<string, string[]> {
+  const g = findGame(id);
+  return Object.fromEntries((g?.published ?? []).map((t) => [t.name, missingPorts(g!, t)]));
+}
 
 /**
- * Every registered game, in the order `koth replay` lists and runs them. A new game is one
- * folder under engines/ exporting a GameModule, plus one line here.
+ * Where a worker imports a game's `trials` from: the engine's own `trialsModule`, else the
+ * convention engines/<id>/trials.ts — or, in the bundle (dist/koth.js), dist/trials/<id>.js,
+ * which build.mjs makes from every engines/<id>/trials.ts.
  */
-export const games: GameModule[] = [diceGame, ruinsGame];
+export function trialsModuleOf(id: string): string {
+  const g = findGame(id);
+  if (g?.engine?.trialsModule) return g.engine.trialsModule;
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return new URL(`./${id}/trials.ts`, here).href;
+  // Bundled: this code sits in dist/koth.js or in a shared chunk under dist/chunks/.
+  return new URL(`${here.includes('/chunks/') ? '../' : './'}trials/${id}.js`, here).href;
+}
 
-export function findGame(id: string): GameModule | undefined {
-  return games.find((g) => g.id === id);
+export function challengeConfig(id: string): ChallengeConfig | undefined {
+  return challenges().find((c) => c.id === id);
+}
+
+/** The replay CLI kit bound to this registry (it knows where each game's trials module is). */
+export function replayKit(): ReplayKit {
+  return createReplayKit(trialsModuleOf);
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CHALLENGES, challengeConfig, codeBlocks, decodeEntities, pythonClasses, sha256 } from './extract.ts';
+import { codeBlocks, decodeEntities, pythonClasses, sha256 } from './extract.ts';
+import { challengeConfig, challenges } from '../engines/registry.ts';
+
+const CHALLENGES = challenges();
 import { fixture } from './test-server.ts';
 
 const body = (file: string, id: number) => fixture(file).find((a) => a.answer_id === id)!.body;

@@ -7,8 +7,7 @@
  *   not-a-bot — a cached answer in which no bot was found.
  * Without a cache the known bots are listed as ported or missing.
  */
-import { knownBots as allKnownBots } from '../transpiled-bots/registry.ts';
-import type { KnownBot } from '../transpiled-bots/provenance.ts';
+import type { KnownBot } from '../engines/core/provenance.ts';
 import { AnswerCache, type CachedAnswer } from './cache.ts';
 
 export type RegistryStatus = 'ported' | 'missing' | 'stale' | 'not-a-bot';
@@ -43,7 +42,7 @@ interface Found {
 export function registryReport(
   challenges: readonly string[],
   cacheRoot: string,
-  known: (c: string) => KnownBot[] = allKnownBots,
+  known: (c: string) => KnownBot[],
   asOf: string | null = null,
 ): RegistryReport {
   const report: RegistryReport = { rows: [], uncached: [], cacheDirs: {}, unreadable: [] };
@@ -102,6 +101,6 @@ export function registryReport(
   return report;
 }
 
-export function registryRows(challenges: readonly string[], cacheRoot: string, known: (c: string) => KnownBot[] = allKnownBots, asOf: string | null = null): RegistryRow[] {
+export function registryRows(challenges: readonly string[], cacheRoot: string, known: (c: string) => KnownBot[], asOf: string | null = null): RegistryRow[] {
   return registryReport(challenges, cacheRoot, known, asOf).rows;
 }

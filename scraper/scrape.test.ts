@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, StackExchangeClient } from './api.ts';
 import { AnswerCache, CacheBusyError } from './cache.ts';
-import { challengeConfig } from './extract.ts';
+import { challengeConfig } from '../engines/registry.ts';
 import { registryReport } from './registry.ts';
 import { asOfEpoch, scrapeChallenge, summarize } from './scrape.ts';
 import { apiError, FakeStackExchange, fixture, type SimAnswer, type SimOptions, type SimRevision } from './test-server.ts';

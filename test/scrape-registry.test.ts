@@ -1,5 +1,5 @@
 /**
- * koth registry end to end with toy ports: the project's knownBots() is replaced by ports
+ * koth registry end to end with toy ports: the registry's knownBots() is replaced by ports
  * "written from" our fixture answers, so an edit of an answer between two scrapes must turn
  * its port stale.
  */
@@ -12,8 +12,8 @@ import { codeBlocks } from '../scraper/extract.ts';
 import { FakeStackExchange, fixture, runKoth as koth } from '../scraper/test-server.ts';
 
 const toyPorts = vi.hoisted(() => ({ list: [] as KnownBot[] }));
-vi.mock('../transpiled-bots/registry.ts', () => ({
-  challenges: ['dice', 'ruins', 'atomas', 'gun-duel', 'camel-up'],
+vi.mock('../engines/registry.ts', async (original) => ({
+  ...(await original<typeof import('../engines/registry.ts')>()),
   knownBots: (challenge?: string) => toyPorts.list.filter((k) => !challenge || k.challenge === challenge),
 }));
 

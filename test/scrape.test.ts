@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildProgram } from '../cli/koth.ts';
 import { progressBar } from '../cli/commands/scrape.ts';
-import { knownBots } from '../transpiled-bots/registry.ts';
+import { knownBots } from '../engines/registry.ts';
 import { allFixtures, apiError, FakeStackExchange, fixture, runKoth as koth, throttle, type SimOptions } from '../scraper/test-server.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'koth-scrape-cli-'));
@@ -180,7 +180,7 @@ describe('koth scrape against a local StackExchange', () => {
     const text = await koth(['scrape', 'dice', '--offline', '--cache', cache]);
     expect(text.stdout).toMatch(/dice: 7 answers, 7 bots \(offline: from the cache\)/);
     const none = await koth(['scrape', 'ruins', '--offline', '--cache', cache]);
-    expect(none.status).toBe(3);
+    expect(none.status).toBe(6);
     expect(none.stderr).toMatch(/no cache for ruins at .*: run "koth scrape ruins" online first/);
   });
 

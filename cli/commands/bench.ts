@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { games } from '../../engines/registry.ts';
+import { games, replayKit } from '../../engines/registry.ts';
 import { PyRandom } from '../../engines/core/rng/python-random.ts';
-import type { BenchFigure } from '../../engines/core/runner/game.ts';
+import type { BenchFigure } from '../../engines/core/game.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 
@@ -76,7 +76,7 @@ export function registerBench(program: Command): void {
       const figures: BenchFigure[] = [];
       if (what === 'all' || what === 'rng') figures.push(...rngFigures(!!opts.quick));
       for (const g of games) {
-        if ((what === 'all' || what === g.id) && g.bench) figures.push(...(await g.bench({ quick: !!opts.quick, workers: opts.workers })));
+        if ((what === 'all' || what === g.id) && g.engine?.bench) figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit() })));
       }
       if (opts.json) {
         process.stdout.write(JSON.stringify(figures, null, 2) + '\n');

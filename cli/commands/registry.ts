@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { UserError } from '../errors.ts';
+import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { defaultCacheDir } from '../../scraper/cache.ts';
-import { CHALLENGES } from '../../scraper/extract.ts';
+import { challenges, knownBots } from '../../engines/registry.ts';
 import { registryReport, STATUSES } from '../../scraper/registry.ts';
 import { asOfEpoch } from '../../scraper/scrape.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
@@ -17,7 +17,7 @@ export function registerRegistry(program: Command): void {
   program
     .command('registry')
     .description('List every known bot: ported, missing, stale (the cached original changed since the port) or not a bot')
-    .argument('[challenge]', `${CHALLENGES.map((c) => c.id).join(', ')} (default: all)`)
+    .argument('[challenge]', `${challenges().map((c) => c.id).join(', ')} (default: all)`)
     .option('--cache <dir>', 'the scrape cache to compare with (default .koth-cache, or $KOTH_CACHE)')
     .option('--as-of <date>', 'compare with the cache of "koth scrape <challenge> --as-of <date>" instead of the current answers')
     .option('--json', 'print [{"challenge", "bot", "status", "answerId", "author"}], status one of ported, missing, stale, not-a-bot')
@@ -33,8 +33,8 @@ Without a cache (no "koth scrape" yet) it lists the known bots as ported or miss
 `,
     )
     .action((challenge: string | undefined, opts: RegistryCliOptions) => {
-      if (challenge && !CHALLENGES.some((c) => c.id === challenge)) {
-        throw new UserError(`unknown challenge "${challenge}": use one of ${CHALLENGES.map((c) => c.id).join(', ')}`);
+      if (challenge && !challenges().some((c) => c.id === challenge)) {
+        throw new UserError(`unknown challenge "${challenge}": use one of ${challenges().map((c) => c.id).join(', ')}`);
       }
       if (opts.asOf) {
         try {
@@ -43,9 +43,9 @@ Without a cache (no "koth scrape" yet) it lists the known bots as ported or miss
           throw new UserError((e as Error).message);
         }
       }
-      const ids = challenge ? [challenge] : CHALLENGES.map((c) => c.id);
+      const ids = challenge ? [challenge] : challenges().map((c) => c.id);
       const cacheRoot = opts.cache ?? defaultCacheDir();
-      const report = registryReport(ids, cacheRoot, undefined, opts.asOf ?? null);
+      const report = registryReport(ids, cacheRoot, knownBots, opts.asOf ?? null);
       const notes: string[] = [];
       if (report.uncached.length) {
         notes.push(

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
-import { UserError } from '../errors.ts';
+import { EXIT, exitCodeHelp, UserError } from '../../engines/core/cli/errors.ts';
 import { ApiError, DEFAULT_API_BASE, StackExchangeClient } from '../../scraper/api.ts';
 import { AnswerCache, CacheBusyError, defaultCacheDir } from '../../scraper/cache.ts';
-import { CHALLENGES, challengeConfig, type ChallengeConfig } from '../../scraper/extract.ts';
+import type { ChallengeConfig } from '../../scraper/extract.ts';
+import { challengeConfig, challenges } from '../../engines/registry.ts';
 import { asOfEpoch, PAGE_SIZE, scrapeChallenge, summarize, type ScrapeProgress, type ScrapeSummary } from '../../scraper/scrape.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 
@@ -17,9 +18,9 @@ interface ScrapeCliOptions {
 }
 
 function selected(which: string): ChallengeConfig[] {
-  if (which === 'all') return [...CHALLENGES];
+  if (which === 'all') return [...challenges()];
   const c = challengeConfig(which);
-  if (!c) throw new UserError(`unknown challenge "${which}": use one of ${CHALLENGES.map((x) => x.id).join(', ')}, or all`);
+  if (!c) throw new UserError(`unknown challenge "${which}": use one of ${challenges().map((x) => x.id).join(', ')}, or all`);
   return [c];
 }
 
@@ -92,14 +93,14 @@ function apiFailure(e: ApiError, cfg: ChallengeConfig, cache: AnswerCache, base:
           (cached
             ? `Rerun with --offline to use the cache at ${cache.dir} (${cached} answers of ${cfg.id}), or check --api-base/KOTH_SE_API (${base}).`
             : `There is no cache for ${cfg.id} at ${cache.dir} yet: connect and rerun, or check --api-base/KOTH_SE_API (${base}).`),
-        4,
+        EXIT.network,
       );
     case 'quota':
-      return new UserError(`${cfg.id}: ${e.message}`, 5);
+      return new UserError(`${cfg.id}: ${e.message}`, EXIT.quota);
     case 'api':
-      return new UserError(`${cfg.id}: the API refused the request — ${e.message}${/key/i.test(e.message) ? ' (check KOTH_SE_KEY)' : ''}`, 4);
+      return new UserError(`${cfg.id}: the API refused the request — ${e.message}${/key/i.test(e.message) ? ' (check KOTH_SE_KEY)' : ''}`, EXIT.network);
     default:
-      return new UserError(`${cfg.id}: ${e.message}`, 4);
+      return new UserError(`${cfg.id}: ${e.message}`, EXIT.network);
   }
 }
 
@@ -107,7 +108,7 @@ export function registerScrape(program: Command): void {
   program
     .command('scrape')
     .description('Download every answer of a challenge from the StackExchange API, extract its bots and cache them')
-    .argument('<challenge>', `${CHALLENGES.map((c) => c.id).join(', ')}, or all`)
+    .argument('<challenge>', `${challenges().map((c) => c.id).join(', ')}, or all`)
     .option('--cache <dir>', 'cache directory (default .koth-cache, or $KOTH_CACHE); git-ignored: never commit scraped code')
     .option('--offline', 'read only the cache; never touch the network (fails if the challenge was never scraped)')
     .option('--as-of <date>', 'rebuild each answer as it stood at this date from its revision history: YYYY-MM-DD (end of that day, UTC) or an ISO timestamp; cached apart, in <cache>/<challenge>@<date>')
@@ -117,7 +118,7 @@ export function registerScrape(program: Command): void {
       'after',
       `
 Challenges:
-${CHALLENGES.map((c) => `  ${c.id.padEnd(9)} Q${c.questionId} ${c.title} (${c.language}): ${c.recognises}`).join('\n')}
+${challenges().map((c) => `  ${c.id.padEnd(9)} Q${c.questionId} ${c.title} (${c.language}): ${c.recognises}`).join('\n')}
 
 Environment:
   KOTH_SE_KEY          a StackApps app key: 10,000 requests a day instead of 300
@@ -138,7 +139,8 @@ Examples:
   koth scrape dice                       every answer of question 177765 into .koth-cache/dice
   koth scrape ruins --as-of 2019-05-04   the answers as they stood that day
   koth scrape all --offline --json       what the cache holds, as JSON
-Exit codes: 2 usage, 3 cache busy or empty, 4 API or network failure, 5 quota used up.
+
+${exitCodeHelp()}
 `,
     )
     .action(async (which: string, opts: ScrapeCliOptions) => {
@@ -163,7 +165,7 @@ Exit codes: 2 usage, 3 cache busy or empty, 4 API or network failure, 5 quota us
         if (opts.offline) {
           if (!cache.exists() && !cache.all().length) {
             const hint = `run "koth scrape ${cfg.id}${opts.asOf ? ` --as-of ${opts.asOf}` : ''}" online first, or point --cache/KOTH_CACHE at a cache`;
-            if (configs.length === 1) throw new UserError(`no cache for ${cfg.id} at ${cache.dir}: ${hint}`, 3);
+            if (configs.length === 1) throw new UserError(`no cache for ${cfg.id} at ${cache.dir}: ${hint}`, EXIT.cache);
             process.stderr.write(pc.yellow(`koth: no cache for ${cfg.id} at ${cache.dir} (skipped): ${hint}\n`));
             continue;
           }
@@ -189,14 +191,14 @@ Exit codes: 2 usage, 3 cache busy or empty, 4 API or network failure, 5 quota us
           summary = await scrapeChallenge(cfg, { client, cache, ...(opts.asOf ? { asOf: opts.asOf } : {}), onProgress: (p) => bar.update(p) });
         } catch (e) {
           if (e instanceof ApiError) throw apiFailure(e, cfg, cache, base);
-          if (e instanceof CacheBusyError) throw new UserError(e.message, 3);
+          if (e instanceof CacheBusyError) throw new UserError(e.message, EXIT.cache);
           throw e;
         } finally {
           bar.stop();
         }
         emit(summary);
       }
-      if (opts.offline && !results.length) throw new UserError(`nothing cached at ${cacheDir}: run "koth scrape ${which}" online first`, 3);
+      if (opts.offline && !results.length) throw new UserError(`nothing cached at ${cacheDir}: run "koth scrape ${which}" online first`, EXIT.cache);
       if (opts.json) process.stdout.write(JSON.stringify(which === 'all' ? results.map(jsonSummary) : jsonSummary(results[0]!), null, 2) + '\n');
     });
 }

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import recordedSpeed from '../../fixtures/dice/goldens/python-speed.json' with { type: 'json' };
-import type { BenchContext, BenchFigure } from '../core/runner/game.ts';
-import { runTrials } from '../core/runner/runner.ts';
+import type { BenchContext, BenchFigure } from '../core/game.ts';
+import { trials } from './trials.ts';
 import { publishedTable } from './published.ts';
 import type { DiceStats } from './stats.ts';
 import type { DiceRunOptions } from './tournament.ts';
@@ -36,7 +36,7 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
   const py = pythonFigure(ctx.quick ? 2000 : 20_000);
   for (const workers of [1, ctx.workers].filter((w, i, a) => a.indexOf(w) === i)) {
-    const res = await runTrials<DiceRunOptions, DiceStats>({ game: 'dice', opts, seed: 'bench', trials: games, shardSize: 10_000, workers, label: `bench dice ×${workers}` });
+    const res = await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: trials, opts, seed: 'bench', trials: games, shardSize: 10_000, workers, label: `bench dice ×${workers}` });
     const rate = games / (res.elapsedMs / 1000);
     figures.push({
       name: `dice games/s, 49 official bots, ${workers} worker${workers > 1 ? 's' : ''}`,

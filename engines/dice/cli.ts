@@ -2,36 +2,28 @@
  * `koth replay dice`: statistical replay against the published table (default), exact
  * replay of the original controller (`--exact`), and the rule-fix A/B (`--compare-rules`).
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import pc from 'picocolors';
-import { UserError } from '../../cli/errors.ts';
-import { renderComparison, renderTable } from '../core/report/table.ts';
+import { EXIT, UserError } from '../core/cli/errors.ts';
+import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBots, rulesHelp, type ReplayKit } from '../core/cli/kit.ts';
+import { renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
-import { defaultWorkers, runTrials } from '../core/runner/runner.ts';
-import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
-import { exitCodeFor, type ComparisonReport } from '../core/stats/compare.ts';
+import type { ComparisonReport } from '../core/stats/compare.ts';
 import { wilson, zFor } from '../core/stats/intervals.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { BotCrash, type DiceTurnEvent } from './rules.ts';
 import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './published.ts';
 import { winningScorePercentiles, type DiceStats } from './stats.ts';
-import { runExact, type DiceRunOptions } from './tournament.ts';
-import { DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
+import { runExact } from './tournament.ts';
+import { trials as diceTrials } from './trials.ts';
+import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
+
+const ENGINE = { variants: DICE_VARIANTS, defaultVariant: DEFAULT_DICE_VARIANT, ruleFlags: DICE_RULE_FLAGS };
 
 export const DICE_DEFAULTS = { games: 400_000, seed: '2019', confidence: 0.999, shardSize: 10_000, exactGames: 1000 };
 
-function positiveInt(v: string): number {
-  const n = Number(v.replace(/_/g, ''));
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive whole number (e.g. 100000 or 1e6 as 1000000)');
-  return n;
-}
-
-function confidence(v: string): number {
-  const c = Number(v);
-  if (!(c > 0.5 && c < 1)) throw new InvalidArgumentError('must be a fraction between 0.5 and 1, e.g. 0.999');
-  return c;
-}
+export const DICE_POOLS = ['official', 'rule-benders', 'all', 'ported'] as const;
 
 /** The pools a user can name instead of listing bots. */
 export function dicePool(name: string): string[] {
@@ -52,18 +44,45 @@ export function dicePool(name: string): string[] {
 }
 
 function botList(opts: { bots?: string; pool?: string }, table: string): string[] {
-  const names = opts.bots
-    ? opts.bots.split(',').map((s) => s.trim()).filter(Boolean)
-    : dicePool(opts.pool ?? (table === 'rule-benders' ? 'rule-benders' : 'official'));
-  const unknown = names.filter((n) => !diceClass(n));
-  if (unknown.length) {
-    throw new UserError(
-      `no port for ${unknown.join(', ')}. Known dice bots: ${diceBotClasses.map((c) => c.botName).join(', ')} ` +
-        `(see "koth registry dice")`,
-    );
-  }
+  const names = resolveBots(
+    opts,
+    {
+      names: DICE_POOLS,
+      default: table === 'rule-benders' ? 'rule-benders' : 'official',
+      resolve: (n) => ((DICE_POOLS as readonly string[]).includes(n) ? dicePool(n) : undefined),
+    },
+    (n) => !!diceClass(n),
+    'dice',
+  );
   if (names.length < 8) throw new UserError(`a dice game seats 8 bots: give at least 8 (got ${names.length})`);
   return names;
+}
+
+/**
+ * The first controller computes `game % (games // 100)` for its progress bar: with fewer
+ * than 100 games per thread it divides by zero before the first game.
+ */
+function checkOriginalCanRun(rules: string, games: number): void {
+  if (CRASHES_BELOW_100_GAMES.has(rules) && games < 100) {
+    throw new UserError(
+      `the first controller (--rules ${rules}) cannot play ${games} games: it computes game % (games // 100) for its progress bar, ` +
+        'which raises ZeroDivisionError below 100 games per thread, so the original run never produced figures. Use --games 100 or more.',
+      EXIT.originalCrashed,
+    );
+  }
+}
+
+/** KwisatzHaderach's OS-seeded generator, copied by TleilaxuBot, makes such pools unreproducible even in Python. */
+function warnUnreproducible(bots: readonly string[]): void {
+  if (bots.includes('KwisatzHaderach') && bots.includes('TleilaxuBot')) {
+    process.stderr.write(
+      pc.yellow(
+        'warning: this pool holds both KwisatzHaderach and TleilaxuBot. In Python, Tleilaxu\'s copy of KwisatzHaderach draws from a generator ' +
+          'seeded by the operating system, so no original run of this pool is reproducible: there is nothing exact to compare this replay with ' +
+          '(koth seeds that generator with 0).\n',
+      ),
+    );
+  }
 }
 
 interface DiceCliOptions {
@@ -83,17 +102,21 @@ interface DiceCliOptions {
 }
 
 export function registerDicePlay(play: Command): void {
-  play
-    .command('dice')
-    .description('Play dice games turn by turn (the original controller\'s DEBUG output)')
-    .option('--seed <S>', 'random.seed(S) before the first game', DICE_DEFAULTS.seed)
-    .option('--games <N>', 'games to play', positiveInt, 1)
-    .option('--bots <A,B,C>', 'bots in pool order; 8 are drawn per game')
-    .option('--pool <name>', 'official, rule-benders or all')
-    .addOption(new Option('--rules <variant>', 'controller version').choices(Object.keys(DICE_VARIANTS)).default(DEFAULT_DICE_VARIANT))
-    .option('--json', 'one JSON object per turn (JSON lines), then the game statistics')
+  const cmd = play.command('dice').description("Play dice games turn by turn (the original controller's DEBUG output)");
+  addCommonOptions(cmd, ['seed'], ENGINE, { seed: DICE_DEFAULTS.seed, seedHelp: 'random.seed(S) before the first game' });
+  cmd.option('--games <N>', 'games to play', positiveInt, 1);
+  addCommonOptions(cmd, ['bots', 'pool', 'rules', 'json'], ENGINE, {
+    botsHelp: 'bots in pool order; 8 are drawn per game',
+    poolHelp: 'official, rule-benders, all or ported',
+    rulesHelp: 'controller version',
+    jsonHelp: 'one JSON object per turn (JSON lines), then the game statistics',
+  });
+  cmd
+    .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --games 3 --json']))
     .action((opts: DiceCliOptions) => {
       const bots = botList(opts, 'official-final');
+      checkOriginalCanRun(opts.rules, opts.games ?? 1);
+      warnUnreproducible(bots);
       const turns: DiceTurnEvent[] = [];
       const result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, diceClass, undefined, (e) => {
         if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
@@ -115,95 +138,72 @@ export function registerDicePlay(play: Command): void {
     });
 }
 
-export function registerDiceCli(replay: Command): void {
-  replay
+export function registerDiceCli(replay: Command, kit: ReplayKit): void {
+  const cmd = replay
     .command('dice')
     .description('A game of dice, but avoid number 6 (Q177765): replay the tournament with the ported bots')
-    .option('--exact', 'exact replay of the original controller: random.seed(S), one stream, golden-format output')
-    .option('--seed <S>', 'master seed (an integer is read as Python would read it)', DICE_DEFAULTS.seed)
-    .option('--games <N>', `games to play (default ${DICE_DEFAULTS.games} statistical, ${DICE_DEFAULTS.exactGames} with --exact)`, positiveInt)
-    .option('--bots <A,B,C>', 'bots in pool order (the role of Bot.__subclasses__()); overrides --pool')
-    .option('--pool <name>', 'official (the 49 of the official table), rule-benders (+NeoBot, KwisatzHaderach, HarkonnenBot), all (every direct Bot subclass of the 2019-01-07 snapshot)')
-    .addOption(new Option('--rules <variant>', 'controller version').choices(Object.keys(DICE_VARIANTS)).default(DEFAULT_DICE_VARIANT))
-    .addOption(new Option('--table <name>', 'published table to compare with').choices(PUBLISHED_DICE_TABLES.map((t) => t.name)).default('official-final'))
-    .option('--compare-rules <A,B>', 'A/B of two controller versions on common seeds (e.g. original,fixed)')
-    .option('--confidence <p>', 'confidence of each row interval', confidence, DICE_DEFAULTS.confidence)
-    .option('--workers <n>', 'worker threads', positiveInt, defaultWorkers())
-    .option('--shard-size <n>', 'games per shard (part of the run identity: changes results)', positiveInt, DICE_DEFAULTS.shardSize)
-    .option('--checkpoint <file>', 'save progress to this file and resume from it after an interruption')
-    .option('--json', 'machine-readable output on stdout')
+    .option('--exact', 'exact replay of the original controller: random.seed(S), one stream, golden-format output');
+  addCommonOptions(cmd, ['seed', 'games', 'bots', 'pool', 'rules'], ENGINE, {
+    seed: DICE_DEFAULTS.seed,
+    seedHelp: 'master seed (an integer is read as Python would read it)',
+    gamesHelp: `games to play (default ${DICE_DEFAULTS.games} statistical, ${DICE_DEFAULTS.exactGames} with --exact)`,
+    botsHelp: 'bots in pool order (the role of Bot.__subclasses__()); overrides --pool',
+    poolHelp: 'official (the 49 of the official table), rule-benders (+NeoBot, KwisatzHaderach, HarkonnenBot), all (every direct Bot subclass of the 2019-01-07 snapshot), ported',
+    rulesHelp: 'controller version',
+  });
+  cmd.addOption(new Option('--table <name>', 'published table to compare with').choices(PUBLISHED_DICE_TABLES.map((t) => t.name)).default('official-final'));
+  addCommonOptions(cmd, ['compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {
+    confidence: DICE_DEFAULTS.confidence,
+    shardSize: DICE_DEFAULTS.shardSize,
+  });
+  cmd
     .addHelpText(
       'after',
-      `
-Rule variants:
-${Object.entries(DICE_VARIANTS).map(([k, v]) => `  ${k.padEnd(9)} ${v.description}`).join('\n')}
-Rule flags:
-${DICE_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}\n    original: ${f.original}\n    fixed:    ${f.fixed}`).join('\n')}
-
+      rulesHelp(ENGINE) +
+        `
 Statistical runs are cut into shards of --shard-size games; shard i uses PyRandom("<seed>/shard/<i>"),
-so results do not depend on --workers. Exit code: 0 when every row agrees, 1 when one disagrees.
-Examples:
-  koth replay dice                                   49 official bots vs the published table
-  koth replay dice --games 5000000 --checkpoint d.ck  a tighter run, resumable
-  koth replay dice --exact --seed 1 --games 2000 --json
-  koth replay dice --compare-rules original,fixed --games 1000000`,
+so results do not depend on --workers. The first controller (--rules original) needs at least 100 games.` +
+        helpFooter([
+          'koth replay dice                                   49 official bots vs the published table',
+          'koth replay dice --games 5000000 --checkpoint d.ck  a tighter run, resumable',
+          'koth replay dice --exact --seed 1 --games 2000 --json',
+          'koth replay dice --compare-rules original,fixed --games 1000000',
+        ]),
     )
     .action(async (opts: DiceCliOptions) => {
       try {
         if (opts.exact) return runExactCommand(opts);
-        if (opts.compareRules) return await runAB(opts);
-        const report = await statisticalReplay(opts);
-        emit(report, !!opts.json);
-        process.exitCode = exitCodeFor(report.verdict);
+        if (opts.compareRules) return await runAB(opts, kit);
+        kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);
       } catch (e) {
-        if (e instanceof BotCrash) throw new UserError(e.message, 3);
-        if (e instanceof CheckpointMismatch) throw new UserError(e.message);
+        if (e instanceof BotCrash) throw new UserError(e.message, EXIT.originalCrashed);
         throw e;
       }
     });
 }
 
-function emit(report: ComparisonReport, json: boolean): void {
-  if (json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-  else process.stdout.write(renderComparison(report) + '\n');
+async function runStats(kit: ReplayKit, opts: DiceCliOptions, bots: string[], rules: string, games: number, seed: Seed, label: string) {
+  checkOriginalCanRun(rules, games);
+  return kit.runSharded({
+    game: 'dice',
+    spec: diceTrials,
+    opts: { bots, rules },
+    seed,
+    trials: games,
+    shardSize: opts.shardSize,
+    workers: opts.workers,
+    checkpoint: opts.checkpoint,
+    label,
+    unit: 'games',
+  });
 }
 
-async function runStats(opts: DiceCliOptions, bots: string[], rules: string, games: number, seed: Seed, label: string) {
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
-  try {
-    const res = await runTrials<DiceRunOptions, DiceStats>({
-      game: 'dice',
-      opts: { bots, rules },
-      seed,
-      trials: games,
-      shardSize: opts.shardSize,
-      workers: opts.workers,
-      ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
-      label,
-      signal: controller.signal,
-    });
-    if (res.interrupted) {
-      throw new UserError(
-        opts.checkpoint
-          ? `interrupted after ${res.acc.games} games; progress is saved in ${opts.checkpoint}: rerun the same command to resume`
-          : `interrupted after ${res.acc.games} games; rerun with --checkpoint FILE to be able to resume long runs`,
-        130,
-      );
-    }
-    return res;
-  } finally {
-    process.off('SIGINT', onSigint);
-  }
-}
-
-export async function statisticalReplay(opts: DiceCliOptions): Promise<ComparisonReport> {
+export async function statisticalReplay(opts: DiceCliOptions, kit: ReplayKit): Promise<ComparisonReport> {
   const table = publishedTable(opts.table);
   const bots = botList(opts, opts.table);
   const games = opts.games ?? DICE_DEFAULTS.games;
   const seed = parseSeed(opts.seed);
-  const res = await runStats(opts, bots, opts.rules, games, seed, `dice ${opts.rules}`);
+  const res = await runStats(kit, opts, bots, opts.rules, games, seed, `dice ${opts.rules}`);
   const report = compareWithPublished(table, res.acc, opts.confidence);
   const s = res.acc;
   const pct = winningScorePercentiles(s);
@@ -230,6 +230,8 @@ export async function statisticalReplay(opts: DiceCliOptions): Promise<Compariso
 function runExactCommand(opts: DiceCliOptions): void {
   const bots = botList(opts, 'official-final');
   const games = opts.games ?? DICE_DEFAULTS.exactGames;
+  checkOriginalCanRun(opts.rules, games);
+  warnUnreproducible(bots);
   const progress = new Progress(games, `dice exact ${opts.rules}`);
   const result = runExact(parseSeed(opts.seed), games, { bots, rules: opts.rules }, diceClass, (n) => progress.tick(n));
   progress.stop();
@@ -260,17 +262,14 @@ function runExactCommand(opts: DiceCliOptions): void {
 }
 
 /** Rule-fix A/B: the same seeds under two controller versions, per bot and per seat. */
-async function runAB(opts: DiceCliOptions): Promise<void> {
-  const variants = opts.compareRules!.split(',').map((s) => s.trim());
-  if (variants.length !== 2 || variants.some((v) => !(v in DICE_VARIANTS))) {
-    throw new UserError(`--compare-rules takes two of ${Object.keys(DICE_VARIANTS).join(', ')}, e.g. original,fixed`);
-  }
+async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
+  const variants = parseCompareRules(opts.compareRules!, ENGINE);
   const bots = botList(opts, 'official-final');
   const games = opts.games ?? DICE_DEFAULTS.games;
   const seed = parseSeed(opts.seed);
   // One after the other (each uses every worker), on the same shard seeds.
-  const a = (await runStats({ ...opts, checkpoint: undefined }, bots, variants[0]!, games, seed, `dice ${variants[0]}`)).acc;
-  const b = (await runStats({ ...opts, checkpoint: undefined }, bots, variants[1]!, games, seed, `dice ${variants[1]}`)).acc;
+  const a = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[0], games, seed, `dice ${variants[0]}`)).acc;
+  const b = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[1], games, seed, `dice ${variants[1]}`)).acc;
   const z = zFor(opts.confidence);
   const diff = (ka: number, na: number, kb: number, nb: number) => {
     const pa = ka / na;

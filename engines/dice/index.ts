@@ -1,36 +1,56 @@
 /**
- * The dice game as the core sees it: one GameModule (rules in rules.ts, formats in
- * tournament.ts, variants in variants.ts, CLI in cli.ts, published tables in published.ts).
+ * The dice game (question 177765) as the core sees it: one GameDescriptor. Rules in
+ * rules.ts, formats in tournament.ts, shardable trials in trials.ts, variants in variants.ts,
+ * CLI in cli.ts, published tables in published.ts, answer extractor in extract.ts; the ports
+ * are in transpiled-bots/dice/.
  */
-import type { GameModule } from '../core/runner/game.ts';
-import { registerDiceCli, registerDicePlay, statisticalReplay, DICE_DEFAULTS } from './cli.ts';
-import { diceTrials, type DiceRunOptions } from './tournament.ts';
+import type { GameDescriptor } from '../core/game.ts';
+import type { ReplayKit } from '../core/cli/kit.ts';
+import { registerDiceCli, registerDicePlay, statisticalReplay, dicePool, DICE_DEFAULTS } from './cli.ts';
+import type { DiceRunOptions } from './tournament.ts';
+import { trials } from './trials.ts';
 import type { DiceStats } from './stats.ts';
 import { DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
-import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { PUBLISHED_DICE_TABLES } from './published.ts';
+import { diceExtractor } from './extract.ts';
+import { knownBots } from '../../transpiled-bots/dice/index.ts';
 import { diceBench } from './bench.ts';
 
-export const diceGame: GameModule<DiceRunOptions, DiceStats> = {
+export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
   id: 'dice',
-  title: 'A game of dice, but avoid number 6',
   questionId: 177765,
-  ruleFlags: DICE_RULE_FLAGS,
-  variants: DICE_VARIANTS,
-  defaultVariant: DEFAULT_DICE_VARIANT,
-  trials: diceTrials(diceClass),
-  registerCli({ replay, play }) {
-    registerDiceCli(replay);
-    registerDicePlay(play);
+  title: 'A game of dice, but avoid number 6',
+  botLanguage: 'Python 3',
+  extractor: diceExtractor,
+  generator: 'cpython3',
+  knownBots,
+  published: PUBLISHED_DICE_TABLES.map((t) => ({ name: t.name, source: 'question 177765, official final high score list', bots: t.rows.map((r) => r.bot) })),
+  engine: {
+    ruleFlags: DICE_RULE_FLAGS,
+    variants: DICE_VARIANTS,
+    defaultVariant: DEFAULT_DICE_VARIANT,
+    trials,
+    registerCli({ replay, play }, kit: ReplayKit) {
+      registerDiceCli(replay, kit);
+      registerDicePlay(play);
+    },
+    defaultReplay: (ctx) =>
+      statisticalReplay(
+        {
+          seed: DICE_DEFAULTS.seed,
+          rules: DEFAULT_DICE_VARIANT,
+          table: 'official-final',
+          confidence: DICE_DEFAULTS.confidence,
+          workers: ctx.workers,
+          shardSize: DICE_DEFAULTS.shardSize,
+          json: ctx.json,
+        },
+        ctx.kit,
+      ),
+    bench: diceBench,
+    conformance: {
+      trials: { opts: { bots: dicePool('official'), rules: 'fixed' }, trials: 12_000, shardSize: 1_000 },
+      replayArgs: ['--games', '2000', '--workers', '1'],
+    },
   },
-  defaultReplay: (ctx) =>
-    statisticalReplay({
-      seed: DICE_DEFAULTS.seed,
-      rules: DEFAULT_DICE_VARIANT,
-      table: 'official-final',
-      confidence: DICE_DEFAULTS.confidence,
-      workers: ctx.workers,
-      shardSize: DICE_DEFAULTS.shardSize,
-      json: ctx.json,
-    }),
-  bench: diceBench,
 };

@@ -5,7 +5,7 @@
  */
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { Seed } from '../core/rng/rng.ts';
-import type { TrialSpec } from '../core/runner/game.ts';
+import type { TrialSpec } from '../core/game.ts';
 import type { DiceBotClass } from './bot.ts';
 import { DiceController, type DiceTurnEvent } from './rules.ts';
 import { emptyStats, mergeStats, type DiceStats } from './stats.ts';
@@ -28,6 +28,7 @@ export function resolveBots(names: readonly string[], resolve: ClassResolver): D
 
 export function diceTrials(resolve: ClassResolver): TrialSpec<DiceRunOptions, DiceStats> {
   return {
+    generator: 'cpython3',
     run(opts, rng, count, tick) {
       if (!(rng instanceof PyRandom)) throw new Error('dice needs a PyRandom (the module-global generator of the original)');
       const controller = new DiceController(resolveBots(opts.bots, resolve), rng, diceFlags(opts.rules));

@@ -1,4 +1,4 @@
-import type { RuleFlag, RuleVariant } from '../core/runner/game.ts';
+import type { RuleFlag, RuleVariant } from '../core/game.ts';
 
 /**
  * The dice controller's versions as named rule flags. `original` is the first controller
@@ -40,3 +40,9 @@ export function diceFlags(name: string): DiceFlags {
   if (!v) throw new Error(`unknown dice rules "${name}": use ${Object.keys(DICE_VARIANTS).join(' or ')}`);
   return v.flags;
 }
+
+/**
+ * Variants that are the first controller, which computes `game % (games // 100)` for its
+ * progress bar and so raises ZeroDivisionError with fewer than 100 games per thread.
+ */
+export const CRASHES_BELOW_100_GAMES: ReadonlySet<string> = new Set(['original']);

@@ -2,9 +2,10 @@
  * `koth replay ruins` (a tournament, or the published table with what is missing to rerun
  * it) and `koth play ruins` (one game).
  */
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import pc from 'picocolors';
-import { UserError } from '../../cli/errors.ts';
+import { EXIT, UserError } from '../core/cli/errors.ts';
+import { addCommonOptions, helpFooter, resolveBots } from '../core/cli/kit.ts';
 import { renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -26,18 +27,13 @@ interface RuinsCliOptions {
 }
 
 function poolOf(opts: RuinsCliOptions): AdventurerClass[] {
-  if (opts.bots) {
-    const names = opts.bots.split(',').map((s) => s.trim()).filter(Boolean);
-    const missing = names.filter((n) => !ruinsClass(n));
-    if (missing.length) {
-      throw new UserError(`no ruins port for ${missing.join(', ')}. Ported: ${RUINS_CLASSES.map((c) => c.botName).join(', ')} (see "koth registry ruins")`);
-    }
-    return names.map((n) => ruinsClass(n)!);
-  }
-  const name = opts.pool ?? 'test-bots';
-  const pool = RUINS_POOLS[name];
-  if (!pool) throw new UserError(`unknown pool "${name}": use ${Object.keys(RUINS_POOLS).join(', ')}, or --bots A,B,C`);
-  return [...pool];
+  const names = resolveBots(
+    opts,
+    { names: Object.keys(RUINS_POOLS), default: 'test-bots', resolve: (n) => RUINS_POOLS[n]?.map((c) => c.botName) },
+    (n) => !!ruinsClass(n),
+    'ruins',
+  );
+  return names.map((n) => ruinsClass(n)!);
 }
 
 function seedOf(opts: RuinsCliOptions): string {
@@ -60,7 +56,7 @@ function withCrashReport<T>(f: () => T, before?: (crash: ControllerCrash) => voi
       throw new UserError(
         `ruins.py itself crashes here${e.where ? ` (${e.where})` : ''} with the uncaught exception\n  ${e.pythonLine}\n` +
           'The original run stops at this point, so this replay stops too; no final scores exist for it.',
-        3,
+        EXIT.originalCrashed,
       );
     }
     throw e;
@@ -86,9 +82,18 @@ function printLog(log: readonly LogLine[], debug: boolean): void {
   }
 }
 
+interface RuinsPublishedTable {
+  name: string;
+  seed: string;
+  finalGames: number;
+  rows: { bot: string; score: number; meanScore: number }[];
+}
+
+export const RUINS_PUBLISHED: readonly RuinsPublishedTable[] = (publishedJson as { tables: RuinsPublishedTable[] }).tables;
+
 /** The published 2019-05-04 table and exactly which bots are missing to rerun it. */
 export function publishedReport(): ComparisonReport {
-  const table = (publishedJson as { tables: { name: string; seed: string; finalGames: number; rows: { bot: string; score: number; meanScore: number }[] }[] }).tables[0]!;
+  const table = RUINS_PUBLISHED[0]!;
   const missing = table.rows.map((r) => r.bot).filter((b) => !ruinsClass(b));
   return {
     challenge: 'ruins',
@@ -148,6 +153,9 @@ function printTournament(r: TournamentResult, json: boolean): void {
   );
 }
 
+const ENGINE = { variants: RUINS_VARIANTS, defaultVariant: DEFAULT_RUINS_VARIANT };
+const SEED_HELP = 'the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)';
+
 export function registerRuinsCli(replay: Command, play: Command): void {
   const poolsHelp = `
 Bots:
@@ -161,24 +169,27 @@ Driver versions (--rules), checked against the history of Beefster09/pcg-general
 ${Object.entries(RUINS_VARIANTS).map(([k, v]) => `  ${k.padEnd(9)} ${v.description}`).join('\n')}
 Rule flags (original -> fixed):
 ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
-  replay
+  const replayCmd = replay
     .command('ruins')
     .description(
       'Adventurers in the ruins (Q183127). Without --seed/--pool/--bots: the published 2019-05-04 table (seed K48XMESC) and which bots are missing to rerun it. ' +
         'With --seed: a whole tournament exactly as `ruins.py -s SEED` runs it (pool rounds when more than 10 bots, then the final series; Drunkards fill empty seats).',
-    )
-    .option('--seed <S>', 'tournament seed: the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)')
-    .option('--pool <name>', 'bots to run: test-bots (the default when --seed is given)')
-    .option('--bots <A,B,C>', 'bots to run instead of a pool, comma-separated, in load order')
-    .addOption(new Option('--rules <variant>', 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"').choices(Object.keys(RUINS_VARIANTS)).default(DEFAULT_RUINS_VARIANT))
-    .option('--json', 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report')
+    );
+  addCommonOptions(replayCmd, ['seed', 'pool', 'bots', 'rules', 'json'], ENGINE, {
+    seedHelp: `tournament seed: ${SEED_HELP}`,
+    poolHelp: 'bots to run: test-bots (the default when --seed is given)',
+    botsHelp: 'bots to run instead of a pool, comma-separated, in load order',
+    rulesHelp: 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"',
+    jsonHelp: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report',
+  });
+  replayCmd
     .addHelpText(
       'after',
       poolsHelp +
         '\n' +
         rulesHelp +
         '\nWhen ruins.py itself would crash (an exception it does not catch), the replay stops there too: exit code 3 and the Python exception line.' +
-        '\nExamples:\n  koth replay ruins\n  koth replay ruins --seed K48XMESC --pool test-bots --json\n  koth replay ruins --seed 7 --bots EagerThief,GreedyBastard,Chad --rules original',
+        helpFooter(['koth replay ruins', 'koth replay ruins --seed K48XMESC --pool test-bots --json', 'koth replay ruins --seed 7 --bots EagerThief,GreedyBastard,Chad --rules original']),
     )
     .action((opts: RuinsCliOptions) => {
       if (opts.seed === undefined && !opts.pool && !opts.bots) {
@@ -201,18 +212,21 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
       printTournament(r, !!opts.json);
     });
 
-  play
+  const playCmd = play
     .command('ruins')
     .description(
       'One game of Adventurers in the ruins, exactly as `ruins.py -s SEED -1` plays it (every bot given, no Drunkard fill-in; the game is the same in every driver version since 2019-04-12).',
-    )
-    .option('--seed <S>', 'game seed: the string given to ruins.py -s (passed to random.Random as a str)')
-    .option('--pool <name>', 'bots to run: test-bots (default)')
-    .option('--bots <A,B,C>', 'bots to run instead of a pool, comma-separated, in load order')
+    );
+  addCommonOptions(playCmd, ['seed', 'pool', 'bots'], ENGINE, {
+    seedHelp: `game seed: ${SEED_HELP}`,
+    poolHelp: 'bots to run: test-bots (default)',
+    botsHelp: 'bots to run instead of a pool, comma-separated, in load order',
+  });
+  playCmd
     .option('--log', "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table")
     .option('--debug', 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)')
     .option('--json', 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"')
-    .addHelpText('after', poolsHelp + '\nExamples:\n  koth play ruins --seed K48XMESC --pool test-bots\n  koth play ruins --seed K48XMESC --bots EagerThief,Drunkard,Chad --log --debug')
+    .addHelpText('after', poolsHelp + helpFooter(['koth play ruins --seed K48XMESC --pool test-bots', 'koth play ruins --seed K48XMESC --bots EagerThief,Drunkard,Chad --log --debug']))
     .action((opts: RuinsCliOptions) => {
       const bots = poolOf(opts);
       const seed = seedOf(opts);

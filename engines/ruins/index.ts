@@ -1,21 +1,45 @@
 /**
- * The ruins game as the core sees it: rules in rules.ts, the tournament in tournament.ts,
- * driver versions in variants.ts, the CLI in cli.ts. A ruins tournament is one sequential
- * stream (run_tournament's generator), so it has no shardable trials: it is replayed exactly.
+ * Adventurers in the ruins (question 183127) as the core sees it. Rules in rules.ts, the
+ * tournament in tournament.ts, driver versions in variants.ts, the CLI in cli.ts, the
+ * answer extractor in extract.ts; ports in transpiled-bots/ruins/. A ruins tournament is
+ * one sequential stream (run_tournament's generator), so it has no shardable trials: it is
+ * replayed exactly.
  */
-import type { GameModule } from '../core/runner/game.ts';
-import { publishedReport, registerRuinsCli } from './cli.ts';
+import type { GameDescriptor } from '../core/game.ts';
+import { unportedBots } from '../core/provenance.ts';
+import { publishedReport, RUINS_PUBLISHED, registerRuinsCli } from './cli.ts';
+import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
+import { portedBots } from '../../transpiled-bots/ruins/index.ts';
 
-export const ruinsGame: GameModule = {
+const published = RUINS_PUBLISHED.map((t) => ({ name: t.name, source: 'question 183127, leaderboard as of 2019-05-04', bots: t.rows.map((r) => r.bot) }));
+const ported = new Set(portedBots.map((k) => k.bot));
+
+export const ruinsGame: GameDescriptor = {
   id: 'ruins',
-  title: 'Adventurers in the ruins',
   questionId: 183127,
-  ruleFlags: RUINS_RULE_FLAGS,
-  variants: RUINS_VARIANTS,
-  defaultVariant: DEFAULT_RUINS_VARIANT,
-  registerCli({ replay, play }) {
-    registerRuinsCli(replay, play);
+  title: 'Adventurers in the ruins',
+  botLanguage: 'Python 3',
+  extractor: ruinsExtractor,
+  generator: 'cpython3',
+  knownBots: [
+    ...portedBots,
+    ...unportedBots(
+      'ruins',
+      183127,
+      published.flatMap((t) => t.bots).filter((b) => !ported.has(b)),
+      'question 183127 (answers); not reachable here: scrape it with koth scrape ruins',
+    ),
+  ],
+  published,
+  engine: {
+    ruleFlags: RUINS_RULE_FLAGS,
+    variants: RUINS_VARIANTS,
+    defaultVariant: DEFAULT_RUINS_VARIANT,
+    registerCli({ replay, play }) {
+      registerRuinsCli(replay, play);
+    },
+    defaultReplay: async () => publishedReport(),
+    conformance: { replayArgs: ['--seed', 'K48XMESC', '--pool', 'test-bots'] },
   },
-  defaultReplay: async () => publishedReport(),
 };

@@ -1,4 +1,4 @@
-import type { RuleFlag, RuleVariant } from '../core/runner/game.ts';
+import type { RuleFlag, RuleVariant } from '../core/game.ts';
 
 /**
  * ruins.py versions as rule flags, checked against the history of Beefster09/pcg-general.

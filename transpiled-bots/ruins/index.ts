@@ -1,7 +1,7 @@
 /**
- * The ruins bot registry: the driver's Drunkard, its test bots in load order, and the ten
- * bots of the 2019-05-04 leaderboard (known, not ported: their code is only on the
- * question page).
+ * The ruins ports: the driver's Drunkard and its test bots in load order. (The ten bots of
+ * the 2019-05-04 leaderboard are known from the published table, not ported: their code is
+ * only on the question page.)
  */
 import type { AdventurerClass } from '../../engines/ruins/adventurer.ts';
 import type { KnownBot, Provenance } from '../provenance.ts';
@@ -63,15 +63,5 @@ export const RUINS_POOLS: Record<string, readonly AdventurerClass[]> = {
   'test-bots': TEST_BOTS,
 };
 
-/** The 2019-05-04 leaderboard's bots (question 183127); their sources are only on the question page. */
-export const LEADERBOARD_BOTS = ['BountyHunter', 'Scoundrel', 'Accountant', 'Ponderer', 'Artyventurer', 'PlanAhead', 'Sprinter', 'Accomodator', 'Memorizer', 'Backwards'];
-
-export const knownBots: KnownBot[] = [
-  ...provenances.map((p) => ({ challenge: 'ruins', bot: p.bot, ported: true, provenance: p })),
-  ...LEADERBOARD_BOTS.map((bot) => ({
-    challenge: 'ruins',
-    bot,
-    ported: false,
-    provenance: { challenge: 'ruins', bot, questionId: 183127, source: 'question 183127 (answers); not reachable here: scrape it with koth scrape ruins' },
-  })),
-];
+/** Every port, with its provenance (the unported leaderboard bots are added by engines/ruins/index.ts from the published table). */
+export const portedBots: KnownBot[] = provenances.map((p) => ({ challenge: 'ruins', bot: p.bot, ported: true, provenance: p }));

@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { RoomState, treasure, type AdventurerClass } from '../../engines/ruins/adventurer.ts';
 import { renamed } from '../../engines/ruins/oracle-adventurers.ts';
 import { Ruins } from '../../engines/ruins/rules.ts';
-import { Drunkard, knownBots, ruinsClass, TEST_BOTS } from './index.ts';
+import { Drunkard, ruinsClass, TEST_BOTS } from './index.ts';
+import { ruinsGame } from '../../engines/ruins/index.ts';
+
+const knownBots = ruinsGame.knownBots;
 
 const dir = new URL('../../fixtures/ruins/goldens/driver/', import.meta.url);
 const logs = readdirSync(dir).filter((f) => f.startsWith('statelog-'));

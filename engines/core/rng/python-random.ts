@@ -78,6 +78,19 @@ function bigFloorDiv(a: bigint, b: bigint): bigint {
   return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
 }
 
+/**
+ * The int CPython 3's `random.seed(a)` (version 2) derives from a str or bytes seed:
+ * int.from_bytes(a + sha512(a).digest()), big-endian, with a str encoded as UTF-8.
+ */
+export function versionTwoSeed(a: string | Uint8Array): bigint {
+  const bytes = typeof a === 'string' ? new TextEncoder().encode(a) : a;
+  const digest = createHash('sha512').update(bytes).digest();
+  const all = new Uint8Array(bytes.length + digest.length);
+  all.set(bytes, 0);
+  all.set(digest, bytes.length);
+  return bytesToBigInt(all);
+}
+
 export class PyRandom implements Rng {
   private readonly gen = new MersenneTwister();
   private gaussNext: number | null = null;
@@ -99,12 +112,7 @@ export class PyRandom implements Rng {
       n = a;
     } else {
       if (this.python2) throw new TypeError('PyRandom.seed: python2 mode takes integer seeds only (Python 2 hashed strings)');
-      const bytes = typeof a === 'string' ? new TextEncoder().encode(a) : a;
-      const digest = createHash('sha512').update(bytes).digest();
-      const all = new Uint8Array(bytes.length + digest.length);
-      all.set(bytes, 0);
-      all.set(digest, bytes.length);
-      n = bytesToBigInt(all);
+      n = versionTwoSeed(a);
     }
     this.gen.initByArray(words32(n < 0n ? -n : n));
     this.gaussNext = null;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Checkpoint, CheckpointMismatch, OrderedMerger } from './checkpoint.ts';
-import { planShards, shardSeed } from './shards.ts';
+import { planShards } from './shards.ts';
+import { shardSeed } from '../rng/generators.ts';
 
 const concat = (a: string, b: string) => a + b;
 

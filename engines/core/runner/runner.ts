@@ -8,17 +8,21 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { findGame } from '../../registry.ts';
 import type { Seed } from '../rng/rng.ts';
-import type { TrialSpec } from './game.ts';
+import { shardGenerator } from '../rng/generators.ts';
+import type { TrialSpec } from '../game.ts';
 import { Progress } from './progress.ts';
-import { planShards, shardRng, type Shard } from './shards.ts';
+import { planShards, type Shard } from './shards.ts';
 import { Checkpoint, OrderedMerger } from './checkpoint.ts';
 import type { ShardTask } from './worker.ts';
 
-export interface RunOptions<Opts> {
-  /** Id of a game in engines/registry.ts (workers look it up there). */
+export interface RunOptions<Opts, Acc> {
+  /** The game's id: names the run (progress bar, checkpoint identity). */
   game: string;
+  /** The game's trials, run here when workers is 1. */
+  spec: TrialSpec<Opts, Acc>;
+  /** The module workers import `trials` from (a path or file: URL): the same object as `spec`. */
+  trialsModule: string;
   opts: Opts;
   seed: Seed;
   trials: number;
@@ -40,6 +44,8 @@ export interface RunResult<Acc> {
   shards: number;
   resumedShards: number;
   trials: number;
+  /** Trials finished (all of them unless interrupted), resumed shards included. */
+  done: number;
   workers: number;
   elapsedMs: number;
   /** True when the run was stopped by its signal before every shard finished. */
@@ -54,16 +60,15 @@ export function defaultWorkers(): number {
 function workerFile(): { filename: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
-  const js = fileURLToPath(new URL('./worker.js', import.meta.url));
+  // Bundled: this code sits in dist/koth.js or in a shared chunk under dist/chunks/.
+  const js = fileURLToPath(new URL(import.meta.url.includes('/chunks/') ? '../worker.js' : './worker.js', import.meta.url));
   if (!existsSync(js)) throw new Error(`worker script missing at ${js}: run "npm run build"`);
   return { filename: js, execArgv: [] };
 }
 
-export async function runTrials<Opts, Acc>(o: RunOptions<Opts>): Promise<RunResult<Acc>> {
+export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<RunResult<Acc>> {
   const started = performance.now();
-  const game = findGame(o.game);
-  if (!game?.trials) throw new Error(`runner: game "${o.game}" is not registered or has no shardable trials`);
-  const spec = game.trials as TrialSpec<Opts, Acc>;
+  const spec = o.spec;
   const plan = planShards(o.trials, o.shardSize);
   const workers = Math.max(1, Math.min(o.workers ?? 1, plan.length || 1));
   const merge = (a: Acc, b: Acc) => spec.merge(a, b);
@@ -91,7 +96,7 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts>): Promise<RunResu
           interrupted = true;
           break;
         }
-        const acc = spec.run(o.opts, shardRng(o.seed, shard.index), shard.count, (n) => progress.tick(n));
+        const acc = spec.run(o.opts, shardGenerator(spec.generator, o.seed, shard.index), shard.count, (n) => progress.tick(n));
         record(shard, acc);
         // Let signals and timers in (Ctrl-C between shards).
         await new Promise((r) => setImmediate(r));
@@ -108,7 +113,7 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts>): Promise<RunResu
               return;
             }
             const shard = todo[next++]!;
-            const task: ShardTask = { game: o.game, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count };
+            const task: ShardTask = { module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count };
             const acc = (await pool.run(task)) as Acc;
             progress.tick(shard.count);
             record(shard, acc);
@@ -125,5 +130,6 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts>): Promise<RunResu
   }
   if (interrupted || merger.state.next !== plan.length) interrupted = true;
   const acc = merger.state.acc;
-  return { acc, shards: plan.length, resumedShards, trials: o.trials, workers, elapsedMs: performance.now() - started, interrupted };
+  const done = plan.filter((s) => merger.has(s.index)).reduce((n, s) => n + s.count, 0);
+  return { acc, shards: plan.length, resumedShards, trials: o.trials, done, workers, elapsedMs: performance.now() - started, interrupted };
 }

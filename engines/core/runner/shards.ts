@@ -1,10 +1,9 @@
-import { PyRandom } from '../rng/python-random.ts';
-import type { Seed } from '../rng/rng.ts';
 
 /**
  * Shard plan and per-shard seeds. A run of N trials is cut into fixed-size shards; shard i
- * draws from its own PyRandom seeded with the string `<master seed>/shard/<i>` (CPython's
- * str seeding, so a Python script can rebuild any shard's generator). Because the plan and
+ * draws from its own generator of the game's kind, seeded with the string
+ * `<master seed>/shard/<i>` (rng/generators.ts; for CPython kinds a Python script can rebuild
+ * any shard's generator). Because the plan and
  * the seeds depend only on (seed, N, shard size), the merged result is the same for any
  * number of workers.
  */
@@ -19,12 +18,4 @@ export function planShards(trials: number, shardSize: number): Shard[] {
   const shards: Shard[] = [];
   for (let i = 0, left = trials; left > 0; i++, left -= shardSize) shards.push({ index: i, count: Math.min(shardSize, left) });
   return shards;
-}
-
-export function shardSeed(seed: Seed, index: number): string {
-  return `${String(seed)}/shard/${index}`;
-}
-
-export function shardRng(seed: Seed, index: number): PyRandom {
-  return new PyRandom(shardSeed(seed, index));
 }

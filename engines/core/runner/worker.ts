@@ -1,21 +1,45 @@
 /**
- * Worker-thread entry: runs one shard of a registered game's trials. Started by the runner
- * through piscina; bundled to dist/worker.js beside dist/koth.js.
+ * Worker-thread entry: runs one shard of a game's trials. Started by the runner through
+ * piscina; bundled to dist/worker.js beside dist/koth.js. The task names the module that
+ * exports the game's `trials` (engines/<id>/trials.ts, or dist/trials/<id>.js in the bundle),
+ * so the core imports no game.
  */
-import { findGame } from '../../registry.ts';
-import { shardRng } from './shards.ts';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
+import type { TrialSpec } from '../game.ts';
 
 export interface ShardTask {
-  game: string;
+  /** Path or file: URL of a module exporting `trials`. */
+  module: string;
   opts: unknown;
   seed: Seed;
   index: number;
   count: number;
 }
 
-export default function runShard(task: ShardTask): unknown {
-  const game = findGame(task.game);
-  if (!game?.trials) throw new Error(`worker: game ${task.game} has no shardable trials`);
-  return game.trials.run(task.opts, shardRng(task.seed, task.index), task.count);
+const loaded = new Map<string, Promise<TrialSpec<unknown, unknown>>>();
+
+function load(module: string): Promise<TrialSpec<unknown, unknown>> {
+  let p = loaded.get(module);
+  if (!p) {
+    const url = module.startsWith('file:') ? module : pathToFileURL(module).href;
+    // From sources (tests, tsx) this worker runs under tsx's require hook, which an import()
+    // does not reach: require the TypeScript module, so it shares this file's module instances.
+    const imported: Promise<{ trials?: TrialSpec<unknown, unknown> }> = url.endsWith('.ts')
+      ? Promise.resolve(createRequire(import.meta.url)(fileURLToPath(url)))
+      : import(url);
+    p = imported.then((m) => {
+      if (!m.trials) throw new Error(`worker: ${module} exports no "trials"`);
+      return m.trials;
+    });
+    loaded.set(module, p);
+  }
+  return p;
+}
+
+export default async function runShard(task: ShardTask): Promise<unknown> {
+  const trials = await load(task.module);
+  return trials.run(task.opts, shardGenerator(trials.generator, task.seed, task.index), task.count);
 }

@@ -1,0 +1,54 @@
+/**
+ * The one exit-code table of every `koth` command, and the error meant for the user.
+ */
+
+/** Exit codes: what a script calling koth can rely on. */
+export const EXIT = {
+  /** Done; every comparable row agrees (or there was nothing to compare). */
+  ok: 0,
+  /** A row disagrees with the published table (replay), or a port with its original (verify). */
+  disagree: 1,
+  /** Bad command line or input: an unknown option, bot, pool, seed or file. Nothing was run. */
+  usage: 2,
+  /** The original controller would have crashed here (an exception it did not catch): the replay stops where it stopped. */
+  originalCrashed: 3,
+  /** The network or the API failed (scrape). */
+  network: 4,
+  /** The API quota is spent or the server asks to wait longer than allowed: resume later (scrape says when). */
+  quota: 5,
+  /** The cache cannot be used: nothing cached for --offline, or another scrape holds its lock. */
+  cache: 6,
+  /** A bug in koth itself (a stack trace is printed). */
+  internal: 70,
+  /** Interrupted (Ctrl-C); a run with --checkpoint resumes when rerun. */
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The table as --help prints it. */
+export function exitCodeHelp(): string {
+  const lines: [number, string][] = [
+    [EXIT.ok, 'done; every comparable row agrees'],
+    [EXIT.disagree, 'a row disagrees with the published table'],
+    [EXIT.usage, 'bad command line or input (nothing was run)'],
+    [EXIT.originalCrashed, 'the original controller would have crashed here; the replay stopped where it did'],
+    [EXIT.network, 'network or API failure (scrape)'],
+    [EXIT.quota, 'API quota spent or a wait too long: resume later (scrape)'],
+    [EXIT.cache, 'cache unusable: nothing cached for --offline, or locked by another scrape'],
+    [EXIT.internal, 'a bug in koth (please report it with the stack trace)'],
+    [EXIT.interrupted, 'interrupted; rerun a --checkpoint run to resume'],
+  ];
+  return 'Exit codes:\n' + lines.map(([c, t]) => `  ${String(c).padStart(3)}  ${t}`).join('\n');
+}
+
+/** An error meant for the user: printed without a stack trace, with what to do next. */
+export class UserError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.usage,
+  ) {
+    super(message);
+    this.name = 'UserError';
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The replay CLI kit: what every `koth replay <game>` / `koth play <game>` shares, so a game's
+ * cli.ts holds only what is its own. Options with one meaning everywhere (seed, games,
+ * workers, shard size, checkpoint, confidence, --json, --bots/--pool, --rules,
+ * --compare-rules), their parsing and validation, sharded runs with Ctrl-C and checkpoints,
+ * and the exit-code table (errors.ts).
+ *
+ * The kit knows no game: the CLI builds it with a function that says where a game's trials
+ * module is (engines/registry.ts), so workers can load it.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { Seed } from '../rng/rng.ts';
+import { parseSeed } from '../rng/rng.ts';
+import type { GameEngine, TrialSpec } from '../game.ts';
+import { CheckpointMismatch } from '../runner/checkpoint.ts';
+import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
+import { renderComparison } from '../report/table.ts';
+import type { ComparisonReport } from '../stats/compare.ts';
+import { EXIT, exitCodeHelp, UserError } from './errors.ts';
+
+/** A whole number >= 1; `1_000_000` is accepted. */
+export function positiveInt(v: string): number {
+  const n = Number(v.replace(/_/g, ''));
+  if (!/^\s*[\d_]+\s*$/.test(v) || !Number.isSafeInteger(n) || n < 1) {
+    throw new InvalidArgumentError('must be a positive whole number (e.g. 100000; 1e6 as 1000000)');
+  }
+  return n;
+}
+
+/** A confidence level strictly between 0.5 and 1. */
+export function confidence(v: string): number {
+  const c = Number(v);
+  if (!(c > 0.5 && c < 1)) throw new InvalidArgumentError('must be a fraction between 0.5 and 1, e.g. 0.999');
+  return c;
+}
+
+/**
+ * An option's value that must not be another option: commander reads `--seed --json` as the
+ * seed "--json"; that is refused instead.
+ */
+export function notAnOption(what: string): (v: string) => string {
+  return (v) => {
+    if (/^--?[A-Za-z]/.test(v)) throw new InvalidArgumentError(`needs ${what}, but got the option "${v}" (give ${what} before other options)`);
+    return v;
+  };
+}
+
+/**
+ * A comma-separated bot list: empty entries are refused, and so is a bot named twice (the
+ * printed recipe must reproduce the figures; a pool is a set of classes, as in the originals).
+ */
+export function parseBotList(text: string): string[] {
+  const names = text.split(',').map((s) => s.trim());
+  if (!names.some(Boolean)) throw new UserError('--bots is empty: name the bots, e.g. --bots A,B,C, or leave it out for the default pool');
+  if (names.some((n) => !n)) throw new UserError(`--bots "${text}" has an empty entry: separate bot names with single commas`);
+  const seen = new Set<string>();
+  const twice = [...new Set(names.filter((n) => (seen.has(n) ? true : (seen.add(n), false))))];
+  if (twice.length) throw new UserError(`--bots names ${twice.join(', ')} more than once: each bot is one entry of the pool (the original controllers ran each class once)`);
+  return names;
+}
+
+/** The bots a run uses: --bots (checked against `known`), else the named pool. */
+export function resolveBots(
+  opts: { bots?: string; pool?: string },
+  pools: { names: readonly string[]; resolve(name: string): readonly string[] | undefined; default: string },
+  known: (name: string) => boolean,
+  game: string,
+): string[] {
+  if (opts.bots !== undefined) {
+    const names = parseBotList(opts.bots);
+    const unknown = names.filter((n) => !known(n));
+    if (unknown.length) throw new UserError(`no port for ${unknown.join(', ')} in ${game} (see "koth registry ${game}" for every known bot)`);
+    return names;
+  }
+  const name = opts.pool ?? pools.default;
+  const pool = pools.resolve(name);
+  if (!pool) throw new UserError(`unknown pool "${name}": use ${pools.names.join(', ')}, or list bots with --bots A,B,C`);
+  return [...pool];
+}
+
+/** The options the kit can add to a game's command, each with one meaning in every game. */
+export type CommonOption = 'seed' | 'games' | 'workers' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules';
+
+export interface CommonDefaults {
+  seed?: string;
+  games?: number;
+  shardSize?: number;
+  confidence?: number;
+  /** Help text of --seed (what the seed means for this game). */
+  seedHelp?: string;
+  gamesHelp?: string;
+  poolHelp?: string;
+  botsHelp?: string;
+  jsonHelp?: string;
+  rulesHelp?: string;
+}
+
+/** Adds the named common options to a command, with the game's defaults and variants. */
+export function addCommonOptions(cmd: Command, names: readonly CommonOption[], engine: Pick<GameEngine, 'variants' | 'defaultVariant'>, d: CommonDefaults = {}): Command {
+  const variants = Object.keys(engine.variants ?? {});
+  for (const name of names) {
+    switch (name) {
+      case 'seed':
+        cmd.addOption(new Option('--seed <S>', d.seedHelp ?? 'master seed (an integer is read as Python reads it)').argParser(notAnOption('a seed')).default(d.seed));
+        break;
+      case 'games':
+        cmd.option('--games <N>', d.gamesHelp ?? `games to play${d.games ? ` (default ${d.games})` : ''}`, positiveInt);
+        break;
+      case 'workers':
+        cmd.option('--workers <n>', 'worker threads (results do not depend on it)', positiveInt, defaultWorkers());
+        break;
+      case 'shardSize':
+        cmd.option('--shard-size <n>', 'trials per shard (part of the run identity: changes results)', positiveInt, d.shardSize ?? 10_000);
+        break;
+      case 'checkpoint':
+        cmd.addOption(new Option('--checkpoint <file>', 'save progress to this file and resume from it after an interruption').argParser(notAnOption('a file name')));
+        break;
+      case 'confidence':
+        cmd.option('--confidence <p>', 'confidence of each row interval', confidence, d.confidence ?? 0.999);
+        break;
+      case 'json':
+        cmd.option('--json', d.jsonHelp ?? 'machine-readable output on stdout');
+        break;
+      case 'bots':
+        cmd.addOption(new Option('--bots <A,B,C>', d.botsHelp ?? 'bots in pool order, comma-separated; overrides --pool').argParser(notAnOption('bot names')));
+        break;
+      case 'pool':
+        cmd.addOption(new Option('--pool <name>', d.poolHelp ?? 'a named pool of bots').argParser(notAnOption('a pool name')));
+        break;
+      case 'rules':
+        if (variants.length) cmd.addOption(new Option('--rules <variant>', d.rulesHelp ?? 'controller version (rule variant)').choices(variants).default(engine.defaultVariant ?? variants[0]));
+        break;
+      case 'compareRules':
+        if (variants.length) cmd.option('--compare-rules <A,B>', `A/B of two rule variants on common seeds (e.g. ${variants.slice(0, 2).join(',')})`);
+        break;
+    }
+  }
+  return cmd;
+}
+
+/** Help text: rule variants and flags of an engine, then the exit codes. */
+export function rulesHelp(engine: Pick<GameEngine, 'variants' | 'ruleFlags'>): string {
+  const v = engine.variants ?? {};
+  if (!Object.keys(v).length) return '';
+  return (
+    `\nRule variants (--rules):\n${Object.entries(v).map(([k, x]) => `  ${k.padEnd(9)} ${x.description}`).join('\n')}\n` +
+    (engine.ruleFlags?.length ? `Rule flags:\n${engine.ruleFlags.map((f) => `  ${f.id}: ${f.description}\n    original: ${f.original}\n    fixed:    ${f.fixed}`).join('\n')}\n` : '')
+  );
+}
+
+/** Two variants named by --compare-rules A,B. */
+export function parseCompareRules(text: string, engine: Pick<GameEngine, 'variants'>): [string, string] {
+  const names = Object.keys(engine.variants ?? {});
+  const v = text.split(',').map((s) => s.trim());
+  if (v.length !== 2 || v.some((x) => !names.includes(x)) || v[0] === v[1]) {
+    throw new UserError(`--compare-rules takes two different variants of ${names.join(', ')}, e.g. ${names.slice(0, 2).join(',')}`);
+  }
+  return v as [string, string];
+}
+
+export interface ShardedRun<Opts, Acc> {
+  /** Game id (names the run, the checkpoint and where workers load the trials from). */
+  game: string;
+  spec: TrialSpec<Opts, Acc>;
+  opts: Opts;
+  seed: Seed;
+  trials: number;
+  shardSize: number;
+  workers: number;
+  checkpoint?: string | undefined;
+  label?: string;
+  /** What a trial is, for messages ("games", "tournaments"). */
+  unit?: string;
+}
+
+/** What a game's CLI is handed: the common options and runs, bound to where games' trials live. */
+export interface ReplayKit {
+  readonly exitCodes: typeof EXIT;
+  /** Runs trials on the runner with Ctrl-C handling: interrupted → UserError (exit 130) saying how to resume. */
+  runSharded<Opts, Acc>(run: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>>;
+  /** Prints a comparison report (table or JSON) and sets the exit code from its verdict. */
+  emitReport(report: ComparisonReport, json: boolean): void;
+  /** `parseSeed` with a clear error for an empty seed. */
+  seed(text: string | undefined, fallback?: string): Seed;
+}
+
+export function createReplayKit(trialsModuleOf: (game: string) => string): ReplayKit {
+  return {
+    exitCodes: EXIT,
+    async runSharded<Opts, Acc>(r: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>> {
+      const controller = new AbortController();
+      const onSigint = () => controller.abort();
+      process.once('SIGINT', onSigint);
+      try {
+        const res = await runTrials<Opts, Acc>({
+          game: r.game,
+          spec: r.spec,
+          trialsModule: trialsModuleOf(r.game),
+          opts: r.opts,
+          seed: r.seed,
+          trials: r.trials,
+          shardSize: r.shardSize,
+          workers: r.workers,
+          ...(r.checkpoint ? { checkpoint: r.checkpoint } : {}),
+          label: r.label ?? r.game,
+          signal: controller.signal,
+        });
+        if (res.interrupted) {
+          const unit = r.unit ?? 'trials';
+          throw new UserError(
+            r.checkpoint
+              ? `interrupted after ${res.done} ${unit}; progress is saved in ${r.checkpoint}: rerun the same command to resume`
+              : `interrupted after ${res.done} of ${r.trials} ${unit}; rerun with --checkpoint FILE to be able to resume long runs`,
+            EXIT.interrupted,
+          );
+        }
+        return res;
+      } catch (e) {
+        if (e instanceof CheckpointMismatch) throw new UserError(e.message);
+        throw e;
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
+    },
+    emitReport(report, json) {
+      if (json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      else process.stdout.write(renderComparison(report) + '\n');
+      process.exitCode = report.verdict === 'disagree' ? EXIT.disagree : EXIT.ok;
+    },
+    seed(text, fallback) {
+      const t = text ?? fallback;
+      if (t === undefined) throw new UserError('give a seed: --seed S');
+      return parseSeed(t);
+    },
+  };
+}
+
+/** The standard closing lines of a game command's --help: examples, then the exit codes. */
+export function helpFooter(examples: readonly string[]): string {
+  return `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}\n\n${exitCodeHelp()}`;
+}

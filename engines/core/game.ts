@@ -1,0 +1,213 @@
+/**
+ * What a game is, as the core sees it (OpenSpiel's one small interface; boardgame.io's plain
+ * config object validated in one place). A game is a folder `engines/<id>/` whose index.ts
+ * exports one `GameDescriptor`, plus one line in engines/registry.ts. Everything else — the
+ * scraper's challenge table, the bot registry, the CLI, the conformance tests — is derived
+ * from the registered descriptors. The core never imports a game.
+ */
+import type { Command } from 'commander';
+import type { GeneratorKind } from './rng/generators.ts';
+import { generatorKind } from './rng/generators.ts';
+import type { Rng } from './rng/rng.ts';
+import type { ComparisonReport } from './stats/compare.ts';
+import type { KnownBot } from './provenance.ts';
+import type { ReplayKit } from './cli/kit.ts';
+
+export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
+
+/** A code block of an answer: its text (entities decoded) and the sha256 of its UTF-8 bytes. */
+export interface CodeBlock {
+  index: number;
+  text: string;
+  sha256: string;
+}
+
+export interface ExtractedBot {
+  name: string;
+  /** Index of the code block the bot was found in (several bots may share one). */
+  block: number;
+  /** sha256 of that block. */
+  sha256: string;
+  /** The answer's own title for it (ruins: the first H1; atomas: the header), when different from name. */
+  title?: string;
+}
+
+export interface Extraction {
+  blocks: CodeBlock[];
+  bots: ExtractedBot[];
+  /** Why no bot was found, when none was. */
+  reason?: string;
+}
+
+/** How a game's answers are read: answer HTML → code blocks → bots. */
+export interface AnswerExtractor {
+  /** How a bot is recognised, in words (shown by `koth scrape --help`). */
+  recognises: string;
+  extract(html: string): Extraction;
+}
+
+/** A published leaderboard the game compares with (the data itself stays in the game's folder). */
+export interface PublishedTable {
+  name: string;
+  /** Where the figures come from (page, date). */
+  source: string;
+  /** The bots of the table, in its order. */
+  bots: readonly string[];
+}
+
+/**
+ * A named rule flag: one known controller bug (or rule ambiguity) with the original
+ * behaviour on one side and the fix on the other. `original` and `fixed` presets are just
+ * two maps of these flags.
+ */
+export interface RuleFlag {
+  id: string;
+  description: string;
+  /** What the original controller does (cite the source line modelled). */
+  original: string;
+  /** What the fixed behaviour is. */
+  fixed: string;
+}
+
+export interface RuleVariant {
+  description: string;
+  flags: Record<string, boolean>;
+}
+
+/**
+ * Shardable trials: a trial is one game (dice, camel-up) or one whole tournament
+ * (gun-duel, atomas's 20-game series). The runner splits N trials into shards, gives each
+ * shard its own generator of the trials' `generator` kind derived from (master seed, shard
+ * index), runs shards on worker threads and merges the accumulators in shard order. `opts`
+ * and the accumulator must be structured-cloneable (they cross thread boundaries and go into
+ * checkpoint files). Workers import the object from its own module (`engines/<id>/trials.ts`
+ * exporting `trials`, or the engine's `trialsModule`).
+ */
+export interface TrialSpec<Opts, Acc> {
+  /** The kind of generator each shard is handed (rng/generators.ts). */
+  generator: GeneratorKind;
+  run(opts: Opts, rng: Rng, count: number, tick?: (done: number) => void): Acc;
+  merge(a: Acc, b: Acc): Acc;
+  empty(opts: Opts): Acc;
+}
+
+/** Common flags every `koth replay` accepts. */
+export interface ReplayContext {
+  json: boolean;
+  workers: number;
+  kit: ReplayKit;
+}
+
+/** What the conformance tests run for this game (small, fast samples). */
+export interface ConformanceSample<Opts> {
+  /** Options and size of a sharded run (determinism, worker count, resume). */
+  trials?: { opts: Opts; trials: number; shardSize: number };
+  /** Arguments after `koth replay <id>` for a quick `--json` run (`--json` is appended). */
+  replayArgs?: string[];
+}
+
+/** The engine of a game: rules live in its folder; this is what it offers the core. */
+export interface GameEngine<Opts = any, Acc = any> {
+  /** Rule variants by name (`original`, `fixed`, ...), and which is the default. */
+  ruleFlags?: RuleFlag[];
+  variants?: Record<string, RuleVariant>;
+  defaultVariant?: string;
+  trials?: TrialSpec<Opts, Acc>;
+  /** Module a worker imports `trials` from; the registry's convention (engines/<id>/trials.ts) when absent. */
+  trialsModule?: string;
+  /** Adds `koth replay <id>` (and `koth play <id>` if the game has single games), built with the kit. */
+  registerCli(cmds: { replay: Command; play: Command }, kit: ReplayKit): void;
+  /** What `koth replay` with no game runs for this game on the embedded data. */
+  defaultReplay(ctx: ReplayContext): Promise<ComparisonReport | undefined>;
+  /** Figures for `koth bench` (speed of this engine, next to the original's where it can run). */
+  bench?(ctx: BenchContext): Promise<BenchFigure[]>;
+  conformance: ConformanceSample<Opts>;
+}
+
+/** One game folder's self-description. */
+export interface GameDescriptor<Opts = any, Acc = any> {
+  /** Short id used everywhere: CLI, cache folder, fixtures (`dice`, `camel-up`). */
+  id: string;
+  /** StackExchange question id on codegolf. */
+  questionId: number;
+  title: string;
+  botLanguage: BotLanguage;
+  /** How the scraper finds bots in this challenge's answers. */
+  extractor: AnswerExtractor;
+  /** The generator the original controller used (what exact replays are handed). */
+  generator: GeneratorKind;
+  /** Every bot the project knows of, ported or not, in the original's order. */
+  knownBots: readonly KnownBot[];
+  published: readonly PublishedTable[];
+  /** Present once the game has an engine. */
+  engine?: GameEngine<Opts, Acc>;
+}
+
+export interface BenchContext {
+  /** Smaller runs (used by tests of the bench command itself). */
+  quick: boolean;
+  workers: number;
+  kit: ReplayKit;
+}
+
+/** One line of `koth bench`: our figure, and the original's measured (or recorded) beside it. */
+export interface BenchFigure {
+  name: string;
+  value: number;
+  unit: string;
+  reference?: { value: number; source: string };
+  note?: string;
+}
+
+/**
+ * The one place a descriptor is checked: a list of problems (empty when valid). Ids are
+ * lowercase words joined by '-', every known bot belongs to the game and names its question,
+ * bot names are unique, variants name declared flags and the default variant exists.
+ */
+export function validateGame(g: GameDescriptor): string[] {
+  const bad: string[] = [];
+  if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(g.id)) bad.push(`id "${g.id}" must be lowercase words joined by "-"`);
+  if (!Number.isSafeInteger(g.questionId) || g.questionId <= 0) bad.push(`questionId ${g.questionId} is not a positive integer`);
+  if (!g.title) bad.push('title is empty');
+  try {
+    generatorKind(g.generator);
+  } catch (e) {
+    bad.push((e as Error).message);
+  }
+  const seen = new Set<string>();
+  for (const k of g.knownBots) {
+    if (seen.has(k.bot)) bad.push(`bot ${k.bot} is listed twice`);
+    seen.add(k.bot);
+    if (k.challenge !== g.id || k.provenance.challenge !== g.id) bad.push(`bot ${k.bot} belongs to "${k.challenge}", not "${g.id}"`);
+    if (k.provenance.questionId !== g.questionId) bad.push(`bot ${k.bot}: provenance names question ${k.provenance.questionId}, the game is ${g.questionId}`);
+    if (k.provenance.bot !== k.bot) bad.push(`bot ${k.bot}: provenance names ${k.provenance.bot}`);
+  }
+  const e = g.engine;
+  if (e?.variants) {
+    const flags = new Set((e.ruleFlags ?? []).map((f) => f.id));
+    for (const [name, v] of Object.entries(e.variants)) {
+      for (const f of Object.keys(v.flags)) if (!flags.has(f)) bad.push(`variant ${name} sets undeclared flag ${f}`);
+      for (const f of flags) if (!(f in v.flags)) bad.push(`variant ${name} leaves flag ${f} unset`);
+    }
+    if (e.defaultVariant && !(e.defaultVariant in e.variants)) bad.push(`default variant ${e.defaultVariant} is not a variant`);
+  }
+  if (e?.trials) {
+    try {
+      generatorKind(e.trials.generator);
+    } catch (err) {
+      bad.push(`trials: ${(err as Error).message}`);
+    }
+  }
+  return bad;
+}
+
+/** Published bots that have no port: what is missing to rerun a table. */
+export function missingPorts(g: GameDescriptor, table: PublishedTable): string[] {
+  const ported = new Set(g.knownBots.filter((k) => k.ported).map((k) => k.bot));
+  return table.bots.filter((b) => !ported.has(b));
+}
+
+/** The published tables of a leaderboard file (fixtures/<game>/published/*.json: `tables[].rows[]` with `bot` or `player`). */
+export function publishedTablesOf(json: { source: string; tables: { name: string; rows: { bot?: string; player?: string }[] }[] }): PublishedTable[] {
+  return json.tables.map((t) => ({ name: t.name, source: json.source, bots: t.rows.map((r) => r.bot ?? r.player ?? '') }));
+}

@@ -1,0 +1,35 @@
+/**
+ * A scratch game that no file of the project knows: a coin-flip "challenge" registered at
+ * runtime by test/conformance.test.ts. It must get every generic check (determinism, worker
+ * count, resume, CLI shape) without any other file being touched.
+ */
+import type { GameDescriptor } from '../../engines/core/game.ts';
+import { addCommonOptions, helpFooter } from '../../engines/core/cli/kit.ts';
+import { trials, type CoinAcc, type CoinOpts } from './trials.ts';
+
+const provenance = { challenge: 'coin', bot: 'Fair', questionId: 999_999_001, source: 'test/scratch-game (not an answer)' };
+
+export const coinGame: GameDescriptor<CoinOpts, CoinAcc> = {
+  id: 'coin',
+  questionId: 999_999_001,
+  title: 'Flip a coin (scratch game of the conformance tests)',
+  botLanguage: 'Python 3',
+  extractor: { recognises: 'never: a scratch game has no answers', extract: () => ({ blocks: [], bots: [], reason: 'scratch game' }) },
+  generator: 'cpython3',
+  knownBots: [{ challenge: 'coin', bot: 'Fair', ported: false, provenance }],
+  published: [],
+  engine: {
+    trials,
+    trialsModule: new URL('./trials.ts', import.meta.url).href,
+    registerCli({ replay }, kit) {
+      const cmd = replay.command('coin').description('Flip coins');
+      addCommonOptions(cmd, ['seed', 'games', 'workers', 'shardSize', 'checkpoint', 'json'], {}, { seed: '1', shardSize: 100 });
+      cmd.addHelpText('after', helpFooter(['koth replay coin --games 1000 --json'])).action(async (o: { seed: string; games?: number; workers: number; shardSize: number; checkpoint?: string; json?: boolean }) => {
+        const res = await kit.runSharded({ game: 'coin', spec: trials, opts: { headsPercent: 50 }, seed: kit.seed(o.seed), trials: o.games ?? 1000, shardSize: o.shardSize, workers: o.workers, checkpoint: o.checkpoint });
+        process.stdout.write(o.json ? JSON.stringify(res.acc) + '\n' : `${res.acc.heads} heads in ${res.acc.flips} flips\n`);
+      });
+    },
+    defaultReplay: async () => undefined,
+    conformance: { trials: { opts: { headsPercent: 50 }, trials: 2_000, shardSize: 100 }, replayArgs: ['--games', '500', '--workers', '1'] },
+  },
+};
