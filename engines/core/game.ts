@@ -8,10 +8,12 @@
 import type { Command } from 'commander';
 import type { GeneratorKind } from './rng/generators.ts';
 import { generatorKind } from './rng/generators.ts';
+import type { TrialSpec } from './runner/trial-spec.ts';
 import type { Rng } from './rng/rng.ts';
 import type { ComparisonReport } from './stats/compare.ts';
 import type { KnownBot } from './provenance.ts';
-import type { ReplayKit } from './cli/kit.ts';
+import type { Seed } from './rng/rng.ts';
+import type { RunResult } from './runner/runner.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -74,21 +76,32 @@ export interface RuleVariant {
   flags: Record<string, boolean>;
 }
 
-/**
- * Shardable trials: a trial is one game (dice, camel-up) or one whole tournament
- * (gun-duel, atomas's 20-game series). The runner splits N trials into shards, gives each
- * shard its own generator of the trials' `generator` kind derived from (master seed, shard
- * index), runs shards on worker threads and merges the accumulators in shard order. `opts`
- * and the accumulator must be structured-cloneable (they cross thread boundaries and go into
- * checkpoint files). Workers import the object from its own module (`engines/<id>/trials.ts`
- * exporting `trials`, or the engine's `trialsModule`).
- */
-export interface TrialSpec<Opts, Acc> {
-  /** The kind of generator each shard is handed (rng/generators.ts). */
-  generator: GeneratorKind;
-  run(opts: Opts, rng: Rng, count: number, tick?: (done: number) => void): Acc;
-  merge(a: Acc, b: Acc): Acc;
-  empty(opts: Opts): Acc;
+export type { TrialSpec } from './runner/trial-spec.ts';
+
+
+export interface ShardedRun<Opts, Acc> {
+  /** Game id (names the run, the checkpoint and where workers load the trials from). */
+  game: string;
+  spec: TrialSpec<Opts, Acc>;
+  opts: Opts;
+  seed: Seed;
+  trials: number;
+  shardSize: number;
+  workers: number;
+  checkpoint?: string | undefined;
+  label?: string;
+  /** What a trial is, for messages ("games", "tournaments"). */
+  unit?: string;
+}
+
+/** What a game's CLI is handed: the common options and runs, bound to where games' trials live. */
+export interface ReplayKit {
+  /** Runs trials on the runner with Ctrl-C handling: interrupted → UserError (exit 130) saying how to resume. */
+  runSharded<Opts, Acc>(run: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>>;
+  /** Prints a comparison report (table or JSON) and sets the exit code from its verdict. */
+  emitReport(report: ComparisonReport, json: boolean): void;
+  /** `parseSeed` with a clear error for an empty seed. */
+  seed(text: string | undefined, fallback?: string): Seed;
 }
 
 /** Common flags every `koth replay` accepts. */

@@ -11,11 +11,12 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Seed } from '../rng/rng.ts';
 import { parseSeed } from '../rng/rng.ts';
-import type { GameEngine, TrialSpec } from '../game.ts';
+import type { GameEngine, ReplayKit, ShardedRun } from '../game.ts';
 import { CheckpointMismatch } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
+
+export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
-import type { ComparisonReport } from '../stats/compare.ts';
 import { EXIT, exitCodeHelp, UserError } from './errors.ts';
 
 /** A whole number >= 1; `1_000_000` is accepted. */
@@ -158,35 +159,8 @@ export function parseCompareRules(text: string, engine: Pick<GameEngine, 'varian
   return v as [string, string];
 }
 
-export interface ShardedRun<Opts, Acc> {
-  /** Game id (names the run, the checkpoint and where workers load the trials from). */
-  game: string;
-  spec: TrialSpec<Opts, Acc>;
-  opts: Opts;
-  seed: Seed;
-  trials: number;
-  shardSize: number;
-  workers: number;
-  checkpoint?: string | undefined;
-  label?: string;
-  /** What a trial is, for messages ("games", "tournaments"). */
-  unit?: string;
-}
-
-/** What a game's CLI is handed: the common options and runs, bound to where games' trials live. */
-export interface ReplayKit {
-  readonly exitCodes: typeof EXIT;
-  /** Runs trials on the runner with Ctrl-C handling: interrupted → UserError (exit 130) saying how to resume. */
-  runSharded<Opts, Acc>(run: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>>;
-  /** Prints a comparison report (table or JSON) and sets the exit code from its verdict. */
-  emitReport(report: ComparisonReport, json: boolean): void;
-  /** `parseSeed` with a clear error for an empty seed. */
-  seed(text: string | undefined, fallback?: string): Seed;
-}
-
 export function createReplayKit(trialsModuleOf: (game: string) => string): ReplayKit {
   return {
-    exitCodes: EXIT,
     async runSharded<Opts, Acc>(r: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>> {
       const controller = new AbortController();
       const onSigint = () => controller.abort();

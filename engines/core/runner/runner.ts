@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Seed } from '../rng/rng.ts';
 import { shardGenerator } from '../rng/generators.ts';
-import type { TrialSpec } from '../game.ts';
+import type { TrialSpec } from './trial-spec.ts';
 import { Progress } from './progress.ts';
 import { planShards, type Shard } from './shards.ts';
 import { Checkpoint, OrderedMerger } from './checkpoint.ts';

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
-import type { TrialSpec } from '../game.ts';
+import type { TrialSpec } from './trial-spec.ts';
 
 export interface ShardTask {
   /** Path or file: URL of a module exporting `trials`. */

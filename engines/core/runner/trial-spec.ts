@@ -1,0 +1,19 @@
+import type { GeneratorKind } from '../rng/generators.ts';
+import type { Rng } from '../rng/rng.ts';
+
+/**
+ * Shardable trials: a trial is one game (dice, camel-up) or one whole tournament
+ * (gun-duel, atomas's 20-game series). The runner splits N trials into shards, gives each
+ * shard its own generator of the trials' `generator` kind derived from (master seed, shard
+ * index), runs shards on worker threads and merges the accumulators in shard order. `opts`
+ * and the accumulator must be structured-cloneable (they cross thread boundaries and go into
+ * checkpoint files). Workers import the object from its own module (`engines/<id>/trials.ts`
+ * exporting `trials`, or the engine's `trialsModule`).
+ */
+export interface TrialSpec<Opts, Acc> {
+  /** The kind of generator each shard is handed (rng/generators.ts). */
+  generator: GeneratorKind;
+  run(opts: Opts, rng: Rng, count: number, tick?: (done: number) => void): Acc;
+  merge(a: Acc, b: Acc): Acc;
+  empty(opts: Opts): Acc;
+}

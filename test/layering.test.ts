@@ -1,0 +1,66 @@
+/**
+ * The tree's import structure, read from the sources: engines/core/ imports nothing outside
+ * itself, games and the scraper import no CLI, and no import cycle exists anywhere.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.ts';
+
+const SKIP = new Set(['node_modules', 'dist', '.git', 'fixtures', '.koth-cache', 'report', 'tools']);
+/** Modules only tests use (they may drive the CLI). */
+const TEST_SUPPORT = /(^|\/)test-server\.ts$/;
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (SKIP.has(name)) continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) sources(p, out);
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+/** Relative imports of a file (static, type-only and dynamic with a literal), as repo-relative paths. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  return specs.filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(dirname(file), s)));
+}
+
+const files = sources(ROOT).filter((f) => !/\.test\.ts$/.test(f) && !TEST_SUPPORT.test(f));
+const graph = new Map(files.map((f) => [relative(ROOT, f), importsOf(f).filter((t) => t.endsWith('.ts'))]));
+
+describe('layering', () => {
+  it('reads a real graph', () => {
+    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.get('engines/registry.ts')).toContain('engines/dice/index.ts');
+  });
+
+  it('engines/core/ imports nothing outside itself', () => {
+    const bad = [...graph].flatMap(([f, deps]) => (f.startsWith('engines/core/') ? deps.filter((d) => !d.startsWith('engines/core/')).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
+  });
+
+  it('games, ports and the scraper import no CLI', () => {
+    const bad = [...graph].flatMap(([f, deps]) => (/^(engines|transpiled-bots|scraper)\//.test(f) ? deps.filter((d) => d.startsWith('cli/')).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
+  });
+
+  it('no import cycle anywhere', () => {
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (f: string, path: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') {
+        cycles.push([...path.slice(path.indexOf(f)), f].join(' → '));
+        return;
+      }
+      state.set(f, 'open');
+      for (const d of graph.get(f) ?? []) visit(d, [...path, f]);
+      state.set(f, 'done');
+    };
+    for (const f of graph.keys()) visit(f, []);
+    expect(cycles).toEqual([]);
+  });
+});
