@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.ts';
+import { games } from '../engines/registry.ts';
 
 // The bundled CLI (dist/koth.js, built by `npm install` and by `npm test`) is what
 // `npm run replay` runs: check it end to end, worker threads included.
@@ -31,7 +32,7 @@ describe('the bundled koth (what npm run replay runs)', () => {
     const r = run(['replay', '--json']);
     expect(r.stderr).toBe('');
     const reports = JSON.parse(r.stdout) as { challenge: string; verdict: string }[];
-    expect(reports.map((x) => x.challenge)).toEqual(['dice', 'ruins']);
+    expect(reports.map((x) => x.challenge)).toEqual(games.filter((g) => g.engine).map((g) => g.id));
     expect(reports.find((x) => x.challenge === 'dice')!.verdict).toBe('agree');
     expect(r.status).toBe(0);
   });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kothAsync, ROOT } from './helpers.ts';
+import { kothAsync, ROOT } from '../../test/helpers.ts';
 
 describe('a long replay interrupted with Ctrl-C resumes from its checkpoint', () => {
   it('SIGINT saves the finished shards; the same command then completes with the uninterrupted result', async () => {

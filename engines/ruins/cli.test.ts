@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { koth } from './helpers.ts';
+import { koth } from '../../test/helpers.ts';
 
-const golden = (f: string) => JSON.parse(readFileSync(new URL(`../fixtures/ruins/goldens/${f}`, import.meta.url), 'utf8'));
+const golden = (f: string) => JSON.parse(readFileSync(new URL(`../../fixtures/ruins/goldens/${f}`, import.meta.url), 'utf8'));
 
 describe('koth replay ruins / koth play ruins', () => {
   it('with no seed prints the published table and exactly which bots are missing', () => {
@@ -40,7 +40,7 @@ describe('koth replay ruins / koth play ruins', () => {
     expect(koth(['replay', 'ruins', '--seed', '1', '--pool', 'nope']).stderr).toMatch(/unknown pool "nope"/);
     const bot = koth(['play', 'ruins', '--seed', '1', '--bots', 'BountyHunter']);
     expect(bot.status).not.toBe(0);
-    expect(bot.stderr).toMatch(/no ruins port for BountyHunter.*koth registry ruins/);
+    expect(bot.stderr).toMatch(/no port for BountyHunter in ruins.*koth registry ruins/);
     expect(koth(['play', 'ruins', '--pool', 'test-bots']).stderr).toMatch(/give a seed/);
   });
 });

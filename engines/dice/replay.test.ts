@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { koth } from './helpers.ts';
+import { koth } from '../../test/helpers.ts';
 
 describe('koth replay dice against the published table', () => {
   it('--json prints one report of the documented shape with a verdict per row', () => {

@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runExact, type DiceExactResult } from '../engines/dice/tournament.ts';
-import { diceClass } from '../transpiled-bots/dice/index.ts';
-import { koth } from './helpers.ts';
+import { runExact, type DiceExactResult } from './tournament.ts';
+import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { koth } from '../../test/helpers.ts';
 
 // Goldens: the original controller run here with random.seed(S) (fixtures/dice/goldens/README.md).
-const dir = new URL('../fixtures/dice/goldens/', import.meta.url);
+const dir = new URL('../../fixtures/dice/goldens/', import.meta.url);
 const goldens = readdirSync(dir)
   .filter((f) => f.endsWith('.json') && f !== 'python-speed.json')
   .sort();

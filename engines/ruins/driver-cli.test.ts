@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { kothAsync } from './helpers.ts';
+import { kothAsync } from '../../test/helpers.ts';
 
-const dir = new URL('../fixtures/ruins/goldens/driver/', import.meta.url);
+const dir = new URL('../../fixtures/ruins/goldens/driver/', import.meta.url);
 const files = readdirSync(dir);
 const load = (f: string) => JSON.parse(f.endsWith('.gz') ? gunzipSync(readFileSync(new URL(f, dir))).toString() : readFileSync(new URL(f, dir), 'utf8'));
 
@@ -77,7 +77,7 @@ describe.concurrent('koth replay/play ruins = the ruins.py command line', () => 
     expect(seedless.status).not.toBe(0);
     expect(seedless.stderr).toMatch(/give a seed/);
     expect(badBot.status).toBe(2);
-    expect(badBot.stderr).toMatch(/no ruins port for Scoundrel/);
+    expect(badBot.stderr).toMatch(/no port for Scoundrel in ruins/);
     // ruins.py -s '' seeds random.Random('') — a valid seed there, so here too.
     expect(emptySeed.status).toBe(0);
     expect(emptySeed.json().rows).toHaveLength(1);
