@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { games, replayKit } from '../../engines/registry.ts';
-import { EXIT } from '../../engines/core/cli/errors.ts';
+import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { positiveInt } from '../../engines/core/cli/kit.ts';
 import type { ComparisonReport } from '../../engines/core/stats/compare.ts';
 import { renderComparison } from '../../engines/core/report/table.ts';
@@ -40,4 +40,18 @@ export function registerReplay(program: Command): void {
   );
   const play = program.command('play').description('Play single games of a challenge and print their score tables');
   for (const game of withEngine) game.engine!.registerCli({ replay, play }, kit);
+  // A registered challenge without an engine yet: say so instead of "too many arguments".
+  for (const game of games.filter((g) => !g.engine)) {
+    replay
+      .command(game.id)
+      .description(`${game.title} (Q${game.questionId}): no engine yet — scrape and registry work`)
+      .allowUnknownOption()
+      .allowExcessArguments()
+      .action(() => {
+        throw new UserError(
+          `${game.id} (question ${game.questionId}) has no engine yet, so it cannot be replayed. ` +
+            `What works today: koth scrape ${game.id}, koth registry ${game.id}. Replayable games: ${withEngine.map((g) => g.id).join(', ')}.`,
+        );
+      });
+  }
 }
