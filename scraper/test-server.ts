@@ -8,7 +8,7 @@
  * Every request is recorded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { fixture as readFixture } from '../test/fixtures.ts';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
@@ -209,7 +209,7 @@ export class FakeStackExchange {
 
 /** The answers (or revisions) of a fixture file in fixtures/scraper/ (API-shaped: {"items": [...]}). */
 export function fixture<T = SimAnswer>(name: string): T[] {
-  return (JSON.parse(readFileSync(new URL(`../fixtures/scraper/${name}.json`, import.meta.url), 'utf8')) as { items: T[] }).items;
+  return readFixture<{ items: T[] }>(`scraper/${name}.json`).items;
 }
 
 /** Every challenge's fixture answers, for a server that serves them all. */

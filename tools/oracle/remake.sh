@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Remakes one fixture set with the ORIGINAL programs (checkouts you fetched, outside the repo)
+# and compares it with the committed one. Opt-in: not part of `npm test`.
+#
+#   npm run fixtures:remake -- rng
+#   npm run fixtures:remake -- dice-goldens NANOPI@84d4df6 NANOPI@e7f8d68 MISC@032491a
+#   npm run fixtures:remake -- dice-traces  NANOPI@e7f8d68
+#   npm run fixtures:remake -- ruins-goldens PCG@f83740b PCG@254d63f
+#
+# NANOPI@c: GitHub maxbergmark/nanopi-cloud at commit c; MISC@c: maxbergmark/misc-scripts;
+# PCG@c: Beefster09/pcg-general. Exit 0 when every remade file equals the committed one, 1 when
+# one differs (named), 2 on bad arguments. The remade files stay in a temporary folder (printed).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+set_=${1:-}; shift || true
+out=$(mktemp -d "${TMPDIR:-/tmp}/koth-remake-$set_-XXXXXX")
+need() { [ $# -ge "$1" ] || { echo "usage: see the header of tools/oracle/remake.sh" >&2; exit 2; }; }
+compare_dir() { # committed remade [zcat]
+  local bad=0 n=0
+  for f in "$2"/*; do
+    n=$((n + 1)); b=$(basename "$f"); c="$1/$b"
+    if [ "${3:-}" = zcat ]; then cmp -s <(zcat "$c") <(zcat "$f"); else cmp -s "$c" "$f"; fi
+    if [ $? -eq 0 ]; then echo "same $b"; else echo "DIFF $b"; bad=$((bad + 1)); fi
+  done
+  echo "$((n - bad)) of $n equal (remade in $2)"
+  [ $bad -eq 0 ]
+}
+case "$set_" in
+  rng) python3 tools/oracle/rng/make_rng_vectors.py "$out" >/dev/null && compare_dir fixtures/rng "$out" ;;
+  dice-goldens) shift 0; need 3 "$@" && bash tools/oracle/dice/goldens.sh "$out" "$1" "$2" "$3" && compare_dir fixtures/dice/goldens "$out" ;;
+  dice-traces) need 1 "$@" && bash tools/oracle/dice/traces.sh "$out" "$1" && compare_dir fixtures/dice/traces "$out" zcat ;;
+  ruins-goldens) need 2 "$@" && python3 tools/oracle/ruins/remake.py "$out" "$1" "$2" ;;
+  *) echo "unknown fixture set '$set_': rng, dice-goldens, dice-traces or ruins-goldens (see tools/oracle/remake.sh)" >&2; exit 2 ;;
+esac
