@@ -6,6 +6,7 @@
 #   npm run fixtures:remake -- dice-goldens NANOPI@84d4df6 NANOPI@e7f8d68 MISC@032491a
 #   npm run fixtures:remake -- dice-traces  NANOPI@e7f8d68
 #   npm run fixtures:remake -- ruins-goldens PCG@f83740b PCG@254d63f
+#   npm run fixtures:remake -- atomas-goldens DIR   (controller.py and the three answers cut from the question)
 #
 # NANOPI@c: GitHub maxbergmark/nanopi-cloud at commit c; MISC@c: maxbergmark/misc-scripts;
 # PCG@c: Beefster09/pcg-general. Exit 0 when every remade file equals the committed one, 1 when
@@ -30,5 +31,8 @@ case "$set_" in
   dice-goldens) shift 0; need 3 "$@" && bash tools/oracle/dice/goldens.sh "$out" "$1" "$2" "$3" && compare_dir fixtures/dice/goldens "$out" ;;
   dice-traces) need 1 "$@" && bash tools/oracle/dice/traces.sh "$out" "$1" && compare_dir fixtures/dice/traces "$out" zcat ;;
   ruins-goldens) need 2 "$@" && python3 tools/oracle/ruins/remake.py "$out" "$1" "$2" ;;
-  *) echo "unknown fixture set '$set_': rng, dice-goldens, dice-traces or ruins-goldens (see tools/oracle/remake.sh)" >&2; exit 2 ;;
+  atomas-goldens) need 1 "$@" && for b in draftBot RandomBot BadPlayer; do for s in 1 2 3 7 95889; do
+      python3 tools/oracle/atomas/record.py --controller "$1/controller.py" --bot "$1/$b.py" --seed $s > "$out/$b-seed$s.json" || exit 1; done; done &&
+    compare_dir fixtures/atomas/goldens "$out" ;;
+  *) echo "unknown fixture set '$set_': rng, dice-goldens, dice-traces, ruins-goldens or atomas-goldens (see tools/oracle/remake.sh)" >&2; exit 2 ;;
 esac
