@@ -37,6 +37,12 @@ class Py2Random(object):
     def __init__(self, seed):
         self._r = _random.Random(seed)
 
+    def seed(self, s):
+        self._r.seed(s)
+
+    def getrandbits(self, k):
+        return self._r.getrandbits(k)
+
     def random(self):
         return self._r.random()
 
@@ -110,6 +116,8 @@ def py2_words(e, where):
 
 
 class BotRun(object):
+    hook = None  # optional: .before(stdin_text) and .after(stdin_text, printed) around each run
+
     def __init__(self, path, rng, counter):
         with open(path) as f:
             tree = Py2Division().visit(ast.parse(f.read(), path))
@@ -157,6 +165,8 @@ class BotRun(object):
                 out.append(k.get('sep', ' ').join(str(x) for x in a) + k.get('end', '\n'))
 
             g = {'__name__': '__main__', '__py2div': py2div, 'raw_input': raw_input, 'print': _print, '__builtins__': __builtins__}
+            if run.hook:
+                run.hook.before(proc.stdin.text)
             saved = sys.modules['random']
             sys.modules['random'] = run.rng  # `import random` in the bot: the controller's generator
             try:
@@ -167,6 +177,8 @@ class BotRun(object):
                 sys.modules['random'] = saved
             text = ''.join(out)
             proc.answer = text.split('\n', 1)[0] + '\n' if '\n' in text else text
+            if run.hook:
+                run.hook.after(proc.stdin.text, text)
 
         # The controller writes stdin, closes it, then reads: run the bot on the first read.
         orig_readline = Stdout.readline
@@ -180,16 +192,10 @@ class BotRun(object):
         return proc
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('--controller', required=True)
-    ap.add_argument('--bot', required=True)
-    ap.add_argument('--seed', required=True, type=int)
-    ap.add_argument('--games', type=int, default=20)
-    a = ap.parse_args()
-    controller, bot_file = os.path.abspath(a.controller), os.path.abspath(a.bot)
+def setup(controller, bot_file, seed):
+    """The controller module with the bot plugged in (paths absolute; runs in a temp folder)."""
     os.chdir(tempfile.mkdtemp(prefix='atomas-'))
-    rng = Py2Random(a.seed)
+    rng = Py2Random(seed)
     spec = importlib.util.spec_from_file_location('atomas_controller', controller)
     ctl = importlib.util.module_from_spec(spec)
     saved = sys.modules['random']
@@ -202,6 +208,17 @@ def main():
     bot = BotRun(bot_file, rng, counter)
     ctl.subprocess = type('subprocess', (), {'Popen': staticmethod(bot.popen), 'PIPE': -1})
     ctl.print = lambda *x, **k: None  # "Game over! ..." (the score is read from the module)
+    return ctl, bot, rng, counter
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--controller', required=True)
+    ap.add_argument('--bot', required=True)
+    ap.add_argument('--seed', required=True, type=int)
+    ap.add_argument('--games', type=int, default=20)
+    a = ap.parse_args()
+    ctl, bot, rng, counter = setup(os.path.abspath(a.controller), os.path.abspath(a.bot), a.seed)
     games = []
     for _ in range(a.games):
         counter[0] = 0
