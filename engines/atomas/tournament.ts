@@ -43,19 +43,21 @@ export interface AtomasRunStats {
   means: number[];
   /** Runs that ended in a controller crash, and the crashes by message. */
   crashedRuns: number;
+  /** Runs that crashed in their first game (no completed game: no mean). */
+  emptyRuns: number;
   crashes: Record<string, number>;
   /** Games completed in all runs. */
   games: number;
 }
 
 export function emptyStats(o: AtomasRunOptions): AtomasRunStats {
-  return { bot: o.bot, rules: o.rules, means: [], crashedRuns: 0, crashes: {}, games: 0 };
+  return { bot: o.bot, rules: o.rules, means: [], crashedRuns: 0, emptyRuns: 0, crashes: {}, games: 0 };
 }
 
 export function mergeStats(a: AtomasRunStats, b: AtomasRunStats): AtomasRunStats {
   const crashes = { ...a.crashes };
   for (const [k, n] of Object.entries(b.crashes)) crashes[k] = (crashes[k] ?? 0) + n;
-  return { ...a, means: [...a.means, ...b.means], crashedRuns: a.crashedRuns + b.crashedRuns, crashes, games: a.games + b.games };
+  return { ...a, means: [...a.means, ...b.means], crashedRuns: a.crashedRuns + b.crashedRuns, emptyRuns: a.emptyRuns + b.emptyRuns, crashes, games: a.games + b.games };
 }
 
 /** Trials: one trial = one 20-game run, on the shard's Python-2 generator (runs follow each other on it). */
@@ -70,7 +72,9 @@ export function atomasTrials(resolve: (name: string) => AtomasBot | undefined): 
       for (let r = 0; r < count; r++) {
         const games = runGames(bot, rng, opts.rules);
         const done = games.filter((g) => !g.crash);
-        acc.means.push(done.length ? done.reduce((s, g) => s + g.score, 0) / done.length : 0);
+        // A run that crashed in its first game has no mean (the original printed no score).
+        if (done.length) acc.means.push(done.reduce((s, g) => s + g.score, 0) / done.length);
+        else acc.emptyRuns++;
         acc.games += done.length;
         const crash = games.find((g) => g.crash)?.crash;
         if (crash) {

@@ -8,8 +8,8 @@
  *
  * The original enumerates the slices b[j:i+1] of every rotation of the ring (n + 1 rotations);
  * together they are exactly the ring's contiguous segments of length 2..n, and only the best
- * length (even) and the best sum (odd, with the +) matter, so the port scans those segments
- * once. Decisions are checked against the original's on recorded states (traces).
+ * length (even) and the best sum (odd, with the +) matter, so the port grows every palindrome
+ * from its centre instead (n² steps, not n⁴). Decisions are checked against the original's on recorded states (traces).
  */
 import type { AtomasBot, AtomasEnv } from '../../engines/atomas/rules.ts';
 import type { Provenance } from '../provenance.ts';
@@ -38,25 +38,26 @@ export function gapValue(a: string, board: readonly string[], j: number): number
   const atom: Cell = /^\s*[+-]?\d+\s*$/.test(a) ? Number(a) : a;
   v.splice(Math.min(j + 1, v.length), 0, atom);
   const n = v.length;
+  const num = (x: Cell) => (typeof x === 'number' ? x : 0);
   let bestEven = 0;
   let bestOdd = -1;
-  for (let s = 0; s < n; s++) {
-    for (let len = 2; len <= n; len++) {
-      // segment v[s], v[s+1], ... (ring order), length len
-      let pal = true;
-      let zero = false;
-      let plus = false;
-      let sum = 0;
-      for (let t = 0; t < len; t++) {
-        const x = v[(s + t) % n]!;
-        if (x === 0) zero = true;
-        if (x === '+') plus = true;
-        else if (typeof x === 'number') sum += x;
-        if (t < len - 1 - t && x !== v[(s + len - 1 - t) % n]) pal = false;
+  // Every palindrome of the ring grows from its centre: expand each one until a mismatch or a 0.
+  for (let c = 0; c < n; c++) {
+    if (v[c] !== 0) {
+      let sum = num(v[c]!);
+      let plus = v[c] === '+';
+      for (let k = 1; 2 * k + 1 <= n; k++) {
+        const l = v[(c - k + n) % n]!;
+        if (l !== v[(c + k) % n] || l === 0) break;
+        sum += 2 * num(l);
+        plus ||= l === '+';
+        if (plus && sum > bestOdd) bestOdd = sum;
       }
-      if (!pal || zero) continue;
-      if (len % 2 === 0) bestEven = Math.max(bestEven, len);
-      else if (len > 2 && plus) bestOdd = Math.max(bestOdd, sum);
+    }
+    for (let k = 0; 2 * k + 2 <= n; k++) {
+      const l = v[(c - k + n) % n]!;
+      if (l !== v[(c + 1 + k) % n] || l === 0) break;
+      if (2 * k + 2 > bestEven) bestEven = 2 * k + 2;
     }
   }
   return bestOdd >= 0 ? 100 + bestOdd : bestEven;

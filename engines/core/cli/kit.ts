@@ -199,6 +199,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
     emitReport(report, json) {
       if (json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else process.stdout.write(renderComparison(report) + '\n');
+      // tableVerdict already leaves out disagreements with a documented cause.
       process.exitCode = report.verdict === 'disagree' ? EXIT.disagree : EXIT.ok;
     },
     seed(text, fallback) {

@@ -33,8 +33,8 @@ export function renderComparison(report: ComparisonReport, digits = typeof repor
       fmt(r.published, digits),
       fmt(r.reproduced, digits),
       r.low == null || r.high == null ? '—' : `[${r.low.toFixed(digits)}, ${r.high.toFixed(digits)}]`,
-      verdictCell(r.verdict),
-      r.note ? pc.dim(r.note) : '',
+      r.verdict === 'disagree' && r.explained ? pc.yellow('DISAGREE (explained)') : verdictCell(r.verdict),
+      [r.note, r.explained].filter(Boolean).map((t) => pc.dim(t!)).join(pc.dim(' — ')),
     ]);
   });
   const counts = { agree: 0, disagree: 0, 'n/a': 0 };
@@ -46,7 +46,8 @@ export function renderComparison(report: ComparisonReport, digits = typeof repor
       : report.verdict === 'disagree'
         ? pc.red(pc.bold('DISAGREES with the published table'))
         : pc.yellow(pc.bold('NOT COMPARABLE'));
-  const summary = `${overall}: ${counts.agree} agree, ${counts.disagree} disagree, ${counts['n/a']} n/a`;
+  const explained = report.rows.filter((r) => r.verdict === 'disagree' && r.explained).length;
+  const summary = `${overall}: ${counts.agree} agree, ${counts.disagree} disagree${explained ? ` (${explained} explained)` : ''}, ${counts['n/a']} n/a`;
   const extra = typeof report.summary === 'string' ? `\n${report.summary}` : '';
   return `${title}${extra}\n${table.toString()}\n${summary}\n`;
 }
