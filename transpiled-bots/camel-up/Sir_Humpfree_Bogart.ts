@@ -28,7 +28,7 @@
  * Floating point: the same operations in the same order (x**2 written x*x, which is what
  * CPython's pow gives for an exponent of 2).
  */
-import { checkBet, findCamel, findCamelInNthPlace, FINISH_LINE, moveStack, type CamelGameState, type CamelPlayer } from '../../engines/camel-up/rules.ts';
+import { checkBet, findCamelInNthPlace, FINISH_LINE, type CamelPlayer } from '../../engines/camel-up/rules.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -43,32 +43,97 @@ export const provenance: Provenance = {
 
 const FUTURE_SIGHT = 10_000;
 const DEPTH_CAP = 35;
+const SQUARES = 29;
+const SLOTS = 5;
+
+/**
+ * The track as the bot's simulations use it, without allocation: each square a stack of at
+ * most 5 camels (bottom first), plus each camel's square and height. Its operations are the
+ * Python list operations the original performs (pop(i), insert(0, x), append(x)), one camel at
+ * a time, so even a move onto its own square behaves as in Python.
+ */
+class SimTrack {
+  readonly sq = new Int8Array(SQUARES * SLOTS);
+  readonly len = new Int8Array(SQUARES);
+  readonly pos = new Int8Array(5);
+  readonly hgt = new Int8Array(5);
+
+  static of(track: readonly (readonly number[])[]): SimTrack {
+    const t = new SimTrack();
+    track.forEach((row, s) => row.forEach((c) => t.push(s, c)));
+    return t;
+  }
+
+  copyFrom(o: SimTrack): void {
+    this.sq.set(o.sq);
+    this.len.set(o.len);
+    this.pos.set(o.pos);
+    this.hgt.set(o.hgt);
+  }
+
+  private place(s: number, i: number, c: number): void {
+    this.sq[s * SLOTS + i] = c;
+    this.pos[c] = s;
+    this.hgt[c] = i;
+  }
+
+  push(s: number, c: number): void {
+    this.place(s, this.len[s]!, c);
+    this.len[s]! += 1;
+  }
+
+  /** list.pop(i) */
+  removeAt(s: number, i: number): number {
+    const b = s * SLOTS;
+    const c = this.sq[b + i]!;
+    const n = this.len[s]!;
+    for (let k = i; k < n - 1; k++) this.place(s, k, this.sq[b + k + 1]!);
+    this.len[s] = n - 1;
+    return c;
+  }
+
+  /** list.insert(0, x) */
+  insertFirst(s: number, c: number): void {
+    const b = s * SLOTS;
+    for (let k = this.len[s]!; k > 0; k--) this.place(s, k, this.sq[b + k - 1]!);
+    this.place(s, 0, c);
+    this.len[s]! += 1;
+  }
+
+  /** FindCamelInNthPlace. */
+  nth(n: number): number {
+    let counted = 0;
+    for (let s = SQUARES - 1; ; s--) {
+      const l = this.len[s]!;
+      const dtg = n - counted;
+      if (l >= dtg) return this.sq[s * SLOTS + l - dtg]!;
+      counted += l;
+    }
+  }
+}
 
 /** The bot's own MoveCamel (not the controller's): distance capped at the line, traps read from g. */
-function simMove(camel: number, dist: number, track: number[][], g: CamelGameState): void {
-  const [pos, y] = findCamel(track, camel);
+function simMove(camel: number, dist: number, t: SimTrack, traps: Int8Array): void {
+  const pos = t.pos[camel]!;
+  const y = t.hgt[camel]!;
+  const stack = t.len[pos]! - y;
   let distance = dist;
   let fromBottom = false;
   if (pos + distance > FINISH_LINE) distance = FINISH_LINE - pos;
-  const trap = g.trap_track[pos + distance]!;
-  if (trap.length > 0) {
-    if (trap[0] === -1) fromBottom = true;
-    distance += trap[0]!;
+  const trap = traps[pos + distance]!;
+  if (trap !== 0) {
+    if (trap === -1) fromBottom = true;
+    distance += trap;
   }
   if (pos > FINISH_LINE) return;
-  moveStack(track, pos, y, distance, fromBottom, true);
-}
-
-const copyTrack = (t: readonly number[][]): number[][] => t.map((r) => r.slice());
-
-/** itertools.permutations(items): every ordering, in the same order. */
-function permutations(items: readonly number[]): number[][] {
-  if (items.length <= 1) return [[...items]];
-  const out: number[][] = [];
-  items.forEach((x, i) => {
-    for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) out.push([x, ...rest]);
-  });
-  return out;
+  const dest = pos + distance;
+  if (fromBottom) {
+    // for c in range(stack): dest.insert(0, src.pop(stack - c - 1))
+    for (let c = 0; c < stack; c++) t.insertFirst(dest, t.removeAt(pos, stack - c - 1));
+  } else {
+    // for c in range(stack): dest.append(src.pop(found_y_pos))
+    for (let c = 0; c < stack; c++) t.push(dest, t.removeAt(pos, y));
+  }
 }
 
 const Sir_Humpfree_Bogart: CamelPlayer = {
@@ -78,29 +143,58 @@ const Sir_Humpfree_Bogart: CamelPlayer = {
     for (let i = 0; i < g.camels.length; i++) if (g.camel_yet_to_move[i]) camelsToMove.push(i);
     const n = camelsToMove.length;
     const resultingPlace = Array.from({ length: 5 }, () => [0, 0, 0]);
-    let hyp: number[][] = g.camel_track;
-    const combos = 3 ** n;
-    for (const perm of permutations(camelsToMove)) {
-      for (let mc = 0; mc < combos; mc++) {
-        hyp = copyTrack(g.camel_track);
-        for (let m = 0, p = 1; m < n; m++, p *= 3) simMove(perm[m]!, (Math.floor(mc / p) % 3) + 1, hyp, g);
-        const first = findCamelInNthPlace(hyp, 1);
-        const second = findCamelInNthPlace(hyp, 2);
+    // The traps of the state it was given (type per square; 0 = none).
+    const traps = new Int8Array(SQUARES);
+    g.trap_track.forEach((tr, sqr) => {
+      if (tr.length > 0) traps[sqr] = tr[0]!;
+    });
+    const real = SimTrack.of(g.camel_track);
+    // Every permutation of the camels to move times every distance (3^n), each played out on
+    // a copy of the track: walked depth first so common prefixes are played once (the counts
+    // do not depend on the order).
+    const levels = Array.from({ length: n + 1 }, () => new SimTrack());
+    levels[0]!.copyFrom(real);
+    const left = [...camelsToMove];
+    const used = new Array<boolean>(n).fill(false);
+    const walk = (depth: number): void => {
+      const t = levels[depth]!;
+      if (depth === n) {
+        const first = t.nth(1);
+        const second = t.nth(2);
         for (let c = 0; c < g.camels.length; c++) {
           if (c === first) resultingPlace[c]![2]! += 1;
           else if (c === second) resultingPlace[c]![1]! += 1;
           else resultingPlace[c]![0]! += 1;
         }
+        return;
       }
-    }
+      const next = levels[depth + 1]!;
+      for (let i = 0; i < n; i++) {
+        if (used[i]) continue;
+        used[i] = true;
+        for (let d = 1; d <= 3; d++) {
+          next.copyFrom(t);
+          simMove(left[i]!, d, next, traps);
+          walk(depth + 1);
+        }
+        used[i] = false;
+      }
+    };
+    walk(0);
+    // The original's hyp_camel_track afterwards: its LAST simulation, the last permutation
+    // (camels in reverse order) with every distance 3.
+    const hyp = new SimTrack();
+    hyp.copyFrom(real);
+    for (let m = n - 1; m >= 0; m--) simMove(camelsToMove[m]!, 3, hyp, traps);
 
     // Riskiness: distance to the richest player, and the leaders' nearness to the end.
     const firstCam = findCamelInNthPlace(g.camel_track, 1);
     const secondCam = findCamelInNthPlace(g.camel_track, 2);
     const thirdCam = findCamelInNthPlace(g.camel_track, 3);
-    const firstLoc = findCamel(hyp, firstCam)[0];
-    const secondLoc = findCamel(hyp, secondCam)[0];
-    const thirdLoc = findCamel(hyp, thirdCam)[0];
+    // Located on the LAST hypothetical track, as the original does.
+    const firstLoc = hyp.pos[firstCam]!;
+    const secondLoc = hyp.pos[secondCam]!;
+    const thirdLoc = hyp.pos[thirdCam]!;
     const nearnessToEnd = (0.9 * firstLoc + 0.07 * secondLoc + 0.03 * thirdLoc) / FINISH_LINE;
     let maxDelta = 0;
     for (const money of g.player_money_values) {
@@ -137,27 +231,43 @@ const Sir_Humpfree_Bogart: CamelPlayer = {
     // Futures: game winners and losers.
     const gameWinners = [0, 0, 0, 0, 0, 0];
     const gameLosers = [0, 0, 0, 0, 0, 0];
+    // camel_bank: either THE list camels_to_move (shared by every future until emptied) or a
+    // fresh [0..4]; kept as two buffers with lengths, no allocation.
+    const ctm = Int8Array.from(camelsToMove);
+    let ctmLen = ctm.length;
+    const fresh = new Int8Array(5);
+    let freshLen = 0;
+    const track = new SimTrack();
     for (let cycle = 0; cycle < FUTURE_SIGHT; cycle++) {
       let winnerFlag = false;
-      const track = copyTrack(hyp);
-      let bank = camelsToMove; // the same list: deleting from it empties camelsToMove
+      track.copyFrom(hyp);
+      let onCtm = true; // camel_bank = camels_to_move
       for (let depth = 0; !winnerFlag && depth < DEPTH_CAP; depth++) {
-        if (bank.length === 0) bank = [0, 1, 2, 3, 4];
-        const k = random.randint(0, bank.length - 1);
+        if ((onCtm ? ctmLen : freshLen) === 0) {
+          onCtm = false; // camel_bank = [0, 1, 2, 3, 4]
+          for (let q = 0; q < 5; q++) fresh[q] = q;
+          freshLen = 5;
+        }
+        const bank = onCtm ? ctm : fresh;
+        const len = onCtm ? ctmLen : freshLen;
+        // randint(0, len - 1) and randint(1, 3) are a + _randbelow(width) in CPython 3.
+        const k = random.randbelow(len);
         const boy = bank[k]!;
-        bank.splice(k, 1);
-        const dist = random.randint(1, 3);
-        simMove(boy, dist, track, g);
-        // CheckForGameWinners
-        for (let i = FINISH_LINE; i < track.length; i++) {
-          if (track[i]!.length > 0) {
-            gameWinners[findCamelInNthPlace(track, 1)]! += 1;
+        for (let q = k; q < len - 1; q++) bank[q] = bank[q + 1]!;
+        if (onCtm) ctmLen--;
+        else freshLen--;
+        const dist = 1 + random.randbelow(3);
+        simMove(boy, dist, track, traps);
+        // CheckForGameWinners: a count per occupied square past the line, the run counter per move.
+        for (let i = FINISH_LINE; i < SQUARES; i++) {
+          if (track.len[i]! > 0) {
+            gameWinners[track.nth(1)]! += 1;
             winnerFlag = true;
           }
         }
         gameWinners[5]! += 1;
       }
-      gameLosers[findCamelInNthPlace(track, 5)]! += 1;
+      gameLosers[track.nth(5)]! += 1;
       gameLosers[5]! += 1;
     }
 
