@@ -7,6 +7,7 @@
 #   npm run fixtures:remake -- dice-traces  NANOPI@e7f8d68
 #   npm run fixtures:remake -- ruins-goldens PCG@f83740b PCG@254d63f
 #   npm run fixtures:remake -- atomas-goldens DIR   (controller.py and the three answers cut from the question)
+#   npm run fixtures:remake -- camel-up-goldens CAMEL@46f6797 CAMEL@2ec4082
 #
 # NANOPI@c: GitHub maxbergmark/nanopi-cloud at commit c; MISC@c: maxbergmark/misc-scripts;
 # PCG@c: Beefster09/pcg-general. Exit 0 when every remade file equals the committed one, 1 when
@@ -34,5 +35,6 @@ case "$set_" in
   atomas-goldens) need 1 "$@" && for b in draftBot RandomBot BadPlayer; do for s in 1 2 3 7 95889; do
       python3 tools/oracle/atomas/record.py --controller "$1/controller.py" --bot "$1/$b.py" --seed $s > "$out/$b-seed$s.json" || exit 1; done; done &&
     compare_dir fixtures/atomas/goldens "$out" ;;
-  *) echo "unknown fixture set '$set_': rng, dice-goldens, dice-traces, ruins-goldens or atomas-goldens (see tools/oracle/remake.sh)" >&2; exit 2 ;;
+  camel-up-goldens) need 2 "$@" && bash tools/oracle/camel-up/goldens.sh "$out" "$1" "$2" && compare_dir fixtures/camel-up/goldens "$out" ;;
+  *) echo "unknown fixture set '$set_': rng, dice-goldens, dice-traces, ruins-goldens, atomas-goldens or camel-up-goldens (see tools/oracle/remake.sh)" >&2; exit 2 ;;
 esac
