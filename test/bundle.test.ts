@@ -35,5 +35,5 @@ describe('the bundled koth (what npm run replay runs)', () => {
     expect(reports.map((x) => x.challenge)).toEqual(games.filter((g) => g.engine).map((g) => g.id));
     expect(reports.find((x) => x.challenge === 'dice')!.verdict).toBe('agree');
     expect(r.status).toBe(0);
-  });
+  }, 300_000);
 });

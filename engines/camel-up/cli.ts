@@ -10,7 +10,7 @@ import { renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
-import { wilson, zFor } from '../core/stats/intervals.ts';
+import { proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
 import { runExact, tournamentGames, type CamelStats } from './tournament.ts';
 import { trials as camelTrials } from './trials.ts';
@@ -120,18 +120,11 @@ async function runAB(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
     const w = wilson(k, n, z);
     return { per100: (100 * k) / n, low: 100 * w.low, high: 100 * w.high };
   };
-  const diff = (ka: number, na: number, kb: number, nb: number) => {
-    const pa = ka / na;
-    const pb = kb / nb;
-    const se = Math.sqrt((pa * (1 - pa)) / na + (pb * (1 - pb)) / nb);
-    const d = 100 * (pb - pa);
-    return { d, low: d - 100 * z * se, high: d + 100 * z * se, significant: Math.abs(pb - pa) > z * se };
-  };
   const rows = [...new Set(bots)].map((bot) => {
     const idx = bots.flatMap((x, i) => (x === bot ? [i] : []));
     const sum = (s: CamelStats, f: (s: CamelStats, i: number) => number) => idx.reduce((t, i) => t + f(s, i), 0);
     const [ka, na, kb, nb] = [sum(a, (s, i) => s.points[i]!), sum(a, (s, i) => s.played[i]!), sum(b, (s, i) => s.points[i]!), sum(b, (s, i) => s.played[i]!)];
-    return { bot, [va]: rate(ka, na), [vb]: rate(kb, nb), diff: diff(ka, na, kb, nb) };
+    return { bot, [va]: rate(ka, na), [vb]: rate(kb, nb), diff: proportionDifference(ka, na, kb, nb, z) };
   });
   const result = { challenge: 'camel-up', compare: [va, vb], seed: opts.seed, games: a.games, confidence: opts.confidence, bots: rows };
   if (opts.json) {
