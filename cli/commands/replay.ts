@@ -70,7 +70,10 @@ export function registerReplay(program: Command): void {
       // A game whose CLI offers nothing: its default comparison, when that is what was run.
       const own = action.options.filter((o) => !['report', 'json', 'workers'].includes(o.attributeName()) && action.getOptionValueSource(o.attributeName()) === 'cli');
       if (own.length) {
-        throw new UserError(`"koth replay ${game.id} ${own.map((o) => o.long).join(' ')}" has no comparison with a published table to put in a report; run "koth replay ${game.id} --report ${dir}"`);
+        throw new UserError(
+          `koth replay ${game.id} with ${own.map((o) => o.long).join(', ')} gives no comparison with a published table, so no report was written; ` +
+            `for the report run "koth replay ${game.id} --report ${dir}" (see "koth replay ${game.id} --help" for the options a report can show)`,
+        );
       }
       const report = await game.defaultReplay({ json: true, workers: (action.opts().workers as number | undefined) ?? defaultWorkers() });
       if (report) parts.push({ kind: 'comparison', report });
