@@ -57,7 +57,9 @@ async function inspect(browser: Browser, file: string, shot: string): Promise<Pa
   // Runs in Node against the live DOM (page scripts are off; Playwright's evaluation is not a page script).
   const charts = await page.$$eval('figure.chart', (figs) =>
     figs.map((f) => {
-      const el = f as HTMLElement;
+      // The project's tsconfig has no DOM lib: the few members used here, typed by hand.
+      type Node = { getAttribute(name: string): string | null; getBoundingClientRect(): { width: number; height: number } };
+      const el = f as unknown as { dataset: Record<string, string | undefined>; querySelector(sel: string): Node | null; querySelectorAll(sel: string): ArrayLike<Node> };
       const expected: Record<string, number> = {};
       const counted: Record<string, number> = {};
       const labels: Record<string, string[]> = {};
@@ -65,7 +67,7 @@ async function inspect(browser: Browser, file: string, shot: string): Promise<Pa
         if (!k.startsWith('marks')) continue;
         const layer = k.slice(5).replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()).replace(/^_/, '');
         expected[layer] = Number(v);
-        const marks = [...el.querySelectorAll(`svg g.${layer}_marks > [role="graphics-symbol"]`)];
+        const marks = Array.from(el.querySelectorAll(`svg g.${layer}_marks > [role="graphics-symbol"]`));
         counted[layer] = marks.length;
         labels[layer] = marks.map((m) => /; bot: (.*?)(?:; (?:high|verdict|kind): .*)?$/.exec(m.getAttribute('aria-label') ?? '')?.[1] ?? '?');
       }
@@ -77,7 +79,7 @@ async function inspect(browser: Browser, file: string, shot: string): Promise<Pa
     secs.map((s) => {
       const rows = [...s.querySelectorAll('table[data-table="rows"] tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''));
       return {
-        chart: (s.querySelector('figure.chart') as HTMLElement | null)?.dataset.chart ?? '',
+        chart: s.querySelector('figure.chart')?.getAttribute('data-chart') ?? '',
         ours: rows.filter((r) => r[3] !== '—').map((r) => r[1]!),
         published: rows.filter((r) => r[2] !== '—').map((r) => r[1]!),
       };
