@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
-import { koth } from './helpers.ts';
+import { spawnSync } from 'node:child_process';
+import { ROOT, koth } from './helpers.ts';
 
 describe('koth replay --report DIR (without a browser)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'koth-report-'));
@@ -28,6 +29,16 @@ describe('koth replay --report DIR (without a browser)', () => {
     });
     expect($('dl.prov').text()).toContain('K48XMESC');
     expect($('footer').text()).toMatch(/koth replay ruins --report \S+/);
+  });
+
+  it('the bundled CLI (what npm run replay runs) writes the page too: vega is loaded from node_modules', () => {
+    const out = join(dir, 'bundle');
+    const r = spawnSync(process.execPath, ['dist/koth.js', 'replay', '--report', out, 'ruins'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toContain('<svg');
+    expect(html).toContain('published_marks');
   });
 
   it('a run with no comparison (dice --exact) writes no page and says what to run instead', () => {
