@@ -53,8 +53,8 @@ export interface ChartCounts {
 }
 
 /** Published vs reproduced per bot, reproduced with its acceptance interval, colored by verdict. */
-export function comparisonChartSpec(s: ComparisonSection): { spec: TopLevelSpec; counts: ChartCounts } | null {
-  const shown = s.rows.filter((r) => r.published != null || r.reproduced != null);
+export function comparisonChartSpec(s: ComparisonSection, metric?: string, label = s.metricLabel): { spec: TopLevelSpec; counts: ChartCounts } | null {
+  const shown = s.rows.filter((r) => (metric === undefined || r.metric === metric) && (r.published != null || r.reproduced != null));
   if (!shown.length) return null;
   const keys = uniqueKeys(shown.map((r) => r.bot));
   const values = shown.map((r, i) => ({
@@ -66,7 +66,7 @@ export function comparisonChartSpec(s: ComparisonSection): { spec: TopLevelSpec;
     verdict: r.verdict === 'agree' ? 'ours: agrees' : r.verdict === 'disagree' ? 'ours: disagrees' : 'ours: not comparable',
   }));
   const y = { field: 'bot', type: 'nominal' as const, sort: null, title: null, };
-  const x = (field: string) => ({ field, type: 'quantitative' as const, title: `${s.metricLabel} (published ◆, ours ● with ${+(s.confidence * 100).toFixed(2)}% interval)`, scale: { zero: false, nice: true } });
+  const x = (field: string) => ({ field, type: 'quantitative' as const, title: `${label} (published ◆, ours ● with ${+(s.confidence * 100).toFixed(2)}% interval)`, scale: { zero: false, nice: true } });
   const color = {
     scale: {
       domain: ['published', 'ours: agrees', 'ours: disagrees', 'ours: not comparable'],

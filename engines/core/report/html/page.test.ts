@@ -86,3 +86,28 @@ describe('sectionFromComparison', () => {
     expect(s).toMatchObject({ id: 'ruins', metricLabel: 'score', digits: 0, gameRows: [], provenance: { command: 'koth replay ruins', seeds: ['K48XMESC'], bots: [{ bot: 'A' }] } });
   });
 });
+
+describe('a section with two metrics per bot (gun-duel: round-1 points and places)', () => {
+  it('gets one chart per metric, each with one mark per bot, and a metric per table row', async () => {
+    const report: ComparisonReport = {
+      challenge: 'gun-duel',
+      table: 'round 1',
+      verdict: 'agree',
+      confidence: 0.999,
+      rows: ['A', 'B', 'C'].flatMap((bot, i) => [
+        { bot, metric: 'points', published: 10 - i, reproduced: 10 - i, low: 9 - i, high: 11 - i, verdict: 'agree' as const },
+        { bot, metric: 'places', published: i + 1, reproduced: i + 1, low: i + 0.5, high: i + 1.5, verdict: 'agree' as const },
+      ]),
+    };
+    const page = samplePage();
+    page.sections = [sectionFromComparison(report, { title: 'Gun duel', bots: [] })];
+    const $ = cheerio.load(await renderReportPage(page));
+    const figs = $('figure.chart');
+    expect(figs.map((_, e) => $(e).attr('data-chart')).get()).toEqual(['gun-duel-comparison-points', 'gun-duel-comparison-places']);
+    figs.each((_, f) => {
+      expect($(f).find('g.ours_marks > [role="graphics-symbol"]')).toHaveLength(3);
+      expect($(f).find('g.published_marks > [role="graphics-symbol"]')).toHaveLength(3);
+    });
+    expect($('table[data-table="rows"] tbody tr td:nth-child(2)').map((_, e) => $(e).text()).get()).toEqual(['A · points', 'A · places', 'B · points', 'B · places', 'C · points', 'C · places']);
+  });
+});

@@ -6,6 +6,7 @@
 import { changeChartSpec, comparisonChartSpec, groupChartSpec, renderSvg, type ChartCounts } from './charts.ts';
 import type { ComparisonRow, ComparisonSection, ReportPage, ReportSection, RowVerdict, RuleComparisonRow, RuleComparisonSection, RunProvenance, TableVerdict } from './types.ts';
 import type { TopLevelSpec } from 'vega-lite';
+import { metricLabel } from './sections.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -116,13 +117,14 @@ function comparisonRowHtml(r: ComparisonRow, i: number | string, d: number, labe
 function comparisonTable(s: ComparisonSection, rows: readonly ComparisonRow[], perBot: boolean, label: string): string {
   const d = perBot ? s.digits : 3;
   const withNote = rows.some((r) => r.note);
-  const col = perBot ? esc(s.metricLabel) : 'value';
+  const multi = perBot && new Set(rows.map((r) => r.metric)).size > 1;
+  const col = perBot && !multi ? esc(s.metricLabel) : 'value';
   return (
     `<table class="comparison" data-table="${esc(label)}"><thead>` +
     `<tr><th></th><th></th><th class="group">Published</th><th class="group" colspan="2">Reproduced (ours)</th><th colspan="${withNote ? 2 : 1}"></th></tr>` +
     `<tr><th class="num">#</th><th>${perBot ? 'bot' : 'figure'}</th><th class="num split">${col}</th>` +
     `<th class="num split">${col}</th><th class="num">${pct(s.confidence)} interval</th><th>verdict</th>${withNote ? '<th>why / note</th>' : ''}</tr></thead><tbody>` +
-    rows.map((r, i) => comparisonRowHtml(r, perBot ? i + 1 : '', d, perBot ? r.bot : `${METRIC_NAMES[r.metric] ?? r.metric} ${r.bot}`, withNote)).join('') +
+    rows.map((r, i) => comparisonRowHtml(r, perBot ? i + 1 : '', d, perBot ? (multi ? `${r.bot} · ${metricLabel(r.metric)}` : r.bot) : `${METRIC_NAMES[r.metric] ?? r.metric} ${r.bot}`, withNote)).join('') +
     '</tbody></table>'
   );
 }
@@ -160,13 +162,21 @@ function sectionHeader(s: ReportSection, subtitle: string): string {
 async function comparisonSectionHtml(s: ComparisonSection): Promise<string> {
   const counts = { agree: 0, disagree: 0, 'n/a': 0 };
   for (const r of s.rows) counts[r.verdict]++;
-  const comparable = s.rows.some((r) => r.low != null && r.high != null);
-  const c = await chart(
-    comparisonChartSpec(s),
-    comparable
-      ? `${s.metricLabel} per bot: published (◆) and ours (●) with its ${pct(s.confidence)} acceptance interval (ours widened by the published figure's sampling error and rounding). Red: the published figure is outside the interval; grey: cannot be compared.`
-      : `${s.metricLabel} per bot: published (◆) only; none of ours can be compared (the table says why).`,
-  );
+  // One chart per metric (e.g. gun-duel's points and places), each with one mark per bot.
+  const metrics = [...new Set(s.rows.map((r) => r.metric))];
+  const figures: string[] = [];
+  for (const m of metrics) {
+    const label = metrics.length > 1 ? metricLabel(m) : s.metricLabel;
+    const rows = s.rows.filter((r) => r.metric === m);
+    const comparable = rows.some((r) => r.low != null && r.high != null);
+    const c = await chart(
+      comparisonChartSpec(s, m, label),
+      comparable
+        ? `${label} per bot: published (◆) and ours (●) with its ${pct(s.confidence)} acceptance interval (ours widened by the published figure's sampling error and rounding). Red: the published figure is outside the interval; grey: cannot be compared.`
+        : `${label} per bot: published (◆) only; none of ours can be compared (the table says why).`,
+    );
+    figures.push(figure(c, metrics.length > 1 ? `${s.id}-comparison-${m}` : `${s.id}-comparison`));
+  }
   const standOut = s.rows.filter((r) => r.verdict !== 'agree');
   const why =
     standOut.length && standOut.length < s.rows.length
@@ -177,7 +187,7 @@ async function comparisonSectionHtml(s: ComparisonSection): Promise<string> {
     sectionHeader(s, `${s.game}: published table "${s.table}" vs our replay`) +
     `<p class="counts">${verdictBadge(s.verdict)} ${counts.agree} agree · ${counts.disagree} disagree · ${counts['n/a']} not comparable</p>` +
     (s.summary ? `<pre class="summary">${esc(s.summary)}</pre>` : '') +
-    `<div class="layout"><div class="chartcol">${figure(c, `${s.id}-comparison`)}</div><div class="tablecol">${comparisonTable(s, s.rows, true, 'rows')}</div></div>` +
+    `<div class="layout"><div class="chartcol">${figures.join('')}</div><div class="tablecol">${comparisonTable(s, s.rows, true, 'rows')}</div></div>` +
     (s.gameRows.length ? `<h3>Whole-table figures</h3>${comparisonTable(s, s.gameRows, false, 'game-rows')}` : '') +
     why +
     `<h3>Provenance</h3>${provenanceHtml(s.provenance)}</section>`
