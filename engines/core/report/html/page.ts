@@ -61,6 +61,7 @@ th, td { padding: 3px 8px; border-bottom: 1px solid #eaeef2; text-align: left; v
 thead th { background: #f6f8fa; border-bottom: 2px solid #d0d7de; position: sticky; top: 0; }
 th.group { text-align: center; border-left: 2px solid #d0d7de; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+thead th.num { white-space: normal; }
 td.split, th.split { border-left: 2px solid #d0d7de; }
 tr.verdict-agree td.verdict { color: #1a7f37; }
 tr.verdict-disagree { background: #ffebe9; }
@@ -207,7 +208,7 @@ function ruleTable(s: RuleComparisonSection, rows: readonly RuleComparisonRow[],
       .map(
         (r) =>
           `<tr class="${r.significant ? 'significant' : 'within'}"><td>${esc(r.key)}</td><td class="num split">${est(r.a, d)}</td><td class="num">${est(r.b, d)}</td>` +
-          `<td class="num split diff">${signed(r.diff.value, d)} [${signed(r.diff.low, d)}, ${signed(r.diff.high, d)}]</td></tr>`,
+          `<td class="num split diff">${signed(r.diff.value, d)}<br><span class="interval">[${signed(r.diff.low, d)}, ${signed(r.diff.high, d)}]</span></td></tr>`,
       )
       .join('') +
     '</tbody></table>'
