@@ -52,7 +52,14 @@ export function registerReplay(program: Command): void {
     .description('Play single games of a challenge and print their score tables');
   for (const game of games) game.registerCli({ replay, play });
 
-  // --report on every game's replay command: the sink is open while the game's action runs.
+  addReportToGameCommands(replay);
+}
+
+/**
+ * `--report DIR` on every game's `koth replay <game>`: the report sink is open while the game's
+ * action runs, and the page is written after it. (Self-contained so the replay CLI can move.)
+ */
+function addReportToGameCommands(replay: Command): void {
   for (const sub of replay.commands) if (findGame(sub.name())) sub.option('--report <dir>', REPORT_HELP);
   const reportDir = (cmd: Command): string | undefined => (cmd.opts().report as string | undefined) ?? (replay.opts().report as string | undefined);
   let started = 0;
