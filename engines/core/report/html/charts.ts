@@ -66,7 +66,9 @@ export function comparisonChartSpec(s: ComparisonSection, metric?: string, label
     verdict: r.verdict === 'agree' ? 'ours: agrees' : r.verdict === 'disagree' ? 'ours: disagrees' : 'ours: not comparable',
   }));
   const y = { field: 'bot', type: 'nominal' as const, sort: null, title: null, };
-  const x = (field: string) => ({ field, type: 'quantitative' as const, title: `${label} (published ◆, ours ● with ${+(s.confidence * 100).toFixed(2)}% interval)`, scale: { zero: false, nice: true } });
+  const withIntervals = shown.some((r) => r.low != null && r.high != null);
+  const title = withIntervals ? `${label} (published ◆, ours ● with ${+(s.confidence * 100).toFixed(2)}% interval)` : `${label} (published ◆, ours ●)`;
+  const x = (field: string) => ({ field, type: 'quantitative' as const, title, scale: { zero: false, nice: true } });
   const color = {
     scale: {
       domain: ['published', 'ours: agrees', 'ours: disagrees', 'ours: not comparable'],

@@ -124,7 +124,7 @@ function comparisonTable(s: ComparisonSection, rows: readonly ComparisonRow[], p
     `<table class="comparison" data-table="${esc(label)}"><thead>` +
     `<tr><th></th><th></th><th class="group">Published</th><th class="group" colspan="2">Reproduced (ours)</th><th colspan="${withNote ? 2 : 1}"></th></tr>` +
     `<tr><th class="num">#</th><th>${perBot ? 'bot' : 'figure'}</th><th class="num split">${col}</th>` +
-    `<th class="num split">${col}</th><th class="num">${pct(s.confidence)} interval</th><th>verdict</th>${withNote ? '<th>why / note</th>' : ''}</tr></thead><tbody>` +
+    `<th class="num split">${col}</th><th class="num">${rows.some((r) => r.low != null) ? `${pct(s.confidence)} interval` : 'interval'}</th><th>verdict</th>${withNote ? '<th>why / note</th>' : ''}</tr></thead><tbody>` +
     rows.map((r, i) => comparisonRowHtml(r, perBot ? i + 1 : '', d, perBot ? (multi ? `${r.bot} · ${metricLabel(r.metric)}` : r.bot) : `${METRIC_NAMES[r.metric] ?? r.metric} ${r.bot}`, withNote)).join('') +
     '</tbody></table>'
   );

@@ -44,7 +44,7 @@ export function sectionFromComparison(report: ComparisonReport, meta: SectionMet
   const seed = str(report.seed);
   const extra: Record<string, string | number> = {};
   if (num(report.shardSize) != null) extra['shard size'] = num(report.shardSize)!;
-  extra['confidence'] = `${+(report.confidence * 100).toFixed(3)}%`;
+  if (report.rows.some((r) => r.low != null)) extra['confidence'] = `${+(report.confidence * 100).toFixed(3)}%`;
   if (typeof report.poolMatchesPublished === 'boolean') extra['pool = published pool'] = report.poolMatchesPublished ? 'yes' : 'no';
   const provenance: RunProvenance = {
     command: str(report.command) ?? meta.command ?? `koth replay ${report.challenge}`,
