@@ -29,6 +29,7 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   loader: { '.json': 'json' },
   // piscina starts its own worker wrapper from its package folder: load it from node_modules.
-  external: ['piscina'],
+  // vega/vega-lite (the HTML report's charts) are loaded on demand, only when a report is asked for.
+  external: ['piscina', 'vega', 'vega-lite'],
 });
 chmodSync('dist/koth.js', 0o755);
