@@ -110,14 +110,15 @@ function comparisonRowHtml(r: ComparisonRow, i: number | string, d: number, labe
   return (
     `<tr class="${verdictClass(r.verdict)}"><td class="num">${esc(i)}</td><td>${esc(label)}</td>` +
     `<td class="num split">${fmt(r.published, d)}</td><td class="num split">${fmt(r.reproduced, d)}</td><td class="num">${interval}</td>` +
-    `<td class="verdict">${VERDICT_TEXT[r.verdict]}</td>${withNote ? `<td class="note">${esc(r.note ?? '')}</td>` : ''}</tr>`
+    `<td class="verdict">${VERDICT_TEXT[r.verdict]}${r.verdict === 'disagree' && r.explained ? ' (explained)' : ''}</td>` +
+    `${withNote ? `<td class="note">${esc([r.note, r.explained].filter(Boolean).join(' — '))}</td>` : ''}</tr>`
   );
 }
 
 /** Per-bot rows (numbered, one metric) or table-level figures (one per row, named by metric). */
 function comparisonTable(s: ComparisonSection, rows: readonly ComparisonRow[], perBot: boolean, label: string): string {
   const d = perBot ? s.digits : 3;
-  const withNote = rows.some((r) => r.note);
+  const withNote = rows.some((r) => r.note || r.explained);
   const multi = perBot && new Set(rows.map((r) => r.metric)).size > 1;
   const col = perBot && !multi ? esc(s.metricLabel) : 'value';
   return (
@@ -181,7 +182,7 @@ async function comparisonSectionHtml(s: ComparisonSection): Promise<string> {
   const standOut = s.rows.filter((r) => r.verdict !== 'agree');
   const why =
     standOut.length && standOut.length < s.rows.length
-      ? `<h3>Rows that disagree or cannot be compared</h3><ul class="standout">${standOut.map((r) => `<li class="${verdictClass(r.verdict)}"><strong>${esc(r.bot)}</strong>: ${r.verdict === 'disagree' ? `published ${fmt(r.published, s.digits)} is outside [${fmt(r.low, s.digits)}, ${fmt(r.high, s.digits)}] around ours ${fmt(r.reproduced, s.digits)}` : 'not comparable'}${r.note ? ' — ' + esc(r.note) : ''}</li>`).join('')}</ul>`
+      ? `<h3>Rows that disagree or cannot be compared</h3><ul class="standout">${standOut.map((r) => `<li class="${verdictClass(r.verdict)}"><strong>${esc(r.bot)}</strong>: ${r.verdict === 'disagree' ? `published ${fmt(r.published, s.digits)} is outside [${fmt(r.low, s.digits)}, ${fmt(r.high, s.digits)}] around ours ${fmt(r.reproduced, s.digits)}` : 'not comparable'}${r.note ? ' — ' + esc(r.note) : ''}${r.explained ? ` — <em>known cause: ${esc(r.explained)}</em>` : ''}</li>`).join('')}</ul>`
       : '';
   return (
     `<section class="game comparison ${verdictClass(s.verdict)}" data-game="${esc(s.game)}">` +
