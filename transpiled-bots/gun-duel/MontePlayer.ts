@@ -1,4 +1,5 @@
 import { BULLET, LOAD, METAL, PLASMA, Player, THERMAL, type Action } from '../../engines/gun-duel/player.ts';
+import type { LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
 import { glibcLog } from '../../engines/core/rng/glibc-log.ts';
 import { fromRepo } from './source.ts';
 
@@ -98,16 +99,18 @@ export default class MontePlayer extends Player {
   private prevOpp = 0;
   private readonly hist: Int32Array;
   private readonly oppBase: number;
+  private readonly eng: LibstdcppMinstd0;
 
   constructor(...args: ConstructorParameters<typeof Player>) {
     super(...args);
     this.hist = this.env.statics('MontePlayer.opponentHistory', () => new Int32Array(HIST_SIZE));
     this.oppBase = this.getOpponent() * 100;
+    this.eng = this.env.intEngine;
   }
 
-  /** Random(max) = GetRandomInteger(max − 1). */
+  /** Random(max) = GetRandomInteger(max − 1), on the shared engine. */
   private random(max: number): number {
-    return this.getRandomInteger(max - 1);
+    return this.eng.uniformInt(0, max - 1);
   }
 
   /** Flat index of opponentHistory[opponent][ammo][oppAmmo][0]. */
@@ -193,42 +196,77 @@ export default class MontePlayer extends Player {
     return node;
   }
 
+  /**
+   * Random playout from g0 (the original's simulate/doRandomTurn/doTurn, on scalars for speed):
+   * my move uniform among the non-idiotic ones (reservoir draws), the opponent's weighted by
+   * its recorded actions in this ammo state, or uniform among its non-idiotic moves if none.
+   * Returns 1 win, 0 loss, −1 draw.
+   */
   private simulate(g0: Game): number {
-    let g = g0;
-    while (!atEnd(g)) g = this.randomTurn(g);
-    if (+g.alive > +g.oppAlive) return 1;
-    if (+g.oppAlive > +g.alive) return 0;
-    return -1;
-  }
-
-  private randomTurn(g: Game): Game {
-    let my = -1;
-    let valid = 0;
-    for (let i = 0; i < 5; i++) {
-      if (isValid(g, i, true)) {
-        valid++;
-        if (this.random(valid) === 0) my = i;
-      }
-    }
-    let en = -1;
-    let encountered = false;
-    valid = 0;
-    const base = this.h(g.ammo, g.opp);
-    for (let i = 0; i < 5; i++) {
-      const w = this.hist[base + i]!;
-      if (w > 0) {
-        if (!encountered) {
-          encountered = true;
-          valid = 0;
+    let { turn, ammo, opp, alive, oppAlive } = g0;
+    const hist = this.hist;
+    const eng = this.eng;
+    while (alive && oppAlive && turn <= MAX_TURNS) {
+      let my = -1;
+      let valid = 0;
+      // valid for me: load; bullet if ammo > 0; plasma if ammo > 1; metal if opp > 0; thermal if opp > 1
+      for (let i = 0; i < 5; i++) {
+        const ok = i === LOAD || (i === BULLET ? ammo > 0 : i === PLASMA ? ammo > 1 : i === METAL ? opp > 0 : opp > 1);
+        if (ok) {
+          valid++;
+          if (eng.uniformInt(0, valid - 1) === 0) my = i;
         }
-        valid += w;
-        if (this.random(valid) < w) en = i;
-      } else if (!encountered && isValid(g, i, false)) {
-        valid++;
-        if (this.random(valid) === 0) en = i;
+      }
+      let en = -1;
+      let encountered = false;
+      valid = 0;
+      const base = ((this.oppBase + ammo) * 100 + opp) * 5;
+      for (let i = 0; i < 5; i++) {
+        const w = hist[base + i]!;
+        if (w > 0) {
+          if (!encountered) {
+            encountered = true;
+            valid = 0;
+          }
+          valid += w;
+          if (eng.uniformInt(0, valid - 1) < w) en = i;
+        } else if (!encountered && (i === LOAD || (i === BULLET ? opp > 0 : i === PLASMA ? opp > 1 : i === METAL ? ammo > 0 : ammo > 1))) {
+          valid++;
+          if (eng.uniformInt(0, valid - 1) === 0) en = i;
+        }
+      }
+      // doTurn
+      turn++;
+      if (my === LOAD) ammo++;
+      else if (my === BULLET) {
+        if (ammo < 1) alive = false;
+        else {
+          ammo--;
+          if (en === LOAD || en === THERMAL) oppAlive = false;
+        }
+      } else if (my === PLASMA) {
+        if (ammo < 2) alive = false;
+        else {
+          ammo -= 2;
+          if (en !== PLASMA && en !== THERMAL) oppAlive = false;
+        }
+      }
+      if (en === LOAD) opp++;
+      else if (en === BULLET) {
+        if (opp < 1) oppAlive = false;
+        else {
+          opp--;
+          if (my === LOAD || my === THERMAL) alive = false;
+        }
+      } else if (en === PLASMA) {
+        if (opp < 2) oppAlive = false;
+        opp -= 2;
+        if (my !== PLASMA && my !== THERMAL) alive = false;
       }
     }
-    return doTurn(g, my, en);
+    if (+alive > +oppAlive) return 1;
+    if (+oppAlive > +alive) return 0;
+    return -1;
   }
 
   private update(leaf: Tree, score: number): void {

@@ -7,14 +7,22 @@
  */
 import { GLIBC_LOG_FIXES } from './glibc-log-table.ts';
 
-const buf = new DataView(new ArrayBuffer(8));
-const fixes = new Map<number, number>();
-for (const [n, hex] of GLIBC_LOG_FIXES) {
-  buf.setBigUint64(0, BigInt('0x' + hex));
-  fixes.set(n, buf.getFloat64(0));
+const LIMIT = 20000;
+let table: Float64Array | undefined;
+
+function build(): Float64Array {
+  const t = new Float64Array(LIMIT + 1);
+  for (let n = 1; n <= LIMIT; n++) t[n] = Math.log(n);
+  const buf = new DataView(new ArrayBuffer(8));
+  for (const [n, hex] of GLIBC_LOG_FIXES) {
+    buf.setBigUint64(0, BigInt('0x' + hex));
+    t[n] = buf.getFloat64(0);
+  }
+  return t;
 }
 
 /** log(x) as glibc computes it for the integers 1..20000; Math.log elsewhere. */
 export function glibcLog(x: number): number {
-  return fixes.get(x) ?? Math.log(x);
+  if (x >= 1 && x <= LIMIT && Number.isInteger(x)) return (table ??= build())[x]!;
+  return Math.log(x);
 }

@@ -41,8 +41,13 @@ export class LibstdcppMinstd0 implements Rng {
 
   /** One engine output in [1, 2147483646]. */
   next(): number {
-    this.x = (this.x * 16807) % M; // < 2^45: exact in a double
-    return this.x;
+    // 16807·x < 2^45 is exact in a double; reduce mod 2^31 − 1 by folding the high bits
+    const p = this.x * 16807;
+    const hi = Math.floor(p / 2147483648);
+    let r = p - hi * 2147483648 + hi;
+    if (r >= M) r -= M;
+    this.x = r;
+    return r;
   }
 
   /** uniform_int_distribution<int>(a, b)(engine), a and b 32-bit ints (b < a allowed: libstdc++ then wraps). */
