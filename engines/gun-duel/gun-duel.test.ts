@@ -84,3 +84,13 @@ describe('statistics', () => {
     expect(rep.verdict).toBe('disagree');
   }, 60_000);
 });
+
+describe('koth bench gun-duel', () => {
+  it('prints seconds per tournament (quick mode: one duel per pair)', () => {
+    const r = koth(['bench', 'gun-duel', '--quick', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const figs = r.json() as { name: string; value: number; unit: string }[];
+    expect(figs.length).toBeGreaterThanOrEqual(2);
+    for (const f of figs) expect(f.value).toBeGreaterThan(0);
+  }, 120_000);
+});
