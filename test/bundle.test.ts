@@ -31,7 +31,7 @@ describe('the bundled koth (what npm run replay runs)', () => {
     const r = run(['replay', '--json']);
     expect(r.stderr).toBe('');
     const reports = JSON.parse(r.stdout) as { challenge: string; verdict: string }[];
-    expect(reports.map((x) => x.challenge)).toEqual(['dice', 'ruins']);
+    expect(reports.map((x) => x.challenge)).toEqual(['dice', 'ruins', 'gun-duel']);
     expect(reports.find((x) => x.challenge === 'dice')!.verdict).toBe('agree');
     expect(r.status).toBe(0);
   });

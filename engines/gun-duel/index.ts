@@ -4,9 +4,8 @@
  * table in published.ts; the 17 ports in transpiled-bots/gun-duel/.
  */
 import type { GameModule } from '../core/runner/game.ts';
-import { GUN_DUEL_DEFAULTS, placePublished, registerGunDuelCli } from './cli.ts';
+import { placePublished, recordedDistribution, registerGunDuelCli } from './cli.ts';
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
-import { runTrials } from '../core/runner/runner.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
 import { gunDuelBench } from './bench.ts';
 
@@ -28,16 +27,9 @@ export const gunDuelGame: GameModule<GunDuelRunOptions, GunDuelAcc> = {
   registerCli({ replay }) {
     registerGunDuelCli(replay);
   },
-  async defaultReplay(ctx) {
-    const res = await runTrials<GunDuelRunOptions, GunDuelAcc>({
-      game: 'gun-duel',
-      opts: { variant: DEFAULT_VARIANT, repetition: GUN_DUEL_DEFAULTS.repetition },
-      seed: GUN_DUEL_DEFAULTS.seed,
-      trials: GUN_DUEL_DEFAULTS.tournaments,
-      shardSize: 1,
-      workers: ctx.workers,
-    });
-    return placePublished(res.acc);
+  /** The published scoreboard placed in our recorded distribution (fixtures/gun-duel/distribution). */
+  async defaultReplay() {
+    return placePublished(recordedDistribution());
   },
   bench: gunDuelBench,
 };
