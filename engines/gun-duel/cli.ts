@@ -3,7 +3,8 @@
  * distribution (`--tournaments N`), the published scoreboard placed in that distribution
  * (default), and the rule-fix comparison (`--compare-rules`).
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
+import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION } from './data.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
@@ -13,14 +14,14 @@ import { renderTable } from '../core/report/table.ts';
 import { defaultWorkers } from '../core/runner/runner.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
-import type { ComparisonReport, ComparisonRow } from '../core/stats/compare.ts';
+import { exitCodeFor, type ComparisonReport, type ComparisonRow } from '../core/stats/compare.ts';
 import { POOL, findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
 import type { PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { traceTournament } from './trace.ts';
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 import { PUBLISHED_ROWS } from './published.ts';
-import { compareSamples, outside99, percentile, summarize } from './stats.ts';
+import { compareSamples, outside99, percentile, prediction99, summarize } from './stats.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
 
 export const GUN_DUEL_DEFAULTS = { seed: '2017', tournaments: 8, repetition: 100 };
@@ -109,7 +110,13 @@ function compareRulesCommand(opts: GunDuelCliOptions): void {
     );
 }
 
+/** Our engine's tournaments recorded as data (fixtures/gun-duel/distribution): what the default replay uses. */
+export function recordedDistribution(): GunDuelAcc {
+  return RECORDED_DISTRIBUTION;
+}
+
 export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Promise<GunDuelAcc> {
+  if (!opts.from && !opts.tournaments) return recordedDistribution();
   if (opts.from) {
     if (!existsSync(opts.from)) throw new UserError(`--from: no such file ${opts.from} (make one with --tournaments N --json > file)`);
     const j = JSON.parse(readFileSync(opts.from, 'utf8')) as GunDuelAcc;
@@ -132,15 +139,8 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
 }
 
 /** The compiled original's clock-seeded runs committed as data (fixtures/gun-duel/clock-runs). */
-export function originalClockRuns(): { rows: ScoreRow[] }[] {
-  const dir = new URL('../../fixtures/gun-duel/clock-runs/', import.meta.url);
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  return files.sort().map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { rows: ScoreRow[] });
+export function originalClockRuns(): readonly { rows: ScoreRow[] }[] {
+  return ORIGINAL_CLOCK_RUNS;
 }
 
 /** Published scoreboard placed in our distribution, plus the Welch comparison with the original's runs. */
@@ -156,9 +156,11 @@ export function placePublished(acc: GunDuelAcc): ComparisonReport {
       return;
     }
     const v = s.round1.values;
-    const sorted = [...v].sort((a, b) => a - b);
+    const pi = prediction99(v);
     const pct = percentile(v, pub.rounds[0]!);
     const out = outside99(v, pub.rounds[0]!);
+    // the table's verdict is family-wise: Bonferroni over the 17 figures (α = 0.01/17)
+    const outFamily = outside99(v, pub.rounds[0]!, 0.01 / PUBLISHED_ROWS.length);
     const o = orig.find((x) => x.player === pub.player);
     const cmp = o ? compareSamples(v, o.round1.values) : undefined;
     rows.push({
@@ -166,9 +168,9 @@ export function placePublished(acc: GunDuelAcc): ComparisonReport {
       metric: 'round-1 points',
       published: pub.rounds[0]!,
       reproduced: Number(s.round1.mean.toFixed(1)),
-      low: sorted[0]!,
-      high: sorted[sorted.length - 1]!,
-      verdict: out ? 'disagree' : 'agree',
+      low: pi ? Number(pi.low.toFixed(1)) : null,
+      high: pi ? Number(pi.high.toFixed(1)) : null,
+      verdict: outFamily ? 'disagree' : 'agree',
       note: `pct ${pct.toFixed(0)}; place ${place + 1} seen ${s.places[place] ?? 0}/${v.length}${cmp ? `; vs g++ p=${cmp.pValue.toFixed(2)}` : ''}`,
     });
     extra.push({ player: pub.player, publishedPlace: place + 1, publishedRound1: pub.rounds[0], publishedPoints: pub.points, round1Percentile: pct, round1Outside99: out, pointsPercentile: percentile(s.points.values, pub.points), places: s.places, versusOriginal: cmp });
@@ -206,7 +208,8 @@ function renderPlacement(rep: ComparisonReport): string {
   );
   return (
     `${pc.bold('Futuristic Gun Duel')}: the published scoreboard (one draw) in our distribution of ${rep.tournaments} tournaments\n` +
-    `(Pct = mid-rank percentile of the published figure among ours; "!" = outside our central 99%).\n` +
+    `(Pct = mid-rank percentile of the published figure among ours; "!" = outside the 99% prediction interval mean ± t·sd·√(1+1/n);\n` +
+    `the verdict is family-wise: a figure outside its Bonferroni interval (α = 0.01/17) disagrees).\n` +
     `Welch two-sample t-test of round-1 points, ours vs ${rep.originalRuns} clock-seeded runs of the g++ build; ` +
     `"80%-power Δ" = the mean difference the two samples detect with 80% power at α = 0.05.\n` +
     table
@@ -242,7 +245,8 @@ Examples:
   koth replay gun-duel --exact --seed 1 --json          equals fixtures/gun-duel/goldens/seed-1.json
   koth replay gun-duel --exact --seed 7 --repetition 2  a quick two-duel-per-pair tournament
   koth replay gun-duel --tournaments 20 --json > d.json
-  koth replay gun-duel --from d.json                    published scoreboard vs that distribution
+  koth replay gun-duel                                  published scoreboard vs our recorded distribution
+  koth replay gun-duel --from d.json                    ... vs a distribution you made
   koth replay gun-duel --compare-rules --seed 3 --repetition 5
 
 ${exitCodeHelp()}`,
@@ -261,6 +265,7 @@ ${exitCodeHelp()}`,
         const rep = placePublished(acc);
         if (opts.json) process.stdout.write(JSON.stringify(rep) + '\n');
         else process.stdout.write(renderPlacement(rep) + '\n');
+        process.exitCode = exitCodeFor(rep.verdict);
       } catch (e) {
         if (e instanceof CheckpointMismatch) throw new UserError(e.message);
         throw e;

@@ -8,7 +8,7 @@
  */
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { gunDuelExtractor } from './extract.ts';
-import { distribution, GUN_DUEL_DEFAULTS, placePublished, registerGunDuelCli } from './cli.ts';
+import { placePublished, recordedDistribution, registerGunDuelCli } from './cli.ts';
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
 import { gunDuelBench } from './bench.ts';
@@ -39,15 +39,9 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
     registerCli({ replay }, kit) {
       registerGunDuelCli(replay, kit);
     },
-    async defaultReplay(ctx) {
-      const acc = await distribution(
-        // Two whole tournaments (about 45 s of CPU each): enough to place the published board
-        // roughly; `koth replay gun-duel --tournaments N` for a real distribution.
-        { seed: GUN_DUEL_DEFAULTS.seed, repetition: GUN_DUEL_DEFAULTS.repetition, rules: DEFAULT_VARIANT, tournaments: 2, workers: ctx.workers } as Parameters<typeof distribution>[0],
-        ctx.kit,
-      );
-      return placePublished(acc);
-    },
+    // Our engine's tournaments recorded as data (fixtures/gun-duel/distribution: cheap to
+    // place the published board in); `koth replay gun-duel --tournaments N` runs new ones.
+    defaultReplay: async () => placePublished(recordedDistribution()),
     bench: gunDuelBench,
     conformance: {
       trials: { opts: { variant: DEFAULT_VARIANT, repetition: 2, players: ['GunClubPlayer', 'PlasmaPlayer', 'TurtlePlayer', 'FatedPlayer'] }, trials: 4, shardSize: 1 },

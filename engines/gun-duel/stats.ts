@@ -5,6 +5,7 @@
  * @stdlib/stats-ttest2).
  */
 import ttest2 from '@stdlib/stats-ttest2';
+import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import type { ScoreRow } from './tournament.ts';
 
 export interface PlayerSummary {
@@ -53,12 +54,22 @@ export function percentile(values: readonly number[], x: number): number {
   return (100 * (below + equal / 2)) / values.length;
 }
 
-/** Whether x lies outside the central 99% of values (empirical 0.5% and 99.5% quantiles). */
-export function outside99(values: readonly number[], x: number): boolean {
-  if (values.length === 0) return false;
-  const s = [...values].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.round(p * (s.length - 1))))]!;
-  return x < q(0.005) || x > q(0.995);
+/**
+ * 99% prediction interval for one more draw, from n draws assumed normal:
+ * mean ± t(0.995, n−1)·sd·√(1 + 1/n) (Student t quantile from @stdlib). Few tournaments give
+ * a wide interval rather than a false alarm.
+ */
+export function prediction99(values: readonly number[], alpha = 0.01): { low: number; high: number } | undefined {
+  const n = values.length;
+  if (n < 2) return undefined;
+  const half = tQuantile(1 - alpha / 2, n - 1) * sd(values) * Math.sqrt(1 + 1 / n);
+  return { low: mean(values) - half, high: mean(values) + half };
+}
+
+/** Whether x lies outside the 99% prediction interval of values (false when it cannot be formed). */
+export function outside99(values: readonly number[], x: number, alpha = 0.01): boolean {
+  const p = prediction99(values, alpha);
+  return p ? x < p.low || x > p.high : false;
 }
 
 export interface TwoSample {

@@ -30,7 +30,8 @@ class Tree {
   readonly oppWins = [0, 0, 0, 0, 0];
   readonly oppAttempts = [0, 0, 0, 0, 0];
   totalPlays = 0;
-  readonly sub: (Tree | undefined)[] = new Array(25);
+  /** Children by myAction·5 + oppAction, allocated on the first child. */
+  sub: (Tree | undefined)[] | undefined = undefined;
   constructor(
     game: Game,
     readonly parent: Tree | undefined,
@@ -38,7 +39,7 @@ class Tree {
     readonly oppAction: number,
   ) {
     this.game = game;
-    if (parent) parent.sub[myAction * 5 + oppAction] = this;
+    if (parent) (parent.sub ??= new Array<Tree | undefined>(25).fill(undefined))[myAction * 5 + oppAction] = this;
   }
 }
 
@@ -146,19 +147,22 @@ export default class MontePlayer extends Player {
     this.hist[this.h(this.prevAmmo, this.prevOpp) + action]!++;
   }
 
-  private score(t: Tree, move: number, me: boolean): number {
-    const wins = me ? t.myWins[move]! : t.oppWins[move]!;
-    const attempts = me ? t.myAttempts[move]! : t.oppAttempts[move]!;
-    return attempts === 0 ? Infinity : wins / attempts + Math.sqrt((2 * glibcLog(t.totalPlays)) / attempts);
-  }
-
+  /**
+   * UCB1 choice among the non-idiotic moves (me: mine, else the opponent's): untried moves
+   * score +∞; ties are broken by reservoir draws (Random(same) == 0 keeps the newcomer).
+   * 2·log(N) is computed once per node: the same double the original computes per move.
+   */
   private pickUcb(t: Tree, me: boolean): number {
+    const wins = me ? t.myWins : t.oppWins;
+    const attempts = me ? t.myAttempts : t.oppAttempts;
+    const twoLog = t.totalPlays > 0 ? 2 * glibcLog(t.totalPlays) : NaN;
     let action = -1;
     let same = 0;
     let best = -1;
     for (let i = 0; i < 5; i++) {
       if (!isValid(t.game, i, me)) continue;
-      const s = this.score(t, i, me);
+      const n = attempts[i]!;
+      const s = n === 0 ? Infinity : wins[i]! / n + Math.sqrt(twoLog / n);
       if (s === best) {
         same++;
         if (this.random(same) === 0) action = i;
@@ -189,7 +193,7 @@ export default class MontePlayer extends Player {
           }
         }
       } else en = this.pickUcb(node, false);
-      const next = node.sub[my * 5 + en];
+      const next = node.sub?.[my * 5 + en];
       if (!next) return new Tree(doTurn(node.game, my, en), node, my, en);
       node = next;
     }
