@@ -11,7 +11,7 @@
  * score win.
  */
 import type { PyRandom } from '../core/rng/python-random.ts';
-import { type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
+import { fastDecideOf, type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
 import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
 import { emptyStats, type DiceStats } from './stats.ts';
 import type { DiceFlags } from './variants.ts';
@@ -154,7 +154,24 @@ export class DiceController {
     const rnd = this.random;
     const throws: number[] = [rnd.randint(1, 6)];
     let last = throws[0]!;
-    if (last !== 6) {
+    const fast = last !== 6 ? fastDecideOf(bot) : undefined;
+    if (fast !== undefined) {
+      // The fast path (bot.ts): the same decisions and draws as resuming makeThrow, without
+      // the generator, the copies of the throws per die and of the scores per turn.
+      let turnSum = last;
+      try {
+        while (fast.call(bot, throws, turnSum, scores, lastRound)) {
+          last = rnd.randint(1, 6);
+          throws.push(last);
+          if (last === 6) break;
+          turnSum += last;
+        }
+      } catch (e) {
+        throw new BotCrash(bot.className, this.gameNumber, e);
+      }
+      // What update_state left in the attribute: the dice before a closing 6.
+      bot.currentThrows = last === 6 ? throws.slice(0, -1) : throws;
+    } else if (last !== 6) {
       try {
         bot.updateState(throws.slice());
         const stream = bot.makeThrow(this.flags.liveScores ? scores : scores.slice(), lastRound);

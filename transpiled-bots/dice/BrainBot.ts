@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -93,3 +93,20 @@ export default class BrainBot extends DiceBot {
     }
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(BrainBot, function (_throws, turnSum, scores, lastRound) {
+  let oppMaxScore = 0;
+  for (let i = 0; i < scores.length; i++) {
+    if (i === this.index) continue;
+    if (scores[i]! > oppMaxScore) oppMaxScore = scores[i]!;
+  }
+  const me = scores[this.index]!;
+  if (lastRound) return me + turnSum < oppMaxScore + 1;
+  const s = INPUT;
+  s[0] = oppMaxScore / this.endScore;
+  s[1] = me / this.endScore;
+  s[2] = turnSum / this.endScore;
+  s[3] = 0.0;
+  return this.decide(s) === 1;
+});
