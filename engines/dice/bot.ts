@@ -83,6 +83,8 @@ export class DiceBot {
    * generator would yield next, as a plain function. See `fastPath`.
    */
   declare fastDecide: FastDecide | undefined;
+  /** The fast path's start of a turn (set by `fastPath`). */
+  declare fastStart: FastStart | undefined;
   /** The class whose `makeThrow` `fastDecide` stands for (a subclass or a replaced method disables it). */
   declare fastClass: DiceBotClass | undefined;
   /** That class's own `makeThrow` (HarkonnenBot and Rebel replace it on instances). */
@@ -101,9 +103,18 @@ export class DiceBot {
  * far (`throws`, their sum `turnSum`). `throws` and `scores` are the controller's own arrays:
  * read them, never keep or change them. Only for a generator that is a pure function of
  * (throws, scores, lastRound, the bot's attributes that the generator does not change): after
- * k true decisions the turn holds k+1 dice, so the number of decisions made is known.
+ * k true decisions the turn holds k+1 dice, so the number of decisions made is known. It may
+ * change the bot the way the generator does between two yields (SlowStart).
  */
-export type FastDecide<T extends DiceBot = DiceBot> = (this: T, throws: readonly number[], turnSum: number, scores: readonly number[], lastRound: boolean) => boolean;
+export type FastDecide<T extends DiceBot = DiceBot> = (this: T, throws: readonly number[], turnSum: number, scores: readonly number[], lastRound: boolean, turnState: number) => boolean;
+
+/**
+ * What the generator does before its first yield when that changes the bot or draws from the
+ * generator (QuotaBot's quota, BringMyOwn_dice's own dice): called once per turn, where the
+ * controller first resumes makeThrow (after a first die that is not a 6). Its result is
+ * handed to every decision of the turn as `turnState`.
+ */
+export type FastStart<T extends DiceBot = DiceBot> = (this: T, scores: readonly number[], lastRound: boolean) => number;
 
 /**
  * Gives `cls` a fast path: the engine calls `decide` after each die instead of resuming a
@@ -111,8 +122,9 @@ export type FastDecide<T extends DiceBot = DiceBot> = (this: T, throws: readonly
  * own (a subclass or an instance whose method was replaced uses the generator). The trace
  * tests replay every recorded turn through both the generator and the fast path.
  */
-export function fastPath<T extends DiceBot>(cls: DiceBotClass & { prototype: T }, decide: FastDecide<T>): void {
+export function fastPath<T extends DiceBot>(cls: DiceBotClass & { prototype: T }, decide: FastDecide<T>, start?: FastStart<T>): void {
   cls.prototype.fastDecide = decide as FastDecide;
+  cls.prototype.fastStart = start as FastStart | undefined;
   cls.prototype.fastClass = cls;
   cls.prototype.fastOf = cls.prototype.makeThrow;
 }

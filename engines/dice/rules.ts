@@ -160,7 +160,9 @@ export class DiceController {
       // the generator, the copies of the throws per die and of the scores per turn.
       let turnSum = last;
       try {
-        while (fast.call(bot, throws, turnSum, scores, lastRound)) {
+        const start = bot.fastStart;
+        const state = start === undefined ? 0 : start.call(bot, scores, lastRound);
+        while (fast.call(bot, throws, turnSum, scores, lastRound, state)) {
           last = rnd.randint(1, 6);
           throws.push(last);
           if (last === 6) break;

@@ -169,12 +169,13 @@ export function playTracedTurnFast(bot: DiceBot, scores: number[], lastRound: bo
   let end = 'six';
   let turnSum = throws[0]!;
   try {
+    const state = bot.fastStart === undefined ? 0 : bot.fastStart.call(bot, scores, lastRound);
     for (;;) {
       if (decisions.length >= CAP) {
         end = 'cap';
         break;
       }
-      const v = fast.call(bot, throws, turnSum, scores, lastRound);
+      const v = fast.call(bot, throws, turnSum, scores, lastRound, state);
       decisions.push(v);
       if (!v) {
         end = 'stop';
