@@ -196,7 +196,6 @@ export function playTracedTurnFast(bot: DiceBot, scores: number[], lastRound: bo
   } catch (e) {
     end = `error:${e instanceof PythonError ? e.pyType : (e as Error).name}: ${(e as Error).message}`;
   }
-  bot.currentThrows = throws[throws.length - 1] === 6 ? throws.slice(0, -1) : throws;
   return { throws, decisions, end, rngAfter: 0 };
 }
 
