@@ -21,6 +21,11 @@ describe('dice ports agree with their originals decision for decision', () => {
       const { turns, mismatches } = replayTrace(trace, port!, classes, allClasses);
       expect(turns).toBeGreaterThan(1000);
       expect(mismatches.length, describeMismatches(name, mismatches)).toBe(0);
+      if (port!.prototype.fastDecide !== undefined) {
+        // The engine's fast path (engines/dice/bot.ts fastPath) must decide the same.
+        const fast = replayTrace(trace, port!, classes, allClasses, 'fast');
+        expect(fast.mismatches.length, describeMismatches(`${name} (fast path)`, fast.mismatches)).toBe(0);
+      }
     });
   }
 });
