@@ -13,6 +13,7 @@ import { registryReport } from './registry.ts';
 import { scrapeChallenge } from './scrape.ts';
 import { FakeStackExchange, fixture, runKoth, type Fault, type SimAnswer } from './test-server.ts';
 import { challengeConfig } from '../engines/registry.ts';
+import { printable } from '../engines/core/report/table.ts';
 
 const dice = challengeConfig('dice')!;
 let server: FakeStackExchange | undefined;
@@ -108,6 +109,7 @@ describe('scraper: hostile responses', () => {
     expect(new AnswerCache(cache, 'dice').read(5201)!.author).toBe(evil);
     const reg = await runKoth(['registry', 'dice', '--cache', cache]);
     expect(reg.stdout).not.toMatch(/\u001b\]|\u0007/);
+    expect(printable('a\u202ecba\u009b2J')).toBe('a\\u{202e}cba\\x9b2J');
   });
 
   it("an API's backoff holds for the whole process and, saved in the cache, for the next one", async () => {

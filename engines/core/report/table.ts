@@ -62,11 +62,12 @@ export function renderTable(head: string[], rows: (string | number)[][]): string
 /**
  * Text from outside (API display names, titles, bot names from scraped code) made safe to
  * print on a terminal: control characters (C0, DEL, C1 — ESC among them, which could set the
- * window title, change colours or clear the screen) are shown escaped as \xNN / \u{NNNN}.
+ * window title, change colours or clear the screen) and the bidi overrides that make text read
+ * otherwise than it is stored are shown escaped as \xNN / \u{NNNN}.
  * Stored data keeps the text exact; only what is printed is escaped.
  */
 export function printable(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
     const n = c.codePointAt(0)!;
     return n < 0x100 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u{${n.toString(16)}}`;
   });
