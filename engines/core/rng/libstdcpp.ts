@@ -53,15 +53,7 @@ export class LibstdcppMinstd0 implements Rng {
   /** uniform_int_distribution<int>(a, b)(engine), a and b 32-bit ints (b < a allowed: libstdc++ then wraps). */
   uniformInt(a: number, b: number): number {
     const urange = b - a;
-    if (urange >= 0 && urange < URNG_RANGE) {
-      const uerange = urange + 1;
-      const scaling = Math.floor(URNG_RANGE / uerange);
-      const past = uerange * scaling;
-      let ret: number;
-      do ret = this.next() - 1;
-      while (ret >= past);
-      return Math.floor(ret / scaling) + a;
-    }
+    if (urange >= 0 && urange < URNG_RANGE) return this.downscaled(urange) + a;
     return toInt32(this.uidBig(BigInt(a), BigInt(b)) + toU64(BigInt(a)));
   }
 
@@ -95,16 +87,19 @@ export class LibstdcppMinstd0 implements Rng {
 
   /** uniform_int_distribution<unsigned long>(0, n−1) for small n (shuffle's helper). */
   private uidUnsigned(urange: number): number {
-    if (urange < URNG_RANGE) {
-      const uerange = urange + 1;
-      const scaling = Math.floor(URNG_RANGE / uerange);
-      const past = uerange * scaling;
-      let ret: number;
-      do ret = this.next() - 1;
-      while (ret >= past);
-      return Math.floor(ret / scaling);
-    }
+    if (urange < URNG_RANGE) return this.downscaled(urange);
     throw new RangeError(`uniform_int_distribution<unsigned long>: range ${urange} not supported`);
+  }
+
+  /** libstdc++'s downscaling case (urange < the engine's range): rejection, then division; in [0, urange]. */
+  private downscaled(urange: number): number {
+    const uerange = urange + 1;
+    const scaling = Math.floor(URNG_RANGE / uerange);
+    const past = uerange * scaling;
+    let ret: number;
+    do ret = this.next() - 1;
+    while (ret >= past);
+    return Math.floor(ret / scaling);
   }
 
   /** generate_canonical<double, 53>: two draws. */
