@@ -10,7 +10,7 @@
  * round 199 the last round is forced and everyone gets a final turn. All bots with the top
  * score win.
  */
-import type { PyRandom } from '../core/rng/python-random.ts';
+import { PyRandom } from '../core/rng/python-random.ts';
 import { type DiceBot, type DiceBotClass, type DiceEnv, type FastDecide } from './bot.ts';
 import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
 import { emptyStats, type DiceStats } from './stats.ts';
@@ -63,7 +63,7 @@ export class DiceController {
   private readonly classMake: DiceBot['makeThrow'][];
   /** Per class index: its statistics row. */
   private readonly rowByClass: DiceStats['rows'];
-  private readonly python2: boolean;
+  private readonly ownRandint: boolean;
   private readonly endScore: number;
 
   constructor(
@@ -78,7 +78,8 @@ export class DiceController {
     this.classFast = classes.map((c) => (c.prototype.fastClass === c ? c.prototype.fastDecide : undefined));
     this.classMake = classes.map((c) => c.prototype.makeThrow);
     this.rowByClass = this.rowOf.map((r) => this.stats.rows[r]!);
-    this.python2 = random.python2;
+    // The inlined randint(1, 6) (die) only for PyRandom's own Python 3 randint (a test's scripted dice override it).
+    this.ownRandint = random.python2 || random.randint !== PyRandom.prototype.randint;
     this.endScore = settings.endScore;
     const self = this;
     this.env = {
@@ -101,7 +102,7 @@ export class DiceController {
     // (n <= its set size, always so for the 49 or 57 bots) in two reused arrays.
     let setsize = 21;
     if (k > 5) setsize += 4 ** Math.ceil(Math.log(k * 3) / Math.log(4));
-    const reuse = !this.python2 && n <= setsize;
+    const reuse = !this.random.python2 && this.random.sample === PyRandom.prototype.sample && n <= setsize;
     const pool: number[] = population.slice();
     const drawn: number[] = new Array(k).fill(0);
     const step = 1000;
@@ -182,11 +183,12 @@ export class DiceController {
   /**
    * `random.randint(1, 6)`: in Python 3 that is `_randbelow(6)`, i.e. `getrandbits(3)` (the top 3
    * bits of one 32-bit output) until below 6 — the same draws as PyRandom.randint, without its
-   * argument checks and bit-length on the hot path. Python 2 mode keeps PyRandom's own algorithm.
+   * argument checks and bit-length on the hot path. Python 2 mode (and a subclass's own randint)
+   * keeps the generator's method.
    */
   private die(): number {
     const rnd = this.random;
-    if (this.python2) return rnd.randint(1, 6);
+    if (this.ownRandint) return rnd.randint(1, 6);
     let r = rnd.nextUint32() >>> 29;
     while (r >= 6) r = rnd.nextUint32() >>> 29;
     return r + 1;
