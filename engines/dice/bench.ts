@@ -133,6 +133,13 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [
     fig(`dice exact mode, 49 official bots: games per CPU-second (per core)`, exactCpu, 'games/s', { reference: refCpu }),
     fig(`dice statistical mode, 1 worker: games per CPU-second (per core)`, stat[1]!.cpu, 'games/s', { reference: refCpu }),
+    ...workerCounts
+      .filter((w) => w > 1)
+      .map((w) =>
+        fig(`dice statistical mode, ${w} workers: games per CPU-second (all threads)`, stat[w]!.cpu, 'games/s', {
+          note: "as 1 worker's: no parallel overhead, so the scaling is what idle cores allow",
+        }),
+      ),
     fig(`dice exact mode, 49 official bots: games/s wall, one thread (${load})`, exactWall, 'games/s', { reference: refWall }),
   ];
   for (const w of workerCounts) {
