@@ -7,8 +7,8 @@ describe('koth bench ruins', () => {
     expect(r.status).toBe(0);
     const figures = r.json() as { name: string; value: number; unit: string; runs?: number[]; note?: string; reference?: unknown }[];
     const names = figures.map((f) => f.name);
-    expect(names[0]).toMatch(/test-bot tournament.*per CPU-second/);
-    expect(names.some((n) => /tournaments\/s wall \(stretched by machine load/.test(n))).toBe(true);
+    expect(names[0]).toMatch(/test-bot tournament.*per CPU-minute/);
+    expect(names.some((n) => /tournaments per minute, wall \(stretched by machine load/.test(n))).toBe(true);
     expect(names.some((n) => /peak RSS/.test(n))).toBe(true);
     expect(figures[0]!.note).toMatch(/original NOT measured/);
     for (const f of figures) {

@@ -4,7 +4,7 @@
  * is a checkout of the original driver (GitHub Beefster09/pcg-general @ f83740b), the same
  * tournament on the same seed by `ruins.py -d test_bots -s K48XMESC -o winner`, run by our own
  * driver (tools/oracle/ruins/bench_original.py: ruins.py unchanged, in its own process), run for
- * run and interleaved with ours. Figures: tournaments per CPU-second (ours: process.cpuUsage;
+ * run and interleaved with ours. Figures: tournaments per CPU-minute (ours: process.cpuUsage;
  * the original: time.process_time), wall time, the winner on both sides (the same tournament
  * was played), peak RSS.
  */
@@ -78,8 +78,8 @@ export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
     const t0 = performance.now();
     for (let i = 0; i < repeat; i++) winner = runTournament(bots, SEED, { flags, drunkard: Drunkard }).winner;
     const u = process.cpuUsage(c0);
-    cpu.push(repeat / ((u.user + u.system) / 1e6));
-    wall.push(repeat / ((performance.now() - t0) / 1000));
+    cpu.push((60 * repeat) / ((u.user + u.system) / 1e6));
+    wall.push((60 * repeat) / ((performance.now() - t0) / 1000));
   }
   const py = orig[0]?.python ?? '3';
   // The same tournament on both sides: the winners agree (the goldens prove every score).
@@ -89,20 +89,20 @@ export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const what = `ruins test-bot tournament (ruins.py -d test_bots -s ${SEED})`;
   const figures: BenchFigure[] = [
     {
-      name: `${what}: tournaments per CPU-second (per core)`,
+      name: `${what}: tournaments per CPU-minute (per core)`,
       value: median(cpu),
-      unit: 'tournaments/s',
+      unit: 'tournaments/min',
       runs: cpu,
       ...(driver
-        ? { reference: { value: median(orig.map((o) => 1 / o.cpuSeconds)), source: `original ruins.py, this run (CPython ${py}, CPU time); winner ${winnerCheck}`, runs: orig.map((o) => 1 / o.cpuSeconds) } }
+        ? { reference: { value: median(orig.map((o) => 60 / o.cpuSeconds)), source: `original ruins.py, this run (CPython ${py}, CPU time); winner ${winnerCheck}`, runs: orig.map((o) => 60 / o.cpuSeconds) } }
         : { note: 'original NOT measured (no --original DIR: a checkout of Beefster09/pcg-general)' }),
     },
     {
-      name: `${what}: tournaments/s wall (${load})`,
+      name: `${what}: tournaments per minute, wall (${load})`,
       value: median(wall),
-      unit: 'tournaments/s',
+      unit: 'tournaments/min',
       runs: wall,
-      ...(driver ? { reference: { value: median(orig.map((o) => 1 / o.seconds)), source: `original ruins.py, this run (CPython ${py}, wall)`, runs: orig.map((o) => 1 / o.seconds) } } : {}),
+      ...(driver ? { reference: { value: median(orig.map((o) => 60 / o.seconds)), source: `original ruins.py, this run (CPython ${py}, wall)`, runs: orig.map((o) => 60 / o.seconds) } } : {}),
     },
   ];
   figures.push({
