@@ -11,7 +11,7 @@
  * score win.
  */
 import { PyRandom } from '../core/rng/python-random.ts';
-import { type DiceBot, type DiceBotClass, type DiceEnv, type FastDecide } from './bot.ts';
+import { type DiceBot, type DiceBotClass, type DiceEnv, type FastDecide, type FastStart } from './bot.ts';
 import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
 import { emptyStats, type DiceStats } from './stats.ts';
 import type { DiceFlags } from './variants.ts';
@@ -61,6 +61,8 @@ export class DiceController {
   /** Per class index: its fast path if it has its own (bot.ts fastPath), and its own makeThrow. */
   private readonly classFast: (FastDecide | undefined)[];
   private readonly classMake: DiceBot['makeThrow'][];
+  /** Per class index: its fast path's turn start (bot.ts FastStart), if any. */
+  private readonly classStart: (FastStart | undefined)[];
   /** Per class index: its statistics row. */
   private readonly rowByClass: DiceStats['rows'];
   private readonly ownRandint: boolean;
@@ -77,6 +79,7 @@ export class DiceController {
     this.rowOf = classes.map((c) => this.stats.bots.indexOf(c.botName));
     this.classFast = classes.map((c) => (c.prototype.fastClass === c ? c.prototype.fastDecide : undefined));
     this.classMake = classes.map((c) => c.prototype.makeThrow);
+    this.classStart = classes.map((c) => c.prototype.fastStart);
     this.rowByClass = this.rowOf.map((r) => this.stats.rows[r]!);
     // The inlined randint(1, 6) (die) only for PyRandom's own Python 3 randint (a test's scripted dice override it).
     this.ownRandint = random.python2 || random.randint !== PyRandom.prototype.randint;
@@ -125,7 +128,7 @@ export class DiceController {
       this.gameNumber++;
       for (let i = 0; i < k; i++) {
         const ci = seats[i]!;
-        this.stats.rows[this.rowOf[ci]!]!.played++;
+        this.rowByClass[ci]!.played++;
         gameBots[i] = this.construct(ci, i);
       }
       this.play(gameBots as DiceBot[], seats);
@@ -208,7 +211,7 @@ export class DiceController {
         // The same decisions and draws as resuming makeThrow, without the generator, the
         // copies of the throws per die and of the scores per turn.
         try {
-          const start = bot.fastStart;
+          const start = this.classStart[ci];
           const state = start === undefined ? 0 : start.call(bot, scores, lastRound);
           while (fast.call(bot, throws, turnSum, scores, lastRound, state)) {
             last = this.die();
@@ -260,7 +263,7 @@ export class DiceController {
     let winners = 0;
     const st = this.stats;
     for (let i = 0; i < scores.length; i++) {
-      const row = this.stats.rows[this.rowOf[seats[i]!]!]!;
+      const row = this.rowByClass[seats[i]!]!;
       const s = scores[i]!;
       row.scoreSum += s;
       if (row.max < s) row.max = s;
