@@ -44,97 +44,101 @@ export const provenance: Provenance = {
 const FUTURE_SIGHT = 10_000;
 const DEPTH_CAP = 35;
 const SQUARES = 29;
-const SLOTS = 5;
+const CAMEL_COUNT = 5;
 
-/**
- * The track as the bot's simulations use it, without allocation: each square a stack of at
- * most 5 camels (bottom first), plus each camel's square and height. Its operations are the
- * Python list operations the original performs (pop(i), insert(0, x), append(x)), one camel at
- * a time, so even a move onto its own square behaves as in Python.
+/*
+ * The simulations' track, compact: one key per camel, square * 8 + height in its stack
+ * (bottom 0), five camels in an Int32Array (one row per depth of the permutation walk). With
+ * every camel on the track, FindCamelInNthPlace(n) is the camel with the n-th largest key
+ * (the top of the furthest stack first), so 1st is the largest key and 5th the smallest.
+ * Nothing is allocated per simulated move.
  */
-class SimTrack {
-  readonly sq = new Int8Array(SQUARES * SLOTS);
-  readonly len = new Int8Array(SQUARES);
-  readonly pos = new Int8Array(5);
-  readonly hgt = new Int8Array(5);
 
-  static of(track: readonly (readonly number[])[]): SimTrack {
-    const t = new SimTrack();
-    track.forEach((row, s) => row.forEach((c) => t.push(s, c)));
-    return t;
-  }
+/** Scratch stacks (bottom first) for the rare −1-trap move, which is done list op for list op. */
+const stackA = new Int8Array(CAMEL_COUNT);
+const stackB = new Int8Array(CAMEL_COUNT);
 
-  copyFrom(o: SimTrack): void {
-    this.sq.set(o.sq);
-    this.len.set(o.len);
-    this.pos.set(o.pos);
-    this.hgt.set(o.hgt);
-  }
-
-  private place(s: number, i: number, c: number): void {
-    this.sq[s * SLOTS + i] = c;
-    this.pos[c] = s;
-    this.hgt[c] = i;
-  }
-
-  push(s: number, c: number): void {
-    this.place(s, this.len[s]!, c);
-    this.len[s]! += 1;
-  }
-
-  /** list.pop(i) */
-  removeAt(s: number, i: number): number {
-    const b = s * SLOTS;
-    const c = this.sq[b + i]!;
-    const n = this.len[s]!;
-    for (let k = i; k < n - 1; k++) this.place(s, k, this.sq[b + k + 1]!);
-    this.len[s] = n - 1;
-    return c;
-  }
-
-  /** list.insert(0, x) */
-  insertFirst(s: number, c: number): void {
-    const b = s * SLOTS;
-    for (let k = this.len[s]!; k > 0; k--) this.place(s, k, this.sq[b + k - 1]!);
-    this.place(s, 0, c);
-    this.len[s]! += 1;
-  }
-
-  /** FindCamelInNthPlace. */
-  nth(n: number): number {
-    let counted = 0;
-    for (let s = SQUARES - 1; ; s--) {
-      const l = this.len[s]!;
-      const dtg = n - counted;
-      if (l >= dtg) return this.sq[s * SLOTS + l - dtg]!;
-      counted += l;
+/** Writes the camels on square `s` into `out` by height; returns how many. */
+function readStack(keys: Int32Array, o: number, s: number, out: Int8Array): number {
+  let n = 0;
+  for (let j = 0; j < CAMEL_COUNT; j++) {
+    const k = keys[o + j]!;
+    if (k >> 3 === s) {
+      out[k & 7] = j;
+      n++;
     }
   }
+  return n;
 }
 
-/** The bot's own MoveCamel (not the controller's): distance capped at the line, traps read from g. */
-function simMove(camel: number, dist: number, t: SimTrack, traps: Int8Array): void {
-  const pos = t.pos[camel]!;
-  const y = t.hgt[camel]!;
-  const stack = t.len[pos]! - y;
+function writeStack(keys: Int32Array, o: number, s: number, st: Int8Array, n: number): void {
+  for (let i = 0; i < n; i++) keys[o + st[i]!] = s * 8 + i;
+}
+
+/**
+ * The −1 trap: `for c in range(stack): dest.insert(0, src.pop(stack - c - 1))` on Python
+ * lists (index stack-c-1, not y + …: the original's own quirk), including dest = src.
+ */
+function moveFromBottom(keys: Int32Array, o: number, pos: number, y: number, dest: number): void {
+  let la = readStack(keys, o, pos, stackA);
+  const same = dest === pos;
+  const B = same ? stackA : stackB;
+  let lb = same ? la : readStack(keys, o, dest, stackB);
+  const stack = la - y;
+  for (let c = 0; c < stack; c++) {
+    // src.pop(stack - c - 1)
+    const i = stack - c - 1;
+    const x = stackA[i]!;
+    for (let k = i; k < la - 1; k++) stackA[k] = stackA[k + 1]!;
+    la--;
+    if (same) lb = la;
+    // dest.insert(0, x)
+    for (let k = lb; k > 0; k--) B[k] = B[k - 1]!;
+    B[0] = x;
+    lb++;
+    if (same) la = lb;
+  }
+  writeStack(keys, o, pos, stackA, la);
+  if (!same) writeStack(keys, o, dest, stackB, lb);
+}
+
+/**
+ * The bot's own MoveCamel (not the controller's) on the camels keys[o..o+4]: the distance
+ * capped at the line, traps read from the state it was given, a camel past the line not moved.
+ */
+function simMove(keys: Int32Array, o: number, camel: number, dist: number, traps: Int8Array): void {
+  const key = keys[o + camel]!;
+  const pos = key >> 3;
+  const y = key & 7;
   let distance = dist;
-  let fromBottom = false;
   if (pos + distance > FINISH_LINE) distance = FINISH_LINE - pos;
   const trap = traps[pos + distance]!;
-  if (trap !== 0) {
-    if (trap === -1) fromBottom = true;
-    distance += trap;
-  }
   if (pos > FINISH_LINE) return;
-  const dest = pos + distance;
-  if (fromBottom) {
-    // for c in range(stack): dest.insert(0, src.pop(stack - c - 1))
-    for (let c = 0; c < stack; c++) t.insertFirst(dest, t.removeAt(pos, stack - c - 1));
-  } else {
-    // for c in range(stack): dest.append(src.pop(found_y_pos))
-    for (let c = 0; c < stack; c++) t.push(dest, t.removeAt(pos, y));
+  const dest = pos + distance + trap;
+  if (trap === -1) {
+    moveFromBottom(keys, o, pos, y, dest);
+    return;
+  }
+  // for c in range(stack): dest.append(src.pop(y)) — onto its own square that is the same order again.
+  if (dest === pos) return;
+  let n = 0;
+  for (let j = 0; j < CAMEL_COUNT; j++) if (keys[o + j]! >> 3 === dest) n++;
+  const base = dest * 8 + n - y;
+  for (let j = 0; j < CAMEL_COUNT; j++) {
+    const k = keys[o + j]!;
+    if (k >> 3 === pos && (k & 7) >= y) keys[o + j] = base + (k & 7);
   }
 }
+
+/** The keys of a real camel_track. */
+function keysOf(track: readonly (readonly number[])[]): Int32Array {
+  const keys = new Int32Array(CAMEL_COUNT);
+  track.forEach((row, s) => row.forEach((c, h) => (keys[c] = s * 8 + h)));
+  return keys;
+}
+
+/** 32 - bit_length(n) for n = 1..5: CPython 3's _randbelow(n) is getrandbits(bit_length) with rejection. */
+const BELOW_SHIFT = [0, 31, 30, 30, 29, 29];
 
 const Sir_Humpfree_Bogart: CamelPlayer = {
   name: 'Sir_Humpfree_Bogart',
@@ -142,59 +146,66 @@ const Sir_Humpfree_Bogart: CamelPlayer = {
     const camelsToMove: number[] = [];
     for (let i = 0; i < g.camels.length; i++) if (g.camel_yet_to_move[i]) camelsToMove.push(i);
     const n = camelsToMove.length;
-    const resultingPlace = Array.from({ length: 5 }, () => [0, 0, 0]);
     // The traps of the state it was given (type per square; 0 = none).
     const traps = new Int8Array(SQUARES);
     g.trap_track.forEach((tr, sqr) => {
       if (tr.length > 0) traps[sqr] = tr[0]!;
     });
-    const real = SimTrack.of(g.camel_track);
+    const real = keysOf(g.camel_track);
     // Every permutation of the camels to move times every distance (3^n), each played out on
     // a copy of the track: walked depth first so common prefixes are played once (the counts
-    // do not depend on the order).
-    const levels = Array.from({ length: n + 1 }, () => new SimTrack());
-    levels[0]!.copyFrom(real);
-    const left = [...camelsToMove];
+    // do not depend on the order). Per camel: how often 1st, how often 2nd, of `leaves`.
+    const levels = new Int32Array((n + 1) * CAMEL_COUNT);
+    levels.set(real);
+    const firsts = [0, 0, 0, 0, 0];
+    const seconds = [0, 0, 0, 0, 0];
+    let leaves = 0;
     const used = new Array<boolean>(n).fill(false);
     const walk = (depth: number): void => {
-      const t = levels[depth]!;
+      const o = depth * CAMEL_COUNT;
       if (depth === n) {
-        const first = t.nth(1);
-        const second = t.nth(2);
-        for (let c = 0; c < g.camels.length; c++) {
-          if (c === first) resultingPlace[c]![2]! += 1;
-          else if (c === second) resultingPlace[c]![1]! += 1;
-          else resultingPlace[c]![0]! += 1;
+        let first = 0;
+        let second = -1;
+        for (let j = 1; j < CAMEL_COUNT; j++) {
+          const k = levels[o + j]!;
+          if (k > levels[o + first]!) {
+            second = first;
+            first = j;
+          } else if (second < 0 || k > levels[o + second]!) second = j;
         }
+        firsts[first]! += 1;
+        seconds[second]! += 1;
+        leaves++;
         return;
       }
-      const next = levels[depth + 1]!;
+      const next = o + CAMEL_COUNT;
       for (let i = 0; i < n; i++) {
         if (used[i]) continue;
         used[i] = true;
         for (let d = 1; d <= 3; d++) {
-          next.copyFrom(t);
-          simMove(left[i]!, d, next, traps);
+          for (let j = 0; j < CAMEL_COUNT; j++) levels[next + j] = levels[o + j]!;
+          simMove(levels, next, camelsToMove[i]!, d, traps);
           walk(depth + 1);
         }
         used[i] = false;
       }
     };
     walk(0);
+    // resulting_place[c] = [3rd or worse, 2nd, 1st], as the original counts them.
+    const resultingPlace = firsts.map((f, c) => [leaves - f - seconds[c]!, seconds[c]!, f]);
     // The original's hyp_camel_track afterwards: its LAST simulation, the last permutation
     // (camels in reverse order) with every distance 3.
-    const hyp = new SimTrack();
-    hyp.copyFrom(real);
-    for (let m = n - 1; m >= 0; m--) simMove(camelsToMove[m]!, 3, hyp, traps);
+    const hyp = Int32Array.from(real);
+    for (let m = n - 1; m >= 0; m--) simMove(hyp, 0, camelsToMove[m]!, 3, traps);
 
     // Riskiness: distance to the richest player, and the leaders' nearness to the end.
     const firstCam = findCamelInNthPlace(g.camel_track, 1);
     const secondCam = findCamelInNthPlace(g.camel_track, 2);
     const thirdCam = findCamelInNthPlace(g.camel_track, 3);
     // Located on the LAST hypothetical track, as the original does.
-    const firstLoc = hyp.pos[firstCam]!;
-    const secondLoc = hyp.pos[secondCam]!;
-    const thirdLoc = hyp.pos[thirdCam]!;
+    const firstLoc = hyp[firstCam]! >> 3;
+    const secondLoc = hyp[secondCam]! >> 3;
+    const thirdLoc = hyp[thirdCam]! >> 3;
     const nearnessToEnd = (0.9 * firstLoc + 0.07 * secondLoc + 0.03 * thirdLoc) / FINISH_LINE;
     let maxDelta = 0;
     for (const money of g.player_money_values) {
@@ -237,10 +248,10 @@ const Sir_Humpfree_Bogart: CamelPlayer = {
     let ctmLen = ctm.length;
     const fresh = new Int8Array(5);
     let freshLen = 0;
-    const track = new SimTrack();
+    const track = new Int32Array(CAMEL_COUNT);
     for (let cycle = 0; cycle < FUTURE_SIGHT; cycle++) {
       let winnerFlag = false;
-      track.copyFrom(hyp);
+      for (let j = 0; j < CAMEL_COUNT; j++) track[j] = hyp[j]!;
       let onCtm = true; // camel_bank = camels_to_move
       for (let depth = 0; !winnerFlag && depth < DEPTH_CAP; depth++) {
         if ((onCtm ? ctmLen : freshLen) === 0) {
@@ -250,24 +261,36 @@ const Sir_Humpfree_Bogart: CamelPlayer = {
         }
         const bank = onCtm ? ctm : fresh;
         const len = onCtm ? ctmLen : freshLen;
-        // randint(0, len - 1) and randint(1, 3) are a + _randbelow(width) in CPython 3.
-        const k = random.randbelow(len);
+        // randint(0, len - 1) then randint(1, 3): a + _randbelow(width) in CPython 3.
+        const shift = BELOW_SHIFT[len]!;
+        let k = random.nextUint32() >>> shift;
+        while (k >= len) k = random.nextUint32() >>> shift;
         const boy = bank[k]!;
         for (let q = k; q < len - 1; q++) bank[q] = bank[q + 1]!;
         if (onCtm) ctmLen--;
         else freshLen--;
-        const dist = 1 + random.randbelow(3);
-        simMove(boy, dist, track, traps);
-        // CheckForGameWinners: a count per occupied square past the line, the run counter per move.
-        for (let i = FINISH_LINE; i < SQUARES; i++) {
-          if (track.len[i]! > 0) {
-            gameWinners[track.nth(1)]! += 1;
-            winnerFlag = true;
-          }
+        let d = random.nextUint32() >>> 30;
+        while (d >= 3) d = random.nextUint32() >>> 30;
+        simMove(track, 0, boy, 1 + d, traps);
+        // CheckForGameWinners: a count per occupied square past the line (of the leader),
+        // the run counter per move.
+        let past = 0;
+        let lead = 0;
+        for (let j = 0; j < CAMEL_COUNT; j++) {
+          const key = track[j]!;
+          if (key > track[lead]!) lead = j;
+          const sq = key >> 3;
+          if (sq >= FINISH_LINE) past |= 1 << (sq - FINISH_LINE);
+        }
+        for (; past !== 0; past &= past - 1) {
+          gameWinners[lead]! += 1;
+          winnerFlag = true;
         }
         gameWinners[5]! += 1;
       }
-      gameLosers[track.nth(5)]! += 1;
+      let last = 0;
+      for (let j = 1; j < CAMEL_COUNT; j++) if (track[j]! < track[last]!) last = j;
+      gameLosers[last]! += 1;
       gameLosers[5]! += 1;
     }
 
