@@ -30,6 +30,7 @@
  */
 import { checkBet, findCamelInNthPlace, FINISH_LINE, type CamelPlayer } from '../../engines/camel-up/rules.ts';
 import type { Provenance } from '../provenance.ts';
+import type { PyRandom } from '../../engines/core/rng/python-random.ts';
 
 export const provenance: Provenance = {
   challenge: 'camel-up',
@@ -137,6 +138,192 @@ function keysOf(track: readonly (readonly number[])[]): Int32Array {
   return keys;
 }
 
+/**
+ * A future's track as Python lists without allocation: each square a stack of at most five
+ * camels (bottom first) with its length, and each camel's square and height. The futures
+ * move one stack per step, so this makes a move cost the camels moved, not the whole track.
+ */
+class FutureTrack {
+  readonly sq = new Int32Array(SQUARES * CAMEL_COUNT);
+  readonly len = new Int32Array(SQUARES);
+  readonly pos = new Int32Array(CAMEL_COUNT);
+  readonly hgt = new Int32Array(CAMEL_COUNT);
+
+  /** Sets the track to the keys' (len is only ever non-zero where a camel stands). */
+  reset(keys: Int32Array): void {
+    const { sq, len, pos, hgt } = this;
+    for (let j = 0; j < CAMEL_COUNT; j++) len[pos[j]!] = 0;
+    for (let j = 0; j < CAMEL_COUNT; j++) {
+      const p = keys[j]! >> 3;
+      const h = keys[j]! & 7;
+      pos[j] = p;
+      hgt[j] = h;
+      sq[p * CAMEL_COUNT + h] = j;
+      if (len[p]! <= h) len[p] = h + 1;
+    }
+  }
+
+  /** list.pop(i) on square s. */
+  private removeAt(s: number, i: number): number {
+    const { sq, hgt } = this;
+    const b = s * CAMEL_COUNT;
+    const c = sq[b + i]!;
+    const n = this.len[s]!;
+    for (let k = i; k < n - 1; k++) {
+      const d = sq[b + k + 1]!;
+      sq[b + k] = d;
+      hgt[d] = k;
+    }
+    this.len[s] = n - 1;
+    return c;
+  }
+
+  /** list.insert(0, c) on square s. */
+  private insertFirst(s: number, c: number): void {
+    const { sq, hgt } = this;
+    const b = s * CAMEL_COUNT;
+    for (let k = this.len[s]!; k > 0; k--) {
+      const d = sq[b + k - 1]!;
+      sq[b + k] = d;
+      hgt[d] = k;
+    }
+    sq[b] = c;
+    this.pos[c] = s;
+    hgt[c] = 0;
+    this.len[s]! += 1;
+  }
+
+  /** simMove on this track; returns the square the stack went to. */
+  move(camel: number, dist: number, traps: Int8Array): number {
+    const { sq, len, pos, hgt } = this;
+    const from = pos[camel]!;
+    let distance = dist;
+    if (from + distance > FINISH_LINE) distance = FINISH_LINE - from;
+    const trap = traps[from + distance]!;
+    if (from > FINISH_LINE) return from;
+    const dest = from + distance + trap;
+    const y = hgt[camel]!;
+    const l = len[from]!;
+    if (trap === -1) {
+      // for c in range(stack): dest.insert(0, src.pop(stack - c - 1))
+      const stack = l - y;
+      for (let c = 0; c < stack; c++) this.insertFirst(dest, this.removeAt(from, stack - c - 1));
+      return dest;
+    }
+    // for c in range(stack): dest.append(src.pop(y)) — onto its own square, the same order again.
+    if (dest === from) return dest;
+    const n = len[dest]!;
+    const sb = from * CAMEL_COUNT;
+    const db = dest * CAMEL_COUNT + n - y;
+    for (let i = y; i < l; i++) {
+      const c = sq[sb + i]!;
+      sq[db + i] = c;
+      pos[c] = dest;
+      hgt[c] = n + i - y;
+    }
+    len[dest] = n + l - y;
+    len[from] = y;
+    return dest;
+  }
+
+  /** How many squares from the finish line on hold a camel. */
+  occupiedPastLine(): number {
+    let squares = 0;
+    for (let j = 0; j < CAMEL_COUNT; j++) {
+      const p = this.pos[j]!;
+      if (p >= FINISH_LINE) squares |= 1 << (p - FINISH_LINE);
+    }
+    let count = 0;
+    for (; squares !== 0; squares &= squares - 1) count++;
+    return count;
+  }
+
+  /** FindCamelInNthPlace(track, 1): the top camel of the furthest stack. */
+  first(): number {
+    let best = 0;
+    let bestKey = -1;
+    for (let j = 0; j < CAMEL_COUNT; j++) {
+      const key = this.pos[j]! * 8 + this.hgt[j]!;
+      if (key > bestKey) {
+        bestKey = key;
+        best = j;
+      }
+    }
+    return best;
+  }
+
+  /** FindCamelInNthPlace(track, 5): the bottom camel of the rearmost stack. */
+  last(): number {
+    let best = 0;
+    let bestKey = SQUARES * 8;
+    for (let j = 0; j < CAMEL_COUNT; j++) {
+      const key = this.pos[j]! * 8 + this.hgt[j]!;
+      if (key < bestKey) {
+        bestKey = key;
+        best = j;
+      }
+    }
+    return best;
+  }
+}
+
+/**
+ * The 10,000 futures from the hypothetical track: camels drawn from camel_bank and moved with
+ * the shared `random` until a camel stands past the line or 35 moves, counting (as the
+ * original's CheckForGameWinners) the leader once per occupied square past the line, the run
+ * counter once per move, and the last camel once per future. camel_bank is THE list
+ * camels_to_move (Python aliasing) until the first future empties it, then a fresh [0..4].
+ */
+function playFutures(hyp: Int32Array, camelsToMove: readonly number[], traps: Int8Array, random: PyRandom, gameWinners: number[], gameLosers: number[]): void {
+  const ctm = Int32Array.from(camelsToMove);
+  let ctmLen = ctm.length;
+  const fresh = new Int32Array(CAMEL_COUNT);
+  let freshLen = 0;
+  const track = new FutureTrack();
+  // A camel past the line at the start: the first move of every future ends it, whatever moves.
+  let startPast = false;
+  for (let j = 0; j < CAMEL_COUNT; j++) if (hyp[j]! >> 3 >= FINISH_LINE) startPast = true;
+  let moves = 0;
+  for (let cycle = 0; cycle < FUTURE_SIGHT; cycle++) {
+    track.reset(hyp);
+    let onCtm = true; // camel_bank = camels_to_move
+    let past = 0;
+    for (let depth = 0; depth < DEPTH_CAP; ) {
+      if ((onCtm ? ctmLen : freshLen) === 0) {
+        onCtm = false; // camel_bank = [0, 1, 2, 3, 4]
+        for (let q = 0; q < CAMEL_COUNT; q++) fresh[q] = q;
+        freshLen = CAMEL_COUNT;
+      }
+      const bank = onCtm ? ctm : fresh;
+      const len = onCtm ? ctmLen : freshLen;
+      // randint(0, len - 1) then randint(1, 3): a + _randbelow(width) in CPython 3.
+      const shift = BELOW_SHIFT[len]!;
+      let k = random.nextUint32() >>> shift;
+      while (k >= len) k = random.nextUint32() >>> shift;
+      const boy = bank[k]!;
+      for (let q = k; q < len - 1; q++) bank[q] = bank[q + 1]!;
+      if (onCtm) ctmLen--;
+      else freshLen--;
+      let d = random.nextUint32() >>> 30;
+      while (d >= 3) d = random.nextUint32() >>> 30;
+      const dest = track.move(boy, 1 + d, traps);
+      moves++;
+      depth++;
+      // Before this move no camel stood past the line (else the future had ended), unless
+      // the track started so: only the stack that moved can be there now.
+      if (dest >= FINISH_LINE || (depth === 1 && startPast)) {
+        past = track.occupiedPastLine();
+        if (past > 0) break;
+      }
+    }
+    // CheckForGameWinners: the leader once per occupied square past the line.
+    if (past > 0) gameWinners[track.first()]! += past;
+    gameLosers[track.last()]! += 1;
+  }
+  gameWinners[5]! += moves;
+  gameLosers[5]! += FUTURE_SIGHT;
+}
+
 /** 32 - bit_length(n) for n = 1..5: CPython 3's _randbelow(n) is getrandbits(bit_length) with rejection. */
 const BELOW_SHIFT = [0, 31, 30, 30, 29, 29];
 
@@ -242,57 +429,7 @@ const Sir_Humpfree_Bogart: CamelPlayer = {
     // Futures: game winners and losers.
     const gameWinners = [0, 0, 0, 0, 0, 0];
     const gameLosers = [0, 0, 0, 0, 0, 0];
-    // camel_bank: either THE list camels_to_move (shared by every future until emptied) or a
-    // fresh [0..4]; kept as two buffers with lengths, no allocation.
-    const ctm = Int8Array.from(camelsToMove);
-    let ctmLen = ctm.length;
-    const fresh = new Int8Array(5);
-    let freshLen = 0;
-    const track = new Int32Array(CAMEL_COUNT);
-    for (let cycle = 0; cycle < FUTURE_SIGHT; cycle++) {
-      let winnerFlag = false;
-      for (let j = 0; j < CAMEL_COUNT; j++) track[j] = hyp[j]!;
-      let onCtm = true; // camel_bank = camels_to_move
-      for (let depth = 0; !winnerFlag && depth < DEPTH_CAP; depth++) {
-        if ((onCtm ? ctmLen : freshLen) === 0) {
-          onCtm = false; // camel_bank = [0, 1, 2, 3, 4]
-          for (let q = 0; q < 5; q++) fresh[q] = q;
-          freshLen = 5;
-        }
-        const bank = onCtm ? ctm : fresh;
-        const len = onCtm ? ctmLen : freshLen;
-        // randint(0, len - 1) then randint(1, 3): a + _randbelow(width) in CPython 3.
-        const shift = BELOW_SHIFT[len]!;
-        let k = random.nextUint32() >>> shift;
-        while (k >= len) k = random.nextUint32() >>> shift;
-        const boy = bank[k]!;
-        for (let q = k; q < len - 1; q++) bank[q] = bank[q + 1]!;
-        if (onCtm) ctmLen--;
-        else freshLen--;
-        let d = random.nextUint32() >>> 30;
-        while (d >= 3) d = random.nextUint32() >>> 30;
-        simMove(track, 0, boy, 1 + d, traps);
-        // CheckForGameWinners: a count per occupied square past the line (of the leader),
-        // the run counter per move.
-        let past = 0;
-        let lead = 0;
-        for (let j = 0; j < CAMEL_COUNT; j++) {
-          const key = track[j]!;
-          if (key > track[lead]!) lead = j;
-          const sq = key >> 3;
-          if (sq >= FINISH_LINE) past |= 1 << (sq - FINISH_LINE);
-        }
-        for (; past !== 0; past &= past - 1) {
-          gameWinners[lead]! += 1;
-          winnerFlag = true;
-        }
-        gameWinners[5]! += 1;
-      }
-      let last = 0;
-      for (let j = 1; j < CAMEL_COUNT; j++) if (track[j]! < track[last]!) last = j;
-      gameLosers[last]! += 1;
-      gameLosers[5]! += 1;
-    }
+    playFutures(hyp, camelsToMove, traps, random, gameWinners, gameLosers);
 
     // Camels it has already bet on (winner or loser) count for nothing.
     for (let sus = 0; sus < 5; sus++) {
