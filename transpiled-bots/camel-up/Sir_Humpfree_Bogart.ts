@@ -275,10 +275,10 @@ class FutureTrack {
  * camels_to_move (Python aliasing) until the first future empties it, then a fresh [0..4].
  */
 function playFutures(hyp: Int32Array, camelsToMove: readonly number[], traps: Int8Array, random: PyRandom, gameWinners: number[], gameLosers: number[]): void {
-  const ctm = Int32Array.from(camelsToMove);
-  let ctmLen = ctm.length;
+  const ctm = new Int32Array(CAMEL_COUNT);
+  ctm.set(camelsToMove);
+  let ctmLen = camelsToMove.length;
   const fresh = new Int32Array(CAMEL_COUNT);
-  let freshLen = 0;
   const track = new FutureTrack();
   // A camel past the line at the start: the first move of every future ends it, whatever moves.
   let startPast = false;
@@ -286,24 +286,27 @@ function playFutures(hyp: Int32Array, camelsToMove: readonly number[], traps: In
   let moves = 0;
   for (let cycle = 0; cycle < FUTURE_SIGHT; cycle++) {
     track.reset(hyp);
-    let onCtm = true; // camel_bank = camels_to_move
+    let bank = ctm; // camel_bank = camels_to_move
+    let len = ctmLen;
     let past = 0;
     for (let depth = 0; depth < DEPTH_CAP; ) {
-      if ((onCtm ? ctmLen : freshLen) === 0) {
-        onCtm = false; // camel_bank = [0, 1, 2, 3, 4]
+      if (len === 0) {
+        ctmLen = 0; // camels_to_move is empty for good
+        bank = fresh; // camel_bank = [0, 1, 2, 3, 4]
         for (let q = 0; q < CAMEL_COUNT; q++) fresh[q] = q;
-        freshLen = CAMEL_COUNT;
+        len = CAMEL_COUNT;
       }
-      const bank = onCtm ? ctm : fresh;
-      const len = onCtm ? ctmLen : freshLen;
       // randint(0, len - 1) then randint(1, 3): a + _randbelow(width) in CPython 3.
       const shift = BELOW_SHIFT[len]!;
       let k = random.nextUint32() >>> shift;
       while (k >= len) k = random.nextUint32() >>> shift;
       const boy = bank[k]!;
-      for (let q = k; q < len - 1; q++) bank[q] = bank[q + 1]!;
-      if (onCtm) ctmLen--;
-      else freshLen--;
+      // camel_bank.pop(k), without a branch per element: slots from k on take their successor.
+      for (let q = 0; q < CAMEL_COUNT - 1; q++) {
+        const keep = (q - k) >> 31;
+        bank[q] = (bank[q]! & keep) | (bank[q + 1]! & ~keep);
+      }
+      len--;
       let d = random.nextUint32() >>> 30;
       while (d >= 3) d = random.nextUint32() >>> 30;
       const dest = track.move(boy, 1 + d, traps);
@@ -316,6 +319,7 @@ function playFutures(hyp: Int32Array, camelsToMove: readonly number[], traps: In
         if (past > 0) break;
       }
     }
+    if (bank === ctm) ctmLen = len; // the list camels_to_move itself was drawn from
     // CheckForGameWinners: the leader once per occupied square past the line.
     if (past > 0) gameWinners[track.first()]! += past;
     gameLosers[track.last()]! += 1;

@@ -19,8 +19,10 @@ import argparse
 import ast
 import json
 import os
+import platform
 import random
 import sys
+import time
 
 
 def load_controller(checkout):
@@ -41,6 +43,8 @@ def main():
     ap.add_argument('--seed', required=True, type=int)
     ap.add_argument('--games', required=True, type=int)
     ap.add_argument('--pool', default='Player0,Player1,Player2,Sir_Humpfree_Bogart')
+    ap.add_argument('--timing', action='store_true',
+                    help='also output seconds and cpuSeconds (time.process_time) of the games loop alone, and the python version (for koth bench camel-up)')
     a = ap.parse_args()
     ns = load_controller(os.path.abspath(a.checkout))
     classes = {}
@@ -64,13 +68,17 @@ def main():
     ns['GameState'] = Kept
     random.seed(a.seed)
     games = []
+    wall0, cpu0 = time.perf_counter(), time.process_time()
     for _ in range(a.games):
         order = [i for i in range(len(pool))]
         random.shuffle(order)
         winner = ns['PlayGame'](pool[order[0]], pool[order[1]], pool[order[2]], pool[order[3]])
         games.append({'order': [names[order[s]] for s in range(4)], 'winnerSeats': list(winner), 'money': list(kept['g'].player_money_values)})
         print(json.dumps(games[-1]), file=sys.stderr, flush=True)
-    sys.stdout.write(json.dumps({'games': games}) + '\n')
+    out = {'games': games}
+    if a.timing:
+        out.update(seconds=time.perf_counter() - wall0, cpuSeconds=time.process_time() - cpu0, python=platform.python_version())
+    sys.stdout.write(json.dumps(out) + '\n')
 
 
 if __name__ == '__main__':
