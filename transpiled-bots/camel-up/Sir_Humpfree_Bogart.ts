@@ -237,34 +237,6 @@ class FutureTrack {
     for (; squares !== 0; squares &= squares - 1) count++;
     return count;
   }
-
-  /** FindCamelInNthPlace(track, 1): the top camel of the furthest stack. */
-  first(): number {
-    let best = 0;
-    let bestKey = -1;
-    for (let j = 0; j < CAMEL_COUNT; j++) {
-      const key = this.pos[j]! * 8 + this.hgt[j]!;
-      if (key > bestKey) {
-        bestKey = key;
-        best = j;
-      }
-    }
-    return best;
-  }
-
-  /** FindCamelInNthPlace(track, 5): the bottom camel of the rearmost stack. */
-  last(): number {
-    let best = 0;
-    let bestKey = SQUARES * 8;
-    for (let j = 0; j < CAMEL_COUNT; j++) {
-      const key = this.pos[j]! * 8 + this.hgt[j]!;
-      if (key < bestKey) {
-        bestKey = key;
-        best = j;
-      }
-    }
-    return best;
-  }
 }
 
 /**
@@ -275,57 +247,128 @@ class FutureTrack {
  * camels_to_move (Python aliasing) until the first future empties it, then a fresh [0..4].
  */
 function playFutures(hyp: Int32Array, camelsToMove: readonly number[], traps: Int8Array, random: PyRandom, gameWinners: number[], gameLosers: number[]): void {
-  const ctm = new Int32Array(CAMEL_COUNT);
-  ctm.set(camelsToMove);
+  // A bank is a Python list of camels packed 3 bits a slot (slot 0 lowest): pop(k) is two masks.
+  let ctm = 0; // the list camels_to_move itself, shared by every future until emptied
+  for (let i = camelsToMove.length - 1; i >= 0; i--) ctm = (ctm << 3) | camelsToMove[i]!;
   let ctmLen = camelsToMove.length;
-  const fresh = new Int32Array(CAMEL_COUNT);
+  const FRESH = (4 << 12) | (3 << 9) | (2 << 6) | (1 << 3) | 0; // [0, 1, 2, 3, 4]
   const track = new FutureTrack();
+  const { pos, hgt } = track;
   // A camel past the line at the start: the first move of every future ends it, whatever moves.
   let startPast = false;
   for (let j = 0; j < CAMEL_COUNT; j++) if (hyp[j]! >> 3 >= FINISH_LINE) startPast = true;
   let moves = 0;
   for (let cycle = 0; cycle < FUTURE_SIGHT; cycle++) {
     track.reset(hyp);
-    let bank = ctm; // camel_bank = camels_to_move
+    let onCtm = true; // camel_bank = camels_to_move
+    let bank = ctm;
     let len = ctmLen;
     let past = 0;
     for (let depth = 0; depth < DEPTH_CAP; ) {
       if (len === 0) {
-        ctmLen = 0; // camels_to_move is empty for good
-        bank = fresh; // camel_bank = [0, 1, 2, 3, 4]
-        for (let q = 0; q < CAMEL_COUNT; q++) fresh[q] = q;
+        onCtm = false; // camel_bank = [0, 1, 2, 3, 4]
+        bank = FRESH;
         len = CAMEL_COUNT;
       }
       // randint(0, len - 1) then randint(1, 3): a + _randbelow(width) in CPython 3.
       const shift = BELOW_SHIFT[len]!;
       let k = random.nextUint32() >>> shift;
       while (k >= len) k = random.nextUint32() >>> shift;
-      const boy = bank[k]!;
-      // camel_bank.pop(k), without a branch per element: slots from k on take their successor.
-      for (let q = 0; q < CAMEL_COUNT - 1; q++) {
-        const keep = (q - k) >> 31;
-        bank[q] = (bank[q]! & keep) | (bank[q + 1]! & ~keep);
-      }
+      // boy = camel_bank.pop(k)
+      const at = 3 * k;
+      const boy = (bank >> at) & 7;
+      bank = (bank & ((1 << at) - 1)) | ((bank >> (at + 3)) << at);
       len--;
       let d = random.nextUint32() >>> 30;
       while (d >= 3) d = random.nextUint32() >>> 30;
       const dest = track.move(boy, 1 + d, traps);
       moves++;
       depth++;
-      // Before this move no camel stood past the line (else the future had ended), unless
-      // the track started so: only the stack that moved can be there now.
-      if (dest >= FINISH_LINE || (depth === 1 && startPast)) {
+      // Before this move no square past the line was occupied (else the future had ended),
+      // unless the track started so: now at most the one the stack went to is.
+      if (depth === 1 && startPast) {
         past = track.occupiedPastLine();
         if (past > 0) break;
+      } else if (dest >= FINISH_LINE) {
+        past = 1;
+        break;
       }
     }
-    if (bank === ctm) ctmLen = len; // the list camels_to_move itself was drawn from
+    if (onCtm) {
+      ctm = bank;
+      ctmLen = len;
+    } else ctmLen = 0;
+    // FindCamelInNthPlace 1 and 5: the largest and the smallest square * 8 + height.
+    let first = 0;
+    let last = 0;
+    let firstKey = -1;
+    let lastKey = SQUARES * 8;
+    for (let j = 0; j < CAMEL_COUNT; j++) {
+      const key = pos[j]! * 8 + hgt[j]!;
+      if (key > firstKey) {
+        firstKey = key;
+        first = j;
+      }
+      if (key < lastKey) {
+        lastKey = key;
+        last = j;
+      }
+    }
     // CheckForGameWinners: the leader once per occupied square past the line.
-    if (past > 0) gameWinners[track.first()]! += past;
-    gameLosers[track.last()]! += 1;
+    if (past > 0) gameWinners[first]! += past;
+    gameLosers[last]! += 1;
   }
   gameWinners[5]! += moves;
   gameLosers[5]! += FUTURE_SIGHT;
+}
+
+const CAMELS_0_4 = [0, 1, 2, 3, 4];
+
+/** A leaf of the round walk: its 1st (largest key) and 2nd camel counted. */
+function countLeaf(levels: Int32Array, o: number, counts: Int32Array): void {
+  let first = 0;
+  let second = -1;
+  for (let j = 1; j < CAMEL_COUNT; j++) {
+    const k = levels[o + j]!;
+    if (k > levels[o + first]!) {
+      second = first;
+      first = j;
+    } else if (second < 0 || k > levels[o + second]!) second = j;
+  }
+  counts[first]! += 1;
+  counts[CAMEL_COUNT + second]! += 1;
+  counts[2 * CAMEL_COUNT]! += 1;
+}
+
+function walkRound(levels: Int32Array, depth: number, camels: readonly number[], used: number, traps: Int8Array, counts: Int32Array): void {
+  const n = camels.length;
+  const o = depth * CAMEL_COUNT;
+  const next = o + CAMEL_COUNT;
+  for (let i = 0; i < n; i++) {
+    if (used & (1 << i)) continue;
+    const camel = camels[i]!;
+    for (let d = 1; d <= 3; d++) {
+      for (let j = 0; j < CAMEL_COUNT; j++) levels[next + j] = levels[o + j]!;
+      simMove(levels, next, camel, d, traps);
+      if (depth + 1 === n) countLeaf(levels, next, counts);
+      else walkRound(levels, depth + 1, camels, used | (1 << i), traps, counts);
+    }
+  }
+}
+
+/**
+ * Step 1: every permutation of the camels to move times every distance (3^n), each played
+ * out on a copy of the track, walked depth first so common prefixes are played once (the
+ * counts do not depend on the order). Returns per camel how often it came 1st ([0..4]) and
+ * 2nd ([5..9]), and the number of outcomes ([10]).
+ */
+function roundPlaces(real: Int32Array, camels: readonly number[], traps: Int8Array): Int32Array {
+  const levels = new Int32Array((camels.length + 1) * CAMEL_COUNT);
+  levels.set(real);
+  const counts = new Int32Array(2 * CAMEL_COUNT + 1);
+  if (camels.length === 0) countLeaf(levels, 0, counts);
+  else walkRound(levels, 0, camels, 0, traps, counts);
+  return counts;
 }
 
 /** 32 - bit_length(n) for n = 1..5: CPython 3's _randbelow(n) is getrandbits(bit_length) with rejection. */
@@ -343,47 +386,11 @@ const Sir_Humpfree_Bogart: CamelPlayer = {
       if (tr.length > 0) traps[sqr] = tr[0]!;
     });
     const real = keysOf(g.camel_track);
-    // Every permutation of the camels to move times every distance (3^n), each played out on
-    // a copy of the track: walked depth first so common prefixes are played once (the counts
-    // do not depend on the order). Per camel: how often 1st, how often 2nd, of `leaves`.
-    const levels = new Int32Array((n + 1) * CAMEL_COUNT);
-    levels.set(real);
-    const firsts = [0, 0, 0, 0, 0];
-    const seconds = [0, 0, 0, 0, 0];
-    let leaves = 0;
-    const used = new Array<boolean>(n).fill(false);
-    const walk = (depth: number): void => {
-      const o = depth * CAMEL_COUNT;
-      if (depth === n) {
-        let first = 0;
-        let second = -1;
-        for (let j = 1; j < CAMEL_COUNT; j++) {
-          const k = levels[o + j]!;
-          if (k > levels[o + first]!) {
-            second = first;
-            first = j;
-          } else if (second < 0 || k > levels[o + second]!) second = j;
-        }
-        firsts[first]! += 1;
-        seconds[second]! += 1;
-        leaves++;
-        return;
-      }
-      const next = o + CAMEL_COUNT;
-      for (let i = 0; i < n; i++) {
-        if (used[i]) continue;
-        used[i] = true;
-        for (let d = 1; d <= 3; d++) {
-          for (let j = 0; j < CAMEL_COUNT; j++) levels[next + j] = levels[o + j]!;
-          simMove(levels, next, camelsToMove[i]!, d, traps);
-          walk(depth + 1);
-        }
-        used[i] = false;
-      }
-    };
-    walk(0);
+    // Step 1: the round's outcomes, every permutation times every distance.
+    const counts = roundPlaces(real, camelsToMove, traps);
+    const leaves = counts[2 * CAMEL_COUNT]!;
     // resulting_place[c] = [3rd or worse, 2nd, 1st], as the original counts them.
-    const resultingPlace = firsts.map((f, c) => [leaves - f - seconds[c]!, seconds[c]!, f]);
+    const resultingPlace = CAMELS_0_4.map((c) => [leaves - counts[c]! - counts[CAMEL_COUNT + c]!, counts[CAMEL_COUNT + c]!, counts[c]!]);
     // The original's hyp_camel_track afterwards: its LAST simulation, the last permutation
     // (camels in reverse order) with every distance 3.
     const hyp = Int32Array.from(real);
