@@ -4,7 +4,7 @@ controller camelup.py and the ORIGINAL players (GitHub trbarron/Camel_Up_Cup_2K1
 commit), imported from the checkout given, and prints one line per game.
 
     python3 tools/oracle/camel-up/record.py --checkout CAMEL@46f6797 --seed S --games N \
-        [--pool Player0,Player1,Player2,Sir_Humpfree_Bogart]
+        [--pool Player0,Player1,Player2,Sir_Humpfree_Bogart] [--timing]
 
 camelup.py runs its tournament when imported; this recorder executes the module's
 definitions only (every top-level statement except its tournament `for` loop) and then runs
@@ -12,6 +12,8 @@ the same tournament loop itself: `random.seed(S)` once, then per game
 `order = [0..len(pool)-1]; random.shuffle(order)`, `PlayGame(pool[order[0]], …, pool[order[3]])`,
 a point to every winner. It prints {"games":[{"order":[names in seat order],"winnerSeats":[…],
 "money":[… in seat order]}]} (money read from the game's GameState, which a subclass keeps).
+With --timing the output also has "seconds", "cpuSeconds" (time.process_time) of the games loop
+alone and "python" (its version): `koth bench camel-up --original DIR` runs it so.
 Bet hashing (uuid4, not the `random` stream) is left as it is. Our own code: no original
 code here.
 """
