@@ -148,7 +148,7 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
       .filter((w) => w > 1)
       .map((w) =>
         fig(`dice statistical mode: CPU-seconds ${w} workers spend beyond 1 worker on ${statGames} games`, stat[w]!.cpuSeconds.map((v, i) => v - stat[1]!.cpuSeconds[i]!), 's', {
-          note: 'starting the threads and warming up their JIT: a fixed cost, not per game (1 worker runs in this thread, already warm)',
+          note: 'starting the threads and warming up their JIT (a fixed cost, about 0.3 s a thread: 1 worker runs in this thread, already warm), plus two threads contending for shared cores',
         }),
       ),
     fig(`dice exact mode, 49 official bots: games/s wall, one thread (${load})`, exactWall, 'games/s', { reference: refWall }),
