@@ -66,8 +66,11 @@ function boundInfo(x: unknown): BoundInfo | undefined {
 }
 
 /** copy.deepcopy(x). Throws PythonError TypeError when x holds a module (see pyModule). */
-export function pyDeepCopy<T>(x: T, memo: Map<unknown, unknown> = new Map()): T {
+export function pyDeepCopy<T>(x: T, memo?: Map<unknown, unknown>): T {
   if (x === null || (typeof x !== 'object' && typeof x !== 'function')) return x;
+  // The memo is made only where something can be shared (TleilaxuBot copies each attribute
+  // with a fresh one, most of them plain numbers: no Map for those).
+  memo ??= new Map();
   if (memo.has(x)) return memo.get(x) as T;
   if (MODULES.has(x)) cannotPickle();
   if (typeof x === 'function') {
@@ -162,6 +165,7 @@ export function copyAttributesSeparately<T extends object>(bot: T): T {
 }
 
 function attributeCopy(a: unknown): unknown {
+  if (a === null || (typeof a !== 'object' && typeof a !== 'function')) return a;
   try {
     return pyDeepCopy(a);
   } catch {
