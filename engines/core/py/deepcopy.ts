@@ -141,13 +141,14 @@ export function pyCopy<T>(x: T): T {
  * Own string-keyed enumerable properties (the Python instance __dict__) go through `copy`;
  * symbol-keyed and non-enumerable ones (engine hooks such as the bot's env) are shared.
  */
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+
 function copyOwnProperties(src: object, dst: object, copy: (v: unknown) => unknown): void {
   const s = src as Record<string | symbol, unknown>;
   const d = dst as Record<string | symbol, unknown>;
   for (const key of Object.getOwnPropertyNames(src)) {
-    const desc = Object.getOwnPropertyDescriptor(src, key)!;
-    if (desc.enumerable) d[key] = copy(s[key]);
-    else Object.defineProperty(dst, key, desc);
+    if (isEnumerable.call(src, key)) d[key] = copy(s[key]);
+    else Object.defineProperty(dst, key, Object.getOwnPropertyDescriptor(src, key)!);
   }
   for (const sym of Object.getOwnPropertySymbols(src)) d[sym] = s[sym];
 }
