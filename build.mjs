@@ -4,7 +4,7 @@
 // worker and the trials (instanceof holds across them).
 // `npm run replay|scrape|bench` call this first; it takes well under a second.
 import { build } from 'esbuild';
-import { chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 
 const trials = Object.fromEntries(
   readdirSync('engines', { withFileTypes: true })
@@ -29,6 +29,8 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   loader: { '.json': 'json' },
   // piscina starts its own worker wrapper from its package folder: load it from node_modules.
-  external: ['piscina'],
+  external: ['piscina', 'pyodide'],
 });
+// The Pyodide sandbox worker is plain JavaScript, started by path (engines/core/pyodide/sandbox.ts).
+copyFileSync('engines/core/pyodide/worker.mjs', 'dist/pyodide-worker.mjs');
 chmodSync('dist/koth.js', 0o755);
