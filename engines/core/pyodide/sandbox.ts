@@ -99,15 +99,12 @@ export class PySandbox {
       workerData: { indexURL: pyodideIndexDir(), signal, port: port2, bootstrap: BOOTSTRAP_PY },
       transferList: [port2],
       env: {},
-      stdout: true,
-      stderr: true,
       resourceLimits: { maxOldGenerationSizeMb: o.jsHeapMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
     });
-    // Never let the worker's own output reach ours; never let it keep the process alive.
-    this.worker.stdout.resume();
-    this.worker.stderr.resume();
+    // Never let the worker keep the process alive (Python's prints are captured in the worker).
     this.worker.on('error', () => {});
     this.worker.unref();
+    this.port.unref();
     const ready = this.wait(o.loadTimeoutMs ?? 120_000, 'loading Pyodide');
     if (!ready.ok) {
       this.kill();
