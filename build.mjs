@@ -29,7 +29,8 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   loader: { '.json': 'json' },
   // piscina starts its own worker wrapper from its package folder: load it from node_modules.
-  external: ['piscina', 'pyodide'],
+  // vega/vega-lite (the HTML report's charts) are loaded on demand, only when a report is asked for.
+  external: ['piscina', 'vega', 'vega-lite', 'pyodide'],
 });
 // The Pyodide sandbox worker is plain JavaScript, started by path (engines/core/pyodide/sandbox.ts).
 copyFileSync('engines/core/pyodide/worker.mjs', 'dist/pyodide-worker.mjs');

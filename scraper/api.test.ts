@@ -138,10 +138,14 @@ describe('StackExchange client: etiquette and faults', () => {
     }
   });
 
-  it('a 200 that is not JSON at all is an error at once; so is JSON without items', async () => {
+  it('a 200 that is not JSON at all (a proxy page) is retried a bounded number of times, then an error; JSON without items is an error at once', async () => {
     let s = await serve(() => ({ reply: { status: 200, body: '<html>captive portal</html>', gzip: false } }));
-    await expect(client(s.base).get(answers)).rejects.toThrow(/not complete JSON .* Is --api-base/);
-    expect(s.requests).toHaveLength(1);
+    await expect(client(s.base).get(answers)).rejects.toThrow(/kept answering HTTP 200 with a page that is not JSON .* Is --api-base/);
+    expect(s.requests).toHaveLength(6);
+    await s.stop();
+    s = await serve((n) => (n === 1 ? { reply: { status: 200, body: '<html>proxy error</html>', gzip: false } } : undefined));
+    expect((await client(s.base).get(answers)).items.length).toBeGreaterThan(0);
+    expect(s.requests).toHaveLength(2);
     await s.stop();
     s = await serve(() => ({ reply: { status: 200, body: { quota_remaining: 5 } } }));
     await expect(client(s.base).get(answers)).rejects.toThrow(/without an items list/);

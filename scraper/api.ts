@@ -24,9 +24,13 @@ export interface ApiOptions {
   delayScale?: number;
   /** Per request: time to the response headers, and between body chunks. KOTH_SE_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Per request: the whole exchange, however the bytes trickle in. KOTH_SE_DEADLINE_MS (default 120 s). */
+  deadlineMs?: number;
+  /** The largest body accepted, inflated (bytes). KOTH_SE_MAX_BODY (default 64 MiB). */
+  maxBodyBytes?: number;
   /** Retries of one call after its first try (so maxRetries + 1 tries at most). */
   maxRetries?: number;
-  /** A throttle asking for a longer wait than this (seconds, unscaled) ends the scrape instead. */
+  /** Any wait longer than this (seconds, unscaled: a throttle, a Retry-After, a backoff) ends the scrape instead, like the quota. */
   maxThrottleWaitSec?: number;
   /** Injected for tests; resolves after `ms`. */
   sleep?: (ms: number) => Promise<void>;
@@ -80,6 +84,15 @@ export function throttleSeconds(message: unknown): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** A Retry-After header in ms: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | string[] | undefined, now = Date.now()): number | undefined {
+  const v = Array.isArray(header) ? header[0] : header;
+  if (v === undefined || v.trim() === '') return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(v)) return Number(v) * 1000;
+  const t = Date.parse(v);
+  return Number.isFinite(t) ? Math.max(0, t - now) : undefined;
+}
+
 /** Connection failures that mean "no route to the API": not worth retrying. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL']);
 
@@ -104,14 +117,20 @@ export class StackExchangeClient {
   private readonly key: string | undefined;
   private readonly scale: number;
   readonly timeoutMs: number;
+  readonly deadlineMs: number;
+  readonly maxBodyBytes: number;
   readonly maxRetries: number;
   private readonly maxThrottleWaitSec: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly jitter: () => number;
   private readonly onWait: ((reason: string, ms: number) => void) | undefined;
   private readonly onNotice: ((message: string) => void) | undefined;
-  /** Per method (path with ids replaced): the earliest time (ms since epoch) its next call may start. */
-  private readonly notBefore = new Map<string, number>();
+  /**
+   * Per API and method (base URL + path with ids replaced): the earliest time (ms since
+   * epoch) its next call may start. One map for the whole process (every client, every challenge of `scrape all`); the
+   * CLI saves it in the cache and loads it back, so it holds across processes too.
+   */
+  static readonly notBefore = new Map<string, number>();
   private warnedLow = false;
   /** Requests sent (tries, including retries). */
   requests = 0;
@@ -124,6 +143,8 @@ export class StackExchangeClient {
     this.key = o.key || undefined;
     this.scale = Number.isFinite(o.delayScale) && o.delayScale! >= 0 ? o.delayScale! : 1;
     this.timeoutMs = o.timeoutMs && o.timeoutMs > 0 ? o.timeoutMs : 30_000;
+    this.deadlineMs = o.deadlineMs && o.deadlineMs > 0 ? o.deadlineMs : 120_000;
+    this.maxBodyBytes = o.maxBodyBytes && o.maxBodyBytes > 0 ? o.maxBodyBytes : 64 * 1024 * 1024;
     this.maxRetries = o.maxRetries ?? 5;
     this.maxThrottleWaitSec = o.maxThrottleWaitSec ?? 120;
     this.sleep = o.sleep ?? defaultSleep;
@@ -132,11 +153,24 @@ export class StackExchangeClient {
     this.onNotice = o.onNotice;
   }
 
-  /** Waits `ms` (unscaled) times the delay scale. */
+  /**
+   * Waits `ms` (unscaled) times the delay scale, saying so first. A wait longer than the cap
+   * (maxThrottleWaitSec) is not waited: the scrape stops as at the quota, saying when to resume.
+   */
   private async wait(reason: string, ms: number): Promise<void> {
+    if (!(ms <= this.maxThrottleWaitSec * 1000)) {
+      const now = Date.now();
+      const secs = Number.isFinite(ms) ? Math.ceil(ms / 1000) : Infinity;
+      throw this.quotaError(new Date(now + Math.min(secs, 365 * 86400) * 1000), now, `the server asks to wait ${Number.isFinite(secs) ? `${secs} s` : 'indefinitely'} (${reason}), more than the ${this.maxThrottleWaitSec} s this scraper waits`);
+    }
     const scaled = Math.max(0, Math.round(ms * this.scale));
     this.onWait?.(reason, scaled);
     if (scaled > 0) await this.sleep(scaled);
+  }
+
+  /** A backoff holds for one method of one API (base URL). */
+  backoffKey(method: string): string {
+    return `${this.base} ${method}`;
   }
 
   /** The method a backoff applies to: the path with ids replaced (/questions/{ids}/answers). */
@@ -165,9 +199,11 @@ export class StackExchangeClient {
     if (this.key) query.set('key', this.key);
     const url = `${this.base}${path}?${query}`;
     for (let attempt = 0; ; attempt++) {
-      const due = this.notBefore.get(method);
+      const due = StackExchangeClient.notBefore.get(this.backoffKey(method));
       if (due !== undefined && due > Date.now()) {
         const ms = due - Date.now();
+        // The stored time is already scaled; a backoff past the cap stops here like the quota.
+        if (this.scale > 0 && ms / this.scale > this.maxThrottleWaitSec * 1000) await this.wait(`backoff requested by the API for ${method}`, ms / this.scale);
         this.onWait?.(`backoff requested by the API for ${method}`, ms);
         await this.sleep(ms);
       }
@@ -190,6 +226,9 @@ export class StackExchangeClient {
   /** One try: a page, a Retry (what went wrong, retryable), or a thrown ApiError (final). */
   private async once<T>(url: string, method: string): Promise<ApiPage<T> | Retry> {
     this.requests++;
+    // One deadline for the whole exchange: headers then a byte a second cannot hold a request open.
+    const deadline = AbortSignal.timeout(this.deadlineMs);
+    const overDeadline = () => new Retry(`${method}: no complete answer within the ${this.deadlineMs} ms deadline`, 'network', `${method}: no complete answer within ${this.deadlineMs} ms, again and again`);
     let res: Awaited<ReturnType<typeof request>>;
     try {
       res = await request(url, {
@@ -197,8 +236,10 @@ export class StackExchangeClient {
         headers: { 'accept-encoding': 'gzip, deflate', 'user-agent': 'koth-replay scraper (+https://github.com/)' },
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
+        signal: deadline,
       });
     } catch (e) {
+      if (deadline.aborted) return overDeadline();
       const code = errCode(e);
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || /timeout/i.test(code)) {
         if (code === 'UND_ERR_CONNECT_TIMEOUT') throw new ApiError(`cannot reach ${this.base} (connection timed out)`, 'network');
@@ -213,6 +254,7 @@ export class StackExchangeClient {
     try {
       raw = Buffer.from(await res.body.arrayBuffer());
     } catch (e) {
+      if (deadline.aborted) return overDeadline();
       const code = errCode(e);
       const what = /TIMEOUT/.test(code) ? `the body stalled for ${this.timeoutMs} ms` : `the transfer was cut off (${code || (e as Error).message})`;
       return new Retry(`${method}: ${what}`, 'bad-response', `${method}: ${what}; nothing was written`);
@@ -220,12 +262,17 @@ export class StackExchangeClient {
     const enc = String(res.headers['content-encoding'] ?? '').toLowerCase();
     let text: string;
     try {
-      text = (enc === 'gzip' ? gunzipSync(raw) : enc === 'deflate' ? inflateSync(raw) : raw).toString('utf8');
+      if (raw.length > this.maxBodyBytes) throw new ApiError(`${method} sent a body of ${raw.length} bytes, more than the ${this.maxBodyBytes} accepted: nothing was written`, 'bad-response');
+      const cap = { maxOutputLength: this.maxBodyBytes };
+      text = (enc === 'gzip' ? gunzipSync(raw, cap) : enc === 'deflate' ? inflateSync(raw, cap) : raw).toString('utf8');
     } catch (e) {
+      if (e instanceof ApiError) throw e;
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || /too large|maxOutputLength/i.test((e as Error).message)) {
+        throw new ApiError(`${method} sent a ${enc} body that inflates past the ${this.maxBodyBytes} bytes accepted: nothing was written`, 'bad-response');
+      }
       return new Retry(`${method}: truncated or corrupt ${enc} body`, 'bad-response', `${method} answered with a truncated or corrupt ${enc} body (${(e as Error).message}); nothing was written`);
     }
-    const retryAfter = Number(res.headers['retry-after']);
-    const askedWait = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined;
+    const askedWait = retryAfterMs(res.headers['retry-after']);
 
     let body: Record<string, unknown> | undefined;
     try {
@@ -240,13 +287,17 @@ export class StackExchangeClient {
       if (looksCut && status < 300) {
         return new Retry(`${method}: truncated JSON`, 'bad-response', `${method} answered HTTP ${status} with JSON cut short (${text.length} bytes); nothing was written`);
       }
+      if (status < 300) {
+        // An HTML or text page with 200 (a proxy's error page) is transient: retried, bounded.
+        return new Retry(`${method}: HTTP ${status} with a page that is not JSON`, 'bad-response', `${method} kept answering HTTP ${status} with a page that is not JSON (${text.length} bytes): nothing was written. Is --api-base/KOTH_SE_API (${this.base}) the StackExchange API?`, askedWait);
+      }
       throw new ApiError(`${method} answered HTTP ${status} with a body that is not complete JSON (${text.length} bytes): nothing was written. Is --api-base/KOTH_SE_API (${this.base}) the StackExchange API?`, 'bad-response');
     }
 
     if (typeof body.quota_remaining === 'number') this.quotaRemaining = body.quota_remaining;
     if (typeof body.quota_max === 'number') this.quotaMax = body.quota_max;
     if (typeof body.backoff === 'number' && body.backoff > 0) {
-      this.notBefore.set(method, Date.now() + Math.round(body.backoff * 1000 * this.scale));
+      StackExchangeClient.notBefore.set(this.backoffKey(method), Date.now() + Math.round(Math.min(body.backoff, 1e7) * 1000 * this.scale));
     }
 
     const errorName = typeof body.error_name === 'string' ? body.error_name : undefined;

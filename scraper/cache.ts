@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../engines/core/io/atomic.ts';
 import type { CodeBlock, ExtractedBot } from './extract.ts';
+import { StackExchangeClient } from './api.ts';
 
 export const ANSWER_FORMAT = 'koth-answer/2';
 export const PROGRESS_FORMAT = 'koth-progress/2';
@@ -228,4 +229,32 @@ function alive(pid: number): boolean {
   } catch (e) {
     return (e as { code?: string }).code === 'EPERM';
   }
+}
+
+/**
+ * The API's per-method `backoff` (earliest next call, ms since epoch) kept in the cache root,
+ * so a second process (or `scrape all`'s next challenge) honours it too. Written atomically;
+ * an unreadable file is ignored (the worst case is one call too early, which the API answers
+ * with a throttle that is then waited out).
+ */
+export function backoffFile(cacheRoot: string): string {
+  return join(cacheRoot, 'backoff.json');
+}
+
+export function loadBackoff(cacheRoot: string, into: Map<string, number> = StackExchangeClient.notBefore): void {
+  try {
+    const data = JSON.parse(readFileSync(backoffFile(cacheRoot), 'utf8')) as Record<string, unknown>;
+    for (const [method, t] of Object.entries(data)) {
+      if (typeof t === 'number' && Number.isFinite(t) && t > Date.now()) into.set(method, Math.max(into.get(method) ?? 0, t));
+    }
+  } catch {
+    /* none yet, or unreadable */
+  }
+}
+
+export function saveBackoff(cacheRoot: string, from: Map<string, number> = StackExchangeClient.notBefore): void {
+  const live = Object.fromEntries([...from].filter(([, t]) => t > Date.now()));
+  if (!Object.keys(live).length && !existsSync(backoffFile(cacheRoot))) return;
+  mkdirSync(cacheRoot, { recursive: true });
+  writeFileAtomic(backoffFile(cacheRoot), JSON.stringify(live));
 }

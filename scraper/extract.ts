@@ -4,12 +4,13 @@
  * its descriptor; the scraper's challenge table comes from engines/registry.ts.
  *
  * A code block is the text of a `<pre>` element's `<code>` (or of the `<pre>` itself when it
- * has no `<code>`), with HTML entities decoded: cheerio's `.text()`. Inline `<code>` is prose,
+ * has no `<code>`), with HTML entities decoded, as cheerio's `.text()` gives it (textOf). Inline `<code>` is prose,
  * not a block. A block's sha256 is the hex digest of that text's UTF-8 bytes, exactly — the
  * same definition the ports' provenance uses (see README.md).
  */
 import { createHash } from 'node:crypto';
 import * as cheerio from 'cheerio';
+import type { AnyNode, ParentNode, Text } from 'domhandler';
 
 import type { CodeBlock, ExtractedBot, Extraction } from '../engines/core/game.ts';
 
@@ -26,13 +27,32 @@ export interface ChallengeConfig {
   extract(html: string): Extraction;
 }
 
+/**
+ * The text of a node and everything under it, as cheerio's `.text()` gives it, but walked
+ * with an explicit stack: a hostile answer nesting thousands of elements cannot overflow the
+ * call stack (cheerio's own `.text()` recurses once per level).
+ */
+export function textOf(node: AnyNode | AnyNode[]): string {
+  const out: string[] = [];
+  const stack: AnyNode[] = Array.isArray(node) ? [...node].reverse() : [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'text') out.push((n as Text).data);
+    else if (n.type === 'cdata' || n.type === 'tag' || n.type === 'script' || n.type === 'style' || n.type === 'root') {
+      const kids = (n as ParentNode).children;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    }
+  }
+  return out.join('');
+}
+
 export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** Decodes HTML entities in a fragment of text (display names, titles). */
 export function decodeEntities(s: string): string {
-  return cheerio.load(`<p>${s}</p>`)('p').text();
+  return textOf(cheerio.load(`<p>${s}</p>`)('p').toArray());
 }
 
 /** The `<pre>` blocks of a loaded answer (for extractors that also read headers). */
@@ -41,7 +61,7 @@ export function blocksOf($: cheerio.CheerioAPI): CodeBlock[] {
     .toArray()
     .map((pre, index) => {
       const code = $(pre).children('code').first();
-      const text = (code.length ? code : $(pre)).text();
+      const text = textOf((code.length ? code : $(pre)).toArray());
       return { index, text, sha256: sha256(text) };
     });
 }

@@ -3,6 +3,7 @@
  *   ported    — a port exists and, if the cache has the bot, was written from the same code
  *               (the port's provenance.sha256 equals the cached block's sha256);
  *   stale     — a port exists but the cached answer's code block has another sha256;
+ *   source-missing — a port whose answer is not in a finished scrape of its challenge;
  *   missing   — known but not ported, or found in the cache and unknown to the project;
  *   not-a-bot — a cached answer in which no bot was found.
  * Without a cache the known bots are listed as ported or missing.
@@ -10,9 +11,9 @@
 import type { KnownBot } from '../engines/core/provenance.ts';
 import { AnswerCache, type CachedAnswer } from './cache.ts';
 
-export type RegistryStatus = 'ported' | 'missing' | 'stale' | 'not-a-bot';
+export type RegistryStatus = 'ported' | 'missing' | 'stale' | 'source-missing' | 'not-a-bot';
 
-export const STATUSES: readonly RegistryStatus[] = ['ported', 'stale', 'missing', 'not-a-bot'];
+export const STATUSES: readonly RegistryStatus[] = ['ported', 'stale', 'source-missing', 'missing', 'not-a-bot'];
 
 export interface RegistryRow {
   challenge: string;
@@ -78,7 +79,10 @@ export function registryReport(
       } else if (k.ported && c && !k.provenance.sha256) {
         note = 'the port records no sha256: cannot compare';
       } else if (k.ported && !c && cached.length && (k.provenance.answerId || k.provenance.sha256)) {
-        note = 'not in the cached answers';
+        if (cache.readProgress().complete) {
+          status = 'source-missing';
+          note = 'its answer is not in the finished scrape (deleted, or renamed)';
+        } else note = 'not in the cached answers (the scrape is not finished)';
       }
       report.rows.push({
         challenge,

@@ -239,7 +239,7 @@ describe('registry against a cache', () => {
     expect(by('GoToTenBot')).toMatchObject({ status: 'stale', answerId: 1001, author: 'Example Writer' });
     expect(by('ThrowTwiceBot')).toMatchObject({ status: 'ported', note: expect.stringMatching(/no sha256/) });
     expect(by('NeverPosted')).toMatchObject({ status: 'missing', answerId: null });
-    expect(by('PortedButGone')).toMatchObject({ status: 'ported', note: 'not in the cached answers' });
+    expect(by('PortedButGone')).toMatchObject({ status: 'source-missing', note: expect.stringMatching(/not in the finished scrape/) });
     expect(by('TwinB')).toMatchObject({ status: 'missing', answerId: 1003, author: null, note: 'found in the cache, no port' });
     expect(r.rows.filter((x) => x.status === 'not-a-bot').map((x) => [x.answerId, x.author])).toEqual([
       [1004, 'Commenter'],

@@ -33,7 +33,8 @@ export interface ApiRevision {
 }
 
 export interface ScrapeWarning {
-  answerId: number | null;
+  /** The answer's id as the API sent it (a number, or whatever a broken item carried). */
+  answerId: number | string | null;
   author: string | null;
   reason: string;
 }
@@ -69,8 +70,13 @@ export interface ScrapeOptions {
   /** YYYY-MM-DD (the end of that day, UTC) or an ISO timestamp: bodies as they stood then. */
   asOf?: string;
   onProgress?: (p: ScrapeProgress) => void;
+  /** Called for every answer skipped as it arrives (a bad id, an extraction that failed). */
+  onWarning?: (w: ScrapeWarning) => void;
   now?: () => number;
 }
+
+/** An answer_id the cache can name a file after: a positive safe integer. */
+export const validAnswerId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 
 /** Unix seconds of an --as-of value: a day means its last second, UTC. */
 export function asOfEpoch(asOf: string): number {
@@ -162,9 +168,20 @@ export async function scrapeChallenge(cfg: ChallengeConfig, o: ScrapeOptions): P
     }
   };
 
-  const store = async (items: ApiAnswer[]) => {
+  const warn = (w: ScrapeWarning) => {
+    runWarnings.push(w);
+    o.onWarning?.(w);
+  };
+  const store = async (all: ApiAnswer[]) => {
+    // A bad item is skipped with a warning naming it; it never blocks the rest.
+    const items: ApiAnswer[] = [];
+    for (const a of all) {
+      const raw = (a as { answer_id?: unknown }).answer_id;
+      if (!validAnswerId(raw)) warn({ answerId: raw === undefined ? null : JSON.stringify(raw), author: null, reason: 'answer_id is not a positive integer: skipped' });
+      else if (typeof a.creation_date !== 'number') warn({ answerId: raw, author: null, reason: 'no creation_date: skipped' });
+      else items.push(a);
+    }
     for (const a of items) {
-      if (typeof a.answer_id !== 'number' || typeof a.creation_date !== 'number') throw new ApiError('an answer came without answer_id or creation_date: nothing more was written', 'bad-response');
       if (typeof a.body !== 'string') throw new ApiError(`answer ${a.answer_id} came without its body: the filter (${ANSWER_FILTER}) must include body`, 'bad-response');
     }
     let revisions = new Map<number, ApiRevision>();
@@ -174,8 +191,17 @@ export async function scrapeChallenge(cfg: ChallengeConfig, o: ScrapeOptions): P
       if (edited.length) revisions = await revisionsAsOf(client, edited, asOf);
     }
     writable();
+    // One answer whose HTML breaks the extractor is skipped with a warning; the rest go on.
+    const safely = (a: ApiAnswer, f: () => CachedAnswer): CachedAnswer | undefined => {
+      try {
+        return f();
+      } catch (e) {
+        warn({ answerId: a.answer_id, author: a.owner?.display_name != null ? decodeEntities(a.owner.display_name) : null, reason: `its HTML could not be read (${(e as Error).message}): skipped` });
+        return undefined;
+      }
+    };
     for (const a of items) {
-      let cached: CachedAnswer;
+      let cached: CachedAnswer | undefined;
       if (asOf !== undefined) {
         if (a.creation_date > asOf) continue; // posted after the date: not one of that day's answers
         const editedSince = (a.last_edit_date ?? a.creation_date) > asOf;
@@ -185,10 +211,11 @@ export async function scrapeChallenge(cfg: ChallengeConfig, o: ScrapeOptions): P
           continue;
         }
         const revision = { as_of: o.asOf!, number: rev?.revision_number ?? null, date: rev ? rev.creation_date : (a.last_edit_date ?? a.creation_date) };
-        cached = toCached(cfg, a, rev ? rev.body! : a.body!, revision, now());
+        cached = safely(a, () => toCached(cfg, a, rev ? rev.body! : a.body!, revision, now()));
       } else {
-        cached = toCached(cfg, a, a.body!, { as_of: null, number: null, date: a.last_edit_date ?? a.creation_date }, now());
+        cached = safely(a, () => toCached(cfg, a, a.body!, { as_of: null, number: null, date: a.last_edit_date ?? a.creation_date }, now()));
       }
+      if (cached === undefined) continue;
       if (changed(cache.read(a.answer_id), cached)) {
         cache.write(cached);
         written++;
@@ -212,6 +239,7 @@ export async function scrapeChallenge(cfg: ChallengeConfig, o: ScrapeOptions): P
       // is not rewritten), so answers posted or deleted meanwhile cannot shift a page.
       const firstStarted = progress.started ?? started;
       let { min, page } = progress.resume;
+      let stale = 0;
       for (;;) {
         client.checkQuota();
         const res = await client.get<ApiAnswer>(`/questions/${cfg.questionId}/answers`, {
@@ -223,9 +251,14 @@ export async function scrapeChallenge(cfg: ChallengeConfig, o: ScrapeOptions): P
           min: min > 0 ? min : undefined,
         });
         if (res.has_more && !res.items.length) throw new ApiError('the API said has_more with an empty page: stopping rather than looping', 'bad-response');
+        const fresh = res.items.filter((a) => !seen.has(a.answer_id)).length;
         await store(res.items);
         for (const a of res.items) seen.add(a.answer_id);
-        const last = res.items.reduce((m, a) => Math.max(m, a.creation_date), 0);
+        // Keyset paging repeats a page once when many answers share a creation date; a server
+        // that ignores paging repeats forever: two pages in a row with no new answer stop it.
+        stale = res.has_more && fresh === 0 ? stale + 1 : 0;
+        if (stale >= 2) throw new ApiError(`the API keeps saying has_more but its pages bring no new answer (page ${page}): stopping rather than spending the quota; what was fetched is cached`, 'bad-response');
+        const last = res.items.reduce((m, a) => Math.max(m, typeof a.creation_date === 'number' ? a.creation_date : 0), 0);
         if (last > min) [min, page] = [last, 1];
         else page++;
         const done = !res.has_more;
@@ -239,14 +272,18 @@ export async function scrapeChallenge(cfg: ChallengeConfig, o: ScrapeOptions): P
     } else {
       // Refresh: only answers with activity (edits, votes, comments) since the last scrape, a minute of overlap.
       const since = Math.max(0, (progress.last_scrape ?? 0) - 60);
+      let stale = 0;
       for (let page = 1; ; page++) {
         client.checkQuota();
         const res = await client.get<ApiAnswer>(`/questions/${cfg.questionId}/answers`, { filter: ANSWER_FILTER, pagesize: PAGE_SIZE, page, order: 'desc', sort: 'activity', min: since });
         if (res.has_more && !res.items.length) throw new ApiError('the API said has_more with an empty page: stopping rather than looping', 'bad-response');
+        const fresh = res.items.filter((a) => !seen.has(a.answer_id)).length;
         await store(res.items);
         for (const a of res.items) seen.add(a.answer_id);
         o.onProgress?.({ mode, answers: received(), written, hasMore: res.has_more });
         if (!res.has_more) break;
+        stale = fresh === 0 ? stale + 1 : 0;
+        if (stale >= 2) throw new ApiError(`the API keeps saying has_more but its pages bring no new answer (page ${page}): stopping rather than spending the quota`, 'bad-response');
       }
       writable();
       cache.writeProgress({ ...progress, last_scrape: started });

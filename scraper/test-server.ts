@@ -8,7 +8,7 @@
  * Every request is recorded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { fixture as readFixture } from '../test/fixtures.ts';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
@@ -59,7 +59,11 @@ export type Fault =
   /** A 200 whose gzip'd JSON text is cut in half. */
   | { truncateJson: true }
   /** A 200 whose gzip stream is cut in half. */
-  | { truncateGzip: true };
+  | { truncateGzip: true }
+  /** Headers at once, then the body one byte every `everyMs` (never silent long enough for an idle timeout). */
+  | { drip: { everyMs: number } }
+  /** A 200 whose small gzip body inflates to `bytes` bytes (a decompression bomb). */
+  | { bomb: { bytes: number } };
 
 export interface SimOptions {
   /** The API's page size cap (100 in the real API); smaller makes multi-page tests small. */
@@ -192,6 +196,22 @@ export class FakeStackExchange {
   private serveFault(res: ServerResponse, f: Fault): void {
     if ('reply' in f) return this.send(res, f.reply.status, f.reply.body, f.reply.headers, f.reply.gzip ?? true);
     if ('stall' in f) return; // keep the socket open, answer nothing
+    if ('drip' in f) {
+      const body = Buffer.from(JSON.stringify({ items: [], has_more: false, quota_max: this.quotaMax, quota_remaining: this.quota }));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+      let i = 0;
+      const t = setInterval(() => {
+        if (i >= body.length || res.destroyed) return clearInterval(t);
+        res.write(body.subarray(i, ++i));
+      }, f.drip.everyMs);
+      res.on('close', () => clearInterval(t));
+      return;
+    }
+    if ('bomb' in f) {
+      const gz = gzipSync(Buffer.alloc(f.bomb.bytes, 0x20), { level: 9 });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(gz.length) });
+      return void res.end(gz);
+    }
     const page = JSON.stringify({ items: [{ answer_id: 1, body: '<p>half</p>' }], has_more: false, quota_max: this.quotaMax, quota_remaining: this.quota });
     if ('truncateJson' in f) return this.send(res, 200, page.slice(0, Math.floor(page.length / 2)));
     const gz = gzipSync(Buffer.from(page));
@@ -209,7 +229,7 @@ export class FakeStackExchange {
 
 /** The answers (or revisions) of a fixture file in fixtures/scraper/ (API-shaped: {"items": [...]}). */
 export function fixture<T = SimAnswer>(name: string): T[] {
-  return (JSON.parse(readFileSync(new URL(`../fixtures/scraper/${name}.json`, import.meta.url), 'utf8')) as { items: T[] }).items;
+  return readFixture<{ items: T[] }>(`scraper/${name}.json`).items;
 }
 
 /** Every challenge's fixture answers, for a server that serves them all. */

@@ -15,3 +15,26 @@ describe('koth bench', () => {
     }
   });
 });
+
+describe('koth bench dice', () => {
+  it('says when the original was not measured, and gives min/median/max runs and peak RSS (--quick shape only, no timing asserted)', () => {
+    const r = koth(['bench', 'dice', '--quick', '--runs', '1', '--workers', '1', '--json']);
+    expect(r.status).toBe(0);
+    const figures = r.json() as { name: string; value: number; unit: string; runs?: number[]; reference?: { value: number; source: string } }[];
+    const names = figures.map((f) => f.name);
+    expect(names.some((n) => /exact mode.*per CPU-second/.test(n))).toBe(true);
+    expect(names.some((n) => /statistical mode, 1 worker.*per CPU-second/.test(n))).toBe(true);
+    expect(names.some((n) => /peak RSS/.test(n))).toBe(true);
+    for (const f of figures) {
+      expect(Number.isFinite(f.value)).toBe(true);
+      if (f.runs) expect(f.runs).toHaveLength(1);
+      if (f.reference) expect(f.reference.source).toMatch(/NOT measured in this run/);
+    }
+  });
+
+  it('--original with a folder lacking the original files: a clear usage error', () => {
+    const r = koth(['bench', 'dice', '--quick', '--original', '/nonexistent-koth-dir']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/forty_game_controller\.py not found/);
+  });
+});

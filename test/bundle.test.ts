@@ -7,7 +7,7 @@ import { games } from '../engines/registry.ts';
 // The bundled CLI (dist/koth.js, built by `npm install` and by `npm test`) is what
 // `npm run replay` runs: check it end to end, worker threads included.
 const run = (args: string[]) =>
-  spawnSync(process.execPath, ['dist/koth.js', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 240_000, env: { ...process.env, NO_COLOR: '1' } });
+  spawnSync(process.execPath, ['dist/koth.js', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 570_000, env: { ...process.env, NO_COLOR: '1' } });
 
 describe('the bundled koth (what npm run replay runs)', () => {
   it('exists', () => {
@@ -35,5 +35,5 @@ describe('the bundled koth (what npm run replay runs)', () => {
     expect(reports.map((x) => x.challenge)).toEqual(games.filter((g) => g.engine).map((g) => g.id));
     expect(reports.find((x) => x.challenge === 'dice')!.verdict).toBe('agree');
     expect(r.status).toBe(0);
-  });
+  }, 600_000);
 });

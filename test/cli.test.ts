@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { koth } from './helpers.ts';
+import { games } from '../engines/registry.ts';
 
 describe('koth CLI', () => {
   it('--help names every command and the games', () => {
@@ -29,5 +30,14 @@ describe('koth CLI', () => {
     expect(rules.stderr).toMatch(/Allowed choices are original, fixed/);
     const cmd = koth(['replay', 'chess']);
     expect(cmd.status).not.toBe(0);
+  });
+
+  const engineless = games.filter((x) => !x.engine);
+  it.runIf(engineless.length > 0)('a registered challenge without an engine says what works instead of "too many arguments"', () => {
+    for (const g of engineless) {
+      const r = koth(['replay', g.id, '--seed', '1']);
+      expect(r.status, g.id).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`${g.id} \\(question ${g.questionId}\\) has no engine yet[\\s\\S]*koth scrape ${g.id}`));
+    }
   });
 });

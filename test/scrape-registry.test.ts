@@ -72,7 +72,7 @@ describe('koth registry: ported, stale, missing, not-a-bot', () => {
 
     const text = await koth(['registry', 'dice', '--cache', cache]);
     expect(text.stdout).toMatch(/StopBot\s*│\s*stale\s*│\s*1002\s*│\s*Renée & Co\s*│\s*ported from [0-9a-f]{12}…, the cached answer has [0-9a-f]{12}…/);
-    expect(text.stdout).toMatch(/ported: 2, stale: 1, missing: 4, not-a-bot: 2/);
+    expect(text.stdout).toMatch(/ported: 2, stale: 1, source-missing: 0, missing: 4, not-a-bot: 2/);
   });
 
   it('without a cache: the known bots as ported or missing, and a note that the cache is empty', async () => {

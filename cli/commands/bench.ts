@@ -6,6 +6,7 @@ import { PyRandom } from '../../engines/core/rng/python-random.ts';
 import type { BenchFigure } from '../../engines/core/game.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
+import { UserError } from '../../engines/core/cli/errors.ts';
 
 /** Draws per second of one PyRandom method, best of a few timed batches. */
 function measure(draw: (r: PyRandom) => unknown, n: number): number {
@@ -64,19 +65,51 @@ function human(v: number): string {
   return v.toFixed(1);
 }
 
+function spread(xs: readonly number[] | undefined, unit: string): string {
+  if (!xs || xs.length < 2) return '';
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return pc.dim(` (${human(lo)}–${human(hi)}${unit === '×' ? '×' : ''}, ${xs.length} runs)`);
+}
+
+function shown(v: number, unit: string): string {
+  if (unit === '×') return `${v.toFixed(2)}×`;
+  if (unit === 'MB' || unit === 'minutes' || unit === 'hours') return `${v.toFixed(1)} ${unit}`;
+  return `${human(v)} ${unit}`;
+}
+
 export function registerBench(program: Command): void {
   program
     .command('bench')
-    .description('Measure speed: the RNG and every game engine, next to the original (CPython) where it can run here')
+    .description('Measure speed: the RNG and every game engine, next to the original (CPython) run in the same invocation when you give its checkout')
     .argument('[what]', `rng, a game id (${games.map((g) => g.id).join(', ')}), or all`, 'all')
     .option('--quick', 'short runs (seconds instead of minutes)')
     .option('--workers <n>', 'worker threads for multi-worker figures', (v) => Number.parseInt(v, 10), Math.min(2, defaultWorkers()))
+    .option('--original <dir>', "a checkout of the game's original controller and bots (outside this repository): run it beside ours, run for run")
+    .option('--runs <n>', 'repeated runs per figure (median shown, min–max beside it); default 5, 2 with --quick', (v) => Number.parseInt(v, 10))
     .option('--json', 'print the figures as JSON')
-    .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean }) => {
+    .addHelpText(
+      'after',
+      `
+Figures are medians over the runs, min–max beside them. "Per core" figures are games per
+CPU-second of the whole process, ours and the original's alike.
+
+Without --original the original is NOT measured: a figure recorded earlier is shown and
+labelled as such.
+
+Examples:
+  koth bench dice --original /tmp/orig-dice      # forty_game_controller.py + auto_bots.py there
+  koth bench dice --quick --json
+  koth bench rng`,
+    )
+    .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean; original?: string; runs?: number }) => {
+      if (opts.runs !== undefined && !(Number.isInteger(opts.runs) && opts.runs > 0)) throw new UserError(`--runs must be a positive whole number (got ${opts.runs}).`);
+      if (!(Number.isInteger(opts.workers) && opts.workers > 0)) throw new UserError(`--workers must be a positive whole number.`);
       const figures: BenchFigure[] = [];
       if (what === 'all' || what === 'rng') figures.push(...rngFigures(!!opts.quick));
       for (const g of games) {
-        if ((what === 'all' || what === g.id) && g.engine?.bench) figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit() })));
+        if ((what === 'all' || what === g.id) && g.engine?.bench)
+          figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: opts.original, runs: opts.runs })));
       }
       if (opts.json) {
         process.stdout.write(JSON.stringify(figures, null, 2) + '\n');
@@ -84,11 +117,11 @@ export function registerBench(program: Command): void {
       }
       const rows = figures.map((f) => [
         f.name,
-        `${human(f.value)} ${f.unit}`,
-        f.reference ? `${human(f.reference.value)} ${f.unit}` : '—',
+        shown(f.value, f.unit) + spread(f.runs, f.unit),
+        f.reference ? shown(f.reference.value, f.unit) + spread(f.reference.runs, f.unit) : '—',
         f.reference ? pc.bold(`${(f.value / f.reference.value).toFixed(1)}×`) : '—',
         f.reference?.source ?? f.note ?? '',
       ]);
-      process.stdout.write(renderTable(['what', 'koth-replay', 'original', 'speed-up', 'original measured by'], rows) + '\n');
+      process.stdout.write(renderTable(['what', 'koth-replay', 'original', 'ratio', 'original measured by / note'], rows) + '\n');
     });
 }

@@ -5,7 +5,7 @@ import { defaultCacheDir } from '../../scraper/cache.ts';
 import { challenges, knownBots } from '../../engines/registry.ts';
 import { registryReport, STATUSES } from '../../scraper/registry.ts';
 import { asOfEpoch } from '../../scraper/scrape.ts';
-import { renderTable } from '../../engines/core/report/table.ts';
+import { printable, renderTable } from '../../engines/core/report/table.ts';
 
 interface RegistryCliOptions {
   cache?: string;
@@ -20,13 +20,14 @@ export function registerRegistry(program: Command): void {
     .argument('[challenge]', `${challenges().map((c) => c.id).join(', ')} (default: all)`)
     .option('--cache <dir>', 'the scrape cache to compare with (default .koth-cache, or $KOTH_CACHE)')
     .option('--as-of <date>', 'compare with the cache of "koth scrape <challenge> --as-of <date>" instead of the current answers')
-    .option('--json', 'print [{"challenge", "bot", "status", "answerId", "author"}], status one of ported, missing, stale, not-a-bot')
+    .option('--json', 'print [{"challenge", "bot", "status", "answerId", "author"}], status one of ported, stale, source-missing, missing, not-a-bot')
     .addHelpText(
       'after',
       `
 Statuses:
   ported     a port exists (and, when the cache has the bot, was written from the same code block)
   stale      a port exists, but the cached answer's code block has another sha256 than the port records
+  source-missing  a port whose answer is not in a finished scrape of its challenge (deleted, or never cached)
   missing    a known bot without a port, or a bot found in the cache that the project does not know
   not-a-bot  a cached answer in which no bot was found (author and answer id given)
 Without a cache (no "koth scrape" yet) it lists the known bots as ported or missing, and says so.
@@ -60,12 +61,12 @@ Without a cache (no "koth scrape" yet) it lists the known bots as ported or miss
         for (const n of notes) process.stderr.write(pc.yellow(`koth: ${n}\n`));
         return;
       }
-      const color = { ported: pc.green, stale: pc.yellow, missing: pc.red, 'not-a-bot': pc.dim } as const;
+      const color = { ported: pc.green, stale: pc.yellow, 'source-missing': pc.yellow, missing: pc.red, 'not-a-bot': pc.dim } as const;
       process.stdout.write(
         (report.rows.length
           ? renderTable(
               ['challenge', 'bot', 'status', 'answer', 'author', 'note'],
-              report.rows.map((r) => [r.challenge, r.bot, color[r.status](r.status), r.answerId != null ? String(r.answerId) : '—', r.author ?? '—', r.note ?? '']),
+              report.rows.map((r) => [r.challenge, printable(r.bot), color[r.status](r.status), r.answerId != null ? String(r.answerId) : '—', r.author != null ? printable(r.author) : '—', printable(r.note ?? '')]),
             ) + '\n'
           : pc.dim('no known bots and nothing cached\n')) +
           STATUSES.map((s) => `${color[s](s)}: ${report.rows.filter((r) => r.status === s).length}`).join(', ') +

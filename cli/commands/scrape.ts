@@ -7,7 +7,8 @@ import { AnswerCache, CacheBusyError, defaultCacheDir } from '../../scraper/cach
 import type { ChallengeConfig } from '../../scraper/extract.ts';
 import { challengeConfig, challenges } from '../../engines/registry.ts';
 import { asOfEpoch, PAGE_SIZE, scrapeChallenge, summarize, type ScrapeProgress, type ScrapeSummary } from '../../scraper/scrape.ts';
-import { renderTable } from '../../engines/core/report/table.ts';
+import { printable, renderTable } from '../../engines/core/report/table.ts';
+import { loadBackoff, saveBackoff } from '../../scraper/cache.ts';
 
 interface ScrapeCliOptions {
   cache?: string;
@@ -39,9 +40,9 @@ function print(s: ScrapeSummary, cacheDir: string): void {
       stats +
       '\n' +
       (s.bots.length
-        ? renderTable(['bot', 'answer', 'author', 'sha256'], s.bots.map((b) => [b.name, String(b.answerId), b.author ?? pc.dim('(deleted user)'), pc.dim(b.sha256.slice(0, 16) + '…')])) + '\n'
+        ? renderTable(['bot', 'answer', 'author', 'sha256'], s.bots.map((b) => [printable(b.name), String(b.answerId), b.author != null ? printable(b.author) : pc.dim('(deleted user)'), pc.dim(b.sha256.slice(0, 16) + '…')])) + '\n'
         : '') +
-      s.warnings.map((w) => pc.yellow(`  ! ${w.answerId != null ? `answer ${w.answerId}` : 'cache'}${w.answerId != null ? ` by ${w.author ?? '(deleted user)'}` : ''}: ${w.reason}`) + '\n').join('') +
+      s.warnings.map((w) => pc.yellow(`  ! ${w.answerId != null ? `answer ${printable(String(w.answerId))}` : 'cache'}${w.answerId != null ? ` by ${w.author != null ? printable(w.author) : '(deleted user)'}` : ''}: ${printable(w.reason)}`) + '\n').join('') +
       pc.dim(`  cache: ${cacheDir}\n`),
   );
 }
@@ -178,23 +179,36 @@ ${exitCodeHelp()}
           ...(process.env.KOTH_SE_KEY ? { key: process.env.KOTH_SE_KEY } : {}),
           ...(process.env.KOTH_SE_DELAY_SCALE ? { delayScale: Number(process.env.KOTH_SE_DELAY_SCALE) } : {}),
           ...(process.env.KOTH_SE_TIMEOUT_MS ? { timeoutMs: Number(process.env.KOTH_SE_TIMEOUT_MS) } : {}),
+          ...(process.env.KOTH_SE_DEADLINE_MS ? { deadlineMs: Number(process.env.KOTH_SE_DEADLINE_MS) } : {}),
+          ...(process.env.KOTH_SE_MAX_WAIT_S ? { maxThrottleWaitSec: Number(process.env.KOTH_SE_MAX_WAIT_S) } : {}),
+          ...(process.env.KOTH_SE_MAX_BODY ? { maxBodyBytes: Number(process.env.KOTH_SE_MAX_BODY) } : {}),
           onWait: (reason, ms) => {
+            // Every wait is said on stderr: in the bar on a terminal, as a line otherwise.
             if (ms >= 500) bar.status(`waiting ${(ms / 1000).toFixed(1)} s: ${reason}`);
+            if (!process.stderr.isTTY && ms > 0) process.stderr.write(pc.yellow(`koth: ${cfg.id}: waiting ${(ms / 1000).toFixed(1)} s: ${printable(reason)}\n`));
           },
           onNotice: (message) => {
             bar.status(message);
-            if (!process.stderr.isTTY) process.stderr.write(pc.yellow(`koth: ${cfg.id}: ${message}\n`));
+            if (!process.stderr.isTTY) process.stderr.write(pc.yellow(`koth: ${cfg.id}: ${printable(message)}\n`));
           },
         });
         let summary: ScrapeSummary;
+        loadBackoff(cacheDir);
         try {
-          summary = await scrapeChallenge(cfg, { client, cache, ...(opts.asOf ? { asOf: opts.asOf } : {}), onProgress: (p) => bar.update(p) });
+          summary = await scrapeChallenge(cfg, {
+            client,
+            cache,
+            ...(opts.asOf ? { asOf: opts.asOf } : {}),
+            onProgress: (p) => bar.update(p),
+            onWarning: (w) => process.stderr.write(pc.yellow(`koth: ${cfg.id}: answer ${printable(String(w.answerId))}: ${printable(w.reason)} (skipped)\n`)),
+          });
         } catch (e) {
           if (e instanceof ApiError) throw apiFailure(e, cfg, cache, base);
           if (e instanceof CacheBusyError) throw new UserError(e.message, EXIT.cache);
           throw e;
         } finally {
           bar.stop();
+          saveBackoff(cacheDir);
         }
         emit(summary);
       }

@@ -1,6 +1,6 @@
 /** How a bot is found in an answer of this challenge (the scraper runs it on every answer). */
 import * as cheerio from 'cheerio';
-import { blocksOf, noBots } from '../../scraper/extract.ts';
+import { blocksOf, noBots, textOf } from '../../scraper/extract.ts';
 import type { AnswerExtractor, Extraction } from '../core/game.ts';
 
 /** atomas: a "language, name, score" header names the program; the first code block is the program. */
@@ -9,8 +9,8 @@ function atomas(html: string): Extraction {
   const blocks = blocksOf($);
   const heads = $('h1, h2, h3, h4, h5, h6')
     .toArray()
-    .map((h) => $(h).text().trim());
-  const firstLine = $.root().text().trim().split('\n')[0]?.trim() ?? '';
+    .map((h) => textOf(h).trim());
+  const firstLine = textOf($.root().toArray()).trim().split('\n')[0]?.trim() ?? '';
   const header = heads.find((h) => h.split(',').length >= 2) ?? (firstLine.split(',').length >= 3 ? firstLine : undefined);
   if (!header) return noBots(blocks, heads.length ? `header "${heads[0]}" is not "language, name, score"` : 'no "language, name, score" header');
   const name = header.split(',')[1]!.trim();

@@ -1,21 +1,48 @@
 /**
- * A game of atomic proportions (question 95889) as the core sees it. No engine yet: the scraper and the bot
- * registry already know the challenge; the engine, its ports and fixtures come with its issue.
+ * A game of atomic proportions (question 95889) as the core sees it. The posted controller in
+ * rules.ts, its bugs as flags in variants.ts, 20-game runs and trials in tournament.ts /
+ * trials.ts, the published scores in published.ts, the CLI in cli.ts, external programs as
+ * bots in external.ts; ports in transpiled-bots/atomas/.
  */
-import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
+import type { GameDescriptor } from '../core/game.ts';
+import { publishedTablesOf } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
 import { atomasExtractor } from './extract.ts';
+import { ATOMAS_DEFAULTS, registerAtomasCli, statisticalReplay } from './cli.ts';
+import { trials } from './trials.ts';
+import type { AtomasRunOptions, AtomasRunStats } from './tournament.ts';
+import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';
+import { portedBots } from '../../transpiled-bots/atomas/index.ts';
 import publishedJson from '../../fixtures/atomas/published/atomas.json' with { type: 'json' };
 
 const published = publishedTablesOf(publishedJson);
+const ported = new Set(portedBots.map((k) => k.bot));
 
-export const atomasGame: GameDescriptor = {
+export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
   id: 'atomas',
   questionId: 95889,
   title: 'A game of atomic proportions',
   botLanguage: 'Python 2',
   extractor: atomasExtractor,
   generator: 'cpython2',
-  knownBots: unportedBots('atomas', 95889, published[0]!.bots, 'Python 2 stdin/stdout programs (the posted controller spawned one per move); the controller and all three answers are on the question page'),
+  knownBots: [...portedBots, ...unportedBots('atomas', 95889, published[0]!.bots.filter((b) => !ported.has(b)), 'question 95889 (answers)')],
   published,
+  engine: {
+    ruleFlags: ATOMAS_RULE_FLAGS,
+    variants: ATOMAS_VARIANTS,
+    defaultVariant: DEFAULT_ATOMAS_VARIANT,
+    trials,
+    registerCli({ replay }, kit) {
+      registerAtomasCli(replay, kit);
+    },
+    defaultReplay: (ctx) =>
+      statisticalReplay(
+        { seed: ATOMAS_DEFAULTS.seed, rules: DEFAULT_ATOMAS_VARIANT, confidence: ATOMAS_DEFAULTS.confidence, workers: ctx.workers, shardSize: ATOMAS_DEFAULTS.shardSize, moveTimeout: 5000, json: ctx.json },
+        ctx.kit,
+      ),
+    conformance: {
+      trials: { opts: { bot: 'RandomBot', rules: 'original' }, trials: 40, shardSize: 5 },
+      replayArgs: ['--runs', '20', '--workers', '1', '--bots', 'RandomBot'],
+    },
+  },
 };

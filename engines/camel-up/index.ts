@@ -1,21 +1,41 @@
 /**
- * Camel Up Cup 2k18 (question 167101) as the core sees it. No engine yet: the scraper and the bot
- * registry already know the challenge; the engine, its ports and fixtures come with its issue.
+ * Camel Up Cup 2k18 (question 167101) as the core sees it: camelup.py in rules.ts, its bugs as
+ * flags in variants.ts, the tournament and trials in tournament.ts / trials.ts, the published
+ * points in published.ts, the CLI in cli.ts; the four players in transpiled-bots/camel-up/.
  */
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
-import { unportedBots } from '../core/provenance.ts';
 import { camelUpExtractor } from './extract.ts';
+import { CAMEL_DEFAULTS, registerCamelCli, statisticalReplay } from './cli.ts';
+import { trials } from './trials.ts';
+import { camelBench } from './bench.ts';
+import type { CamelRunOptions, CamelStats } from './tournament.ts';
+import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
+import { portedBots } from '../../transpiled-bots/camel-up/index.ts';
 import publishedJson from '../../fixtures/camel-up/published/camel-up.json' with { type: 'json' };
 
-const published = publishedTablesOf(publishedJson);
-
-export const camelUpGame: GameDescriptor = {
+export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
   id: 'camel-up',
   questionId: 167101,
   title: 'Camel Up Cup 2k18',
   botLanguage: 'Python 3',
   extractor: camelUpExtractor,
   generator: 'cpython3',
-  knownBots: unportedBots('camel-up', 167101, published[0]!.bots, 'Python 3 classes with move(player, g); Player0/1/2 and Sir_Humpfree_Bogart are in GitHub trbarron/Camel_Up_Cup_2K18 (2018 commits)'),
-  published,
+  knownBots: portedBots,
+  published: publishedTablesOf(publishedJson),
+  engine: {
+    ruleFlags: CAMEL_RULE_FLAGS,
+    variants: CAMEL_VARIANTS,
+    defaultVariant: DEFAULT_CAMEL_VARIANT,
+    trials,
+    registerCli({ replay }, kit) {
+      registerCamelCli(replay, kit);
+    },
+    defaultReplay: (ctx) =>
+      statisticalReplay({ seed: CAMEL_DEFAULTS.seed, rules: DEFAULT_CAMEL_VARIANT, confidence: CAMEL_DEFAULTS.confidence, workers: ctx.workers, shardSize: CAMEL_DEFAULTS.shardSize, json: ctx.json }, ctx.kit),
+    bench: camelBench,
+    conformance: {
+      trials: { opts: { bots: ['Player0', 'Player1', 'Player2', 'Player0'], rules: 'original' }, trials: 60, shardSize: 10 },
+      replayArgs: ['--games', '20', '--workers', '1', '--pool', 'dumb'],
+    },
+  },
 };

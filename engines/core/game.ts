@@ -161,6 +161,10 @@ export interface BenchContext {
   quick: boolean;
   workers: number;
   kit: ReplayKit;
+  /** A checkout of the original the user fetched (`koth bench --original DIR`), run beside ours. */
+  original?: string;
+  /** Repeated runs per figure (min/median/max). */
+  runs?: number;
 }
 
 /** One line of `koth bench`: our figure, and the original's measured (or recorded) beside it. */
@@ -168,8 +172,10 @@ export interface BenchFigure {
   name: string;
   value: number;
   unit: string;
-  reference?: { value: number; source: string };
+  reference?: { value: number; source: string; runs?: number[] };
   note?: string;
+  /** Our value in each repeated run (value is their median). */
+  runs?: number[];
 }
 
 /**

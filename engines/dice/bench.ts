@@ -1,50 +1,161 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import recordedSpeed from '../../fixtures/dice/goldens/python-speed.json' with { type: 'json' };
 import type { BenchContext, BenchFigure } from '../core/game.ts';
+import { UserError } from '../core/cli/errors.ts';
 import { trials } from './trials.ts';
 import { publishedTable } from './published.ts';
 import type { DiceStats } from './stats.ts';
-import type { DiceRunOptions } from './tournament.ts';
+import { runExact, type DiceRunOptions } from './tournament.ts';
+import { diceClass } from '../../transpiled-bots/dice/index.ts';
 
 /**
- * `koth bench dice`: games/s of the TS engine with the 49 official bots on 1 and N workers,
- * beside the original Python controller. The original is run live when KOTH_DICE_ORIGINAL
- * names a driver script (kept outside the repository; it must print {"gamesPerSecond": x}
- * for `--games N`), else the figure recorded here is shown (fixtures/dice/goldens/python-speed.json).
+ * `koth bench dice [--original DIR]`: the TS engine with the 49 official bots — exact mode
+ * (one stream, in this thread), statistical mode on 1 and N workers — and, when DIR holds the
+ * original controller and bot snapshot, the original run in the same invocation by our own
+ * driver (tools/oracle/dice/bench_original.py, which imports the two files unchanged), run
+ * for run, interleaved with ours. Each figure is the median of the runs, with min and max.
+ * "Per core" figures are games per CPU-second of the whole process (ours: process.cpuUsage,
+ * all threads; the original: time.process_time of its one process), so a busy machine
+ * stretches wall time but hardly these; wall-clock figures are shown too.
  */
-function pythonFigure(games: number): { value: number; source: string } {
-  const driver = process.env.KOTH_DICE_ORIGINAL;
-  if (driver && existsSync(driver)) {
-    const res = spawnSync('python3', [driver, '--games', String(games)], { encoding: 'utf8', timeout: 600_000 });
-    if (res.status === 0) {
-      try {
-        return { value: JSON.parse(res.stdout.trim().split('\n').pop()!).gamesPerSecond, source: `original controller, live (${driver})` };
-      } catch {
-        /* fall through to the recorded figure */
-      }
-    }
+
+/** Where our driver for the original lives (source tree or dist/ bundle). */
+function driverPath(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 5; up++) {
+    const p = join(dir, 'tools', 'oracle', 'dice', 'bench_original.py');
+    if (existsSync(p)) return p;
+    dir = dirname(dir);
   }
-  const r = recordedSpeed as { gamesPerSecond: number; date?: string; python?: string };
-  return { value: r.gamesPerSecond, source: `original controller, recorded ${r.date ?? ''} (CPython ${r.python ?? '3'}, 1 core)` };
+  return undefined;
+}
+
+interface OriginalRun {
+  seconds: number;
+  cpuSeconds: number;
+  maxRssKb: number;
+  python: string;
+}
+
+function checkOriginalDir(dir: string): void {
+  for (const f of ['forty_game_controller.py', 'auto_bots.py']) {
+    if (!existsSync(join(dir, f)))
+      throw new UserError(
+        `--original ${dir}: ${f} not found. Give the folder holding the original forty-game files (maxbergmark/nanopi-cloud ` +
+          'forty-game/forty_game_controller.py @ 84d4df6 and forty-game/auto_bots.py @ e7f8d68), checked out outside this repository.',
+      );
+  }
+}
+
+function runOriginal(driver: string, dir: string, games: number, bots: readonly string[]): OriginalRun {
+  const res = spawnSync('python3', [driver, '--dir', dir, '--games', String(games), '--seed', '12345', '--bots', bots.join(',')], {
+    encoding: 'utf8',
+    timeout: 900_000,
+  });
+  if (res.error) throw new UserError(`could not run python3 for the original dice controller: ${res.error.message}. Install python3 (3.8+) with numpy, or run without --original.`);
+  if (res.status !== 0) throw new UserError(`the original dice controller failed (exit ${res.status}):\n${res.stderr.trim()}\nCheck DIR and that numpy is installed, or run without --original.`);
+  return JSON.parse(res.stdout.trim().split('\n').pop()!) as OriginalRun;
+}
+
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const bots = publishedTable('official-final').rows.map((r) => r.bot);
-  const games = ctx.quick ? 20_000 : 400_000;
   const opts: DiceRunOptions = { bots, rules: 'fixed' };
-  const figures: BenchFigure[] = [];
-  const py = pythonFigure(ctx.quick ? 2000 : 20_000);
-  for (const workers of [1, ctx.workers].filter((w, i, a) => a.indexOf(w) === i)) {
-    const res = await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: trials, opts, seed: 'bench', trials: games, shardSize: 10_000, workers, label: `bench dice ×${workers}` });
-    const rate = games / (res.elapsedMs / 1000);
-    figures.push({
-      name: `dice games/s, 49 official bots, ${workers} worker${workers > 1 ? 's' : ''}`,
-      value: rate,
-      unit: 'games/s',
-      reference: { value: py.value, source: py.source },
-    });
-    figures.push({ name: `dice: official 3×10^8 games, ${workers} worker${workers > 1 ? 's' : ''} (projected)`, value: 3e8 / rate / 3600, unit: 'hours', note: 'the original took 35628.7 s ≈ 9.9 h (published)' });
+  const runs = Math.max(1, ctx.runs ?? (ctx.quick ? 2 : 5));
+  const exactGames = ctx.quick ? 4000 : 100_000;
+  const statGames = ctx.quick ? 20_000 : 400_000;
+  const pyGames = ctx.quick ? 1000 : 20_000;
+  const workerCounts = [1, ctx.workers].filter((w, i, a) => a.indexOf(w) === i);
+
+  let driver: string | undefined;
+  if (ctx.original) {
+    checkOriginalDir(ctx.original);
+    driver = driverPath();
+    if (!driver) throw new UserError('tools/oracle/dice/bench_original.py not found next to this installation: run koth from the repository checkout.');
   }
+
+  const orig: OriginalRun[] = [];
+  const exactCpu: number[] = [];
+  const exactWall: number[] = [];
+  const stat: Record<number, { cpu: number[]; wall: number[] }> = Object.fromEntries(workerCounts.map((w) => [w, { cpu: [], wall: [] }]));
+  let rssQuarter = 0;
+  let rssEnd = 0;
+  for (let r = 0; r < runs; r++) {
+    if (driver) orig.push(runOriginal(driver, ctx.original!, pyGames, bots));
+    // Exact mode: one PyRandom stream, this thread.
+    let done = 0;
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    runExact(12345 + r, exactGames, opts, diceClass, (n) => {
+      done += n;
+      if (r === runs - 1 && rssQuarter === 0 && done >= exactGames / 4) rssQuarter = process.memoryUsage().rss;
+    });
+    exactWall.push(exactGames / ((performance.now() - t0) / 1000));
+    exactCpu.push(exactGames / cpuSeconds(c0));
+    if (r === runs - 1) rssEnd = process.memoryUsage().rss;
+    for (const workers of workerCounts) {
+      const c1 = process.cpuUsage();
+      const res = await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: trials, opts, seed: `bench/${r}`, trials: statGames, shardSize: 10_000, workers, label: `bench dice ×${workers}` });
+      stat[workers]!.wall.push(statGames / (res.elapsedMs / 1000));
+      stat[workers]!.cpu.push(statGames / cpuSeconds(c1));
+    }
+  }
+
+  const rec = recordedSpeed as { gamesPerSecond: number; date?: string; python?: string };
+  const py = orig[0]?.python ?? '3';
+  const liveCpu = orig.map((o) => pyGames / o.cpuSeconds);
+  const liveWall = orig.map((o) => pyGames / o.seconds);
+  const refCpu = driver
+    ? { value: median(liveCpu), source: `original controller, this run (CPython ${py}, ${pyGames} games × ${runs}, CPU time)`, runs: liveCpu }
+    : { value: rec.gamesPerSecond, source: `original NOT measured in this run (no --original DIR): figure recorded ${rec.date ?? ''} (CPython ${rec.python ?? '3'}, wall, 1 core)` };
+  const refWall = driver
+    ? { value: median(liveWall), source: `original controller, this run (CPython ${py}, ${pyGames} games × ${runs}, wall)`, runs: liveWall }
+    : refCpu;
+  const fig = (name: string, xs: number[], unit: string, extra: Partial<BenchFigure> = {}): BenchFigure => ({ name, value: median(xs), unit, runs: xs, ...extra });
+
+  const figures: BenchFigure[] = [
+    fig(`dice exact mode, 49 official bots: games per CPU-second (per core)`, exactCpu, 'games/s', { reference: refCpu }),
+    fig(`dice exact mode, 49 official bots: games/s wall, one thread`, exactWall, 'games/s', { reference: refWall }),
+  ];
+  for (const w of workerCounts) {
+    const label = `${w} worker${w > 1 ? 's' : ''}`;
+    if (w === 1) figures.push(fig(`dice statistical mode, ${label}: games per CPU-second (per core)`, stat[w]!.cpu, 'games/s', { reference: refCpu }));
+    figures.push(fig(`dice statistical mode, ${label}: games/s wall`, stat[w]!.wall, 'games/s', w === 1 ? { reference: refWall } : {}));
+  }
+  const wMax = workerCounts[workerCounts.length - 1]!;
+  if (wMax > 1) {
+    const scaling = stat[wMax]!.wall.map((v, i) => v / stat[1]!.wall[i]!);
+    figures.push(fig(`dice statistical mode: ${wMax} workers / 1 worker (wall)`, scaling, '×', { note: 'target ≥ 1.85 on 2 workers (needs 2 idle cores)' }));
+  }
+  figures.push(
+    fig(`dice: the official 3×10^8 games on ${wMax} worker${wMax > 1 ? 's' : ''} (projected from wall)`, stat[wMax]!.wall.map((v) => 3e8 / v / 60), 'minutes', {
+      note: 'the original took 35628.7 s ≈ 594 min (published); target ≤ 20 min on 2 workers',
+    }),
+  );
+  figures.push({
+    name: `dice: peak RSS of this process (maxRSS, all runs)`,
+    value: process.resourceUsage().maxRSS / 1024,
+    unit: 'MB',
+    ...(driver ? { reference: { value: median(orig.map((o) => o.maxRssKb / 1024)), source: 'original controller process (getrusage ru_maxrss)', runs: orig.map((o) => o.maxRssKb / 1024) } } : {}),
+  });
+  figures.push({
+    name: `dice exact mode: RSS after all ${exactGames} games`,
+    value: rssEnd / 2 ** 20,
+    unit: 'MB',
+    note: `after a quarter of them: ${(rssQuarter / 2 ** 20).toFixed(1)} MB (flat: nothing is kept per game)`,
+  });
   return figures;
 }

@@ -38,6 +38,7 @@ export interface DiceBotClass {
   new (index: number, endScore: number, env: DiceEnv): DiceBot;
   /** The Python class name (stats, and bots that look at other bots' names). */
   readonly botName: string;
+  readonly prototype: DiceBot;
 }
 
 /** Where a bot keeps its engine hooks: a symbol key, so copies of the bot's state (deepcopy.ts) share, not copy, them. */
@@ -77,9 +78,66 @@ export class DiceBot {
     this.currentThrows = currentThrows;
   }
 
+  /**
+   * The fast path (set by `fastPath`, never by hand): the decision the class's `makeThrow`
+   * generator would yield next, as a plain function. See `fastPath`.
+   */
+  declare fastDecide: FastDecide | undefined;
+  /** The fast path's start of a turn (set by `fastPath`). */
+  declare fastStart: FastStart | undefined;
+  /** The class whose `makeThrow` `fastDecide` stands for (a subclass or a replaced method disables it). */
+  declare fastClass: DiceBotClass | undefined;
+  /** That class's own `makeThrow` (HarkonnenBot and Rebel replace it on instances). */
+  declare fastOf: DiceBot['makeThrow'] | undefined;
+
   /** Python `make_throw(scores, last_round)`; the base class yields False once. */
   *makeThrow(_scores: number[], _lastRound: boolean): Generator<unknown, unknown, undefined> {
     yield false;
     return undefined;
   }
+}
+
+/**
+ * A decision as a plain function: what `makeThrow(scores, lastRound)` yields (as a truthy
+ * boolean) when resumed for the `throws.length`-th time in a turn, given the turn's dice so
+ * far (`throws`, their sum `turnSum`). `throws` and `scores` are the controller's own arrays:
+ * read them, never keep or change them. Only for a generator that is a pure function of
+ * (throws, scores, lastRound, the bot's attributes that the generator does not change): after
+ * k true decisions the turn holds k+1 dice, so the number of decisions made is known. It may
+ * change the bot the way the generator does between two yields (SlowStart).
+ */
+export type FastDecide<T extends DiceBot = DiceBot> = (this: T, throws: readonly number[], turnSum: number, scores: readonly number[], lastRound: boolean, turnState: number) => boolean;
+
+/**
+ * What the generator does before its first yield when that changes the bot or draws from the
+ * generator (QuotaBot's quota, BringMyOwn_dice's own dice): called once per turn, where the
+ * controller first resumes makeThrow (after a first die that is not a 6). Its result is
+ * handed to every decision of the turn as `turnState`.
+ */
+export type FastStart<T extends DiceBot = DiceBot> = (this: T, scores: readonly number[], lastRound: boolean) => number;
+
+/**
+ * Gives `cls` a fast path: the engine calls `decide` after each die instead of resuming a
+ * generator, but only for instances of exactly `cls` whose `makeThrow` is still the class's
+ * own (a subclass or an instance whose method was replaced uses the generator). The trace
+ * tests replay every recorded turn through both the generator and the fast path.
+ */
+export function fastPath<T extends DiceBot>(cls: DiceBotClass & { prototype: T }, decide: FastDecide<T>, start?: FastStart<T>): void {
+  cls.prototype.fastDecide = decide as FastDecide;
+  cls.prototype.fastStart = start as FastStart | undefined;
+  cls.prototype.fastClass = cls;
+  cls.prototype.fastOf = cls.prototype.makeThrow;
+}
+
+/** The fast path `bot` may take now, or undefined (then the engine resumes `makeThrow`). */
+export function fastDecideOf(bot: DiceBot): FastDecide | undefined {
+  const f = bot.fastDecide;
+  return f !== undefined && bot.constructor === bot.fastClass && bot.makeThrow === bot.fastOf ? f : undefined;
+}
+
+/** Python `max(scores)` for the fast paths (scores is never empty there). */
+export function maxOf(scores: readonly number[]): number {
+  let m = scores[0]!;
+  for (let i = 1; i < scores.length; i++) if (scores[i]! > m) m = scores[i]!;
+  return m;
 }

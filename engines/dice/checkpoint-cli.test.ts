@@ -27,5 +27,5 @@ describe('a long replay interrupted with Ctrl-C resumes from its checkpoint', ()
       return r;
     };
     expect(strip(resumed.stdout)).toEqual(strip(straight.stdout));
-  });
+  }, 180_000);
 });

@@ -9,8 +9,10 @@ import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBo
 import { renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
-import { wilson, zFor } from '../core/stats/intervals.ts';
+import { proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
 import { Progress } from '../core/runner/progress.ts';
+import { offerRuleComparison } from '../core/report/html/sink.ts';
+import type { RuleComparisonData } from '../core/report/html/types.ts';
 import { BotCrash, type DiceTurnEvent } from './rules.ts';
 import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './published.ts';
 import { winningScorePercentiles, type DiceStats } from './stats.ts';
@@ -214,6 +216,8 @@ export async function statisticalReplay(opts: DiceCliOptions, kit: ReplayKit): P
   report.seed = String(opts.seed);
   report.workers = res.workers;
   report.seconds = Math.round(res.elapsedMs) / 1000;
+  report.shardSize = opts.shardSize;
+  report.command = rerunCommand(opts, games);
   report.summary =
     `${s.games} games (published ${table.games}) with ${bots.length} bots, rules "${opts.rules}", seed ${opts.seed}, ${res.workers} worker(s), ${(res.elapsedMs / 1000).toFixed(1)} s\n` +
     `avg rounds ${(s.totalRounds / s.games).toFixed(3)} (published ${table.avgRounds ?? '—'}), ` +
@@ -261,8 +265,15 @@ function runExactCommand(opts: DiceCliOptions): void {
   );
 }
 
-/** Rule-fix A/B: the same seeds under two controller versions, per bot and per seat. */
-async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
+function rerunCommand(opts: DiceCliOptions, games: number): string {
+  const bots = opts.bots ? `--bots ${opts.bots.split(',').map((s) => s.trim()).filter(Boolean).join(',')}` : `--pool ${opts.pool ?? (opts.table === 'rule-benders' ? 'rule-benders' : 'official')}`;
+  const what = opts.compareRules ? `--compare-rules ${opts.compareRules}` : `--rules ${opts.rules} --table ${opts.table}`;
+  return `koth replay dice ${what} --seed ${opts.seed} --games ${games} ${bots} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`;
+}
+
+/** Rule-fix A/B: the same seeds under two controller versions, per bot and per seat (the `--json` object). */
+export async function diceRuleAB(opts: DiceCliOptions, kit: ReplayKit) {
+  const started = performance.now();
   const variants = parseCompareRules(opts.compareRules!, ENGINE);
   const bots = botList(opts, 'official-final');
   const games = opts.games ?? DICE_DEFAULTS.games;
@@ -271,13 +282,7 @@ async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
   const a = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[0], games, seed, `dice ${variants[0]}`)).acc;
   const b = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[1], games, seed, `dice ${variants[1]}`)).acc;
   const z = zFor(opts.confidence);
-  const diff = (ka: number, na: number, kb: number, nb: number) => {
-    const pa = ka / na;
-    const pb = kb / nb;
-    const se = Math.sqrt((pa * (1 - pa)) / na + (pb * (1 - pb)) / nb);
-    const d = 100 * (pb - pa);
-    return { d, low: d - 100 * z * se, high: d + 100 * z * se, significant: Math.abs(pb - pa) > z * se };
-  };
+  const diff = (ka: number, na: number, kb: number, nb: number) => proportionDifference(ka, na, kb, nb, z);
   const botRows = bots.map((name) => {
     const ra = a.rows[a.bots.indexOf(name)]!;
     const rb = b.rows[b.bots.indexOf(name)]!;
@@ -288,7 +293,15 @@ async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
   });
   const seats = Array.from({ length: 8 }, (_, i) => {
     const d = diff(a.seatWins[i] ?? 0, a.games, b.seatWins[i] ?? 0, b.games);
-    return { seat: i, [variants[0]!]: (100 * (a.seatWins[i] ?? 0)) / a.games, [variants[1]!]: (100 * (b.seatWins[i] ?? 0)) / b.games, diff: d };
+    const wa = wilson(a.seatWins[i] ?? 0, a.games, z);
+    const wb = wilson(b.seatWins[i] ?? 0, b.games, z);
+    return {
+      seat: i,
+      [variants[0]!]: (100 * (a.seatWins[i] ?? 0)) / a.games,
+      [variants[1]!]: (100 * (b.seatWins[i] ?? 0)) / b.games,
+      diff: d,
+      intervals: { [variants[0]!]: { low: 100 * wa.low, high: 100 * wa.high }, [variants[1]!]: { low: 100 * wb.low, high: 100 * wb.high } },
+    };
   });
   const result = {
     challenge: 'dice',
@@ -300,7 +313,61 @@ async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
     avgRounds: { [variants[0]!]: a.totalRounds / a.games, [variants[1]!]: b.totalRounds / b.games },
     bots: botRows,
     seats,
+    workers: opts.workers,
+    shardSize: opts.shardSize,
+    seconds: Math.round(performance.now() - started) / 1000,
+    command: rerunCommand(opts, games),
   };
+  return result;
+}
+
+export type DiceRuleAB = Awaited<ReturnType<typeof diceRuleAB>>;
+
+/** The A/B as the HTML report shows it: per-bot change and win rate by seat, with intervals. */
+export function diceRuleABForPage(r: DiceRuleAB): RuleComparisonData {
+  const [va, vb] = r.compare as [string, string];
+  const est = (x: { winPct: number; low: number; high: number }) => ({ value: x.winPct, low: x.low, high: x.high });
+  const diff = (d: { d: number; low: number; high: number }) => ({ value: d.d, low: d.low, high: d.high });
+  return {
+    game: 'dice',
+    variants: [va, vb],
+    metricLabel: 'Win%',
+    diffUnit: 'percentage points',
+    digits: 2,
+    confidence: r.confidence,
+    rows: r.bots.map((b) => ({
+      key: b.bot,
+      a: est(b[va] as { winPct: number; low: number; high: number }),
+      b: est(b[vb] as { winPct: number; low: number; high: number }),
+      diff: diff(b.diff),
+      significant: b.diff.significant,
+    })),
+    groups: {
+      title: 'Win rate by seat: the last-round bug',
+      keyLabel: 'seat (0 plays first)',
+      caption:
+        `Share of games won from each seat under both controllers (ties count for every winner). Under "original", when a second bot reaches the end score in the pass that ` +
+        `started the last round, every bot seated before it gets an extra final turn: early seats win more.`,
+      rows: r.seats.map((s) => ({
+        key: String(s.seat),
+        a: { value: s[va] as number, low: s.intervals[va]!.low, high: s.intervals[va]!.high },
+        b: { value: s[vb] as number, low: s.intervals[vb]!.low, high: s.intervals[vb]!.high },
+        diff: diff(s.diff),
+        significant: s.diff.significant,
+      })),
+    },
+    summary:
+      `${r.games} games under each controller, seed ${r.seed}. The last-round trigger was hit again by a second bot in ${r.lastRoundRetriggers[va]} (${va}) / ${r.lastRoundRetriggers[vb]} (${vb}) games; ` +
+      `average rounds ${(r.avgRounds[va] as number).toFixed(3)} (${va}) / ${(r.avgRounds[vb] as number).toFixed(3)} (${vb}).`,
+    run: { command: r.command, seeds: [r.seed], games: r.games, workers: r.workers, variant: `${va} vs ${vb}`, extra: { 'shard size': r.shardSize, confidence: `${+(r.confidence * 100).toFixed(3)}%` }, wallSeconds: r.seconds },
+  };
+}
+
+async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
+  const result = await diceRuleAB(opts, kit);
+  offerRuleComparison(diceRuleABForPage(result));
+  const { bots: botRows, seats, games } = result;
+  const variants = result.compare;
   if (opts.json) {
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     return;
@@ -312,7 +379,7 @@ async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
   };
   process.stdout.write(
     pc.bold(`dice rule A/B: ${va} vs ${vb}, ${games} games each, seed ${opts.seed}, ${(opts.confidence * 100).toFixed(1)}% intervals\n`) +
-      `The last-round trigger was hit again by a second bot in ${a.lastRoundRetriggers} (${va}) / ${b.lastRoundRetriggers} (${vb}) games` +
+      `The last-round trigger was hit again by a second bot in ${result.lastRoundRetriggers[va]} (${va}) / ${result.lastRoundRetriggers[vb]} (${vb}) games` +
       ` — under "original" each such game gives every bot seated before that bot an extra final turn.\n\n` +
       pc.bold('Win% by seat (0 plays first)\n') +
       renderTable(['seat', `${va} win%`, `${vb} win%`, `${vb} − ${va} (pct points)`], seats.map((s) => [s.seat, (s[va] as number).toFixed(2), (s[vb] as number).toFixed(2), fmtD(s.diff)])) +

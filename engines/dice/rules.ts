@@ -11,7 +11,7 @@
  * score win.
  */
 import type { PyRandom } from '../core/rng/python-random.ts';
-import { type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
+import { type DiceBot, type DiceBotClass, type DiceEnv, type FastDecide } from './bot.ts';
 import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
 import { emptyStats, type DiceStats } from './stats.ts';
 import type { DiceFlags } from './variants.ts';
@@ -58,6 +58,9 @@ export class DiceController {
   private readonly env: DiceEnv;
   private gameBots: (DiceBot | null)[] = [];
   private gameNumber = 0;
+  /** Per class index: its fast path if it has its own (bot.ts fastPath), and its own makeThrow. */
+  private readonly classFast: (FastDecide | undefined)[];
+  private readonly classMake: DiceBot['makeThrow'][];
 
   constructor(
     readonly classes: readonly DiceBotClass[],
@@ -68,6 +71,8 @@ export class DiceController {
     this.stats = emptyStats(classes.map((c) => c.botName));
     // Python keys its statistics by class name: two classes with one name share a row.
     this.rowOf = classes.map((c) => this.stats.bots.indexOf(c.botName));
+    this.classFast = classes.map((c) => (c.prototype.fastClass === c ? c.prototype.fastDecide : undefined));
+    this.classMake = classes.map((c) => c.prototype.makeThrow);
     const self = this;
     this.env = {
       random,
@@ -154,7 +159,30 @@ export class DiceController {
     const rnd = this.random;
     const throws: number[] = [rnd.randint(1, 6)];
     let last = throws[0]!;
-    if (last !== 6) {
+    // The fast path (bot.ts fastDecideOf), with the class's part of the test done once per class.
+    const classFast = this.classFast[ci];
+    const fast = last !== 6 && classFast !== undefined && bot.makeThrow === this.classMake[ci] ? classFast : undefined;
+    if (fast !== undefined) {
+      // The fast path (bot.ts): the same decisions and draws as resuming makeThrow, without
+      // the generator, the copies of the throws per die and of the scores per turn.
+      let turnSum = last;
+      try {
+        const start = bot.fastStart;
+        const state = start === undefined ? 0 : start.call(bot, scores, lastRound);
+        while (fast.call(bot, throws, turnSum, scores, lastRound, state)) {
+          last = rnd.randint(1, 6);
+          throws.push(last);
+          if (last === 6) break;
+          turnSum += last;
+        }
+      } catch (e) {
+        throw new BotCrash(bot.className, this.gameNumber, e);
+      }
+      // update_state is not called on this path, so `currentThrows` keeps an older value: it is
+      // only ever read after an update_state on the same object (the bot's own generator path,
+      // TleilaxuBot's gholas, CopyBot's copies), so nothing can see the difference. Storing it
+      // here was the hottest line of the engine (a megamorphic store that adds a property).
+    } else if (last !== 6) {
       try {
         bot.updateState(throws.slice());
         const stream = bot.makeThrow(this.flags.liveScores ? scores : scores.slice(), lastRound);

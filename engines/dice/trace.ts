@@ -6,7 +6,7 @@
  * shared global generator (`rngAfter`).
  */
 import { PyRandom } from '../core/rng/python-random.ts';
-import { type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
+import { fastDecideOf, type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
 import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
 
 export interface TraceTurn {
@@ -69,6 +69,8 @@ export function replayTrace(
   port: DiceBotClass,
   classes: ReadonlyMap<string, DiceBotClass>,
   allClasses: readonly DiceBotClass[],
+  /** 'fast': decide through the port's fast path (bot.ts `fastPath`) where it has one, as the engine does. */
+  path: 'generator' | 'fast' = 'generator',
 ): { turns: number; mismatches: Mismatch[] } {
   const random = new PyRandom(0);
   let gameBots: (DiceBot | null)[] = [];
@@ -99,7 +101,7 @@ export function replayTrace(
     c.turns.forEach((t, turnIndex) => {
       turns++;
       random.seed(t.rngSeed);
-      const got = playTracedTurn(bot, t.scores.slice(), t.lastRound, t.throws);
+      const got = path === 'fast' ? playTracedTurnFast(bot, t.scores.slice(), t.lastRound, t.throws) : playTracedTurn(bot, t.scores.slice(), t.lastRound, t.throws);
       got.rngAfter = Number(random.getrandbits(32));
       const same =
         got.decisions.length === t.decisions.length &&
@@ -154,6 +156,45 @@ export function playTracedTurn(bot: DiceBot, scores: number[], lastRound: boolea
     } catch (e) {
       end = `error:${e instanceof PythonError ? e.pyType : (e as Error).name}: ${(e as Error).message}`;
     }
+  }
+  return { throws, decisions, end, rngAfter: 0 };
+}
+
+/** playTracedTurn as the engine plays a turn: through the fast path when the bot may take it. */
+export function playTracedTurnFast(bot: DiceBot, scores: number[], lastRound: boolean, dice: readonly number[]): TurnResult {
+  const fast = fastDecideOf(bot);
+  if (fast === undefined || dice[0] === 6) return playTracedTurn(bot, scores, lastRound, dice);
+  const throws = [dice[0]!];
+  const decisions: boolean[] = [];
+  let end = 'six';
+  let turnSum = throws[0]!;
+  try {
+    const state = bot.fastStart === undefined ? 0 : bot.fastStart.call(bot, scores, lastRound);
+    for (;;) {
+      if (decisions.length >= CAP) {
+        end = 'cap';
+        break;
+      }
+      const v = fast.call(bot, throws, turnSum, scores, lastRound, state);
+      decisions.push(v);
+      if (!v) {
+        end = 'stop';
+        break;
+      }
+      if (throws.length >= dice.length) {
+        end = 'diverged: asked for more dice than recorded';
+        break;
+      }
+      const d = dice[throws.length]!;
+      throws.push(d);
+      if (d === 6) {
+        end = 'six';
+        break;
+      }
+      turnSum += d;
+    }
+  } catch (e) {
+    end = `error:${e instanceof PythonError ? e.pyType : (e as Error).name}: ${(e as Error).message}`;
   }
   return { throws, decisions, end, rngAfter: 0 };
 }

@@ -1,21 +1,51 @@
 /**
- * The Futuristic Gun Duel (question 104896) as the core sees it. No engine yet: the scraper and the bot
- * registry already know the challenge; the engine, its ports and fixtures come with its issue.
+ * The Futuristic Gun Duel (question 104896) as the core sees it: duel rules in rules.ts, the
+ * tournament in tournament.ts, variants in variants.ts, trials in trials.ts, CLI in cli.ts,
+ * published table in published.ts, the answer extractor in extract.ts; the 17 ports in
+ * transpiled-bots/gun-duel/. Exact replays use libstdc++'s engines modelled in
+ * engines/core/rng/libstdcpp.ts (all three built from the clock reading S); statistical
+ * tournaments draw their three seeds from a seedrandom stream (the `seedrandom` kind).
  */
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
-import { unportedBots } from '../core/provenance.ts';
 import { gunDuelExtractor } from './extract.ts';
+import { placePublished, recordedDistribution, registerGunDuelCli } from './cli.ts';
+import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
+import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
+import { gunDuelBench } from './bench.ts';
+import { knownBots } from '../../transpiled-bots/gun-duel/index.ts';
 import publishedJson from '../../fixtures/gun-duel/published/gun-duel.json' with { type: 'json' };
 
-const published = publishedTablesOf(publishedJson);
-
-export const gunDuelGame: GameDescriptor = {
+export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   id: 'gun-duel',
   questionId: 104896,
   title: 'The Futuristic Gun Duel',
   botLanguage: 'C++',
   extractor: gunDuelExtractor,
   generator: 'seedrandom',
-  knownBots: unportedBots('gun-duel', 104896, published[0]!.bots, 'C++ classes deriving Player; all 17 tournament players are in GitHub fzql/GunDuel (Tournament/, 2017-02-02)'),
-  published,
+  knownBots,
+  published: publishedTablesOf(publishedJson),
+  engine: {
+    ruleFlags: [
+      {
+        id: 'validB-from-actionA',
+        description: "GunDuel::fight checks player B's action range with player A's action",
+        original: "validB = B's ammo >= 0 && actionA < 5 (GunDuel.hpp, a6e74c9)",
+        fixed: "validB = B's ammo >= 0 && actionB < 5",
+      },
+    ],
+    variants: Object.fromEntries(VARIANTS.map((v) => [v, { description: VARIANT_HELP[v], flags: { 'validB-from-actionA': v === 'original' } }])),
+    defaultVariant: DEFAULT_VARIANT,
+    trials,
+    registerCli({ replay }, kit) {
+      registerGunDuelCli(replay, kit);
+    },
+    // Our engine's tournaments recorded as data (fixtures/gun-duel/distribution: cheap to
+    // place the published board in); `koth replay gun-duel --tournaments N` runs new ones.
+    defaultReplay: async () => placePublished(recordedDistribution()),
+    bench: gunDuelBench,
+    conformance: {
+      trials: { opts: { variant: DEFAULT_VARIANT, repetition: 2, players: ['GunClubPlayer', 'PlasmaPlayer', 'TurtlePlayer', 'FatedPlayer'] }, trials: 4, shardSize: 1 },
+      replayArgs: ['--exact', '--seed', '1', '--repetition', '1', '--players', 'GunClubPlayer,PlasmaPlayer,TurtlePlayer,FatedPlayer'],
+    },
+  },
 };

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { koth } from '../../test/helpers.ts';
+import { fixture } from '../../test/fixtures.ts';
 
-const golden = (f: string) => JSON.parse(readFileSync(new URL(`../../fixtures/ruins/goldens/${f}`, import.meta.url), 'utf8'));
+const golden = (f: string) => fixture(`ruins/goldens/${f}`);
 
 describe('koth replay ruins / koth play ruins', () => {
   it('with no seed prints the published table and exactly which bots are missing', () => {

@@ -1,15 +1,13 @@
 /**
  * koth replay ruins / koth play ruins end to end, against what the ruins.py command lines
- * printed (fixtures/ruins/goldens/driver/, README there).
+ * printed (fixtures/ruins/goldens/, README there).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { kothAsync } from '../../test/helpers.ts';
+import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 
-const dir = new URL('../../fixtures/ruins/goldens/driver/', import.meta.url);
-const files = readdirSync(dir);
-const load = (f: string) => JSON.parse(f.endsWith('.gz') ? gunzipSync(readFileSync(new URL(f, dir))).toString() : readFileSync(new URL(f, dir), 'utf8'));
+const files = fixtureFiles('ruins/goldens');
+const load = (f: string) => fixture(`ruins/goldens/${f}`);
 
 describe.concurrent('koth replay/play ruins = the ruins.py command line', () => {
   for (const f of files.filter((x) => x.startsWith('tournament-test-bots-'))) {

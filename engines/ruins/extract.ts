@@ -1,6 +1,6 @@
 /** How a bot is found in an answer of this challenge (the scraper runs it on every answer). */
 import * as cheerio from 'cheerio';
-import { blocksOf, derivedClasses, noBots } from '../../scraper/extract.ts';
+import { blocksOf, derivedClasses, noBots, textOf } from '../../scraper/extract.ts';
 import type { AnswerExtractor, Extraction } from '../core/game.ts';
 
 /**
@@ -12,7 +12,7 @@ function ruins(html: string): Extraction {
   const blocks = blocksOf($);
   const h1 = $('h1').first();
   if (!h1.length) return noBots(blocks, 'no H1 header: the ruins scraper names a bot by the answer\'s first H1 and skips answers without one');
-  const title = h1.text().trim();
+  const title = textOf(h1.toArray()).trim();
   if (!blocks.length) return noBots(blocks, `no code block under "${title}"`);
   const first = blocks[0]!;
   const bots = derivedClasses([first], (base) => base === 'Adventurer');

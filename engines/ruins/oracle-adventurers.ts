@@ -1,7 +1,7 @@
 /**
- * Our own adventurers for the driver goldens in fixtures/ruins/goldens/driver/ (not answers,
- * not from the driver): their Python twins were run in the original ruins.py (outside the
- * repository; fixtures/ruins/goldens/README.md describes them). Each draws from its own
+ * Our own adventurers for the driver goldens in fixtures/ruins/goldens/ (not answers,
+ * not from the driver): their Python twins (tools/oracle/ruins/bots/) were run in the original
+ * ruins.py (outside the repository; fixtures/ruins/goldens/README.md describes them). Each draws from its own
  * generator exactly as its twin does, so a game's whole log must match the driver's.
  *
  * - Chaos, Chaos0–4: now and then (a personal risk of up to 4% a turn) one of WEIRD — shapes

@@ -1,6 +1,6 @@
 /**
  * Python adventurers in the Pyodide sandbox playing in our engine. Only our own Python here:
- * the weird test bots (test/oracle/ruins-weird-bots/weird.py, twins of test-adventurers.ts)
+ * the weird test bots (tools/oracle/ruins/bots/weird/weird.py, twins of test-adventurers.ts)
  * and small hostile bots written below. One sandbox for the whole file (Pyodide loads in seconds).
  */
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ const hostile = (name: string, body: string) => `from __main__ import Adventurer
 
 describe('ruins Python bots in the sandbox', () => {
   it('our weird bots play exactly as their TypeScript twins (same seed, same generator stream)', () => {
-    const code = readFileSync('test/oracle/ruins-weird-bots/weird.py', 'utf8');
+    const code = readFileSync('tools/oracle/ruins/bots/weird/weird.py', 'utf8');
     const py = loadPythonRuinsBots([{ module: 'weird', code, origin: 'weird.py' }], sb);
     expect(py.classes.map((c) => c.botName)).toEqual(WEIRD_BOTS.map((c) => c.botName));
     for (const seed of ['K48XMESC', '7']) {

@@ -1,7 +1,7 @@
 /**
  * Adversarial adventurers for the tests (our own, not answers): each returns a loose action
  * shape that ruins.py accepts, rejects or chokes on. Their Python twins are in
- * test/oracle/ruins-weird-bots/; goldens made with them are in fixtures/ruins/goldens/.
+ * tools/oracle/ruins/bots/weird/ and weirdcrash/; goldens made with them are in fixtures/ruins/goldens/.
  */
 import { Adventurer, type AdventurerClass, type RoomState } from './adventurer.ts';
 

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -25,3 +25,17 @@ export default class AdaptiveRoller extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(
+  AdaptiveRoller,
+  function (throws, turnSum, scores, lastRound) {
+    const me = scores[this.index]!;
+  const lim = Math.min(this.endScore - me, 22);
+  if (turnSum < lim) return true;
+  const top = maxOf(scores);
+  // One extra throw right after the first loop when leading at the end score.
+  if (top === me && top >= this.endScore && (throws.length === 1 || turnSum - throws[throws.length - 1]! < lim)) return true;
+  return lastRound && me + turnSum <= top;
+  }
+);

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -33,3 +33,13 @@ export default class AggressiveStalker extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(AggressiveStalker, function (_throws, turnSum, scores, lastRound) {
+  const me = scores[this.index]!;
+  const top = maxOf(scores);
+  if (lastRound) return me + turnSum <= top;
+  if (top < 26) return turnSum < 16;
+  if (top > 25 && top === me) return me + turnSum < 40;
+  return me + turnSum <= top - 5;
+});

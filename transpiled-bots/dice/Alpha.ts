@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -22,3 +22,12 @@ export default class Alpha extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(Alpha, function (throws, turnSum, scores, _lastRound) {
+  const me = scores[this.index]!;
+  const top = maxOf(scores);
+  if (me + turnSum <= top) return true;
+  // One more throw, asked only right after the loop ended.
+  return throws.length === 1 || me + turnSum - throws[throws.length - 1]! <= top;
+});

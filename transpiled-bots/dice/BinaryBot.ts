@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -24,3 +24,10 @@ export default class BinaryBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(BinaryBot, function (_throws, turnSum, scores, lastRound) {
+  const me = scores[this.index]!;
+  const target = lastRound ? maxOf(scores) : (this.endScore + me) / 2;
+  return me + turnSum < target;
+});

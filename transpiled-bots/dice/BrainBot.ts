@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -40,6 +40,8 @@ const BUF_A = new Float64Array(16);
 const BUF_B = new Float64Array(16);
 /** decide's input vector, filled before each call. */
 const INPUT = new Float64Array(4);
+/** The fast path's answers outside the last round by (best other score, own score, turn sum), each < 128. */
+const MEMO = new Uint8Array(1 << 21);
 
 /** A tiny neural network on (best other score, own score, turn total, last round), each /40; in the last round, beat the best other score. */
 export default class BrainBot extends DiceBot {
@@ -93,3 +95,27 @@ export default class BrainBot extends DiceBot {
     }
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(BrainBot, function (_throws, turnSum, scores, lastRound) {
+  let oppMaxScore = 0;
+  for (let i = 0; i < scores.length; i++) {
+    if (i === this.index) continue;
+    if (scores[i]! > oppMaxScore) oppMaxScore = scores[i]!;
+  }
+  const me = scores[this.index]!;
+  if (lastRound) return me + turnSum < oppMaxScore + 1;
+  // The network is a pure function of three small integers: remember its answers (the
+  // constant brain and end score only; 0 = not yet asked, 1 = stop, 2 = throw).
+  const memo = this.brain === BRAIN && this.endScore === 40 && oppMaxScore < 128 && me < 128 && turnSum < 128;
+  const key = (oppMaxScore << 14) | (me << 7) | turnSum;
+  if (memo && MEMO[key] !== 0) return MEMO[key] === 2;
+  const s = INPUT;
+  s[0] = oppMaxScore / this.endScore;
+  s[1] = me / this.endScore;
+  s[2] = turnSum / this.endScore;
+  s[3] = 0.0;
+  const go = this.decide(s) === 1;
+  if (memo) MEMO[key] = go ? 2 : 1;
+  return go;
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -30,3 +30,14 @@ export default class BringMyOwn_dice extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(
+  BringMyOwn_dice,
+  function (throws, turnSum, scores, _lastRound, turnState) {
+    return throws.length - 1 < turnState && !(scores[this.index]! + turnSum > 39);
+  },
+  function (_scores, _lastRound) {
+    return this.die() + this.die();
+  },
+);

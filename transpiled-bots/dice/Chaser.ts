@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -28,3 +28,10 @@ export default class Chaser extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(Chaser, function (throws, turnSum, scores, lastRound) {
+  const me = scores[this.index]!;
+  // Three loops whose conditions, once false, stay false: the decision is any of them.
+  return maxOf(scores) > me + turnSum || (lastRound && me + turnSum < 44) || (throws.length < 4 && me + turnSum < 44);
+});

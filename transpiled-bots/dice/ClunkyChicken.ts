@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -33,3 +33,22 @@ export default class ClunkyChicken extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(
+  ClunkyChicken,
+  function (throws, turnSum, scores, lastRound) {
+    const me = scores[this.index]!;
+  const top = maxOf(scores);
+  if (lastRound && me + turnSum <= top) return true;
+  // Decisions since the last-round loop ended (at the first die that took it past the top).
+  let dA = 0;
+  if (lastRound) {
+    let s = me;
+    while ((s += throws[dA]!) <= top) dA++;
+  }
+  const i = throws.length - 1 - dA;
+  if (me < this.endScore + 6) return i < 4 && me + turnSum < this.endScore - 6;
+  return i < 4;
+  }
+);

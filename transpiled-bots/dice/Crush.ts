@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -36,3 +36,15 @@ export default class Crush extends DiceBot {
     for (;;) yield true;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(Crush, function (_throws, turnSum, scores, lastRound) {
+  const me = scores[this.index]!;
+  if (lastRound) return me + turnSum <= maxOf(scores);
+  let others = -Infinity;
+  for (let k = 0; k < scores.length; k++) if (k !== this.index && scores[k]! > others) others = scores[k]!;
+  if (others < this.endScore - 10) return me + turnSum < this.endScore;
+  if (me <= 20) return me + turnSum < 20;
+  if (me <= 35) return me + turnSum < 35;
+  return true;
+});

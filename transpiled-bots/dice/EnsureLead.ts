@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -38,3 +38,21 @@ export default class EnsureLead extends DiceBot {
     }
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(EnsureLead, function (_throws, turnSum, scores, lastRound) {
+  const me = scores[this.index]!;
+  let maxOtherScore = -Infinity;
+  for (let k = 0; k < scores.length; k++) if (k !== this.index && scores[k]! > maxOtherScore) maxOtherScore = scores[k]!;
+  const totalScore = me + turnSum;
+  if (!lastRound) return totalScore >= 40 ? totalScore < maxOtherScore + 10 : turnSum < 20;
+  if (totalScore < maxOtherScore + 1) return true;
+  // The others still to play (seat order after this bot, up to the first at 40 or more).
+  let maxOthersToCome = 0;
+  for (let j = 1; j < scores.length; j++) {
+    const s = scores[(this.index + j) % scores.length]!;
+    if (s >= 40) break;
+    maxOthersToCome = Math.max(maxOthersToCome, s);
+  }
+  return totalScore < maxOthersToCome + 10;
+});

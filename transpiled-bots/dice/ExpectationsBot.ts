@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -31,3 +31,10 @@ export default class ExpectationsBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(ExpectationsBot, function (_throws, turnSum, scores, _lastRound) {
+  const me = scores[this.index]!;
+  const cost = me + turnSum < 40 ? turnSum : me + turnSum;
+  return 2.5 > cost / 6.0;
+});

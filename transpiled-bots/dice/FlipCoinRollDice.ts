@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, ENV, fastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -28,3 +28,13 @@ export default class FlipCoinRollDice extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+// Each decision: flip; tails (not 2) stops; heads rolls its own die, a non-6 throws once, a 6 flips again.
+fastPath(FlipCoinRollDice, function () {
+  const rnd = this[ENV].random;
+  for (;;) {
+    if (rnd.randint(1, 2) !== 2) return false;
+    if (rnd.randint(1, 6) !== 6) return true;
+  }
+});

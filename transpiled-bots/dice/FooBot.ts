@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -31,3 +31,10 @@ export default class FooBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(FooBot, function (_throws, turnSum, scores, lastRound) {
+  const myScore = scores[this.index]! + turnSum;
+  if (lastRound) return myScore < maxOf(scores);
+  return !(myScore >= this.endScore || turnSum >= 16);
+});

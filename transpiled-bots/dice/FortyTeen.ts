@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -32,3 +32,17 @@ export default class FortyTeen extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(FortyTeen, function (_throws, turnSum, scores, lastRound) {
+  let target = 14;
+  if (lastRound) {
+    let projected = -Infinity;
+    for (const score of scores) {
+      const p = score < this.endScore ? score + 14 : score;
+      if (p > projected) projected = p;
+    }
+    target = projected - scores[this.index]!;
+  }
+  return turnSum < target;
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, ENV, fastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -27,3 +27,10 @@ export default class FutureBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(FutureBot, function (_throws, turnSum, scores, _lastRound) {
+  const rnd = this[ENV].random;
+  if (!(rnd.randint(1, 6) !== 6 && rnd.randint(1, 6) !== 6)) return false;
+  return !(scores[this.index]! + turnSum > this.endScore + 5);
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -23,3 +23,8 @@ export default class GamblersFallacy extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(GamblersFallacy, function (throws, _turnSum, scores, _lastRound) {
+  return throws.length - 1 < 4 && scores[this.index]! / 40.0 + throws.length / 5.0 < 0.9;
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -36,3 +36,14 @@ export default class Gladiolen extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(Gladiolen, function (throws, turnSum, scores, lastRound) {
+  const i = this.index;
+  if (lastRound) {
+    let top = -Infinity;
+    for (let k = 0; k < scores.length; k++) if (k !== i && scores[k]! > top) top = scores[k]!;
+    return turnSum <= top - scores[i]!;
+  }
+  return throws.length - 1 < this.numThrows && turnSum < 33 - scores[i]!;
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -22,3 +22,8 @@ export default class GoBigEarly extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(GoBigEarly, function (throws, turnSum, scores, _lastRound) {
+  return throws.length === 1 || scores[this.index]! + turnSum < 25;
+});

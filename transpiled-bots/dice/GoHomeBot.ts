@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -21,3 +21,8 @@ export default class GoHomeBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(GoHomeBot, function (_throws, turnSum, scores, _lastRound) {
+  return scores[this.index]! + turnSum < 40;
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -25,3 +25,10 @@ export default class GoTo20orBestBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(GoTo20orBestBot, function (_throws, turnSum, scores, _lastRound) {
+  const me = scores[this.index]!;
+  const top = maxOf(scores);
+  return (top > 40 && me + turnSum <= top) || turnSum < 20;
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -22,3 +22,13 @@ export default class GoToSeventeenRollTenBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(GoToSeventeenRollTenBot, function (throws, turnSum, _scores, _lastRound) {
+  if (turnSum < 17) return true;
+  // Ten more throws after the one that first reached 17.
+  let s = 0;
+  let d0 = 0;
+  while ((s += throws[d0]!) < 17) d0++;
+  return throws.length - 1 < d0 + 10;
+});

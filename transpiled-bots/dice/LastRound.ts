@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -23,3 +23,10 @@ export default class LastRound extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(LastRound, function (_throws, turnSum, scores, lastRound) {
+  const me = scores[this.index]!;
+  // The first loop's condition, once false, stays false (the dice only add up).
+  return (turnSum < 15 && !lastRound && me + turnSum < 40) || maxOf(scores) > me + turnSum;
+});

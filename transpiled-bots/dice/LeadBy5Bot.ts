@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -26,3 +26,8 @@ export default class LeadBy5Bot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(LeadBy5Bot, function (_throws, turnSum, scores, _lastRound) {
+  return scores[this.index]! + turnSum < maxOf(scores) + 5;
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -22,3 +22,9 @@ export default class LizduadacBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(LizduadacBot, function (_throws, turnSum, scores, _lastRound) {
+  const mine = scores[this.index]! + turnSum;
+  return mine < 50 || mine < maxOf(scores);
+});

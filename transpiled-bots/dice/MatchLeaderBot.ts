@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -33,3 +33,10 @@ export default class MatchLeaderBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(MatchLeaderBot, function (_throws, turnSum, scores, lastRound) {
+  const top = maxOf(scores);
+  const mine = scores[this.index]! + turnSum;
+  return (lastRound && mine < top) || top - mine > 5;
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -34,3 +34,11 @@ export default class NotTooFarBehindBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(NotTooFarBehindBot, function (_throws, turnSum, scores, lastRound) {
+  const current = scores[this.index]! + turnSum;
+  let ahead = 0;
+  for (const x of scores) if (x > current) ahead++;
+  return ahead > 1 || (ahead !== 0 && lastRound);
+});

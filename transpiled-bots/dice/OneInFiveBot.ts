@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, ENV, fastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -20,3 +20,8 @@ export default class OneInFiveBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(OneInFiveBot, function (_throws, _turnSum, _scores, _lastRound) {
+  return this[ENV].random.randint(1, 5) < 5;
+});

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { PythonError, at, max, sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 import { expectWin, oddsTable, throwAgain } from './sievers-odds.ts';
@@ -139,3 +139,38 @@ export default class OptFor2X extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(
+  OptFor2X,
+  function (_throws, turnSum, scores, lastRound) {
+    const myscore = scores[this.index]!;
+  let target: number;
+  if (lastRound) {
+    target = maxOf(scores) - myscore;
+  } else {
+    let bestop = -Infinity;
+    for (let k = 0; k < scores.length; k++) if (k !== this.index && scores[k]! > bestop) bestop = scores[k]!;
+    const row = at(R, myscore);
+    if (row === null) throw new PythonError('TypeError', "'NoneType' object is not subscriptable");
+    target = Math.min(at(row, bestop), 40 - myscore);
+  }
+  if (turnSum < target) return true;
+  // The generator fixes lr when it leaves its first loop; reaching here again means it was true, and it stays true.
+  if (!(lastRound || myscore + turnSum >= 40)) return false;
+  let opscores: number[];
+  if (!lastRound) {
+    opscores = scores.filter((_, i) => i !== this.index);
+  } else if (maxOf(scores) < 40) {
+    opscores = scores.slice(this.index + 1);
+  } else {
+    opscores = [];
+    let i = (this.index + 1) % scores.length;
+    while (scores[i]! < 40) {
+      opscores.push(scores[i]!);
+      i = (i + 1) % scores.length;
+    }
+  }
+  return this.throwAgain(myscore + turnSum, opscores);
+  }
+);

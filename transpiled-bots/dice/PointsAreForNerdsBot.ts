@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -18,3 +18,8 @@ export default class PointsAreForNerdsBot extends DiceBot {
     for (;;) yield true;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(PointsAreForNerdsBot, function (_throws, _turnSum, _scores, _lastRound) {
+  return true;
+});

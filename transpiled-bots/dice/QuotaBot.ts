@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -31,3 +31,20 @@ export default class QuotaBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(
+  QuotaBot,
+  function (_throws, turnSum, _scores, _lastRound) {
+    return turnSum < this.quota;
+  },
+  function (scores, lastRound) {
+    const mean = sum(scores as number[]) / scores.length;
+  const own = scores[this.index]!;
+  if (own < mean - 5) this.quota += 1.5;
+  if (own > mean + 5) this.quota -= 1.5;
+  this.quota = Math.max(Math.min(this.quota, this.maxquota), this.minquota);
+  if (lastRound) this.quota = maxOf(scores) - own + 1;
+  return 0;
+  },
+);

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -39,3 +39,24 @@ export default class Ro extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(Ro, function (throws, turnSum, scores, lastRound) {
+  const current = scores[this.index]!;
+  let scoreToBeat = -Infinity;
+  for (let k = 0; k < scores.length; k++) if (k !== this.index && scores[k]! > scoreToBeat) scoreToBeat = scores[k]!;
+  scoreToBeat += 5;
+  let targetScore = 0;
+  let initiateEnd = false;
+  if (current < 17) targetScore = 17;
+  if (current < 33) targetScore = 33 - current;
+  if (current >= 33) {
+    targetScore = Math.max(45, scoreToBeat) - current;
+    initiateEnd = true;
+  }
+  if (lastRound) targetScore = scoreToBeat - current;
+  if (turnSum < targetScore) return true;
+  // One more throw at 40+, asked only right after the loop ended (the die before this one kept it below the target).
+  const first = throws.length === 1 || turnSum - throws[throws.length - 1]! < targetScore;
+  return first && current + turnSum >= 40 && !initiateEnd;
+});

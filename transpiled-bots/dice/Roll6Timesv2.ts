@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -32,3 +32,10 @@ export default class Roll6Timesv2 extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(Roll6Timesv2, function (throws, turnSum, scores, lastRound) {
+  const me = scores[this.index]!;
+  if (!lastRound) return throws.length - 1 < 6 && turnSum + me <= 40;
+  return me + turnSum < maxOf(scores);
+});

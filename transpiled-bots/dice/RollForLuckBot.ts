@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, ENV } from '../../engines/dice/bot.ts';
 import { sum, max, at } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -31,3 +31,22 @@ export default class RollForLuckBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(
+  RollForLuckBot,
+  function (throws, turnSum, scores, lastRound) {
+    if (turnSum < 21) return true;
+  const me = scores[this.index]!;
+  let others = -Infinity;
+  for (let k = 0; k < scores.length; k++) if (k !== this.index && scores[k]! > others) others = scores[k]!;
+  const scoreToBeat = Math.max(others + 10, 44);
+  // The sum when the first loop ended (the first die that reached 21).
+  let d1 = 0;
+  let s1 = throws[0]!;
+  while (s1 < 21) s1 += throws[++d1]!;
+  // Still in the second loop: it was entered (conditions only grow) and the total is not past the score to beat.
+  if ((lastRound || me + s1 >= 40) && !(me + turnSum > scoreToBeat)) return true;
+  return this[ENV].random.randint(1, 6) === throws[throws.length - 1];
+  }
+);

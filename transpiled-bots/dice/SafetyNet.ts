@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -19,7 +19,8 @@ export default class SafetyNet extends DiceBot {
   currentScores: number[] = [];
   difference: number[] = [];
 
-  override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
+  /** The generator's work before its first yield: the score differences since its last turn; returns average_throws. */
+  beginTurn(scores: readonly number[]): number {
     this.currentScores = scores.slice();
     if (this.currentScores.length > this.previousScores.length) {
       this.previousScores = [...this.previousScores, ...new Array(this.currentScores.length - this.previousScores.length).fill(0)];
@@ -29,8 +30,13 @@ export default class SafetyNet extends DiceBot {
     for (let k = 0; k < n; k++) diff.push(this.currentScores[k]! - this.previousScores[k]!);
     this.difference = diff.filter((x) => x > 0);
     const averageThrows = Math.trunc(sum(this.difference) / Math.max(1, this.difference.length) / 3.5);
-    const highScore = max(scores.filter((_, i) => i !== this.index));
     this.previousScores = scores.slice();
+    return averageThrows;
+  }
+
+  override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
+    const averageThrows = this.beginTurn(scores);
+    const highScore = max(scores.filter((_, i) => i !== this.index));
     for (let x = 1; x < averageThrows - 1; x++) yield true;
     let currentScore = scores[this.index]! + sum(this.currentThrows);
     if (lastRound) {
@@ -43,3 +49,19 @@ export default class SafetyNet extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(
+  SafetyNet,
+  function (throws, turnSum, scores, lastRound, turnState) {
+    // average_throws - 2 throws first, then (last round only) up to the best other score.
+  if (throws.length - 1 < turnState - 2) return true;
+  if (!lastRound) return false;
+  let highScore = -Infinity;
+  for (let k = 0; k < scores.length; k++) if (k !== this.index && scores[k]! > highScore) highScore = scores[k]!;
+  return scores[this.index]! + turnSum < highScore;
+  },
+  function (scores, _lastRound) {
+    return this.beginTurn(scores);
+  },
+);

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -38,3 +38,19 @@ export default class SlowStart extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(
+  SlowStart,
+  function (_throws, _turnSum, _scores, _lastRound) {
+    if (1 < this.nor) return true;
+  // Leaving the loop (never after a 6) marks the turn complete.
+  this.completeLastRound = true;
+  return false;
+  },
+  function (_scores, _lastRound) {
+    this.updateValues();
+  this.completeLastRound = false;
+  return 0;
+  },
+);

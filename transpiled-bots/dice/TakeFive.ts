@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
 import { sum, max, at } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -28,3 +28,20 @@ export default class TakeFive extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(TakeFive, function (throws, turnSum, scores, lastRound) {
+  const me = scores[this.index]!;
+  // The first loop runs until a 5 is the last die or the total reaches the end score.
+  let s = me;
+  let first = true;
+  for (let j = 0; j < throws.length; j++) {
+    s += throws[j]!;
+    if (throws[j] === 5 || s >= this.endScore) {
+      first = false;
+      break;
+    }
+  }
+  if (first) return true;
+  return lastRound && me + turnSum <= maxOf(scores);
+});

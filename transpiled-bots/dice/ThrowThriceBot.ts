@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -21,3 +21,8 @@ export default class ThrowThriceBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(ThrowThriceBot, function (throws, _turnSum, _scores, _lastRound) {
+  return throws.length - 1 < 2;
+});

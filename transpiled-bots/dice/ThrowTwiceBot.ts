@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -19,3 +19,8 @@ export default class ThrowTwiceBot extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(ThrowTwiceBot, function (throws, _turnSum, _scores, _lastRound) {
+  return throws.length === 1;
+});

@@ -32,7 +32,8 @@ export default class TleilaxuBot extends DiceBot {
 
   faceDancer(bot: DiceBot | null): boolean {
     const name = bot === null ? 'NoneType' : bot.className;
-    return [...this.allies].some((a) => name.includes(a));
+    for (const a of this.allies) if (name.includes(a)) return true;
+    return false;
   }
 
   /** The leader: the highest score among non-allies; on a tie, the later seat (the original sorts stably and takes the last). */

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -20,3 +20,8 @@ export default class WhereFourArtThouChicken extends DiceBot {
     return undefined;
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts): makeThrow's next decision, as a function of the turn.
+fastPath(WhereFourArtThouChicken, function (throws, _turnSum, _scores, _lastRound) {
+  return throws.length - 1 < 4;
+});

@@ -73,16 +73,8 @@ export const diceBotClasses: readonly DiceBotClass[] = modules.map((m) => m.defa
 
 export const diceProvenance: ReadonlyMap<string, Provenance> = new Map(modules.map((m) => [m.default.botName, m.provenance]));
 
-/** Names of the bots in the snapshot (class order), ported or not. */
-export const DICE_SNAPSHOT_BOTS: readonly string[] = [
-  'ThrowTwiceBot', 'GoToTenBot', 'Roll6Timesv2', 'Gladiolen', 'NeoBot', 'BePrepared', 'FortyTeen', 'AdaptiveRoller',
-  'StepBot', 'BinaryBot', 'ExpectationsBot', 'StopBot', 'SlowStart', 'GoBigEarly', 'NotTooFarBehindBot', 'GamblersFallacy',
-  'HarkonnenBot', 'KwisatzHaderach', 'TleilaxuBot', 'Rebel', 'OptFor2X', 'Hesitate', 'ClunkyChicken', 'WhereFourArtThouChicken',
-  'Crush', 'TakeFive', 'Alpha', 'CooperativeSwarmBot', 'CooperativeThrowTwice', 'CooperativeSwarm_1234', 'ThrowThriceBot',
-  'BringMyOwn_dice', 'CopyBot', 'GoTo20orBestBot', 'GoToSeventeenRollTenBot', 'FooBot', 'Chaser', 'Stalker', 'AggressiveStalker',
-  'LizduadacBot', 'QuotaBot', 'BlessRNG', 'GoTo20Bot', 'BrainBot', 'EnsureLead', 'SafetyNet', 'Ro', 'FutureBot', 'OneStepAheadBot',
-  'LeadBy5Bot', 'RollForLuckBot', 'FlipCoinRollDice', 'GoHomeBot', 'LastRound', 'PointsAreForNerdsBot', 'OneInFiveBot', 'MatchLeaderBot',
-];
+/** Names of the bots in the snapshot (class order): every one is ported, so this is the ports' order. */
+export const DICE_SNAPSHOT_BOTS: readonly string[] = diceBotClasses.map((c) => c.botName);
 
 /** Subclasses of another bot in Python: not in `Bot.__subclasses__()`, so not in the original's default pool. */
 export const DICE_INDIRECT_SUBCLASSES: ReadonlySet<string> = new Set(['CooperativeThrowTwice', 'CooperativeSwarm_1234']);

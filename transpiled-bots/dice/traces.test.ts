@@ -1,18 +1,15 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { describeMismatches, replayTrace, type TraceFile } from '../../engines/dice/trace.ts';
 import type { DiceBotClass } from '../../engines/dice/bot.ts';
 import { diceBotClasses, diceProvenance, DICE_SNAPSHOT_BOTS } from './index.ts';
 
 // Every port against its original's recorded decisions (fixtures/dice/traces/README.md).
-const traceDir = new URL('../../fixtures/dice/traces/', import.meta.url);
-const botsJson = new URL('../../fixtures/dice/bots.json', import.meta.url);
-const traceNames = readdirSync(traceDir).filter((f) => f.endsWith('.json.gz')).map((f) => f.slice(0, -8));
+const traceNames = fixtureFiles('dice/traces', /\.json\.gz$/).map((f) => f.slice(0, -8));
 
 const classes = new Map<string, DiceBotClass>(diceBotClasses.map((c) => [c.botName, c]));
 // The harness's `bots` (what CopyBot copies): Bot.__subclasses__(), direct subclasses in class order.
-const snapshot: { bot: string; directSubclass: boolean; author: string | null; sha256: string | null }[] = JSON.parse(readFileSync(botsJson, 'utf8'));
+const snapshot: { bot: string; directSubclass: boolean; author: string | null; sha256: string | null }[] = fixture('dice/bots.json');
 const allClasses = snapshot.filter((b) => b.directSubclass && classes.has(b.bot)).map((b) => classes.get(b.bot)!);
 
 describe('dice ports agree with their originals decision for decision', () => {
@@ -20,10 +17,15 @@ describe('dice ports agree with their originals decision for decision', () => {
     const port = classes.get(name);
     it(name, () => {
       expect(port, `no port for ${name}`).toBeDefined();
-      const trace: TraceFile = JSON.parse(gunzipSync(readFileSync(new URL(`${name}.json.gz`, traceDir))).toString('utf8'));
+      const trace = fixture<TraceFile>(`dice/traces/${name}.json.gz`);
       const { turns, mismatches } = replayTrace(trace, port!, classes, allClasses);
       expect(turns).toBeGreaterThan(1000);
       expect(mismatches.length, describeMismatches(name, mismatches)).toBe(0);
+      if (port!.prototype.fastDecide !== undefined) {
+        // The engine's fast path (engines/dice/bot.ts fastPath) must decide the same.
+        const fast = replayTrace(trace, port!, classes, allClasses, 'fast');
+        expect(fast.mismatches.length, describeMismatches(`${name} (fast path)`, fast.mismatches)).toBe(0);
+      }
     });
   }
 });

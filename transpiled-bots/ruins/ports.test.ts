@@ -1,11 +1,11 @@
 /**
  * Each port against its original, decision by decision: the states the original bots were
  * given in real ruins.py games and what they returned (recorded by wrapping get_action;
- * fixtures/ruins/goldens/driver/statelog-*.json.gz) are fed to the ports directly — no engine
+ * fixtures/ruins/goldens/statelog-*.json.gz) are fed to the ports directly — no engine
  * turn logic in between — with each bot's generator seeded as the driver seeds it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { readdirSync } from 'node:fs';
+import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { RoomState, treasure, type AdventurerClass } from '../../engines/ruins/adventurer.ts';
 import { renamed } from '../../engines/ruins/oracle-adventurers.ts';
@@ -15,8 +15,7 @@ import { ruinsGame } from '../../engines/ruins/index.ts';
 
 const knownBots = ruinsGame.knownBots;
 
-const dir = new URL('../../fixtures/ruins/goldens/driver/', import.meta.url);
-const logs = readdirSync(dir).filter((f) => f.startsWith('statelog-'));
+const logs = fixtureFiles('ruins/goldens', /^statelog-/);
 
 interface Rec {
   turn: number;
@@ -42,7 +41,7 @@ describe('ruins ports decide as the originals did', () => {
 
   for (const f of logs) {
     it(f, () => {
-      const g = JSON.parse(gunzipSync(readFileSync(new URL(f, dir))).toString()) as { seed: string; bots: string[]; turns: Rec[] };
+      const g = fixture<{ seed: string; bots: string[]; turns: Rec[] }>(`ruins/goldens/${f}`);
       // The constructor seeds every bot as the driver does: Random(getrandbits(744)) each, in load order.
       const game = new Ruins(g.bots.map(classOf), g.seed);
       for (const p of game.players.values()) p.bot.enterRuins();

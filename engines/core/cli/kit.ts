@@ -17,6 +17,7 @@ import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
 
 export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
+import { offerComparison } from '../report/html/sink.ts';
 import { EXIT, exitCodeHelp, UserError } from './errors.ts';
 
 /** A whole number >= 1; `1_000_000` is accepted. */
@@ -197,8 +198,10 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
       }
     },
     emitReport(report, json) {
+      offerComparison(report); // to the HTML report, when one is being written (--report)
       if (json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else process.stdout.write(renderComparison(report) + '\n');
+      // tableVerdict already leaves out disagreements with a documented cause.
       process.exitCode = report.verdict === 'disagree' ? EXIT.disagree : EXIT.ok;
     },
     seed(text, fallback) {

@@ -96,3 +96,10 @@ export function pyMod(a: number, b: number): number {
   const r = a % b;
   return r !== 0 && r < 0 !== b < 0 ? r + b : r;
 }
+
+/** Python's `xs[start:stop]` (step 1): negative bounds count from the end, out-of-range bounds clamp. */
+export function pySlice<T>(xs: readonly T[], start?: number, stop?: number): T[] {
+  const n = xs.length;
+  const norm = (i: number | undefined, dflt: number) => (i === undefined ? dflt : i < 0 ? Math.max(0, n + i) : Math.min(n, i));
+  return xs.slice(norm(start, 0), norm(stop, n));
+}

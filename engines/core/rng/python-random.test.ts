@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../test/fixtures.ts';
 import { PyRandom, type PySeed } from './python-random.ts';
 
-// Vectors made by CPython 3.11 (test/oracle/make_rng_vectors.py; see fixtures/rng/README.md).
-const dir = new URL('../../../fixtures/rng/', import.meta.url);
-const load = (name: string) => JSON.parse(readFileSync(new URL(name, dir), 'utf8'));
+// Vectors made by CPython 3.11 (tools/oracle/rng/make_rng_vectors.py; see fixtures/rng/README.md).
+const load = (name: string) => fixture(`rng/${name}`);
 
 type SeedSpec = { kind: string; value?: string; hex?: string };
 function seedOf(s: SeedSpec): PySeed {

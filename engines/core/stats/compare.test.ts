@@ -38,4 +38,12 @@ describe('comparison of a reproduced table with a published one', () => {
     expect(exitCodeFor('disagree')).toBe(1);
     expect(exitCodeFor('agree')).toBe(0);
   });
+
+  it('a disagreement with a documented cause stays DISAGREE but does not decide the table', () => {
+    const ok = compareMean({ bot: 'x', metric: 'avg', published: 3.73, decimals: 2, reproduced: { value: 3.731, se: 0.001 } }, 0.999);
+    const bad = { ...compareExact('y', 'score', 898, 897, 0), explained: 'published by an earlier controller' };
+    expect(bad.verdict).toBe('disagree');
+    expect(tableVerdict([ok, bad])).toBe('agree');
+    expect(tableVerdict([ok, bad, compareExact('z', 'score', 1, 2, 0)])).toBe('disagree');
+  });
 });

@@ -25,6 +25,12 @@ export interface ComparisonRow {
   verdict: RowVerdict;
   /** Why a row is n/a, or any other remark (kept short; shown in the table). */
   note?: string;
+  /**
+   * A known, documented cause for a disagreement (e.g. the published figure came from an
+   * earlier controller version than the one that can be run): the row still says DISAGREE,
+   * but the table verdict does not count it.
+   */
+  explained?: string;
 }
 
 export interface ComparisonReport {
@@ -115,9 +121,9 @@ export function compareExact(bot: string, metric: string, published: number | nu
   return { bot, metric, published, reproduced, low: published - r, high: published + r, verdict };
 }
 
-/** The table agrees when no comparable row disagrees; 'n/a' when no row was comparable. */
+/** The table agrees when no comparable row disagrees without an explanation; 'n/a' when no row was comparable. */
 export function tableVerdict(rows: readonly ComparisonRow[]): TableVerdict {
-  if (rows.some((r) => r.verdict === 'disagree')) return 'disagree';
+  if (rows.some((r) => r.verdict === 'disagree' && !r.explained)) return 'disagree';
   return rows.some((r) => r.verdict === 'agree') ? 'agree' : 'n/a';
 }
 

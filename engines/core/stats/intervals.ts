@@ -94,3 +94,15 @@ export function columnDecimals(values: readonly number[]): number {
 export function roundingHalfWidth(decimals: number): number {
   return 0.5 * 10 ** -decimals;
 }
+
+/**
+ * The difference of two proportions kb/nb − ka/na in percentage points, with its normal
+ * interval (z) and whether it lies outside the interval of chance.
+ */
+export function proportionDifference(ka: number, na: number, kb: number, nb: number, z: number): { d: number; low: number; high: number; significant: boolean } {
+  const pa = ka / na;
+  const pb = kb / nb;
+  const se = Math.sqrt((pa * (1 - pa)) / na + (pb * (1 - pb)) / nb);
+  const d = 100 * (pb - pa);
+  return { d, low: d - 100 * z * se, high: d + 100 * z * se, significant: Math.abs(pb - pa) > z * se };
+}

@@ -1,0 +1,206 @@
+/**
+ * `koth replay atomas`: the published scores beside the distribution of 20-game means from
+ * many seeded runs (default), exact replay of the posted controller (`--exact`), the rule
+ * A/B (`--compare-rules original,fixed`), and any program as a bot (`--bot-cmd`).
+ */
+import type { Command } from 'commander';
+import pc from 'picocolors';
+import { EXIT, UserError } from '../core/cli/errors.ts';
+import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBots, rulesHelp, type ReplayKit } from '../core/cli/kit.ts';
+import { renderTable } from '../core/report/table.ts';
+import { PyRandom } from '../core/rng/python-random.ts';
+import type { ComparisonReport } from '../core/stats/compare.ts';
+import { meanInterval, zFor } from '../core/stats/intervals.ts';
+import { compareWithPublished } from './published.ts';
+import { externalBot, ProgramNotFound } from './external.ts';
+import { GAMES_PER_RUN, runGames, type AtomasRunStats } from './tournament.ts';
+import { trials as atomasTrials } from './trials.ts';
+import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';
+import { ATOMAS_BOTS, atomasBot } from '../../transpiled-bots/atomas/index.ts';
+
+const ENGINE = { variants: ATOMAS_VARIANTS, defaultVariant: DEFAULT_ATOMAS_VARIANT, ruleFlags: ATOMAS_RULE_FLAGS };
+export const ATOMAS_DEFAULTS = { seed: '95889', runs: 300, shardSize: 25, confidence: 0.99 };
+
+interface AtomasCliOptions {
+  exact?: boolean;
+  seed: string;
+  runs?: number;
+  games?: number;
+  bots?: string;
+  pool?: string;
+  rules: string;
+  compareRules?: string;
+  botCmd?: string;
+  moveTimeout: number;
+  confidence: number;
+  workers: number;
+  shardSize: number;
+  checkpoint?: string;
+  json?: boolean;
+}
+
+const POOLS: Record<string, readonly string[]> = { answers: ATOMAS_BOTS.map((b) => b.name) };
+
+function botsOf(opts: AtomasCliOptions): string[] {
+  return resolveBots(opts, { names: Object.keys(POOLS), default: 'answers', resolve: (n) => POOLS[n] }, (n) => !!atomasBot(n), 'atomas');
+}
+
+/** An exact seed: Python 2 seeded ints (a str seed was hashed, which cannot be replayed). */
+function intSeed(text: string): bigint {
+  if (!/^-?\d+$/.test(text.trim())) throw new UserError(`--exact needs an integer seed (Python 2's random.seed hashed strings): got "${text}"`);
+  return BigInt(text.trim());
+}
+
+async function runStats(kit: ReplayKit, opts: AtomasCliOptions, bot: string, rules: string): Promise<AtomasRunStats> {
+  const runs = opts.runs ?? ATOMAS_DEFAULTS.runs;
+  const res = await kit.runSharded({
+    game: 'atomas',
+    spec: atomasTrials,
+    opts: { bot, rules },
+    seed: `${opts.seed}/${bot}`,
+    trials: runs,
+    shardSize: opts.shardSize,
+    workers: opts.workers,
+    checkpoint: opts.checkpoint ? `${opts.checkpoint}.${bot}.${rules}` : undefined,
+    label: `atomas ${bot} ${rules}`,
+    unit: 'runs',
+  });
+  return res.acc;
+}
+
+export async function statisticalReplay(opts: AtomasCliOptions, kit: ReplayKit): Promise<ComparisonReport> {
+  const bots = botsOf(opts);
+  const stats: AtomasRunStats[] = [];
+  for (const b of bots) stats.push(await runStats(kit, opts, b, opts.rules));
+  const report = compareWithPublished(stats, opts.confidence);
+  const runs = opts.runs ?? ATOMAS_DEFAULTS.runs;
+  report.rules = opts.rules;
+  report.seed = opts.seed;
+  report.runs = runs;
+  report.summary =
+    `${runs} runs of 20 games per bot, rules "${opts.rules}", seed ${opts.seed}: the published score is one 20-game mean; ` +
+    `the interval is the central ${(opts.confidence * 100).toFixed(0)}% of our run means (mean of the completed games of a run).\n` +
+    stats
+      .map((s) => {
+        const crash = Object.entries(s.crashes)
+          .map(([k, n]) => `${n}× ${k}`)
+          .join(', ');
+        return `${s.bot}: ${s.crashedRuns} of ${s.means.length + s.emptyRuns} runs crashed${crash ? ` (${crash})` : ''}`;
+      })
+      .join('\n');
+  return report;
+}
+
+function runExactCommand(opts: AtomasCliOptions): void {
+  const bot = opts.botCmd ? externalBot(opts.botCmd, opts.moveTimeout) : undefined;
+  const names = bot ? [] : botsOf(opts);
+  if (!bot && names.length !== 1) throw new UserError(`--exact replays one bot: give one with --bots NAME (${ATOMAS_BOTS.map((b) => b.name).join(', ')}) or --bot-cmd "<program>"`);
+  const player = bot ?? atomasBot(names[0]!)!;
+  const random = new PyRandom(intSeed(opts.seed), { python2: true });
+  const games = runGames(player, random, opts.rules, opts.games ?? GAMES_PER_RUN);
+  if (opts.json) {
+    process.stdout.write(JSON.stringify({ games }) + '\n');
+  } else {
+    const done = games.filter((g) => !g.crash);
+    process.stdout.write(
+      pc.bold(`Exact replay of the posted controller: ${player.name}, random.seed(${opts.seed}), rules "${opts.rules}"\n`) +
+        renderTable(
+          ['game', 'score', 'moves', 'final board', 'crash'],
+          games.map((g, i) => [i + 1, g.score, g.moves, g.finalBoard.join(' '), g.crash ? pc.red(g.crash) : '']),
+        ) +
+        `\nmean of ${done.length} completed game(s): ${done.length ? (done.reduce((s, g) => s + g.score, 0) / done.length).toFixed(2) : '—'}` +
+        (games.some((g) => g.crash) ? pc.red('\nThe posted controller crashed here: the original run ended with this exception.') : '') +
+        '\n',
+    );
+  }
+  if (bot && (bot.timeouts || bot.failures)) {
+    process.stderr.write(pc.yellow(`${player.name}: ${bot.timeouts} move(s) ran past ${opts.moveTimeout} ms (killed; read as an empty answer), ${bot.failures} exited non-zero\n`));
+  }
+}
+
+async function runAB(opts: AtomasCliOptions, kit: ReplayKit): Promise<void> {
+  const [va, vb] = parseCompareRules(opts.compareRules!, ENGINE);
+  const z = zFor(opts.confidence);
+  const summarize = (s: AtomasRunStats) => {
+    const n = s.means.length;
+    const mean = s.means.reduce((a, b) => a + b, 0) / n;
+    const sd = Math.sqrt(s.means.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
+    const ci = meanInterval(mean, sd, n, z);
+    return { mean, low: ci.low, high: ci.high, se: sd / Math.sqrt(n), crashedRuns: s.crashedRuns, runs: n + s.emptyRuns };
+  };
+  const rows = [];
+  for (const bot of botsOf(opts)) {
+    const a = summarize(await runStats(kit, opts, bot, va));
+    const b = summarize(await runStats(kit, opts, bot, vb));
+    const d = b.mean - a.mean;
+    const half = z * Math.hypot(a.se, b.se);
+    rows.push({ bot, [va]: a, [vb]: b, diff: { d, low: d - half, high: d + half, significant: Math.abs(d) > half } });
+  }
+  const result = { challenge: 'atomas', compare: [va, vb], seed: opts.seed, runs: opts.runs ?? ATOMAS_DEFAULTS.runs, confidence: opts.confidence, bots: rows };
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    return;
+  }
+  const cell = (x: { mean: number; low: number; high: number; crashedRuns: number; runs: number }) =>
+    `${x.mean.toFixed(2)} [${x.low.toFixed(2)}, ${x.high.toFixed(2)}]${x.crashedRuns ? pc.dim(` ${x.crashedRuns}/${x.runs} crashed`) : ''}`;
+  process.stdout.write(
+    pc.bold(`atomas rule A/B: ${va} vs ${vb}, ${result.runs} runs of 20 games per bot and variant, same seeds, ${(opts.confidence * 100).toFixed(1)}% intervals\n`) +
+      renderTable(
+        ['bot', `${va} mean score`, `${vb} mean score`, `${vb} − ${va}`],
+        rows.map((r) => {
+          const d = r.diff as { d: number; low: number; high: number; significant: boolean };
+          const s = `${d.d >= 0 ? '+' : ''}${d.d.toFixed(2)} [${d.low.toFixed(2)}, ${d.high.toFixed(2)}]`;
+          return [r.bot, cell(r[va] as never), cell(r[vb] as never), d.significant ? pc.bold(pc.yellow(s)) : s];
+        }),
+      ) +
+      '\n(mean of the completed games of each run; bold yellow: outside the interval of chance)\n',
+  );
+}
+
+export function registerAtomasCli(replay: Command, kit: ReplayKit): void {
+  const cmd = replay
+    .command('atomas')
+    .description('A game of atomic proportions (Q95889): the posted controller with the three answers ported')
+    .option('--exact', 'exact replay of one bot: random.seed(S) once, 20 games, golden-format output');
+  addCommonOptions(cmd, ['seed'], ENGINE, { seed: ATOMAS_DEFAULTS.seed, seedHelp: 'master seed; with --exact, the integer given to random.seed' });
+  cmd.option('--runs <N>', `20-game runs per bot (default ${ATOMAS_DEFAULTS.runs})`, positiveInt);
+  cmd.option('--games <N>', `with --exact: games in the run (the controller played ${GAMES_PER_RUN})`, positiveInt);
+  addCommonOptions(cmd, ['bots', 'pool', 'rules', 'compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {
+    botsHelp: `bots to run (${ATOMAS_BOTS.map((b) => b.name).join(', ')})`,
+    poolHelp: 'answers (the three posted bots; default)',
+    rulesHelp: 'controller version',
+    confidence: ATOMAS_DEFAULTS.confidence,
+    shardSize: ATOMAS_DEFAULTS.shardSize,
+  });
+  cmd
+    .option('--bot-cmd <program>', 'with --exact: play this program instead of a port, spawned once per move as the controller did (it reads "atom/board" on stdin and prints its answer)')
+    .option('--move-timeout <ms>', 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', positiveInt, 5000)
+    .addHelpText(
+      'after',
+      rulesHelp(ENGINE) +
+        `
+Bad answers are handled as the posted controller handled them: an empty line appends "+" (for
+a +) or a new random atom (for a number); a − without "y"/"n" keeps nothing; an answer int()
+cannot read, an index past the board, or a − without a second word raises in the controller
+and ends the whole run, as it ended the original process (reported, exit code 0 for --exact).
+The published scores are one 20-game run each; draftBot's and BadPlayer's came from earlier
+controller versions (explained in the table).` +
+        helpFooter([
+          'koth replay atomas                                   published scores vs 300 runs per bot',
+          'koth replay atomas --exact --seed 1 --bots draftBot --json',
+          'koth replay atomas --exact --seed 1 --bot-cmd "python2 mybot.py"',
+          'koth replay atomas --compare-rules original,fixed --runs 200',
+        ]),
+    )
+    .action(async (opts: AtomasCliOptions) => {
+      try {
+        if (opts.botCmd && !opts.exact) throw new UserError('--bot-cmd plays one program in an --exact run: add --exact (and --seed S)');
+        if (opts.exact) return runExactCommand(opts);
+        if (opts.compareRules) return await runAB(opts, kit);
+        kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);
+      } catch (e) {
+        if (e instanceof ProgramNotFound) throw new UserError(e.message, EXIT.usage);
+        throw e;
+      }
+    });
+}

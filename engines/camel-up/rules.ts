@@ -1,0 +1,300 @@
+/**
+ * Camel Up Cup 2k18 (question 167101): camelup.py of GitHub trbarron/Camel_Up_Cup_2K18 as it
+ * stood in 2018, function by function — GameState, PlayGame, MoveCamel, PlaceTrap, MoveTrap,
+ * the bets, EndOfRound, EndOfGame, FindCamelInNthPlace — with its bugs as flags (variants.ts).
+ *
+ * The controller and the bots share Python's module-global `random` (one PyRandom, CPython 3
+ * algorithms). Bots get a deep copy of the state shaped like the original GameState (field
+ * names as in Python). Game bets are hidden as the original hid them: a HiddenBet only answers
+ * whether it was made on a given camel (the original stored sha256(salt + camel) with a uuid4
+ * salt, which draws nothing from `random`). An exception the controller did not catch (an
+ * illegal trap, a malformed action) ended the original tournament: ControllerCrash.
+ */
+import type { PyRandom } from '../core/rng/python-random.ts';
+import { at, pyStr } from '../core/py/index.ts';
+import { PythonError } from '../core/py/errors.ts';
+import type { CamelFlags } from './variants.ts';
+
+export const CAMELS = [0, 1, 2, 3, 4];
+export const NUM_CAMELS = 5;
+export const FINISH_LINE = 16;
+export const TRACK_LENGTH = 29;
+
+/** A game bet as other players (and the bettor) can see it: it can only be checked against a guess. */
+export class HiddenBet {
+  readonly #camel: string;
+  constructor(camel: string) {
+    this.#camel = camel;
+  }
+  /** check_bet(hashed_bet, user_bet). */
+  matches(userBet: string): boolean {
+    return this.#camel === userBet;
+  }
+}
+
+/** check_bet as bots called it. */
+export const checkBet = (bet: HiddenBet, userBet: string): boolean => bet.matches(userBet);
+
+export type Trap = [] | [number, number];
+
+/** The state as bots see it (a deep copy), with the original's field names. */
+export interface CamelGameState {
+  camel_track: number[][];
+  trap_track: Trap[];
+  player_has_placed_trap: boolean[];
+  round_bets: [number, number][];
+  game_winner_bets: [HiddenBet, number][];
+  game_loser_bets: [HiddenBet, number][];
+  player_game_bets: HiddenBet[][];
+  player_money_values: number[];
+  camel_yet_to_move: boolean[];
+  active_game: boolean;
+  game_winner: number[];
+  camels: number[];
+}
+
+export interface CamelEnv {
+  /** The module-global generator (`import random` in camelup.py and in the bots). */
+  readonly random: PyRandom;
+}
+
+/** A player: `move(player, g)` returns [0], [1, type, place], [2, camel], [3, camel] or [4, camel]. */
+export interface CamelPlayer {
+  readonly name: string;
+  move(player: number, g: CamelGameState, env: CamelEnv): unknown[];
+}
+
+export function newState(random: PyRandom): CamelGameState {
+  const g: CamelGameState = {
+    camel_track: Array.from({ length: TRACK_LENGTH }, () => []),
+    trap_track: Array.from({ length: TRACK_LENGTH }, () => [] as Trap),
+    player_has_placed_trap: [false, false, false, false],
+    round_bets: [],
+    game_winner_bets: [],
+    game_loser_bets: [],
+    player_game_bets: [[], [], [], []],
+    player_money_values: [2, 2, 2, 2],
+    camel_yet_to_move: [true, true, true, true, true],
+    active_game: true,
+    game_winner: [],
+    camels: CAMELS,
+  };
+  const initial = [...CAMELS];
+  for (let k = 0; k < NUM_CAMELS; k++) {
+    const index = random.randint(0, initial.length - 1);
+    const distance = random.randint(0, 2);
+    g.camel_track[distance]!.push(initial[index]!);
+    initial.splice(index, 1);
+  }
+  return g;
+}
+
+/** copy.deepcopy(g): lists copied, hidden bets shared (they are immutable). */
+export function copyState(g: CamelGameState): CamelGameState {
+  return {
+    camel_track: g.camel_track.map((r) => [...r]),
+    trap_track: g.trap_track.map((t) => [...t] as Trap),
+    player_has_placed_trap: [...g.player_has_placed_trap],
+    round_bets: g.round_bets.map((b) => [...b] as [number, number]),
+    game_winner_bets: g.game_winner_bets.map((b) => [...b] as [HiddenBet, number]),
+    game_loser_bets: g.game_loser_bets.map((b) => [...b] as [HiddenBet, number]),
+    player_game_bets: g.player_game_bets.map((r) => [...r]),
+    player_money_values: [...g.player_money_values],
+    camel_yet_to_move: [...g.camel_yet_to_move],
+    active_game: g.active_game,
+    game_winner: [...g.game_winner],
+    camels: [...g.camels],
+  };
+}
+
+/** FindCamelInNthPlace: the n-th camel from the front (top of the furthest stack first). */
+export function findCamelInNthPlace(track: readonly (readonly number[])[], n: number): number {
+  let counted = 0;
+  for (let i = 1; ; i++) {
+    const stack = at(track, track.length - i);
+    const dtg = n - counted;
+    if (stack.length >= dtg) return stack[stack.length - dtg]!;
+    counted += stack.length;
+  }
+}
+
+/** Where a camel is: [square, height in its stack] (the first match, scanning squares in order). */
+export function findCamel(track: readonly (readonly number[])[], camel: number): [number, number] {
+  for (let x = 0; x < track.length; x++) {
+    const y = track[x]!.indexOf(camel);
+    if (y >= 0) return [x, y];
+  }
+  throw new PythonError('IndexError', 'list index out of range');
+}
+
+/**
+ * Moves a camel and those above it `distance` squares. `fromBottom`: the stack goes under the
+ * destination's camels; with `wrongPops` (the original's −1 path) it pops index stack-c-1.
+ */
+export function moveStack(track: number[][], from: number, y: number, distance: number, fromBottom: boolean, wrongPops: boolean): void {
+  const src = track[from]!;
+  const stack = src.length - y;
+  const dest = track[from + distance]!;
+  if (fromBottom && wrongPops) {
+    for (let c = 0; c < stack; c++) dest.unshift(src.splice(stack - c - 1, 1)[0]!);
+  } else if (fromBottom) {
+    dest.unshift(...src.splice(y, stack));
+  } else {
+    for (let c = 0; c < stack; c++) dest.push(src.splice(y, 1)[0]!);
+  }
+}
+
+export interface CamelGameResult {
+  /** Seats whose money is the maximum. */
+  winnerSeats: number[];
+  /** Money per seat at the end. */
+  money: number[];
+  /** Actions taken (turns). */
+  turns: number;
+}
+
+/** PlayGame with four seated players (seat 0 moves first). */
+export class CamelGame {
+  readonly g: CamelGameState;
+  readonly env: CamelEnv;
+  turns = 0;
+
+  constructor(
+    readonly players: readonly CamelPlayer[],
+    readonly random: PyRandom,
+    readonly flags: CamelFlags,
+  ) {
+    this.env = { random };
+    this.g = newState(random);
+  }
+
+  play(onAction?: (seat: number, action: unknown[]) => void): CamelGameResult {
+    const g = this.g;
+    let round = 0;
+    while (g.active_game) {
+      const seat = round % 4;
+      const result = this.players[seat]!.move(seat, copyState(g), this.env);
+      onAction?.(seat, result);
+      this.action(result, seat);
+      round++;
+      this.turns++;
+    }
+    return { winnerSeats: [...g.game_winner], money: [...g.player_money_values], turns: this.turns };
+  }
+
+  private action(result: unknown[], player: number): void {
+    const kind = at(result, 0);
+    if (kind === 0) this.moveCamel(player);
+    else if (kind === 1) {
+      if (this.g.player_has_placed_trap[player]) this.moveTrap(at(result, 1) as number, at(result, 2) as number, player);
+      else this.placeTrap(at(result, 1) as number, at(result, 2) as number, player);
+    } else if (kind === 2) this.g.round_bets.push([at(result, 1) as number, player]);
+    else if (kind === 3) this.placeGameBet(this.g.game_winner_bets, at(result, 1), player);
+    else if (kind === 4) this.placeGameBet(this.g.game_loser_bets, at(result, 1), player);
+    // else: the original printed "oh jeez result was out of bounds" and went on.
+  }
+
+  private moveCamel(player: number): void {
+    const g = this.g;
+    let camel = 0;
+    for (let selected = false; !selected; ) {
+      camel = this.random.randint(0, NUM_CAMELS - 1);
+      selected = g.camel_yet_to_move[camel]!;
+    }
+    g.camel_yet_to_move[camel] = false;
+    const [pos, y] = findCamel(g.camel_track, camel);
+    let distance = this.random.randint(1, 3);
+    let fromBottom = this.flags.stackFromBottom;
+    const trap = g.trap_track[pos + distance]!;
+    if (trap.length > 0) {
+      if (trap[0] === -1) fromBottom = true;
+      g.player_money_values[trap[1]!] += 1;
+      distance += trap[0]!;
+    }
+    moveStack(g.camel_track, pos, y, distance, fromBottom, this.flags.bottomStackPopsWrongCamels);
+    g.player_money_values[player] += 1;
+    const roundOver = g.camel_yet_to_move.every((m) => !m);
+    if (roundOver) this.endOfRound();
+    if (g.camel_track[FINISH_LINE]!.length + g.camel_track[FINISH_LINE + 1]!.length + g.camel_track[FINISH_LINE + 2]!.length > 0) {
+      if (!roundOver || this.flags.endOfRoundTwice) this.endOfRound();
+      this.endOfGame();
+    }
+  }
+
+  private placeTrap(type: number, place: number, player: number): void {
+    const t = this.g.trap_track;
+    if ((place > 0 && at(t, place - 1).length !== 0) || at(t, place).length !== 0 || (place < t.length && at(t, place + 1).length !== 0)) {
+      throw new PythonError('ValueError', `${player} tried to place a trap in an illegal spot`);
+    }
+    if (this.g.player_has_placed_trap[player]) throw new PythonError('ValueError', `${player} tried to place two traps somehow`);
+    t[place < 0 ? t.length + place : place] = [type, player];
+    this.g.player_has_placed_trap[player] = true;
+  }
+
+  private moveTrap(type: number, place: number, player: number): void {
+    const mine = this.g.trap_track.flatMap((row, y) => (row.length > 0 && row[1] === player ? [y] : []));
+    if (mine.length !== 1) {
+      throw new PythonError('ValueError', mine.length ? 'too many values to unpack (expected 1)' : 'not enough values to unpack (expected 1, got 0)');
+    }
+    this.g.trap_track[mine[0]!] = [];
+    this.g.player_has_placed_trap[player] = false;
+    this.placeTrap(type, place, player);
+  }
+
+  private placeGameBet(list: [HiddenBet, number][], camel: unknown, player: number): void {
+    const c = pyStr(camel);
+    if (this.g.player_game_bets[player]!.some((b) => b.matches(c))) return; // a second bet on one camel: ignored
+    const bet = new HiddenBet(c);
+    list.push([bet, player]);
+    this.g.player_game_bets[player]!.push(bet);
+  }
+
+  private endOfRound(): void {
+    const g = this.g;
+    const first = [5, 3, 2, 0];
+    const second = [1, 1, 1, 0];
+    const third = [-1, -1, -1, 0];
+    let i1 = 0;
+    let i2 = 0;
+    let i3 = 0;
+    const firstCamel = findCamelInNthPlace(g.camel_track, 1);
+    const secondCamel = findCamelInNthPlace(g.camel_track, 2);
+    const n = g.round_bets.length - (this.flags.settlementSkipsLastBet ? 1 : 0);
+    for (let i = 0; i < n; i++) {
+      const [camel, who] = g.round_bets[i]!;
+      if (camel === firstCamel) g.player_money_values[who] += i1 < first.length ? first[i1++]! : (i1++, 0);
+      else if (camel === secondCamel) g.player_money_values[who] += i2 < second.length ? second[i2++]! : (i2++, 0);
+      else g.player_money_values[who] += i3 < third.length ? third[i3++]! : (i3++, 0);
+    }
+    g.camel_yet_to_move = [true, true, true, true, true];
+    g.round_bets = [];
+    g.trap_track = Array.from({ length: TRACK_LENGTH }, () => [] as Trap);
+    g.player_has_placed_trap = [false, false, false, false];
+  }
+
+  private endOfGame(): void {
+    const g = this.g;
+    const winning = String(findCamelInNthPlace(g.camel_track, 1));
+    const losing = String(findCamelInNthPlace(g.camel_track, NUM_CAMELS));
+    const payouts = [8, 5, 3, 1];
+    const skip = this.flags.settlementSkipsLastBet ? 1 : 0;
+    let idx = 0;
+    for (let i = 0; i < g.game_winner_bets.length - skip; i++) {
+      const [bet, who] = g.game_winner_bets[i]!;
+      if (bet.matches(winning)) g.player_money_values[who] += idx < payouts.length ? payouts[idx++]! : (idx++, 1);
+      else g.player_money_values[who] -= 1;
+    }
+    idx = 0;
+    for (let i = 0; i < g.game_loser_bets.length - skip; i++) {
+      const [bet, who] = g.game_loser_bets[i]!;
+      if (bet.matches(this.flags.loserBetsCheckWinner ? winning : losing)) {
+        // The original adds payout_struct[payout_index] itself: IndexError past the 4th.
+        g.player_money_values[who] += this.flags.loserBetsCheckWinner ? at(payouts, idx) : idx < payouts.length ? payouts[idx]! : 1;
+        idx++;
+      } else g.player_money_values[who] -= 1;
+    }
+    g.active_game = false;
+    const top = Math.max(...g.player_money_values);
+    g.game_winner = g.player_money_values.flatMap((m, i) => (m === top ? [i] : []));
+  }
+}

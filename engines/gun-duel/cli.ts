@@ -1,0 +1,274 @@
+/**
+ * `koth replay gun-duel`: exact replay of the g++ build (`--exact --seed S`), the statistical
+ * distribution (`--tournaments N`), the published scoreboard placed in that distribution
+ * (default), and the rule-fix comparison (`--compare-rules`).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION } from './data.ts';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import pc from 'picocolors';
+import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
+import type { ReplayKit } from '../core/cli/kit.ts';
+import { trials as gunDuelTrials } from './trials.ts';
+import { renderTable } from '../core/report/table.ts';
+import { defaultWorkers } from '../core/runner/runner.ts';
+import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
+import { Progress } from '../core/runner/progress.ts';
+import { exitCodeFor, type ComparisonReport, type ComparisonRow } from '../core/stats/compare.ts';
+import { POOL, findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
+import type { PlayerClass } from './player.ts';
+import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
+import { traceTournament } from './trace.ts';
+import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
+import { PUBLISHED_ROWS } from './published.ts';
+import { compareSamples, outside99, percentile, prediction99, summarize } from './stats.ts';
+import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
+
+export const GUN_DUEL_DEFAULTS = { seed: '2017', tournaments: 8, repetition: 100 };
+
+interface GunDuelCliOptions {
+  exact?: boolean;
+  seed: string;
+  players?: string;
+  repetition: number;
+  rules: GunDuelVariant;
+  tournaments?: number;
+  from?: string;
+  compareRules?: boolean;
+  workers: number;
+  checkpoint?: string;
+  json?: boolean;
+}
+
+function positiveInt(v: string): number {
+  const n = Number(v.replace(/_/g, ''));
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive whole number, e.g. 100');
+  return n;
+}
+
+function exactSeed(v: string): bigint {
+  if (!/^-?\d+$/.test(v.trim())) throw new UserError(`--seed for --exact must be an integer (the clock reading S; the engines get (unsigned)S), got "${v}"`);
+  return BigInt(v.trim());
+}
+
+export function parsePlayers(list: string | undefined): PlayerClass[] {
+  if (!list) return [...POOL];
+  const out: PlayerClass[] = [];
+  for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const p = /^\d+$/.test(raw) ? POOL[Number(raw)] : findPlayer(raw);
+    if (!p) {
+      if (raw.toLowerCase() === 'blackhatplayer') throw new UserError('BlackHatPlayer was disqualified (it tampered with its opponents\' memory) and is not ported; leave it out.');
+      throw new UserError(`unknown player "${raw}". Known (registration order, also usable as 0-based indices): ${POOL.map((c) => c.botName).join(', ')}`);
+    }
+    out.push(p);
+  }
+  if (out.length < 2) throw new UserError('--players needs at least two players');
+  return out;
+}
+
+/** The published scoreboard's format, for a result. */
+export function renderScoreboard(rows: readonly ScoreRow[]): string {
+  const rounds = Math.max(0, ...rows.map((r) => r.rounds.length));
+  return renderTable(
+    ['Player', 'Points', ...Array.from({ length: rounds }, (_, i) => String(i + 1))],
+    rows.map((r) => [r.player, r.points, ...Array.from({ length: rounds }, (_, i) => (r.rounds[i] === undefined ? '' : r.rounds[i]!))]),
+  );
+}
+
+export function exactReplay(opts: { seed: bigint; players: PlayerClass[]; repetition: number; variant: GunDuelVariant; onRound?: (r: number, alive: number) => void }): TournamentResult {
+  return runTournament({ players: opts.players, seeds: exactSeeds(opts.seed), repetition: opts.repetition, variant: opts.variant, onRound: opts.onRound });
+}
+
+function runExactCommand(opts: GunDuelCliOptions): void {
+  const seed = exactSeed(opts.seed);
+  const players = parsePlayers(opts.players);
+  const progress = new Progress(players.length - 1, `gun-duel exact seed ${seed}`);
+  const res = exactReplay({ seed, players, repetition: opts.repetition, variant: opts.rules, onRound: (r) => r > 0 && progress.tick(1) });
+  progress.stop();
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(res) + '\n');
+    return;
+  }
+  process.stdout.write(`${pc.bold('Futuristic Gun Duel')} — exact replay, every clock reading = ${seed}, rules ${opts.rules}\n`);
+  process.stdout.write(renderScoreboard(res.rows) + '\n');
+}
+
+function compareRulesCommand(opts: GunDuelCliOptions): void {
+  const seed = exactSeed(opts.seed);
+  const players = parsePlayers(opts.players);
+  const a = traceTournament(players, exactSeeds(seed), opts.repetition, 'original');
+  const b = traceTournament(players, exactSeeds(seed), opts.repetition, 'fixed');
+  let differ = 0;
+  for (let i = 0; i < Math.max(a.lines.length, b.lines.length); i++) if (a.lines[i] !== b.lines[i]) differ++;
+  const same = JSON.stringify(a.result) === JSON.stringify(b.result);
+  const out = { seed: String(seed), duels: a.lines.length, duelsThatDiffer: differ, sameScoreboard: same, original: a.result.rows, fixed: b.result.rows };
+  if (opts.json) process.stdout.write(JSON.stringify(out) + '\n');
+  else
+    process.stdout.write(
+      `original vs fixed (validB from actionA vs from actionB), seed ${seed}: ${a.lines.length} duels, ${differ} differ; scoreboards ${same ? pc.green('identical') : pc.red('differ')}.\n` +
+        'No tournament player returns an out-of-range action, so the bug never fires for them.\n',
+    );
+}
+
+/** Our engine's tournaments recorded as data (fixtures/gun-duel/distribution): what the default replay uses. */
+export function recordedDistribution(): GunDuelAcc {
+  return RECORDED_DISTRIBUTION;
+}
+
+export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Promise<GunDuelAcc> {
+  if (!opts.from && !opts.tournaments) return recordedDistribution();
+  if (opts.from) {
+    if (!existsSync(opts.from)) throw new UserError(`--from: no such file ${opts.from} (make one with --tournaments N --json > file)`);
+    const j = JSON.parse(readFileSync(opts.from, 'utf8')) as GunDuelAcc;
+    if (!Array.isArray(j.tournaments)) throw new UserError(`--from: ${opts.from} has no "tournaments" array`);
+    return j;
+  }
+  if (opts.players) throw new UserError('--players applies to --exact and --compare-rules only (the distribution uses the 17 tournament players)');
+  const res = await kit.runSharded<GunDuelRunOptions, GunDuelAcc>({
+    game: 'gun-duel',
+    spec: gunDuelTrials,
+    opts: { variant: opts.rules, repetition: opts.repetition },
+    seed: opts.seed,
+    trials: opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments,
+    shardSize: 1,
+    workers: opts.workers,
+    checkpoint: opts.checkpoint,
+    label: 'gun-duel tournaments',
+  });
+  return res.acc;
+}
+
+/** The compiled original's clock-seeded runs committed as data (fixtures/gun-duel/clock-runs). */
+export function originalClockRuns(): readonly { rows: ScoreRow[] }[] {
+  return ORIGINAL_CLOCK_RUNS;
+}
+
+/** Published scoreboard placed in our distribution, plus the Welch comparison with the original's runs. */
+export function placePublished(acc: GunDuelAcc): ComparisonReport {
+  const ours = summarize(acc.tournaments);
+  const orig = summarize(originalClockRuns());
+  const rows: ComparisonRow[] = [];
+  const extra: Record<string, unknown>[] = [];
+  PUBLISHED_ROWS.forEach((pub, place) => {
+    const s = ours.find((o) => o.player === pub.player);
+    if (!s) {
+      rows.push({ bot: pub.player, metric: 'round-1 points', published: pub.rounds[0] ?? null, reproduced: null, low: null, high: null, verdict: 'n/a', note: 'not ported' });
+      return;
+    }
+    const v = s.round1.values;
+    const pi = prediction99(v);
+    const pct = percentile(v, pub.rounds[0]!);
+    const out = outside99(v, pub.rounds[0]!);
+    // the table's verdict is family-wise: Bonferroni over the 17 figures (α = 0.01/17)
+    const outFamily = outside99(v, pub.rounds[0]!, 0.01 / PUBLISHED_ROWS.length);
+    const o = orig.find((x) => x.player === pub.player);
+    const cmp = o ? compareSamples(v, o.round1.values) : undefined;
+    rows.push({
+      bot: pub.player,
+      metric: 'round-1 points',
+      published: pub.rounds[0]!,
+      reproduced: Number(s.round1.mean.toFixed(1)),
+      low: pi ? Number(pi.low.toFixed(1)) : null,
+      high: pi ? Number(pi.high.toFixed(1)) : null,
+      verdict: outFamily ? 'disagree' : 'agree',
+      note: `pct ${pct.toFixed(0)}; place ${place + 1} seen ${s.places[place] ?? 0}/${v.length}${cmp ? `; vs g++ p=${cmp.pValue.toFixed(2)}` : ''}`,
+    });
+    extra.push({ player: pub.player, publishedPlace: place + 1, publishedRound1: pub.rounds[0], publishedPoints: pub.points, round1Percentile: pct, round1Outside99: out, pointsPercentile: percentile(s.points.values, pub.points), places: s.places, versusOriginal: cmp });
+  });
+  return {
+    challenge: 'gun-duel',
+    table: 'final',
+    verdict: rows.some((r) => r.verdict === 'disagree') ? 'disagree' : 'agree',
+    confidence: 0.99,
+    rows,
+    tournaments: acc.tournaments.length,
+    originalRuns: originalClockRuns().length,
+    players: extra,
+    digits: 1,
+  };
+}
+
+function renderPlacement(rep: ComparisonReport): string {
+  const players = rep.players as { player: string; publishedPlace: number; publishedRound1: number; publishedPoints: number; round1Percentile: number; round1Outside99: boolean; pointsPercentile: number; places: number[]; versusOriginal?: { pValue: number; xmean: number; ymean: number; detectable80: number } }[];
+  const table = renderTable(
+    ['#', 'Player', 'Pub. round 1', 'Pct', 'Pub. points', 'Pct', 'Place seen', 'Ours r1 mean', 'g++ r1 mean', 'Welch p', '80%-power Δ'],
+    players.map((p) => [
+      p.publishedPlace,
+      p.player,
+      p.publishedRound1,
+      p.round1Outside99 ? pc.red(`${p.round1Percentile.toFixed(0)} !`) : p.round1Percentile.toFixed(0),
+      p.publishedPoints,
+      p.pointsPercentile.toFixed(0),
+      `${p.places[p.publishedPlace - 1] ?? 0}/${rep.tournaments}`,
+      p.versusOriginal ? p.versusOriginal.xmean.toFixed(1) : '',
+      p.versusOriginal ? p.versusOriginal.ymean.toFixed(1) : '',
+      p.versusOriginal ? p.versusOriginal.pValue.toFixed(3) : '',
+      p.versusOriginal ? p.versusOriginal.detectable80.toFixed(1) : '',
+    ]),
+  );
+  return (
+    `${pc.bold('Futuristic Gun Duel')}: the published scoreboard (one draw) in our distribution of ${rep.tournaments} tournaments\n` +
+    `(Pct = mid-rank percentile of the published figure among ours; "!" = outside the 99% prediction interval mean ± t·sd·√(1+1/n);\n` +
+    `the verdict is family-wise: a figure outside its Bonferroni interval (α = 0.01/17) disagrees).\n` +
+    `Welch two-sample t-test of round-1 points, ours vs ${rep.originalRuns} clock-seeded runs of the g++ build; ` +
+    `"80%-power Δ" = the mean difference the two samples detect with 80% power at α = 0.05.\n` +
+    table
+  );
+}
+
+export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
+  replay
+    .command('gun-duel')
+    .description('The Futuristic Gun Duel (Q104896): the 17 C++ players, last player standing')
+    .option('--exact', 'exact replay of the g++ build with every clock reading = S (one fresh process per tournament)')
+    .option('--seed <S>', 'clock reading S for --exact; master seed of the statistical mode', GUN_DUEL_DEFAULTS.seed)
+    .option('--players <list>', 'players (names or 0-based registration indices, comma-separated) for --exact / --compare-rules')
+    .option('--repetition <n>', 'duels per pair per round', positiveInt, GUN_DUEL_DEFAULTS.repetition)
+    .addOption(new Option('--rules <variant>', 'duel rules').choices([...VARIANTS]).default(DEFAULT_VARIANT))
+    .option('--tournaments <N>', 'statistical mode: N tournaments, each scoreboard printed with --json', positiveInt)
+    .option('--from <file>', 'place the published scoreboard in a saved --tournaments --json output instead of running')
+    .option('--compare-rules', 'run the seed under original and fixed rules and show what differs')
+    .option('--workers <n>', 'worker threads for --tournaments', positiveInt, defaultWorkers())
+    .option('--checkpoint <file>', 'save progress of --tournaments and resume from it')
+    .option('--json', 'machine-readable output on stdout')
+    .addHelpText(
+      'after',
+      `
+Rule variants:
+${VARIANTS.map((v) => `  ${v.padEnd(9)} ${VARIANT_HELP[v]}`).join('\n')}
+
+Randomness: the three clock-seeded std::default_random_engine of the original are modelled as
+libstdc++'s minstd_rand0 with its distributions. --exact builds all three with (unsigned)S, as the
+oracle does with its clock shim. Statistical tournaments draw the three seeds from a seedrandom
+stream keyed by (master seed, tournament). A whole tournament takes about a minute on one core.
+Examples:
+  koth replay gun-duel --exact --seed 1 --json          equals fixtures/gun-duel/goldens/seed-1.json
+  koth replay gun-duel --exact --seed 7 --repetition 2  a quick two-duel-per-pair tournament
+  koth replay gun-duel --tournaments 20 --json > d.json
+  koth replay gun-duel                                  published scoreboard vs our recorded distribution
+  koth replay gun-duel --from d.json                    ... vs a distribution you made
+  koth replay gun-duel --compare-rules --seed 3 --repetition 5
+
+${exitCodeHelp()}`,
+    )
+    .action(async (opts: GunDuelCliOptions) => {
+      try {
+        if (opts.compareRules) return compareRulesCommand(opts);
+        if (opts.exact) return runExactCommand(opts);
+        const acc = await distribution(opts, kit);
+        if (opts.tournaments && !opts.from) {
+          const summary = summarize(acc.tournaments).map((s) => ({ player: s.player, round1Mean: s.round1.mean, round1Sd: s.round1.sd, places: s.places }));
+          if (opts.json) process.stdout.write(JSON.stringify({ tournaments: acc.tournaments, summary }) + '\n');
+          else process.stdout.write(renderPlacement(placePublished(acc)) + '\n');
+          return;
+        }
+        const rep = placePublished(acc);
+        if (opts.json) process.stdout.write(JSON.stringify(rep) + '\n');
+        else process.stdout.write(renderPlacement(rep) + '\n');
+        process.exitCode = exitCodeFor(rep.verdict);
+      } catch (e) {
+        if (e instanceof CheckpointMismatch) throw new UserError(e.message);
+        throw e;
+      }
+    });
+}

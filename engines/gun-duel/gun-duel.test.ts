@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { koth } from '../../test/helpers.ts';
+import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
+import { exactSeeds, runTournament } from './tournament.ts';
+import { placePublished } from './cli.ts';
+import { percentile, outside99, summarize, compareSamples } from './stats.ts';
+import { statisticalSeeds, trials } from './trials.ts';
+import { SeededRandom } from '../core/rng/seeded-random.ts';
+
+const fx = (p: string) => JSON.parse(readFileSync(new URL(`../../fixtures/gun-duel/${p}`, import.meta.url), 'utf8'));
+
+describe('koth replay gun-duel (CLI)', () => {
+  it('with no options places the published scoreboard in the recorded distribution (3 tournaments, each identical to a g++ golden)', () => {
+    const r = koth(['replay', 'gun-duel', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const j = r.json();
+    expect(j.tournaments).toBe(3);
+    expect(j.originalRuns).toBe(6);
+    expect(j.rows).toHaveLength(17);
+    expect(j.verdict).toBe('agree');
+  });
+  it('--exact --seed S --json equals the compiled original (small tournament: 6 players, 5 duels/pair/round)', () => {
+    const r = koth(['replay', 'gun-duel', '--exact', '--seed', '12345', '--repetition', '5', '--players', '2,3,7,10,15,9', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.json()).toEqual(fx('traces/result-s12345-r5-2,3,7,10,15,9.json'));
+  });
+  it('--help explains options, variants and examples; bad input exits non-zero with advice', () => {
+    const h = koth(['replay', 'gun-duel', '--help']);
+    expect(h.stdout).toMatch(/--exact/);
+    expect(h.stdout).toMatch(/original .*player A's action/);
+    expect(h.stdout).toMatch(/Examples:/);
+    const bad = koth(['replay', 'gun-duel', '--exact', '--players', 'NoSuchPlayer,MontePlayer']);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/unknown player "NoSuchPlayer".*Known/);
+    const bh = koth(['replay', 'gun-duel', '--exact', '--players', 'BlackHatPlayer,MontePlayer']);
+    expect(bh.stderr).toMatch(/disqualified/);
+    const seed = koth(['replay', 'gun-duel', '--exact', '--seed', 'abc']);
+    expect(seed.status).not.toBe(0);
+    expect(seed.stderr).toMatch(/must be an integer/);
+    const rules = koth(['replay', 'gun-duel', '--rules', 'newest']);
+    expect(rules.status).not.toBe(0);
+  });
+  it('--compare-rules shows that no tournament player triggers the validation bug', () => {
+    const r = koth(['replay', 'gun-duel', '--compare-rules', '--seed', '5', '--repetition', '3', '--players', 'GunClubPlayer,DeceptivePlayer,FatedPlayer,CamtoPlayer', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const j = r.json();
+    expect(j.duels).toBeGreaterThan(0);
+    expect(j.duelsThatDiffer).toBe(0);
+    expect(j.sameScoreboard).toBe(true);
+  });
+});
+
+describe('goldens of whole tournaments', () => {
+  it('are well-formed: 17 rows in scoreboard order, 16 rounds for the winner, round-1 pairs of 100 duels at most', () => {
+    for (const s of [1, 2, 3]) {
+      const g = fx(`goldens/seed-${s}.json`);
+      expect(g.rows).toHaveLength(17);
+      expect(g.rows[0].rounds).toHaveLength(16);
+      for (const r of g.rows) expect(r.points).toBe(r.rounds.reduce((a: number, b: number) => a + b, 0));
+      for (const [a, row] of Object.entries(g.round1Pairs as Record<string, Record<string, number>>)) for (const [b, w] of Object.entries(row)) expect(w + g.round1Pairs[b][a]).toBeLessThanOrEqual(100);
+      // the identifier shuffle is the first thing the tournament does: check it without running it
+      expect(runTournament({ players: POOL, seeds: exactSeeds(s), repetition: 0 }).identifiers).toEqual(g.identifiers);
+    }
+  });
+});
+
+describe('statistics', () => {
+  it('percentile and 99% range', () => {
+    const v = Array.from({ length: 1000 }, (_, i) => i);
+    expect(percentile(v, 500)).toBeCloseTo(50.05, 1);
+    expect(outside99(v, 2000)).toBe(true);
+    expect(outside99(v, 500)).toBe(false);
+  });
+  it('Welch test detects a shifted sample and not an equal one', () => {
+    const r = new SeededRandom('x');
+    const a = Array.from({ length: 40 }, () => r.random());
+    const b = Array.from({ length: 40 }, () => r.random() + 1);
+    expect(compareSamples(a, b)!.pValue).toBeLessThan(1e-6);
+    expect(compareSamples(a, a)!.pValue).toBeGreaterThan(0.99);
+  });
+  it('statistical seeds are keyed and deterministic; a short distribution run places the published table', () => {
+    expect(statisticalSeeds('k')).toEqual(statisticalSeeds('k'));
+    expect(statisticalSeeds('k')).not.toEqual(statisticalSeeds('l'));
+    const acc = trials.run({ variant: 'original', repetition: 1 }, new SeededRandom('t'), 2);
+    expect(acc.tournaments).toHaveLength(2);
+    const sum = summarize(acc.tournaments);
+    expect(sum).toHaveLength(17);
+    for (const s of sum) expect(s.places.reduce((a, b) => a + b, 0)).toBe(2);
+    const rep = placePublished(acc);
+    expect(rep.rows).toHaveLength(17);
+    for (const r of rep.rows) expect(r.low).not.toBeNull();
+    // a distribution far from the published figures is flagged: the check can fail
+    const shifted = { tournaments: [0, 1, 2, 3, 4].map((k) => ({ seeds: { shuffle: k, int: k, real: k }, rows: acc.tournaments[0]!.rows.map((r) => ({ ...r, rounds: [r.rounds[0]! + k] })) })) };
+    expect(placePublished(shifted).verdict).toBe('disagree');
+  }, 60_000);
+});
+
+describe('koth bench gun-duel', () => {
+  it('prints seconds per tournament (quick mode: one duel per pair)', () => {
+    const r = koth(['bench', 'gun-duel', '--quick', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const figs = r.json() as { name: string; value: number; unit: string }[];
+    expect(figs.length).toBeGreaterThanOrEqual(2);
+    for (const f of figs) expect(f.value).toBeGreaterThan(0);
+  }, 120_000);
+});

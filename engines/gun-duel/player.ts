@@ -1,0 +1,121 @@
+/**
+ * The gun-duel player base: what the original `Player` class gives every entry (ammo,
+ * turn counter, both histories, the opponent's ammo as seen through `perceive`, the
+ * opponent's identifier, the shared random integer), in our own words.
+ *
+ * Static storage of the originals (one engine shared by every player, opponent models kept
+ * across duels) lives in a per-tournament `PlayerEnv`, so parallel tournaments never share it.
+ */
+import { LibstdcppMinstd0 } from '../core/rng/libstdcpp.ts';
+
+export const LOAD = 0;
+export const BULLET = 1;
+export const PLASMA = 2;
+export const METAL = 3;
+export const THERMAL = 4;
+/** 0..4 are the five actions; anything else is invalid (the gun explodes). */
+export type Action = number;
+export const ACTION_CHARS = '012-=';
+
+export type Result = 0 | 1 | 2; // DRAW, WIN, LOSS as the original enum
+export const RESULT_DRAW = 0;
+export const RESULT_WIN = 1;
+export const RESULT_LOSS = 2;
+
+export const INT_MAX = 2147483647;
+
+/**
+ * Per-tournament state every player shares: the `Player::GetRandomInteger` engine, the
+ * `CBetaPlayer::GetRandomDouble` engine (both libstdc++ minstd_rand0), and a store for the
+ * players' static tables (keyed by class name).
+ */
+export class PlayerEnv {
+  readonly intEngine: LibstdcppMinstd0;
+  readonly realEngine: LibstdcppMinstd0;
+  readonly store = new Map<string, unknown>();
+
+  constructor(intSeed: number, realSeed: number) {
+    this.intEngine = new LibstdcppMinstd0(intSeed);
+    this.realEngine = new LibstdcppMinstd0(realSeed);
+  }
+
+  /** Player::GetRandomInteger(max): uniform_int_distribution<int>(0, max) on the shared engine. */
+  randomInteger(max: number = INT_MAX): number {
+    return this.intEngine.uniformInt(0, max | 0);
+  }
+
+  /** A static table of a player class, created on first use. */
+  statics<T>(key: string, make: () => T): T {
+    let v = this.store.get(key) as T | undefined;
+    if (v === undefined) {
+      v = make();
+      this.store.set(key, v);
+    }
+    return v;
+  }
+}
+
+export abstract class Player {
+  /** Unique identifier of the opponent (the shuffled id), or -1 (size_t max) when none. */
+  readonly opponentId: number;
+  protected readonly env: PlayerEnv;
+  ammo = 0;
+  turn = 0;
+  readonly history: Action[] = [];
+  readonly historyOpponent: Action[] = [];
+  ammoOpponent = 0;
+
+  constructor(opponentId: number, env: PlayerEnv) {
+    this.opponentId = opponentId;
+    this.env = env;
+  }
+
+  /** [must override] This turn's action. */
+  abstract fight(): Action;
+
+  /** Default bookkeeping of the opponent's action (history and ammo). */
+  perceive(action: Action): void {
+    this.historyOpponent.push(action);
+    if (action === LOAD) this.ammoOpponent += 1;
+    else if (action === BULLET) this.ammoOpponent -= 1;
+    else if (action === PLASMA) this.ammoOpponent -= 2;
+  }
+
+  declared(_result: Result): void {}
+
+  getAmmo(): number {
+    return this.ammo;
+  }
+  getTurn(): number {
+    return this.turn;
+  }
+  getAmmoOpponent(): number {
+    return this.ammoOpponent;
+  }
+  getHistory(): readonly Action[] {
+    return this.history;
+  }
+  getHistoryOpponent(): readonly Action[] {
+    return this.historyOpponent;
+  }
+  getOpponent(): number {
+    return this.opponentId;
+  }
+  /** Player::GetRandomInteger. */
+  getRandomInteger(max: number = INT_MAX): number {
+    return this.env.randomInteger(max);
+  }
+
+  /** What the duel calls: fight(), then record it and count ammo (a plasma costs two). */
+  performFight(): Action {
+    const rv = this.fight();
+    this.turn++;
+    this.history.push(rv);
+    if (rv === LOAD) this.ammo++;
+    else if (rv === PLASMA) this.ammo -= 2;
+    else if (rv === BULLET) this.ammo--;
+    return rv;
+  }
+}
+
+export type PlayerClass = (new (opponentId: number, env: PlayerEnv) => Player) & { readonly botName: string };

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Decision traces of the camel-up players (question 167101): plays games of the ORIGINAL
+camelup.py with the ORIGINAL players (imported from the checkout given, as record.py does)
+and, before every call of the traced player, seeds the shared `random` with a fresh seed; it
+records the state the player was given, that seed, its answer and the generator's next 32 bits.
+
+    python3 tools/oracle/camel-up/trace.py --checkout CAMEL@46f6797 --player Sir_Humpfree_Bogart --calls N > out.json
+
+Game seeds 1, 2, … (--pool, default Player0, Player1, Player2, Sir_Humpfree_Bogart); per-call seeds from
+random.Random('trace/<player>'). Hidden game bets are written as the camel they hide (a port
+may only ask whether a bet was made on a given camel). Our own code.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from record import load_controller  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--checkout', required=True)
+    ap.add_argument('--player', required=True)
+    ap.add_argument('--calls', type=int, default=500)
+    ap.add_argument('--pool', default='Player0,Player1,Player2,Sir_Humpfree_Bogart')
+    a = ap.parse_args()
+    ns = load_controller(os.path.abspath(a.checkout))
+    import players
+    import Sir_Humpfree_Bogart as shb
+    classes = {'Player0': players.Player0, 'Player1': players.Player1, 'Player2': players.Player2, 'Sir_Humpfree_Bogart': shb.Sir_Humpfree_Bogart}
+    seeds = random.Random('trace/' + a.player)
+    calls = []
+    real = {}
+    # Remember what each hashed bet hides (the controller's hash_bet), to write it in the trace.
+    hash_bet = ns['hash_bet']
+
+    def remembering(bet):
+        h = hash_bet(bet)
+        real[h] = bet
+        return h
+    ns['hash_bet'] = remembering
+    traced = classes[a.player]
+    orig_move = traced.move
+
+    def move(player, g):
+        seed = seeds.getrandbits(32)
+        random.seed(seed)
+        state = {
+            'camel_track': g.camel_track, 'trap_track': g.trap_track, 'player_has_placed_trap': g.player_has_placed_trap,
+            'round_bets': g.round_bets, 'game_winner_bets': [[real[b], p] for b, p in g.game_winner_bets],
+            'game_loser_bets': [[real[b], p] for b, p in g.game_loser_bets],
+            'player_game_bets': [[real[b] for b in r] for r in g.player_game_bets],
+            'player_money_values': g.player_money_values, 'camel_yet_to_move': g.camel_yet_to_move,
+        }
+        state = json.loads(json.dumps(state))
+        answer = orig_move(player, g)
+        calls.append({'player': player, 'state': state, 'rngSeed': seed, 'answer': answer, 'rngAfter': random.getrandbits(32)})
+        return answer
+    traced.move = move
+    pool = [classes[n] for n in a.pool.split(',')]
+    game_seed = 0
+    while len(calls) < a.calls:
+        game_seed += 1
+        random.seed(game_seed)
+        order = list(range(4))
+        random.shuffle(order)
+        ns['PlayGame'](*[pool[i] for i in order])
+        print(len(calls), file=sys.stderr, flush=True)
+    sys.stdout.write(json.dumps({'player': a.player, 'recipe': 'python3 tools/oracle/camel-up/trace.py --checkout CAMEL@46f6797 --player %s --calls %d --pool %s' % (a.player, a.calls, a.pool), 'calls': calls[:a.calls]}) + '\n')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,4 @@
+# Our own test adventurers for the ruins goldens (not answer code); see fixtures/ruins/goldens/README.md.
+from oraclebots import test_bots
+from __main__ import Adventurer
+EagerThief = test_bots().EagerThief
