@@ -13,7 +13,7 @@ import { ControllerCrash } from '../core/py/errors.ts';
 import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
 import { runTournament, type TournamentResult, type TournamentRow } from './tournament.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
-import { pythonPool, PYTHON_BOTS_HELP } from './python-cli.ts';
+import { pythonPool, PYTHON_BOTS_HELP, reportPythonIncidents } from './python-cli.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
@@ -56,6 +56,7 @@ function withCrashReport<T>(f: () => T, before?: (crash: ControllerCrash) => voi
   try {
     return f();
   } catch (e) {
+    reportPythonIncidents();
     if (e instanceof SandboxStop) {
       before?.(e);
       throw new UserError(
@@ -224,6 +225,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         },
       );
       printTournament(r, !!opts.json);
+      reportPythonIncidents();
     });
 
   const playCmd = play
@@ -251,6 +253,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         () => game.runGame(),
         () => (opts.log && !opts.json ? printLog(game.log, !!opts.debug) : undefined),
       );
+      reportPythonIncidents();
       const rows = scoreRows(scored);
       if (opts.json) {
         const log = opts.log ? game.log.filter((l) => opts.debug || l.type !== 'debug') : undefined;

@@ -42,6 +42,33 @@ export interface PythonSource {
   origin: string;
 }
 
+/**
+ * A module the sandbox cannot run as the original did: it imports a package offline Pyodide
+ * lacks (numpy, ...: only the standard library is there) or one the sandbox blocks (sockets,
+ * processes, `js`). ruins.py would have loaded it, so leaving it out would not be the original
+ * run: the whole load is refused, naming the module and the reason (never dropped silently).
+ */
+export class PythonBotRefused extends Error {
+  constructor(
+    readonly module: string,
+    readonly origin: string,
+    readonly reason: string,
+  ) {
+    super(`${module} (${origin}): ${reason}`);
+    this.name = 'PythonBotRefused';
+  }
+}
+
+/** Why an import failure means "cannot run here" rather than "the driver skipped it too" (undefined). */
+export function refusalReason(e: SandboxPythonError): string | undefined {
+  if (e.pyType === 'ModuleNotFoundError') {
+    const mod = /No module named '([^']+)'/.exec(e.pyMessage)?.[1] ?? e.pyMessage;
+    return `it imports ${mod}, which the offline Pyodide sandbox does not have (only the standard library); the original controller's Python had it`;
+  }
+  if (e.pyType === 'ImportError' && /blocked in the koth Python sandbox/.test(e.pyMessage)) return `it imports what the sandbox blocks (${e.pyMessage})`;
+  return undefined;
+}
+
 export interface LoadedPythonBots {
   classes: AdventurerClass[];
   /** Modules that failed to import ("Recovering from error in import"): skipped, as the driver skipped them. */
@@ -59,8 +86,9 @@ const FATAL_TYPES = new Set(['SystemExit', 'KeyboardInterrupt', 'GeneratorExit']
 
 /** Loads the modules (sorted by name) and collects their Adventurer subclasses in the driver's order. */
 export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: PySandbox): LoadedPythonBots {
-  const sb = sandbox ?? PySandbox.open();
+  const sb = sandbox ?? sharedSandbox();
   ensureStandIn(sb);
+  sb.call('ruins_reset', []);
   const incidents = new Map<string, string[]>();
   const note = (bot: string, what: string) => {
     const l = incidents.get(bot) ?? [];
@@ -75,6 +103,8 @@ export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: 
       sb.loadModule(src.module, src.code, `${src.module}.py`);
     } catch (e) {
       if (e instanceof SandboxPythonError) {
+        const refused = refusalReason(e);
+        if (refused) throw new PythonBotRefused(src.module, src.origin, refused);
         skipped.push({ module: src.module, origin: src.origin, error: `${e.pyType}: ${e.pyMessage}` });
         continue;
       }
@@ -85,6 +115,16 @@ export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: 
     for (const [key, name] of found) classes.push(pythonAdventurer(sb, key, name, note));
   }
   return { classes, skipped, incidents, sandbox: sb };
+}
+
+let shared: PySandbox | undefined;
+/**
+ * The process's sandbox (opened on first use, reopened after the sandbox ended one): Pyodide
+ * loads once per process, however many runs it serves (the CLI's, or a test file's in-process runs).
+ */
+export function sharedSandbox(): PySandbox {
+  if (!shared?.alive) shared = PySandbox.open();
+  return shared;
 }
 
 const standInLoaded = new WeakSet<PySandbox>();

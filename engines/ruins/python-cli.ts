@@ -16,7 +16,7 @@ import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
 import { AnswerCache, defaultCacheDir, type CachedAnswer } from '../../scraper/cache.ts';
 import type { AdventurerClass } from './adventurer.ts';
-import { loadPythonRuinsBots, sourceFromFile, type PythonSource } from './python-bots.ts';
+import { loadPythonRuinsBots, PythonBotRefused, sourceFromFile, type LoadedPythonBots, type PythonSource } from './python-bots.ts';
 
 export const PYTHON_BOTS_HELP =
   'run the ORIGINAL Python answers (sandboxed in Pyodide) instead of ports: FILE.py[,FILE2.py...] (modules load in sorted name order, classes in module order, as ruins.py -d DIR), ' +
@@ -68,6 +68,14 @@ interface Opts {
   json?: boolean;
 }
 
+let lastIncidents: Map<string, string[]> | undefined;
+
+/** After a run: the Python bots' exceptions (what ruins.py printed as it caught them), on stderr. */
+export function reportPythonIncidents(): void {
+  for (const [bot, list] of lastIncidents ?? []) process.stderr.write(pc.yellow(`python bot ${bot}: ${list.length} exception(s), first: ${list[0]}\n`));
+  lastIncidents = undefined;
+}
+
 export function pythonPool(opts: Opts): AdventurerClass[] {
   if (opts.pool) throw new UserError('--python-bots and --pool exclude each other: --bots A,B picks among the Python classes');
   const spec = opts.pythonBots!;
@@ -84,11 +92,20 @@ export function pythonPool(opts: Opts): AdventurerClass[] {
       });
   }
   if (!sources.length) throw new UserError('--python-bots: no Python modules to load');
-  const loaded = loadPythonRuinsBots(sources);
+  let loaded: LoadedPythonBots;
+  try {
+    loaded = loadPythonRuinsBots(sources);
+  } catch (e) {
+    if (e instanceof PythonBotRefused) {
+      throw new UserError(
+        `--python-bots: refused module ${e.module} (${e.origin}): ${e.reason}.\n` +
+          'ruins.py would have loaded it, so a run without it is not the original one; nothing was run. Port its bots (transpiled-bots/ruins/) to replay with them.',
+      );
+    }
+    throw e;
+  }
   for (const s of loaded.skipped) process.stderr.write(pc.yellow(`Recovering from error in import: ${s.origin}: ${s.error} (ruins.py skipped this module too)\n`));
-  process.on('exit', () => {
-    for (const [bot, list] of loaded.incidents) process.stderr.write(pc.yellow(`python bot ${bot}: ${list.length} exception(s), first: ${list[0]}\n`));
-  });
+  lastIncidents = loaded.incidents;
   let classes = loaded.classes;
   if (opts.bots) {
     const names = opts.bots.split(',').map((n) => n.trim()).filter(Boolean);

@@ -49,8 +49,10 @@ for _k, _v in (('Adventurer', Adventurer), ('Treasure', Treasure), ('RoomState',
     setattr(_main, _k, _v)
 sys.modules['ruins'] = sys.modules[__name__]
 # The module-global generator was unseeded in ruins.py (different every run); here it is
-# seeded once per sandbox so a replay is repeatable.
-_random_module.seed(0)
+# seeded at every load of a bot set (reset) so a replay is repeatable.
+def reset():
+    _random_module.seed(0)
+reset()
 
 _classes = {}
 _bots = {}
@@ -125,6 +127,6 @@ def enter_ruins(handle, state):
         raise
     return [None, _state_out(r, before)]
 
-for _n, _f in (('ruins_classes', classes_of), ('ruins_new', new_bot), ('ruins_free', free_bots), ('ruins_act', get_action), ('ruins_enter', enter_ruins), ('ruins_pending_state', pending_state)):
+for _n, _f in (('ruins_reset', reset), ('ruins_classes', classes_of), ('ruins_new', new_bot), ('ruins_free', free_bots), ('ruins_act', get_action), ('ruins_enter', enter_ruins), ('ruins_pending_state', pending_state)):
     koth_sandbox.register(_n, _f)
 `;
