@@ -83,7 +83,8 @@ export class PySandbox {
   private readonly port: MessagePort;
   private readonly flag: Int32Array;
   private deadReason: string | undefined;
-  readonly timeoutMs: number;
+  /** Time limit of one call (ms); may be changed between calls. */
+  timeoutMs: number;
   private readonly memoryBytes: number;
   /** What sandboxed code printed (bots' debug prints), most recent last; drained by takeOutput(). */
   private output: string[] = [];
@@ -141,8 +142,9 @@ export class PySandbox {
     const start = performance.now();
     const base = rss();
     const slice = 25;
+    let r: string = '';
     for (;;) {
-      const r = Atomics.wait(this.flag, 0, 0, slice);
+      r = Atomics.wait(this.flag, 0, 0, slice);
       if (r !== 'timed-out') break;
       if (rss() - base > this.memoryBytes) {
         this.kill('memory');
@@ -173,7 +175,7 @@ export class PySandbox {
     }
     if (!m) {
       this.kill('crashed');
-      throw new SandboxKilled('crashed', `${what}: the sandbox worker ended without an answer`);
+      throw new SandboxKilled('crashed', `${what}: the sandbox worker ended without an answer (wait ${r}, flag ${Atomics.load(this.flag, 0)}, alive ${this.worker ? (this.worker as unknown as { threadId: number }).threadId : 'no'})`);
     }
     return this.unpack(m.message);
   }
