@@ -19,7 +19,7 @@
  * no time limit and would have hung there.
  */
 import { basename } from 'node:path';
-import { PySandbox, SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
+import { PySandbox, SandboxKilled, SandboxPythonError, sharedSandbox } from '../core/pyodide/sandbox.ts';
 import { RandomLink, type StateDelta } from '../core/pyodide/random-link.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
@@ -56,12 +56,8 @@ const standIn = new WeakSet<PySandbox>();
 let loads = 0;
 const links = new WeakMap<PySandbox, RandomLink>();
 
-let shared: PySandbox | undefined;
-/** The process's sandbox (Pyodide loads once per process; reopened after the sandbox ended one). */
-export function sharedDiceSandbox(): PySandbox {
-  if (!shared?.alive) shared = PySandbox.open();
-  return shared;
-}
+/** The process's sandbox (engines/core/pyodide/sandbox.ts), shared with the other games. */
+export const sharedDiceSandbox = sharedSandbox;
 
 function prepare(sb: PySandbox): RandomLink {
   if (!standIn.has(sb)) {

@@ -17,7 +17,7 @@
  */
 import { basename } from 'node:path';
 import { ControllerCrash } from '../core/py/errors.ts';
-import { PySandbox, SandboxKilled, SandboxPythonError, type SandboxOptions } from '../core/pyodide/sandbox.ts';
+import { PySandbox, SandboxKilled, SandboxPythonError, sharedSandbox as sharedSandboxCore, type SandboxOptions } from '../core/pyodide/sandbox.ts';
 import { type PyRandomState } from '../core/rng/python-random.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { Adventurer, type AdventurerClass, type RoomState } from './adventurer.ts';
@@ -117,15 +117,8 @@ export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: 
   return { classes, skipped, incidents, sandbox: sb };
 }
 
-let shared: PySandbox | undefined;
-/**
- * The process's sandbox (opened on first use, reopened after the sandbox ended one): Pyodide
- * loads once per process, however many runs it serves (the CLI's, or a test file's in-process runs).
- */
-export function sharedSandbox(): PySandbox {
-  if (!shared?.alive) shared = PySandbox.open();
-  return shared;
-}
+/** The process's sandbox (engines/core/pyodide/sandbox.ts). */
+export const sharedSandbox = sharedSandboxCore;
 
 const standInLoaded = new WeakSet<PySandbox>();
 function ensureStandIn(sb: PySandbox): void {

@@ -211,3 +211,13 @@ export class PySandbox {
     this.call('exec', [name, filename, code], `loading ${filename}`, timeoutMs);
   }
 }
+
+let shared: PySandbox | undefined;
+/**
+ * The process's sandbox, opened on first use and reopened after the sandbox ended one: Pyodide
+ * loads once per process however many runs and games use it (the CLI's, or a test file's).
+ */
+export function sharedSandbox(): PySandbox {
+  if (!shared?.alive) shared = PySandbox.open();
+  return shared;
+}
