@@ -11,6 +11,7 @@ import { publishedReport, RUINS_PUBLISHED, registerRuinsCli } from './cli.ts';
 import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { portedBots } from '../../transpiled-bots/ruins/index.ts';
+import { ruinsBench } from './bench.ts';
 
 const published = RUINS_PUBLISHED.map((t) => ({ name: t.name, source: 'question 183127, leaderboard as of 2019-05-04', bots: t.rows.map((r) => r.bot) }));
 const ported = new Set(portedBots.map((k) => k.bot));
@@ -40,6 +41,7 @@ export const ruinsGame: GameDescriptor = {
       registerRuinsCli(replay, play);
     },
     defaultReplay: async () => publishedReport(),
+    bench: ruinsBench,
     conformance: { replayArgs: ['--seed', 'K48XMESC', '--pool', 'test-bots'] },
   },
 };

@@ -71,6 +71,30 @@ describe('ruins Python bots in the sandbox', () => {
     expect(() => new Ruins(py.classes, 's').runGame()).toThrow(ControllerCrash);
   });
 
+  it("Python's float type survives the trip: a 1.0 index crashes the driver as in ruins.py, a nan bid is a Non-integer bid, 5.0 prints as 5.0", () => {
+    const code = (name: string, ret: string) => hostile(name, `if state.treasures:\n    return ${ret}\nreturn 'next'`);
+    const crash = loadPythonRuinsBots([{ module: 'f_index', code: code('FloatIndex', "'take', float(len(state.treasures) - 1), state.treasures[-1].weight"), origin: 'f' }], sb);
+    // ruins.py: int(1.0) passes its checks, then self.rooms[..][1.0] raises TypeError, which it does not catch.
+    expect(() => new Ruins(crash.classes, 'floats').runGame()).toThrow(ControllerCrash);
+    try {
+      new Ruins(crash.classes, 'floats').runGame();
+    } catch (e) {
+      expect((e as ControllerCrash).pythonLine).toBe('TypeError: list indices must be integers or slices, not float');
+    }
+    const ok = loadPythonRuinsBots(
+      [
+        { module: 'f_nan', code: code('NanBid', "'take', 0, float('nan')"), origin: 'n' },
+        { module: 'f_whole', code: code('WholeBid', "'take', 0, float(state.treasures[0].weight)"), origin: 'w' },
+      ],
+      sb,
+    );
+    const game = new Ruins(ok.classes, 'floats', { log: true });
+    game.runGame();
+    const text = game.log.map((l) => l.text).join('\n');
+    expect(text).toMatch(/\(Non-integer bid\)/);
+    expect(text).toMatch(/Take\(treasure=0, bid=\d+\.0\)/);
+  });
+
   it('the driver downloader layout: module names from user and title', () => {
     expect(sanitize('Greedy Bastard!! v2')).toBe('Greedy_Bastard');
     const m = moduleOfAnswer({ author: 'Some One', answer_id: 1, blocks: [], body: '<h1>My Bot</h1><pre><code>class MyBot(Adventurer):\n    pass\n</code></pre>' });

@@ -50,10 +50,26 @@ def _koth_enc(o):
         return sorted(o, key=repr)
     return {'__pyrepr__': repr(o), '__pytype__': type(o).__name__}
 
+def koth_tag(x):
+    # JSON loses what JavaScript cannot tell apart: an integral float (2.0 is 2 there) and
+    # nan/inf (not JSON at all) travel as {"__pyfloat__": repr}; the host revives them.
+    if isinstance(x, float):
+        if x != x or x in (float('inf'), float('-inf')) or x.is_integer():
+            return {'__pyfloat__': repr(x)}
+        return x
+    if isinstance(x, (list, tuple)):
+        return [koth_tag(v) for v in x]
+    if isinstance(x, dict):
+        return {k: koth_tag(v) for k, v in x.items()}
+    return x
+
 def _koth_call(fn, args):
     try:
         r = _koth_fns[fn](*json.loads(args))
-        return json.dumps({'ok': True, 'value': r}, default=_koth_enc)
+        try:
+            return json.dumps({'ok': True, 'value': r}, default=_koth_enc, allow_nan=False)
+        except ValueError:
+            return json.dumps({'ok': True, 'value': koth_tag(r)}, default=_koth_enc)
     except BaseException as e:
         tb = traceback.extract_tb(e.__traceback__)
         where = '%s:%s' % (tb[-1].filename, tb[-1].lineno) if tb else ''
@@ -206,6 +222,7 @@ def koth_refusals(code, filename, missing):
 _sb = types.ModuleType('koth_sandbox')
 _sb.register = koth_register
 _sb.state_in = koth_state_in
+_sb.tag = koth_tag
 _sb.state_out = koth_state_out
 _sb.exec_with_placeholders = koth_exec_with_placeholders
 _sb.refusals = koth_refusals

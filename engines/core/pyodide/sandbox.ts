@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { BOOTSTRAP_PY } from './bootstrap.ts';
+import { PyFloat } from '../py/float.ts';
 
 export interface SandboxOptions {
   /** Time limit of one call (ms); the worker is ended past it. Default 10 s. */
@@ -76,6 +77,16 @@ function workerFile(): string {
 }
 
 const decoder = new TextDecoder();
+
+/** {"__pyfloat__": repr} from the sandbox (bootstrap koth_tag): nan/inf as numbers, an integral float as PyFloat. */
+function revivePyFloat(_key: string, v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || !('__pyfloat__' in v)) return v;
+  const s = (v as { __pyfloat__: string }).__pyfloat__;
+  if (s === 'nan') return NaN;
+  if (s === 'inf') return Infinity;
+  if (s === '-inf') return -Infinity;
+  return new PyFloat(Number(s));
+}
 const rss = () => process.memoryUsage.rss();
 
 export class PySandbox {
@@ -201,7 +212,8 @@ export class PySandbox {
       this.kill('crashed');
       throw new SandboxKilled('crashed', `${what}: the Python interpreter failed (${reply.error}); the sandbox ended it`);
     }
-    const r = JSON.parse(reply.value!) as { ok: boolean; value?: unknown; type?: string; message?: string; where?: string };
+    const text = reply.value!;
+    const r = JSON.parse(text, text.includes('"__pyfloat__"') ? revivePyFloat : undefined) as { ok: boolean; value?: unknown; type?: string; message?: string; where?: string };
     if (!r.ok) throw new SandboxPythonError(r.type!, r.message!, r.where ?? '');
     return r.value;
   }

@@ -107,7 +107,7 @@ def get_action(handle, s, state):
         e.args = e.args
         _pending[0] = _state_out(r, before)
         raise
-    return [action, _state_out(r, before)]
+    return [koth_sandbox.tag(action), _state_out(r, before)]
 
 _pending = [None]
 
