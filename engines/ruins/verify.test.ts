@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKoth } from '../../scraper/test-server.ts';
 import { sha256 } from '../core/verify/verify.ts';
+import { ruinsTraceDecisions } from './verify.ts';
 
 const TWINS = 'tools/oracle/ruins/bots/port_twins/twins.py';
 const tmp = mkdtempSync(join(tmpdir(), 'koth-verify-ruins-'));
@@ -37,5 +38,12 @@ describe('koth verify ruins', () => {
     const t = JSON.parse(readFileSync(trace, 'utf8'));
     expect(t.source.sha256).toBe(sha256(readFileSync(other, 'utf8')));
     expect(t.decisions).toContain("'previous'");
+    // The port replays the trace's situations: it agrees with the twin's recording, not with this one.
+    const ported = ruinsTraceDecisions(t);
+    expect(ported).not.toEqual(t.decisions);
+    const twinTrace = join(tmp, 'twin.json');
+    expect((await runKoth(['verify', 'ruins', 'Drunkard', '--source', TWINS, '--games', '3', '--record', twinTrace])).status).toBe(0);
+    const tt = JSON.parse(readFileSync(twinTrace, 'utf8'));
+    expect(ruinsTraceDecisions(tt)).toEqual(tt.decisions);
   });
 });

@@ -33,13 +33,28 @@ const run = (f: () => unknown): Outcome => {
 const show = (o: Outcome) => (o.ok ? pyRepr(o.value, true) : `raised ${(o.error as Error).name}`);
 
 export function verifyRuinsBot(name: string, source: { path: string; code: string }, o: { seed: string; games: number }): Omit<VerifyResult, 'source' | 'nondeterministic'> {
-  const port = ruinsClass(name);
-  if (!port) throw new Error(`no ruins port named ${name}`);
   const module = source.path.replace(/^.*\//, '').replace(/\.py$/, '').replace(/\W/g, '_') || 'bot';
   const loaded = loadPythonRuinsBots([{ module: `verify_${module}`, code: source.code, origin: source.path }]);
   if (loaded.skipped.length) throw new VerifyInputError(`${source.path} does not load: ${loaded.skipped[0]!.error}`);
   const original = loaded.classes.find((c) => c.botName === name);
   if (!original) throw new VerifyInputError(`${source.path} defines no Adventurer subclass named ${name} (it has: ${loaded.classes.map((c) => c.botName).join(', ') || 'none'})`);
+  return lockstepRuins(name, original, o);
+}
+
+/**
+ * The port's own actions on a recorded trace's situations (same seed, games, opponents):
+ * what a port test compares with the original's recorded actions.
+ */
+export function ruinsTraceDecisions(trace: { bot: string; seed: string; games: number }): unknown[] {
+  const port = ruinsClass(trace.bot);
+  if (!port) throw new Error(`no ruins port named ${trace.bot}`);
+  return lockstepRuins(trace.bot, port, trace).decisions;
+}
+
+/** Port and `original` (a Python class in the sandbox, or another class) as one adventurer, in lockstep. */
+export function lockstepRuins(name: string, original: AdventurerClass, o: { seed: string; games: number }): Omit<VerifyResult, 'source' | 'nondeterministic'> {
+  const port = ruinsClass(name);
+  if (!port) throw new Error(`no ruins port named ${name}`);
   const tally = new Tally();
   let where = '';
 
