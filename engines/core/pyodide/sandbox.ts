@@ -153,10 +153,20 @@ export class PySandbox {
     const start = performance.now();
     const base = rss();
     const slice = 25;
-    let r: string = '';
+    const nap = new Int32Array(new SharedArrayBuffer(4));
     for (;;) {
-      r = Atomics.wait(this.flag, 0, 0, slice);
-      if (r !== 'timed-out') break;
+      Atomics.wait(this.flag, 0, 0, slice);
+      const f = Atomics.load(this.flag, 0);
+      if (f === 1) {
+        const bytes = new Uint8Array(this.flag.buffer, 8, this.flag[1]!);
+        return this.unpack(JSON.parse(decoder.decode(bytes.slice())));
+      }
+      // A reply too big for the shared buffer comes over the port (flag 2), possibly a moment
+      // after the signal; the port also carries nothing else. Anything else is waited out
+      // until the time limit (a wake-up without a reply is not an answer).
+      const m = receiveMessageOnPort(this.port);
+      if (m) return this.unpack(m.message);
+      if (f === 2) Atomics.wait(nap, 0, 0, 1);
       if (rss() - base > this.memoryBytes) {
         this.kill('memory');
         throw new SandboxKilled('memory', `${what}: used more than ${this.memoryBytes / 1048576} MB; the sandbox ended it`);
@@ -166,29 +176,11 @@ export class PySandbox {
         throw new SandboxKilled('timeout', `${what}: no answer within ${timeoutMs} ms; the sandbox ended it`);
       }
       // The worker may have died (JS heap cap, a fatal error) without answering.
-      const m = receiveMessageOnPort(this.port);
-      if (m) return this.unpack(m.message);
       if (this.worker && (this.worker as unknown as { threadId: number }).threadId === -1) {
         this.kill('crashed');
         throw new SandboxKilled('crashed', `${what}: the sandbox worker died`);
       }
     }
-    if (Atomics.load(this.flag, 0) === 1) {
-      const bytes = new Uint8Array(this.flag.buffer, 8, this.flag[1]!);
-      return this.unpack(JSON.parse(decoder.decode(bytes.slice())));
-    }
-    // The signal can arrive a moment before the message is receivable: retry briefly.
-    let m = receiveMessageOnPort(this.port);
-    const nap = new Int32Array(new SharedArrayBuffer(4));
-    for (let i = 0; !m && i < 2000; i++) {
-      Atomics.wait(nap, 0, 0, 1);
-      m = receiveMessageOnPort(this.port);
-    }
-    if (!m) {
-      this.kill('crashed');
-      throw new SandboxKilled('crashed', `${what}: the sandbox worker ended without an answer (wait ${r}, flag ${Atomics.load(this.flag, 0)}, alive ${this.worker ? (this.worker as unknown as { threadId: number }).threadId : 'no'})`);
-    }
-    return this.unpack(m.message);
   }
 
   private unpack(msg: { ok: boolean; value?: string; error?: string; stdout?: string[] }) {
