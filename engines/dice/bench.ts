@@ -11,6 +11,7 @@ import { publishedTable } from './published.ts';
 import type { DiceStats } from './stats.ts';
 import { runExact, type DiceRunOptions } from './tournament.ts';
 import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { dicePythonBench } from './python-bench.ts';
 
 /**
  * `koth bench dice [--original DIR]`: the TS engine with the 49 official bots — exact mode
@@ -176,6 +177,7 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
     unit: 'MB',
     ...(driver ? { reference: { value: median(orig.map((o) => o.maxRssKb / 1024)), source: 'original controller process (getrusage ru_maxrss)', runs: orig.map((o) => o.maxRssKb / 1024) } } : {}),
   });
+  figures.push(...dicePythonBench(ctx, driver ? (games, pyBots) => runOriginal(driver!, ctx.original!, games, pyBots) : undefined));
   figures.push({
     name: `dice exact mode: peak RSS after ${exactGames} games (first run, before any worker)`,
     value: peakEnd / 1024,

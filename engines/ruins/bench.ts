@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { UserError } from '../core/cli/errors.ts';
 import { runTournament } from './tournament.ts';
+import { ruinsPythonBench } from './python-bench.ts';
 import { RUINS_VARIANTS } from './variants.ts';
 import { Drunkard, RUINS_POOLS } from '../../transpiled-bots/ruins/index.ts';
 
@@ -105,6 +106,7 @@ export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
       ...(driver ? { reference: { value: median(orig.map((o) => 60 / o.seconds)), source: `original ruins.py, this run (CPython ${py}, wall)`, runs: orig.map((o) => 60 / o.seconds) } } : {}),
     },
   ];
+  figures.push(...ruinsPythonBench(ctx, driver ? orig.map((o) => o.cpuSeconds) : undefined));
   figures.push({
     name: `ruins: peak RSS of this process (maxRSS, all runs)`,
     value: process.resourceUsage().maxRSS / 1024,

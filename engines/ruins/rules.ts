@@ -11,7 +11,7 @@ import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
 import { RoomState, SeedLater, sumOf, treasure, type Adventurer, type AdventurerClass, type Treasure } from './adventurer.ts';
 import { actionRepr, interpretAction, type Action } from './actions.ts';
 import { ControllerCrash, PythonError } from '../core/py/errors.ts';
-import { pyIndexOf, pyInt, pyTypeName } from '../core/py/builtins.ts';
+import { PyFloat, pyIndexOf, pyInt, pyTypeName } from '../core/py/builtins.ts';
 import { generateName, trap } from './flavor.ts';
 
 const crash = (m: string) => new ControllerCrash('AttributeError', m);
@@ -415,6 +415,7 @@ export class Ruins {
 
 function indexKey(x: unknown): string {
   if (typeof x === 'boolean') return `n:${x ? 1 : 0}`;
+  if (x instanceof PyFloat) return `n:${String(x.value)}`;
   if (typeof x === 'number' || typeof x === 'bigint') return `n:${String(x)}`;
   if (typeof x === 'string') return `s:${x}`;
   return `o:${String(x)}`;
