@@ -374,8 +374,7 @@ export class PyRandom implements Rng {
     if (internal.length !== MT_N + 1) throw new RangeError(`state vector must have ${MT_N + 1} entries`);
     const pos = internal[MT_N]!;
     if (!Number.isInteger(pos) || pos < 0 || pos > MT_N) throw new RangeError('invalid state: position out of range');
-    for (let i = 0; i < MT_N; i++) this.gen.mt[i] = internal[i]! >>> 0;
-    this.gen.mti = pos;
+    this.gen.load(internal, pos);
     this.gaussNext = state.gaussNext ?? null;
   }
 
@@ -391,7 +390,8 @@ export class PyRandom implements Rng {
   /** A copy with the same state (what `r2 = Random(); r2.setstate(r.getstate())` gives). */
   clone(): PyRandom {
     const c = new PyRandom(0, { python2: this.python2 });
-    c.setstate(this.getstate());
+    c.gen.copyFrom(this.gen);
+    c.gaussNext = this.gaussNext;
     return c;
   }
 }
