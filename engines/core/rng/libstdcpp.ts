@@ -21,6 +21,10 @@ const M = 2147483647;
 const URNG_RANGE = 2147483645; // max − min of minstd_rand0
 const U64 = (1n << 64n) - 1n;
 
+/** Down-scaling factors floor(URNG_RANGE / n) for small n (n = 0 unused). */
+const SMALL = 64;
+const SCALING = Float64Array.from({ length: SMALL + 1 }, (_, n) => (n === 0 ? 0 : Math.floor(URNG_RANGE / n)));
+
 const toU64 = (v: bigint) => v & U64;
 const toInt32 = (v: bigint) => Number(BigInt.asIntN(32, v));
 
@@ -48,6 +52,27 @@ export class LibstdcppMinstd0 implements Rng {
     if (r >= M) r -= M;
     this.x = r;
     return r;
+  }
+
+  /**
+   * uniform_int_distribution<int>(0, n − 1)(engine) for 1 ≤ n ≤ 2147483645: the down-scaling
+   * path only, with the engine step inlined (the hot call of MontePlayer's search). Same
+   * draws and values as `uniformInt(0, n − 1)` (checked in libstdcpp.test.ts).
+   */
+  below(n: number): number {
+    const scaling = n <= SMALL ? SCALING[n]! : Math.floor(URNG_RANGE / n);
+    const past = n * scaling;
+    let x = this.x;
+    let ret: number;
+    do {
+      const p = x * 16807;
+      const hi = Math.floor(p / 2147483648);
+      x = p - hi * 2147483648 + hi;
+      if (x >= M) x -= M;
+      ret = x - 1;
+    } while (ret >= past);
+    this.x = x;
+    return n === 1 ? 0 : Math.floor(ret / scaling);
   }
 
   /** uniform_int_distribution<int>(a, b)(engine), a and b 32-bit ints (b < a allowed: libstdc++ then wraps). */
