@@ -179,6 +179,7 @@ export default class MontePlayer extends Player {
    * UCB1 choice at node offset o among the non-idiotic moves (me: mine, else the opponent's):
    * untried moves score +∞; ties are broken by reservoir draws (Random(same) == 0 keeps the
    * newcomer). 2·log(N) is computed once per node: the same double the original computes per move.
+   * Scores are plain IEEE double operations in the original's order, so they are bit-identical.
    */
   private pickUcb(o: number, ammo: number, opp: number, me: boolean): number {
     const t = arena;
@@ -192,6 +193,8 @@ export default class MontePlayer extends Player {
     for (let i = 0; i < 5; i++) {
       if (!isValid(ammo, opp, i, me)) continue;
       const n = t[attempts + i]!;
+      // once an untried move (+∞) is seen, a tried one can neither tie nor win: skip its score
+      if (n !== 0 && best === Infinity) continue;
       const s = n === 0 ? Infinity : t[wins + i]! / n + Math.sqrt(twoLog / n);
       if (s === best) {
         same++;
