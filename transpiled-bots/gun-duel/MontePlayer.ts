@@ -1,5 +1,5 @@
 import { BULLET, LOAD, METAL, PLASMA, Player, THERMAL, type Action } from '../../engines/gun-duel/player.ts';
-import type { LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
+import { downscaling, minstdAccept, type LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
 import { glibcLog, glibcLogTable } from '../../engines/core/rng/glibc-log.ts';
 import { fromRepo } from './source.ts';
 
@@ -40,6 +40,9 @@ const STRIDE = 64;
 const MAX_NODES = MONTE_ROUNDS + 1;
 let arena = new Int32Array(0);
 const LOG = glibcLogTable();
+/** Random(n) for the reservoir draws (n ≤ 5): uniform_int_distribution's down-scaling factor and acceptance bound. */
+const SCALE = Float64Array.from({ length: 6 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
+const PAST = SCALE.map((s, n) => s * n);
 
 const atEnd = (t: Int32Array, o: number) => t[o + ALIVE] === 0 || t[o + OPP_ALIVE] === 0 || t[o + TURN]! > MAX_TURNS;
 
@@ -216,27 +219,29 @@ export default class MontePlayer extends Player {
    */
   private simulate(turn: number, ammo: number, opp: number, alive: boolean, oppAlive: boolean): number {
     const hist = this.hist;
-    const eng = this.eng;
     const oppBase = this.oppBase;
+    // the shared engine's state, kept local here and written back at the end: Random(n) is
+    // x = minstdAccept(x, n·s) with s = downscaling(n), and "Random(n) < k" is x − 1 < k·s
+    let x = this.eng.x;
     while (alive && oppAlive && turn <= MAX_TURNS) {
-      // my move: load (always valid, one draw of Random(1)), then the others if not idiotic
+      // my move: load (always valid: one draw of Random(1)), then the others if not idiotic
       let my = LOAD;
-      eng.below(1);
+      x = minstdAccept(x, PAST[1]!);
       let valid = 1;
       if (ammo > 0) {
-        valid++;
-        if (eng.below(valid) === 0) my = BULLET;
+        x = minstdAccept(x, PAST[++valid]!);
+        if (x - 1 < SCALE[valid]!) my = BULLET;
         if (ammo > 1) {
-          valid++;
-          if (eng.below(valid) === 0) my = PLASMA;
+          x = minstdAccept(x, PAST[++valid]!);
+          if (x - 1 < SCALE[valid]!) my = PLASMA;
         }
       }
       if (opp > 0) {
-        valid++;
-        if (eng.below(valid) === 0) my = METAL;
+        x = minstdAccept(x, PAST[++valid]!);
+        if (x - 1 < SCALE[valid]!) my = METAL;
         if (opp > 1) {
-          valid++;
-          if (eng.below(valid) === 0) my = THERMAL;
+          x = minstdAccept(x, PAST[++valid]!);
+          if (x - 1 < SCALE[valid]!) my = THERMAL;
         }
       }
       let en = -1;
@@ -251,10 +256,13 @@ export default class MontePlayer extends Player {
             valid = 0;
           }
           valid += w;
-          if (eng.below(valid) < w) en = i;
+          const s = downscaling(valid);
+          x = minstdAccept(x, valid * s);
+          if (x - 1 < w * s) en = i;
         } else if (!encountered && (i === LOAD || (i === BULLET ? opp > 0 : i === PLASMA ? opp > 1 : i === METAL ? ammo > 0 : ammo > 1))) {
           valid++;
-          if (eng.below(valid) === 0) en = i;
+          x = minstdAccept(x, PAST[valid]!);
+          if (x - 1 < SCALE[valid]!) en = i;
         }
       }
       // doTurn
@@ -286,6 +294,7 @@ export default class MontePlayer extends Player {
         if (my !== PLASMA && my !== THERMAL) alive = false;
       }
     }
+    this.eng.x = x;
     if (+alive > +oppAlive) return 1;
     if (+oppAlive > +alive) return 0;
     return -1;
