@@ -39,6 +39,8 @@ const SUB = 29; // [25] child index by myAction·5 + oppAction, 0 = none (the ro
 const STRIDE = 64;
 const MAX_NODES = MONTE_ROUNDS + 1;
 let arena = new Int32Array(0);
+/** Ints of the arena the last move wrote (cleared at the start of the next). */
+let dirty = 0;
 const LOG = glibcLogTable();
 /** Random(n) for the reservoir draws (n ≤ 5): uniform_int_distribution's down-scaling factor and acceptance bound. */
 const SCALE = Float64Array.from({ length: 6 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
@@ -86,7 +88,9 @@ export default class MontePlayer extends Player {
   fight(): Action {
     if (arena.length === 0) arena = new Int32Array(MAX_NODES * STRIDE);
     const t = arena;
-    t.fill(0, 0, STRIDE);
+    // every node's statistics and child links start at 0: clear what the last move used
+    t.fill(0, 0, dirty);
+    dirty = t.length;
     t[TURN] = this.getTurn();
     t[AMMO] = this.prevAmmo = this.getAmmo();
     t[OPP] = this.prevOpp = this.getAmmoOpponent();
@@ -125,8 +129,6 @@ export default class MontePlayer extends Player {
         // expand: a new node for (my, en) under this one
         const c = used++;
         const q = c * STRIDE;
-        t[q + TOTAL] = 0;
-        for (let k = MY_WINS; k < SUB + 25; k++) t[q + k] = 0;
         t[q + TURN] = t[o + TURN]!;
         t[q + AMMO] = ammo;
         t[q + OPP] = opp;
@@ -157,6 +159,7 @@ export default class MontePlayer extends Player {
         t[po + TOTAL]++;
       }
     }
+    dirty = used * STRIDE;
     // the move with the best win rate (first of equals)
     let best = -1;
     let bestScore = -1;
