@@ -41,6 +41,8 @@ const MAX_NODES = MONTE_ROUNDS + 1;
 let arena = new Int32Array(0);
 /** Ints of the arena the last move wrote (cleared at the start of the next). */
 let dirty = 0;
+/** Nodes of the arena in use by the current move. */
+let used = 0;
 const LOG = glibcLogTable();
 /** Random(n) for the reservoir draws (n ≤ 5): uniform_int_distribution's down-scaling factor and acceptance bound. */
 const SCALE = Float64Array.from({ length: 6 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
@@ -97,67 +99,11 @@ export default class MontePlayer extends Player {
     t[ALIVE] = 1;
     t[OPP_ALIVE] = 1;
     t[PARENT] = -1;
-    let used = 1;
+    used = 1;
     for (let i = 0; i < MONTE_ROUNDS; i++) {
-      // selection: go down the tree until a new leaf is made or the game ends there
-      let node = 0;
-      for (;;) {
-        const o = node * STRIDE;
-        if (atEnd(t, o)) break;
-        const ammo = t[o + AMMO]!;
-        const opp = t[o + OPP]!;
-        const my = this.pickUcb(o, ammo, opp, true);
-        let en = -1;
-        const base = ((this.oppBase + ammo) * 100 + opp) * 5;
-        const hist = this.hist;
-        const total = hist[base]! + hist[base + 1]! + hist[base + 2]! + hist[base + 3]! + hist[base + 4]!;
-        if (total > 0) {
-          let sel = this.eng.below(total);
-          for (let k = 0; k < 5; k++) {
-            sel -= hist[base + k]!;
-            if (sel < 0) {
-              en = k;
-              break;
-            }
-          }
-        } else en = this.pickUcb(o, ammo, opp, false);
-        const next = t[o + SUB + my * 5 + en]!;
-        if (next !== 0) {
-          node = next;
-          continue;
-        }
-        // expand: a new node for (my, en) under this one
-        const c = used++;
-        const q = c * STRIDE;
-        t[q + TURN] = t[o + TURN]!;
-        t[q + AMMO] = ammo;
-        t[q + OPP] = opp;
-        t[q + ALIVE] = t[o + ALIVE]!;
-        t[q + OPP_ALIVE] = t[o + OPP_ALIVE]!;
-        doTurn(t, q, my, en);
-        t[q + PARENT] = node;
-        t[q + MY_ACTION] = my;
-        t[q + OPP_ACTION] = en;
-        t[o + SUB + my * 5 + en] = c;
-        node = c;
-        break;
-      }
-      const q = node * STRIDE;
-      const score = this.simulate(t[q + TURN]!, t[q + AMMO]!, t[q + OPP]!, t[q + ALIVE] === 1, t[q + OPP_ALIVE] === 1);
-      // update: propagate the score up to the root
-      for (let p = t[q + PARENT]!, c = node; p >= 0; c = p, p = t[p * STRIDE + PARENT]!) {
-        const po = p * STRIDE;
-        const co = c * STRIDE;
-        const ma = t[co + MY_ACTION]!;
-        const oa = t[co + OPP_ACTION]!;
-        if (score !== -1) {
-          t[po + MY_WINS + ma] += score;
-          t[po + OPP_WINS + oa] += 1 - score;
-        }
-        t[po + MY_ATT + ma]++;
-        t[po + OPP_ATT + oa]++;
-        t[po + TOTAL]++;
-      }
+      const leaf = this.select();
+      const q = leaf * STRIDE;
+      backup(leaf, this.simulate(t[q + TURN]!, t[q + AMMO]!, t[q + OPP]!, t[q + ALIVE] === 1, t[q + OPP_ALIVE] === 1));
     }
     dirty = used * STRIDE;
     // the move with the best win rate (first of equals)
@@ -174,6 +120,56 @@ export default class MontePlayer extends Player {
     }
     if (best < 0) throw new Error('MontePlayer: no move explored');
     return best;
+  }
+
+  /** Selection: go down the tree until a new leaf is made (expansion) or the game ends there; returns that node. */
+  private select(): number {
+    const t = arena;
+    const hist = this.hist;
+    const eng = this.eng;
+    let node = 0;
+    for (;;) {
+      const o = node * STRIDE;
+      if (atEnd(t, o)) return node;
+      const ammo = t[o + AMMO]!;
+      const opp = t[o + OPP]!;
+      const my = this.pickUcb(o, ammo, opp, true);
+      let en = -1;
+      const base = ((this.oppBase + ammo) * 100 + opp) * 5;
+      const total = hist[base]! + hist[base + 1]! + hist[base + 2]! + hist[base + 3]! + hist[base + 4]!;
+      if (total > 0) {
+        // Random(total), then the action whose cumulative count passes it
+        const sc = downscaling(total);
+        const x = (eng.x = minstdAccept(eng.x, total * sc));
+        let sel = Math.floor((x - 1) / sc);
+        for (let k = 0; k < 5; k++) {
+          sel -= hist[base + k]!;
+          if (sel < 0) {
+            en = k;
+            break;
+          }
+        }
+      } else en = this.pickUcb(o, ammo, opp, false);
+      const next = t[o + SUB + my * 5 + en]!;
+      if (next !== 0) {
+        node = next;
+        continue;
+      }
+      // expand: a new node for (my, en) under this one
+      const c = used++;
+      const q = c * STRIDE;
+      t[q + TURN] = t[o + TURN]!;
+      t[q + AMMO] = ammo;
+      t[q + OPP] = opp;
+      t[q + ALIVE] = t[o + ALIVE]!;
+      t[q + OPP_ALIVE] = t[o + OPP_ALIVE]!;
+      doTurn(t, q, my, en);
+      t[q + PARENT] = node;
+      t[q + MY_ACTION] = my;
+      t[q + OPP_ACTION] = en;
+      t[o + SUB + my * 5 + en] = c;
+      return c;
+    }
   }
 
   override perceive(action: Action): void {
@@ -204,7 +200,10 @@ export default class MontePlayer extends Player {
       const s = n === 0 ? Infinity : t[wins + i]! / n + Math.sqrt(twoLog / n);
       if (s === best) {
         same++;
-        if (this.eng.below(same) === 0) action = i;
+        // Random(same) == 0
+        const eng = this.eng;
+        const x = (eng.x = minstdAccept(eng.x, PAST[same]!));
+        if (x - 1 < SCALE[same]!) action = i;
       } else if (s > best) {
         same = 1;
         action = i;
@@ -301,6 +300,24 @@ export default class MontePlayer extends Player {
     if (+alive > +oppAlive) return 1;
     if (+oppAlive > +alive) return 0;
     return -1;
+  }
+}
+
+/** Update: propagate a playout's score (1 win, 0 loss, −1 draw) from the leaf up to the root. */
+function backup(leaf: number, score: number): void {
+  const t = arena;
+  for (let p = t[leaf * STRIDE + PARENT]!, c = leaf; p >= 0; c = p, p = t[p * STRIDE + PARENT]!) {
+    const po = p * STRIDE;
+    const co = c * STRIDE;
+    const ma = t[co + MY_ACTION]!;
+    const oa = t[co + OPP_ACTION]!;
+    if (score !== -1) {
+      t[po + MY_WINS + ma] += score;
+      t[po + OPP_WINS + oa] += 1 - score;
+    }
+    t[po + MY_ATT + ma]++;
+    t[po + OPP_ATT + oa]++;
+    t[po + TOTAL]++;
   }
 }
 
