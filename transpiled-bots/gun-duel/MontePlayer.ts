@@ -138,13 +138,14 @@ export default class MontePlayer extends Player {
       const base = ((this.oppBase + ammo) * 100 + opp) * 5;
       const total = hist[base]! + hist[base + 1]! + hist[base + 2]! + hist[base + 3]! + hist[base + 4]!;
       if (total > 0) {
-        // Random(total), then the action whose cumulative count passes it
+        // sel = Random(total); the first action whose cumulative count exceeds sel
+        // (sel < cum ⇔ x − 1 < cum · scaling, so no division is needed)
         const sc = downscaling(total);
-        const x = (eng.x = minstdAccept(eng.x, total * sc));
-        let sel = Math.floor((x - 1) / sc);
+        const r = (eng.x = minstdAccept(eng.x, total * sc)) - 1;
+        let cum = 0;
         for (let k = 0; k < 5; k++) {
-          sel -= hist[base + k]!;
-          if (sel < 0) {
+          cum += hist[base + k]!;
+          if (r < cum * sc) {
             en = k;
             break;
           }
