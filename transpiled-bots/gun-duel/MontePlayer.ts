@@ -1,5 +1,5 @@
-import { BULLET, LOAD, METAL, PLASMA, Player, THERMAL, type Action } from '../../engines/gun-duel/player.ts';
-import { downscaling, minstdAccept, type LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
+import { BULLET, LOAD, METAL, PLASMA, Player, THERMAL, type Action, type CppEngine } from '../../engines/gun-duel/player.ts';
+import { downscaling, minstdAccept, LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
 import { glibcLog, glibcLogTable } from '../../engines/core/rng/glibc-log.ts';
 import { fromRepo } from './source.ts';
 
@@ -73,13 +73,16 @@ export default class MontePlayer extends Player {
   private prevOpp = 0;
   private readonly hist: Int32Array;
   private readonly oppBase: number;
-  private readonly eng: LibstdcppMinstd0;
+  /** The shared GetRandomInteger engine; `fast` is the same engine when it is libstdc++'s minstd_rand0 (state-passing fast path). */
+  private readonly eng: CppEngine;
+  private readonly fast: LibstdcppMinstd0 | undefined;
 
   constructor(...args: ConstructorParameters<typeof Player>) {
     super(...args);
     this.hist = this.env.statics('MontePlayer.opponentHistory', () => new Int32Array(HIST_SIZE));
     this.oppBase = this.getOpponent() * 100;
     this.eng = this.env.intEngine;
+    this.fast = this.eng instanceof LibstdcppMinstd0 ? this.eng : undefined;
   }
 
   /** Flat index of opponentHistory[opponent][ammo][oppAmmo][0]. */
@@ -126,7 +129,7 @@ export default class MontePlayer extends Player {
   private select(): number {
     const t = arena;
     const hist = this.hist;
-    const eng = this.eng;
+    const fast = this.fast;
     let node = 0;
     for (;;) {
       const o = node * STRIDE;
@@ -139,15 +142,26 @@ export default class MontePlayer extends Player {
       const total = hist[base]! + hist[base + 1]! + hist[base + 2]! + hist[base + 3]! + hist[base + 4]!;
       if (total > 0) {
         // sel = Random(total); the first action whose cumulative count exceeds sel
-        // (sel < cum ⇔ x − 1 < cum · scaling, so no division is needed)
-        const sc = downscaling(total);
-        const r = (eng.x = minstdAccept(eng.x, total * sc)) - 1;
-        let cum = 0;
-        for (let k = 0; k < 5; k++) {
-          cum += hist[base + k]!;
-          if (r < cum * sc) {
-            en = k;
-            break;
+        if (fast) {
+          // minstd: sel < cum ⇔ x − 1 < cum · scaling, so no division is needed
+          const sc = downscaling(total);
+          const r = (fast.x = minstdAccept(fast.x, total * sc)) - 1;
+          let cum = 0;
+          for (let k = 0; k < 5; k++) {
+            cum += hist[base + k]!;
+            if (r < cum * sc) {
+              en = k;
+              break;
+            }
+          }
+        } else {
+          let sel = this.eng.below(total);
+          for (let k = 0; k < 5; k++) {
+            sel -= hist[base + k]!;
+            if (sel < 0) {
+              en = k;
+              break;
+            }
           }
         }
       } else en = this.pickUcb(o, ammo, opp, false);
@@ -202,9 +216,11 @@ export default class MontePlayer extends Player {
       if (s === best) {
         same++;
         // Random(same) == 0
-        const eng = this.eng;
-        const x = (eng.x = minstdAccept(eng.x, PAST[same]!));
-        if (x - 1 < SCALE[same]!) action = i;
+        const fast = this.fast;
+        if (fast) {
+          const x = (fast.x = minstdAccept(fast.x, PAST[same]!));
+          if (x - 1 < SCALE[same]!) action = i;
+        } else if (this.eng.below(same) === 0) action = i;
       } else if (s > best) {
         same = 1;
         action = i;
@@ -218,14 +234,82 @@ export default class MontePlayer extends Player {
    * Random playout (the original's simulate/doRandomTurn/doTurn, on scalars):
    * my move uniform among the non-idiotic ones (reservoir draws), the opponent's weighted by
    * its recorded actions in this ammo state, or uniform among its non-idiotic moves if none.
-   * Returns 1 win, 0 loss, −1 draw.
+   * Returns 1 win, 0 loss, −1 draw. This is the plain version on any engine; `simulate`
+   * below is the same playout specialised to libstdc++'s minstd_rand0 (the hot loop).
    */
+  private simulateGeneric(turn: number, ammo: number, opp: number, alive: boolean, oppAlive: boolean): number {
+    const hist = this.hist;
+    const eng = this.eng;
+    while (alive && oppAlive && turn <= MAX_TURNS) {
+      let my = -1;
+      let valid = 0;
+      for (let i = 0; i < 5; i++) {
+        if (isValid(ammo, opp, i, true)) {
+          valid++;
+          if (eng.below(valid) === 0) my = i;
+        }
+      }
+      let en = -1;
+      let encountered = false;
+      valid = 0;
+      const base = ((this.oppBase + ammo) * 100 + opp) * 5;
+      for (let i = 0; i < 5; i++) {
+        const w = hist[base + i]!;
+        if (w > 0) {
+          if (!encountered) {
+            encountered = true;
+            valid = 0;
+          }
+          valid += w;
+          if (eng.below(valid) < w) en = i;
+        } else if (!encountered && isValid(ammo, opp, i, false)) {
+          valid++;
+          if (eng.below(valid) === 0) en = i;
+        }
+      }
+      // doTurn
+      turn++;
+      if (my === LOAD) ammo++;
+      else if (my === BULLET) {
+        if (ammo < 1) alive = false;
+        else {
+          ammo--;
+          if (en === LOAD || en === THERMAL) oppAlive = false;
+        }
+      } else if (my === PLASMA) {
+        if (ammo < 2) alive = false;
+        else {
+          ammo -= 2;
+          if (en !== PLASMA && en !== THERMAL) oppAlive = false;
+        }
+      }
+      if (en === LOAD) opp++;
+      else if (en === BULLET) {
+        if (opp < 1) oppAlive = false;
+        else {
+          opp--;
+          if (my === LOAD || my === THERMAL) alive = false;
+        }
+      } else if (en === PLASMA) {
+        if (opp < 2) oppAlive = false;
+        opp -= 2;
+        if (my !== PLASMA && my !== THERMAL) alive = false;
+      }
+    }
+    if (+alive > +oppAlive) return 1;
+    if (+oppAlive > +alive) return 0;
+    return -1;
+  }
+
+  /** `simulateGeneric` on libstdc++'s minstd_rand0 with the engine state in a local. */
   private simulate(turn: number, ammo: number, opp: number, alive: boolean, oppAlive: boolean): number {
+    const fast = this.fast;
+    if (!fast) return this.simulateGeneric(turn, ammo, opp, alive, oppAlive);
     const hist = this.hist;
     const oppBase = this.oppBase;
     // the shared engine's state, kept local here and written back at the end: Random(n) is
     // x = minstdAccept(x, n·s) with s = downscaling(n), and "Random(n) < k" is x − 1 < k·s
-    let x = this.eng.x;
+    let x = fast.x;
     while (alive && oppAlive && turn <= MAX_TURNS) {
       // my move: load (always valid: one draw of Random(1)), then the others if not idiotic
       let my = LOAD;
@@ -297,7 +381,7 @@ export default class MontePlayer extends Player {
         if (my !== PLASMA && my !== THERMAL) alive = false;
       }
     }
-    this.eng.x = x;
+    fast.x = x;
     if (+alive > +oppAlive) return 1;
     if (+oppAlive > +alive) return 0;
     return -1;
