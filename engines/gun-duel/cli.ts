@@ -16,7 +16,7 @@ import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { exitCodeFor, type ComparisonReport, type ComparisonRow } from '../core/stats/compare.ts';
 import { POOL, findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
-import type { PlayerClass } from './player.ts';
+import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { traceTournament } from './trace.ts';
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
@@ -32,6 +32,7 @@ interface GunDuelCliOptions {
   players?: string;
   repetition: number;
   rules: GunDuelVariant;
+  stdlib: CppLibrary;
   tournaments?: number;
   from?: string;
   compareRules?: boolean;
@@ -75,21 +76,21 @@ export function renderScoreboard(rows: readonly ScoreRow[]): string {
   );
 }
 
-export function exactReplay(opts: { seed: bigint; players: PlayerClass[]; repetition: number; variant: GunDuelVariant; onRound?: (r: number, alive: number) => void }): TournamentResult {
-  return runTournament({ players: opts.players, seeds: exactSeeds(opts.seed), repetition: opts.repetition, variant: opts.variant, onRound: opts.onRound });
+export function exactReplay(opts: { seed: bigint; players: PlayerClass[]; repetition: number; variant: GunDuelVariant; lib?: CppLibrary; onRound?: (r: number, alive: number) => void }): TournamentResult {
+  return runTournament({ players: opts.players, seeds: exactSeeds(opts.seed), repetition: opts.repetition, variant: opts.variant, lib: opts.lib, onRound: opts.onRound });
 }
 
 function runExactCommand(opts: GunDuelCliOptions): void {
   const seed = exactSeed(opts.seed);
   const players = parsePlayers(opts.players);
   const progress = new Progress(players.length - 1, `gun-duel exact seed ${seed}`);
-  const res = exactReplay({ seed, players, repetition: opts.repetition, variant: opts.rules, onRound: (r) => r > 0 && progress.tick(1) });
+  const res = exactReplay({ seed, players, repetition: opts.repetition, variant: opts.rules, lib: opts.stdlib, onRound: (r) => r > 0 && progress.tick(1) });
   progress.stop();
   if (opts.json) {
     process.stdout.write(JSON.stringify(res) + '\n');
     return;
   }
-  process.stdout.write(`${pc.bold('Futuristic Gun Duel')} — exact replay, every clock reading = ${seed}, rules ${opts.rules}\n`);
+  process.stdout.write(`${pc.bold('Futuristic Gun Duel')} — exact replay, every clock reading = ${seed}, rules ${opts.rules}, C++ library ${opts.stdlib}\n`);
   process.stdout.write(renderScoreboard(res.rows) + '\n');
 }
 
@@ -127,7 +128,7 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
   const res = await kit.runSharded<GunDuelRunOptions, GunDuelAcc>({
     game: 'gun-duel',
     spec: gunDuelTrials,
-    opts: { variant: opts.rules, repetition: opts.repetition },
+    opts: { variant: opts.rules, repetition: opts.repetition, ...(opts.stdlib === 'msvc' ? { lib: 'msvc' as const } : {}) },
     seed: opts.seed,
     trials: opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments,
     shardSize: 1,
@@ -225,6 +226,11 @@ export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
     .option('--players <list>', 'players (names or 0-based registration indices, comma-separated) for --exact / --compare-rules')
     .option('--repetition <n>', 'duels per pair per round', positiveInt, GUN_DUEL_DEFAULTS.repetition)
     .addOption(new Option('--rules <variant>', 'duel rules').choices([...VARIANTS]).default(DEFAULT_VARIANT))
+    .addOption(
+      new Option('--stdlib <lib>', "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run)")
+        .choices([...CPP_LIBRARIES])
+        .default('libstdc++'),
+    )
     .option('--tournaments <N>', 'statistical mode: N tournaments, each scoreboard printed with --json', positiveInt)
     .option('--from <file>', 'place the published scoreboard in a saved --tournaments --json output instead of running')
     .option('--compare-rules', 'run the seed under original and fixed rules and show what differs')
@@ -238,9 +244,12 @@ Rule variants:
 ${VARIANTS.map((v) => `  ${v.padEnd(9)} ${VARIANT_HELP[v]}`).join('\n')}
 
 Randomness: the three clock-seeded std::default_random_engine of the original are modelled as
-libstdc++'s minstd_rand0 with its distributions. --exact builds all three with (unsigned)S, as the
-oracle does with its clock shim. Statistical tournaments draw the three seeds from a seedrandom
-stream keyed by (master seed, tournament). A whole tournament takes about a minute on one core.
+libstdc++'s minstd_rand0 with its distributions (--stdlib libstdc++, the default), or as MSVC's
+mt19937 with Microsoft's distributions, shuffle and sort (--stdlib msvc: how the published run was
+built; not checkable against a compiled MSVC here, see engines/gun-duel/README.md). --exact builds
+all three with (unsigned)S, as the oracle does with its clock shim. Statistical tournaments draw
+the three seeds from a seedrandom stream keyed by (master seed, tournament). A whole tournament
+takes about 20 CPU-seconds.
 Examples:
   koth replay gun-duel --exact --seed 1 --json          equals fixtures/gun-duel/goldens/seed-1.json
   koth replay gun-duel --exact --seed 7 --repetition 2  a quick two-duel-per-pair tournament
@@ -248,11 +257,13 @@ Examples:
   koth replay gun-duel                                  published scoreboard vs our recorded distribution
   koth replay gun-duel --from d.json                    ... vs a distribution you made
   koth replay gun-duel --compare-rules --seed 3 --repetition 5
+  koth replay gun-duel --stdlib msvc --tournaments 20 --json > msvc.json
 
 ${exitCodeHelp()}`,
     )
     .action(async (opts: GunDuelCliOptions) => {
       try {
+        if (opts.compareRules && opts.stdlib !== 'libstdc++') throw new UserError('--compare-rules runs the libstdc++ model only; drop --stdlib.');
         if (opts.compareRules) return compareRulesCommand(opts);
         if (opts.exact) return runExactCommand(opts);
         const acc = await distribution(opts, kit);
