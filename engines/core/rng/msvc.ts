@@ -28,6 +28,13 @@ const N = 624;
 const M = 397;
 const TWO32 = 4294967296;
 
+/** Draws r < acceptBound(n) are accepted by `_Rng_from_urng(n)` (2³² when every draw is). */
+function acceptBound(n: number): number {
+  return (TWO32 - 1) % n === n - 1 ? TWO32 : Math.floor((TWO32 - 1) / n) * n;
+}
+const SMALL = 64;
+const BOUND = Float64Array.from({ length: SMALL + 1 }, (_, n) => (n < 2 ? 0 : acceptBound(n)));
+
 export interface Mt19937State extends RngState {
   kind: 'mt19937';
   mt: number[];
@@ -52,10 +59,17 @@ export class Mt19937 {
 
   private twist(): void {
     const mt = this.mt;
-    for (let i = 0; i < N; i++) {
-      const y = (mt[i]! & 0x80000000) | (mt[(i + 1) % N]! & 0x7fffffff);
-      mt[i] = mt[(i + M) % N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    let i = 0;
+    for (; i < N - M; i++) {
+      const y = (mt[i]! & 0x80000000) | (mt[i + 1]! & 0x7fffffff);
+      mt[i] = mt[i + M]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
     }
+    for (; i < N - 1; i++) {
+      const y = (mt[i]! & 0x80000000) | (mt[i + 1]! & 0x7fffffff);
+      mt[i] = mt[i + M - N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    }
+    const y = (mt[N - 1]! & 0x80000000) | (mt[0]! & 0x7fffffff);
+    mt[N - 1] = mt[M - 1]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
     this.index = 0;
   }
 
@@ -92,11 +106,12 @@ export class MsvcMt19937 implements Rng {
   /** `_Rng_from_urng(n)` for 1 ≤ n ≤ 2³²: an index in [0, n); n = 1 takes no draw. */
   index(n: number): number {
     if (n === 1) return 0;
-    const always = (TWO32 - 1) % n === n - 1;
-    const limit = Math.floor((TWO32 - 1) / n);
+    // accept r when ⌊r/n⌋ < ⌊(2³²−1)/n⌋, i.e. r < ⌊(2³²−1)/n⌋·n, or always when (2³²−1) mod n = n − 1
+    const bound = n <= SMALL ? BOUND[n]! : acceptBound(n);
+    const e = this.engine;
     for (;;) {
-      const r = this.engine.nextU32();
-      if (always || Math.floor(r / n) < limit) return r % n;
+      const r = e.nextU32();
+      if (r < bound) return r - n * Math.floor(r / n);
     }
   }
 
