@@ -17,10 +17,12 @@
  *    stable: equal elements keep their order (msvcSort below; larger inputs are not modelled).
  * Source read: microsoft/STL at its initial commit 2195148 (2019-09-04, the VS 2019 16.3 STL;
  * stl/inc/random, xutility `_Rng_from_urng`, algorithm `_Random_shuffle1`, `_Sort_unchecked`).
- * The repository has no older history; VS 2015 Update 3 (the early-2017 compiler) shipped the
- * same Dinkumware-derived `<random>`, and these algorithms stayed until 2022, when PR #3012
- * replaced `_Rng_from_urng` for uniform_int_distribution/shuffle by Lemire's method
- * (`_Rng_from_urng_v2`): a program built with a 2023+ MSVC draws differently.
+ * The repository has no older history, so VS 2015 Update 3 (the early-2017 compiler the
+ * published run used) cannot be read there; we take its Dinkumware-derived `<random>` to be the
+ * 2019 text (the same `_Rng_from_urng` design). Since then the algorithms changed: #3012
+ * (2022-09) moved uniform_int_distribution to Lemire's method (`_Rng_from_urng_v2`), #4740
+ * (2024-06) implemented P0952R2's generate_canonical, #5735 (2025-09) moved shuffle to Lemire's
+ * method; a program built with a current MSVC draws differently from this model.
  */
 import { chooseWith, type Rng, type RngState } from './rng.ts';
 
