@@ -3,7 +3,7 @@ import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../engines/core/cli/errors.ts';
 import { games } from '../engines/registry.ts';
-import { registerReplay } from './commands/replay.ts';
+import { registerReplay, rewriteSeveralGames } from './commands/replay.ts';
 import { registerBench } from './commands/bench.ts';
 import { registerScrape } from './commands/scrape.ts';
 import { registerRegistry } from './commands/registry.ts';
@@ -41,7 +41,7 @@ export function buildProgram(): Command {
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(rewriteSeveralGames(argv), { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (err) {
     // --help and --version end with 0; every option or argument error is a usage error.

@@ -41,6 +41,18 @@ describe('koth replay --report DIR (without a browser)', () => {
     expect(html).toContain('published_marks');
   });
 
+  it('koth replay ruins gun-duel --report DIR: several named games, their default replays in one page', () => {
+    const out = join(dir, 'two');
+    const r = koth(['replay', 'ruins', 'gun-duel', '--json', '--report', out]);
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { challenge: string }[]).map((x) => x.challenge)).toEqual(['ruins', 'gun-duel']);
+    const $ = cheerio.load(readFileSync(join(out, 'index.html'), 'utf8'));
+    expect($('section[data-game]').map((_, s) => $(s).attr('data-game')).get()).toEqual(['ruins', 'gun-duel']);
+    const twice = koth(['replay', 'ruins', 'ruins']);
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('named twice');
+  });
+
   it('a run with no comparison (dice --exact) writes no page and says what to run instead', () => {
     const out = join(dir, 'exact');
     const r = koth(['replay', 'dice', '--exact', '--games', '2', '--report', out]);

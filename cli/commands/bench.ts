@@ -62,7 +62,7 @@ function human(v: number): string {
   if (v >= 1e9) return `${(v / 1e9).toFixed(2)} G`;
   if (v >= 1e6) return `${(v / 1e6).toFixed(2)} M`;
   if (v >= 1e3) return `${(v / 1e3).toFixed(1)} k`;
-  return v.toFixed(1);
+  return v > 0 && v < 1 ? v.toPrecision(3) : v.toFixed(1);
 }
 
 function spread(xs: readonly number[] | undefined, unit: string): string {

@@ -29,12 +29,13 @@ export function registerReplay(program: Command): void {
     .option('--json', 'print one JSON report per game (an array) on stdout')
     .option('--workers <n>', 'worker threads', positiveInt, defaultWorkers())
     .option('--report <dir>', REPORT_HELP)
+    .option('--only <games>', 'replay only these games, comma-separated (also: koth replay dice ruins …)', parseGameList)
     .allowExcessArguments(false)
     .enablePositionalOptions()
-    .action(async (opts: { json?: boolean; workers: number; report?: string }) => {
+    .action(async (opts: { json?: boolean; workers: number; report?: string; only?: string[] }) => {
       const started = performance.now();
       const reports: ComparisonReport[] = [];
-      for (const game of withEngine) {
+      for (const game of opts.only ? opts.only.map((id) => findGame(id)!) : withEngine) {
         const report = await game.engine!.defaultReplay({ json: !!opts.json, workers: opts.workers, kit });
         if (!report) continue;
         reports.push(report);
@@ -51,6 +52,7 @@ export function registerReplay(program: Command): void {
       (waiting.length ? `\nKnown challenges without an engine yet (scrape and registry work): ${waiting.join(', ')}` : '') +
       '\nRun "koth replay <game> --help" for a game\'s own options.\n' +
       'Examples:\n  koth replay --report report              every game, and report/index.html\n' +
+      '  koth replay dice ruins --report out      two games\' default replays in one report\n' +
       '  koth replay dice --games 100000 --report out\n  koth replay dice --compare-rules original,fixed --report out',
   );
   const play = program.command('play').description('Play single games of a challenge and print their score tables');
@@ -70,6 +72,33 @@ export function registerReplay(program: Command): void {
       });
   }
   addReportToGameCommands(replay);
+}
+
+/** `--only dice,ruins`: known games with an engine, each once, in the order given. */
+export function parseGameList(value: string): string[] {
+  const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!ids.length) throw new UserError('--only needs game ids, e.g. --only dice,ruins');
+  const replayable = games.filter((g) => g.engine).map((g) => g.id);
+  for (const id of ids) {
+    if (!findGame(id)?.engine) throw new UserError(`unknown or unreplayable game "${id}"; replayable games: ${replayable.join(', ')}`);
+  }
+  const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (dup) throw new UserError(`game "${dup}" is named twice`);
+  return ids;
+}
+
+/**
+ * `koth replay dice ruins [root options]` → `koth replay --only dice,ruins [root options]`:
+ * commander would route the first name to its game command and refuse the second. Options
+ * after several names are the root replay's (--json, --workers, --report); a game's own
+ * options need `koth replay <game>` alone.
+ */
+export function rewriteSeveralGames(argv: string[]): string[] {
+  if (argv[0] !== 'replay') return argv;
+  let n = 1;
+  while (n < argv.length && !argv[n].startsWith('-') && findGame(argv[n])) n++;
+  if (n - 1 < 2) return argv;
+  return ['replay', '--only', argv.slice(1, n).join(','), ...argv.slice(n)];
 }
 
 /**

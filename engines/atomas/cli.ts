@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBots, rulesHelp, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -21,22 +21,11 @@ import { ATOMAS_BOTS, atomasBot } from '../../transpiled-bots/atomas/index.ts';
 const ENGINE = { variants: ATOMAS_VARIANTS, defaultVariant: DEFAULT_ATOMAS_VARIANT, ruleFlags: ATOMAS_RULE_FLAGS };
 export const ATOMAS_DEFAULTS = { seed: '95889', runs: 300, shardSize: 25, confidence: 0.99 };
 
-interface AtomasCliOptions {
+interface AtomasCliOptions extends CommonOptionValues {
   exact?: boolean;
-  seed: string;
   runs?: number;
-  games?: number;
-  bots?: string;
-  pool?: string;
-  rules: string;
-  compareRules?: string;
   botCmd?: string;
   moveTimeout: number;
-  confidence: number;
-  workers: number;
-  shardSize: number;
-  checkpoint?: string;
-  json?: boolean;
 }
 
 const POOLS: Record<string, readonly string[]> = { answers: ATOMAS_BOTS.map((b) => b.name) };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { AtomasController, type AtomasBot } from './rules.ts';
-import { atomasFlags } from './variants.ts';
+import { atomasFlags, type AtomasFlags } from './variants.ts';
 import { runKoth } from '../../scraper/test-server.ts';
 import { fixture } from '../../test/fixtures.ts';
 
@@ -56,6 +56,49 @@ describe('atomas controller: answers as the posted controller read them', () => 
     const m = f.moveNumber;
     f.playGame(scripted(() => ''));
     expect(f.moveNumber).toBeLessThanOrEqual(m + 13); // reset, then one game's moves
+  });
+});
+
+describe('atomas rule flags plusReaction and specialOdds', () => {
+  type Internals = { plusProcess(k: number): void };
+  it('a lying + whose neighbours become equal: posted code drops the left atom; the text fuses them', () => {
+    const play = (rules: string, edit: Partial<AtomasFlags> = {}) => {
+      const c = new AtomasController(new PyRandom(3, { python2: true }), { ...atomasFlags(rules), ...edit });
+      c.board = [2, '+', 1, 1];
+      (c as unknown as Internals).plusProcess(2); // the two 1s make a 2 beside the lying +
+      return c;
+    };
+    const original = play('original');
+    expect(original.board).toEqual(['+', 2, '+']);
+    const fixed = play('fixed');
+    expect(fixed.board).toEqual([3]);
+    expect(fixed.score).toBeGreaterThan(original.score);
+    expect(play('original', { plusReaction: false }).board).toEqual([3]);
+  });
+
+  it("specials: the posted bounds give − 12/240, black + 4/240, clone 3/240; fixed the text's 24, 3, 4", () => {
+    const counts = (rules: string) => {
+      const c = controller(rules);
+      c.board = [1, 2, 3];
+      c.score = 2000;
+      const n: Record<string, number> = { '+': 0, '-': 0, B: 0, C: 0 };
+      for (let i = 0; i < 24_000; i++) {
+        const s = c.genSpecials();
+        if (s in n) n[s]!++;
+      }
+      return n;
+    };
+    const o = counts('original');
+    const f = counts('fixed');
+    // Expected per 24,000: 100 × the /240 figure; bounds are > 6 sd wide.
+    expect(o['-']).toBeGreaterThan(1000);
+    expect(o['-']).toBeLessThan(1400);
+    expect(f['-']).toBeGreaterThan(2100);
+    expect(f['-']).toBeLessThan(2700);
+    expect(o.B).toBeGreaterThan(f.B);
+    expect(o.C).toBeLessThan(f.C);
+    expect(Math.abs(o['+'] - 4800)).toBeLessThan(400);
+    expect(Math.abs(f['+'] - 4800)).toBeLessThan(400);
   });
 });
 

@@ -130,13 +130,33 @@ export class AtomasController {
       return;
     }
     this.board = [...start, finalAtom, ...end];
-    // A + left on the board whose neighbours are now equal reacts (range fixed at loop start).
-    const n = this.board.length - 1;
+    if (this.flags.plusReaction) {
+      // A + left on the board whose neighbours are now equal reacts (range fixed at loop start):
+      // the posted code drops the atom LEFT of the + and fuses one gap to the right of it.
+      const n = this.board.length - 1;
+      for (let a = 0; a < n; a++) {
+        if (this.board[a] === '+' && this.board[(a + 1) % this.board.length] === at(this.board, a - 1)) {
+          this.board = [...pySlice(this.board, undefined, a - 1), ...pySlice(this.board, a)];
+          this.plusProcess(a);
+          break;
+        }
+      }
+    } else this.plusChainReaction();
+  }
+
+  /**
+   * As the question states it: a + lying anywhere on the ring whose two neighbours are equal
+   * atoms is used up — it leaves the board and those atoms fuse by the + rule at its gap.
+   */
+  private plusChainReaction(): void {
+    const n = this.board.length;
+    if (n < 3) return;
     for (let a = 0; a < n; a++) {
-      if (this.board[a] === '+' && this.board[(a + 1) % this.board.length] === at(this.board, a - 1)) {
-        this.board = [...pySlice(this.board, undefined, a - 1), ...pySlice(this.board, a)];
-        this.plusProcess(a);
-        break;
+      const left = this.board[(a + n - 1) % n]!;
+      if (this.board[a] === '+' && left !== '+' && left === this.board[(a + 1) % n]) {
+        this.board = [...this.board.slice(0, a), ...this.board.slice(a + 1)];
+        this.plusProcess(a - 1);
+        return;
       }
     }
   }
@@ -215,10 +235,12 @@ export class AtomasController {
 
   genSpecials(): string {
     const special = this.randint(1, 240);
+    // The posted bounds give − 12/240, black + 4/240, clone 3/240; the text's odds (1/10, 1/80, 1/60) are 24, 3, 4.
+    const [minus, black, clone] = this.flags.specialOdds ? [60, 64, 67] : [72, 75, 79];
     if (special <= 48) return '+';
-    if (special <= 60 && this.board.length > 0) return '-';
-    if (special <= 64 && this.board.length > 0 && this.score >= 750) return 'B';
-    if (special <= 67 && this.board.length > 0 && this.score >= 1500) return 'C';
+    if (special <= minus && this.board.length > 0) return '-';
+    if (special <= black && this.board.length > 0 && this.score >= 750) return 'B';
+    if (special <= clone && this.board.length > 0 && this.score >= 1500) return 'C';
     const small = this.board.filter((a): a is number => a !== '+' && a < this.atomRange[0]);
     const check = this.randint(1, this.board.length);
     if (check <= small.length) return String(small[check - 1]);

@@ -1,41 +1,166 @@
 /**
- * `koth bench camel-up`: games/s of the published pool (Sir_Humpfree_Bogart seated: its
- * 10,000 futures per move are the cost) on 1 and N workers, beside camelup.py. The original
- * is timed live on the same seed when KOTH_CAMEL_ORIGINAL names a checkout of
- * trbarron/Camel_Up_Cup_2K18 (run through tools/oracle/camel-up/record.py), else the figure
- * recorded here is shown, labelled as recorded.
+ * `koth bench camel-up [--original DIR]`: the published pool (Sir_Humpfree_Bogart seated: its
+ * 10,000 futures per move are the cost), beside camelup.py in the same invocation.
+ *
+ * Run r (of --runs, default 3) plays seed r+1: camelup.py plays its first games of that seed
+ * through our recorder (tools/oracle/camel-up/record.py --timing, which imports the original
+ * files from DIR unchanged and times its games loop alone), and we play the SAME games
+ * (runExact, same seed, same count, on this thread; repeated a few times, same work each time)
+ * and check they came out equal to camelup.py's (after one untimed game: JIT warm-up). "Per CPU-second" figures divide games by the
+ * CPU time of the process (ours: process.cpuUsage; camelup.py: time.process_time), so other
+ * work on a shared machine stretches wall time but hardly these: that ratio is the one to
+ * quote. Then a 100-game tournament (statistical mode, sharded) on 1 and N workers, wall and
+ * CPU. Without DIR camelup.py is NOT measured: a recorded figure is shown, labelled as such.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
+import { UserError } from '../core/cli/errors.ts';
 import { trials } from './trials.ts';
-import type { CamelRunOptions, CamelStats } from './tournament.ts';
+import { runExact, type CamelGameRecord, type CamelRunOptions, type CamelStats } from './tournament.ts';
+import { camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
 
-/** camelup.py at 46f6797, 3 games of the published pool, seed 1: 11.2 s a game (CPython 3.11.7, this machine, 2026-11-23). */
-const RECORDED = { secondsPerGame: 11.2, date: '2026-11-23' };
+/** camelup.py at 46f6797, published pool, seeds 1–3 × 2 games, median CPU time of its games loop a game (CPython 3.11.7, this machine, 2026-11-23, `--runs 3`). */
+const RECORDED = { cpuSecondsPerGame: 10.1, date: '2026-11-23', python: '3.11.7' };
 
-function originalFigure(games: number): { value: number; source: string } {
-  const dir = process.env.KOTH_CAMEL_ORIGINAL;
-  const recorder = fileURLToPath(new URL('../../tools/oracle/camel-up/record.py', import.meta.url));
-  if (dir && existsSync(dir) && existsSync(recorder)) {
-    const t = performance.now();
-    const r = spawnSync('python3', [recorder, '--checkout', dir, '--seed', '1', '--games', String(games)], { encoding: 'utf8', timeout: 900_000 });
-    if (r.status === 0) return { value: games / ((performance.now() - t) / 1000), source: `camelup.py live (${dir}), ${games} games, seed 1` };
+const POOL = ['Player0', 'Player1', 'Player2', 'Sir_Humpfree_Bogart'];
+
+/** Our recorder for the original (source tree or dist/ bundle). */
+function recorderPath(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 5; up++) {
+    const p = join(dir, 'tools', 'oracle', 'camel-up', 'record.py');
+    if (existsSync(p)) return p;
+    dir = dirname(dir);
   }
-  return { value: 1 / RECORDED.secondsPerGame, source: `camelup.py, recorded ${RECORDED.date} (not measured now: set KOTH_CAMEL_ORIGINAL to a checkout)` };
+  return undefined;
+}
+
+function checkOriginalDir(dir: string): void {
+  for (const f of ['camelup.py', 'players.py', 'Sir_Humpfree_Bogart.py']) {
+    if (!existsSync(join(dir, f)))
+      throw new UserError(
+        `--original ${dir}: ${f} not found. Give a checkout of GitHub trbarron/Camel_Up_Cup_2K18 at 46f6797 (the 2018-06-20 controller), made outside this repository.`,
+      );
+  }
+}
+
+interface OriginalRun {
+  games: CamelGameRecord[];
+  seconds: number;
+  cpuSeconds: number;
+  python: string;
+}
+
+function runOriginal(recorder: string, dir: string, seed: number, games: number): OriginalRun {
+  const res = spawnSync('python3', [recorder, '--checkout', dir, '--seed', String(seed), '--games', String(games), '--pool', POOL.join(','), '--timing'], {
+    encoding: 'utf8',
+    timeout: 1_800_000,
+    maxBuffer: 256 * 2 ** 20,
+  });
+  if (res.error) throw new UserError(`could not run python3 for camelup.py: ${res.error.message}. Install python3 (3.6+), or run without --original.`);
+  if (res.status !== 0) throw new UserError(`camelup.py failed (exit ${res.status}):\n${res.stderr.trim().split('\n').slice(-5).join('\n')}\nCheck DIR, or run without --original.`);
+  return JSON.parse(res.stdout.trim().split('\n').pop()!) as OriginalRun;
+}
+
+const cpuSeconds = (since: NodeJS.CpuUsage): number => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
+};
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 export async function camelBench(ctx: BenchContext): Promise<BenchFigure[]> {
-  const games = ctx.quick ? 4 : 40;
-  const opts: CamelRunOptions = { bots: ['Player0', 'Player1', 'Player2', 'Sir_Humpfree_Bogart'], rules: 'original' };
-  const py = originalFigure(ctx.quick ? 1 : 3);
-  const figures: BenchFigure[] = [];
-  for (const workers of [1, ctx.workers].filter((w, i, a) => a.indexOf(w) === i)) {
-    const res = await ctx.kit.runSharded<CamelRunOptions, CamelStats>({ game: 'camel-up', spec: trials, opts, seed: 'bench', trials: games, shardSize: 2, workers, label: `bench camel-up ×${workers}` });
-    const rate = games / (res.elapsedMs / 1000);
-    figures.push({ name: `camel-up games/s, published pool, ${workers} worker${workers > 1 ? 's' : ''}`, value: rate, unit: 'games/s', reference: py });
-    figures.push({ name: `camel-up: a 100-game tournament, ${workers} worker${workers > 1 ? 's' : ''}`, value: 100 / rate, unit: 's', note: `camelup.py: about ${Math.round(100 / py.value)} s` });
+  const runs = Math.max(1, ctx.runs ?? (ctx.quick ? 1 : 3));
+  const games = ctx.quick ? 1 : 2; // per seed: camelup.py needs ~11–15 CPU-seconds a game
+  const repeats = ctx.quick ? 2 : 5; // ours replays the same games this often per run
+  const tournamentGames = ctx.quick ? 20 : 100;
+  const workerCounts = [1, ctx.workers].filter((w, i, a) => a.indexOf(w) === i);
+  const dir = ctx.original ?? process.env.KOTH_CAMEL_ORIGINAL;
+  let recorder: string | undefined;
+  if (dir) {
+    checkOriginalDir(dir);
+    recorder = recorderPath();
+    if (!recorder) throw new UserError('tools/oracle/camel-up/record.py not found next to this installation: run koth from the repository checkout.');
+  }
+
+  // JIT warm-up, untimed (CPython has none to do): one game of seed 1.
+  runExact(POOL, camelPlayer, 1n, 'original', 1);
+  const orig: OriginalRun[] = [];
+  const oursCpu: number[] = [];
+  const oursWall: number[] = [];
+  let compared = 0;
+  const unequal: string[] = [];
+  for (let r = 0; r < runs; r++) {
+    const seed = r + 1;
+    const py = recorder ? runOriginal(recorder, dir!, seed, games) : undefined;
+    if (py) orig.push(py);
+    let ours: CamelGameRecord[] = [];
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let k = 0; k < repeats; k++) ours = runExact(POOL, camelPlayer, BigInt(seed), 'original', games).games;
+    oursWall.push((games * repeats) / ((performance.now() - t0) / 1000));
+    oursCpu.push((games * repeats) / cpuSeconds(c0));
+    if (py) {
+      for (let i = 0; i < games; i++) {
+        compared++;
+        if (JSON.stringify(ours[i]) !== JSON.stringify(py.games[i])) unequal.push(`seed ${seed} game ${i + 1}`);
+      }
+    }
+  }
+
+  const seeds = `seed${runs > 1 ? `s 1–${runs}` : ' 1'} × ${games} game${games > 1 ? 's' : ''}`;
+  const pyCpu = orig.map((o) => games / o.cpuSeconds);
+  const pyWall = orig.map((o) => games / o.seconds);
+  const pyVersion = orig[0]?.python ?? RECORDED.python;
+  const refCpu = recorder
+    ? { value: median(pyCpu), source: `camelup.py this run (CPython ${pyVersion}, ${seeds}, CPU time of its games loop)`, runs: pyCpu }
+    : { value: 1 / RECORDED.cpuSecondsPerGame, source: `camelup.py NOT measured now (no --original DIR): recorded ${RECORDED.date}, CPython ${RECORDED.python}, CPU time` };
+  const refWall = recorder ? { value: median(pyWall), source: `camelup.py this run (${seeds}, wall)`, runs: pyWall } : refCpu;
+  const fig = (name: string, xs: number[], unit: string, extra: Partial<BenchFigure> = {}): BenchFigure => ({ name, value: median(xs), unit, runs: xs, ...extra });
+
+  const figures: BenchFigure[] = [
+    fig(`camel-up exact, published pool, ${seeds}: games per CPU-second (per core; the ratio to quote: the machine is shared)`, oursCpu, 'games/s', { reference: refCpu }),
+    fig(`camel-up exact, the same games: games/s wall, one thread (stretched by other work)`, oursWall, 'games/s', { reference: refWall }),
+  ];
+  if (recorder) {
+    figures.push(
+      fig(`camel-up: speed-up per CPU-second, run by run (ours / camelup.py, same seed)`, oursCpu.map((v, i) => v / pyCpu[i]!), '×', { note: 'target ≥ 100×' }),
+      {
+        name: `camel-up: our games equal camelup.py's on the bench seeds`,
+        value: compared - unequal.length,
+        unit: 'games',
+        note: unequal.length ? `NOT EQUAL: ${unequal.join(', ')} of ${compared} — run the goldens (npx vitest run engines/camel-up)` : `all ${compared} (order, winners, money)`,
+      },
+    );
+  }
+
+  const pySecondsPerGame = recorder ? median(orig.map((o) => o.cpuSeconds / games)) : RECORDED.cpuSecondsPerGame;
+  const tour: Record<number, { wall: number[]; cpu: number[] }> = Object.fromEntries(workerCounts.map((w) => [w, { wall: [], cpu: [] }]));
+  const opts: CamelRunOptions = { bots: POOL, rules: 'original' };
+  for (let r = 0; r < runs; r++) {
+    for (const workers of workerCounts) {
+      const c1 = process.cpuUsage();
+      const res = await ctx.kit.runSharded<CamelRunOptions, CamelStats>({ game: 'camel-up', spec: trials, opts, seed: `bench/${r}`, trials: tournamentGames, shardSize: 5, workers, label: `bench camel-up ×${workers}` });
+      tour[workers]!.wall.push((res.elapsedMs / 1000) * (100 / tournamentGames));
+      tour[workers]!.cpu.push(cpuSeconds(c1) * (100 / tournamentGames));
+    }
+  }
+  const projected = tournamentGames === 100 ? '' : ` (${tournamentGames} games × ${100 / tournamentGames})`;
+  for (const w of workerCounts) {
+    const label = `${w} worker${w > 1 ? 's' : ''}`;
+    figures.push(
+      fig(`camel-up: a 100-game tournament${projected}, published pool, ${label}: wall`, tour[w]!.wall, 's', {
+        note: `camelup.py (one process): about ${Math.round(100 * pySecondsPerGame)} s (100 × its CPU-seconds a game${recorder ? ' in this run' : ', recorded'}); target well under a minute on 2 cores`,
+      }),
+      fig(`camel-up: a 100-game tournament${projected}, ${label}: CPU time (all threads)`, tour[w]!.cpu, 's'),
+    );
   }
   return figures;
 }

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, parseCompareRules, resolveBots, rulesHelp, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, parseCompareRules, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
@@ -26,19 +26,8 @@ const POOLS: Record<string, readonly string[]> = {
   dumb: ['Player0', 'Player1', 'Player2', 'Player0'],
 };
 
-interface CamelCliOptions {
+interface CamelCliOptions extends CommonOptionValues {
   exact?: boolean;
-  seed: string;
-  games?: number;
-  bots?: string;
-  pool?: string;
-  rules: string;
-  compareRules?: string;
-  confidence: number;
-  workers: number;
-  shardSize: number;
-  checkpoint?: string;
-  json?: boolean;
 }
 
 function poolOf(opts: CamelCliOptions): string[] {

@@ -27,9 +27,17 @@
  *   in the original order (camel index, then distance).
  * Floating point: the same operations in the same order (x**2 written x*x, which is what
  * CPython's pow gives for an exponent of 2).
+ *
+ * Speed (the bot is nearly all of a game's time; camelup.py spends 11–15 s a game in it): no
+ * list is copied. Step 1 walks on five keys (square * 8 + height per camel, a row per depth);
+ * the futures run on FutureTrack (stacks as typed arrays, a move costs the camels moved) with
+ * the camel bank packed 3 bits a slot; the draws are CPython 3's _randbelow written out on
+ * the generator's 32-bit words (getrandbits(bit_length) with rejection), the same words in the
+ * same order. The traces (answer and generator state after every recorded call) prove it.
  */
 import { checkBet, findCamelInNthPlace, FINISH_LINE, type CamelPlayer } from '../../engines/camel-up/rules.ts';
 import type { Provenance } from '../provenance.ts';
+import type { PyRandom } from '../../engines/core/rng/python-random.ts';
 
 export const provenance: Provenance = {
   challenge: 'camel-up',
@@ -44,97 +52,334 @@ export const provenance: Provenance = {
 const FUTURE_SIGHT = 10_000;
 const DEPTH_CAP = 35;
 const SQUARES = 29;
-const SLOTS = 5;
+const CAMEL_COUNT = 5;
+
+/*
+ * The simulations' track, compact: one key per camel, square * 8 + height in its stack
+ * (bottom 0), five camels in an Int32Array (one row per depth of the permutation walk). With
+ * every camel on the track, FindCamelInNthPlace(n) is the camel with the n-th largest key
+ * (the top of the furthest stack first), so 1st is the largest key and 5th the smallest.
+ * Nothing is allocated per simulated move.
+ */
+
+/** Scratch stacks (bottom first) for the rare −1-trap move, which is done list op for list op. */
+const stackA = new Int8Array(CAMEL_COUNT);
+const stackB = new Int8Array(CAMEL_COUNT);
+
+/** Writes the camels on square `s` into `out` by height; returns how many. */
+function readStack(keys: Int32Array, o: number, s: number, out: Int8Array): number {
+  let n = 0;
+  for (let j = 0; j < CAMEL_COUNT; j++) {
+    const k = keys[o + j]!;
+    if (k >> 3 === s) {
+      out[k & 7] = j;
+      n++;
+    }
+  }
+  return n;
+}
+
+function writeStack(keys: Int32Array, o: number, s: number, st: Int8Array, n: number): void {
+  for (let i = 0; i < n; i++) keys[o + st[i]!] = s * 8 + i;
+}
 
 /**
- * The track as the bot's simulations use it, without allocation: each square a stack of at
- * most 5 camels (bottom first), plus each camel's square and height. Its operations are the
- * Python list operations the original performs (pop(i), insert(0, x), append(x)), one camel at
- * a time, so even a move onto its own square behaves as in Python.
+ * The −1 trap: `for c in range(stack): dest.insert(0, src.pop(stack - c - 1))` on Python
+ * lists (index stack-c-1, not y + …: the original's own quirk), including dest = src.
  */
-class SimTrack {
-  readonly sq = new Int8Array(SQUARES * SLOTS);
-  readonly len = new Int8Array(SQUARES);
-  readonly pos = new Int8Array(5);
-  readonly hgt = new Int8Array(5);
+function moveFromBottom(keys: Int32Array, o: number, pos: number, y: number, dest: number): void {
+  let la = readStack(keys, o, pos, stackA);
+  const same = dest === pos;
+  const B = same ? stackA : stackB;
+  let lb = same ? la : readStack(keys, o, dest, stackB);
+  const stack = la - y;
+  for (let c = 0; c < stack; c++) {
+    // src.pop(stack - c - 1)
+    const i = stack - c - 1;
+    const x = stackA[i]!;
+    for (let k = i; k < la - 1; k++) stackA[k] = stackA[k + 1]!;
+    la--;
+    if (same) lb = la;
+    // dest.insert(0, x)
+    for (let k = lb; k > 0; k--) B[k] = B[k - 1]!;
+    B[0] = x;
+    lb++;
+    if (same) la = lb;
+  }
+  writeStack(keys, o, pos, stackA, la);
+  if (!same) writeStack(keys, o, dest, stackB, lb);
+}
 
-  static of(track: readonly (readonly number[])[]): SimTrack {
-    const t = new SimTrack();
-    track.forEach((row, s) => row.forEach((c) => t.push(s, c)));
-    return t;
+/**
+ * The bot's own MoveCamel (not the controller's) on the camels keys[o..o+4]: the distance
+ * capped at the line, traps read from the state it was given, a camel past the line not moved.
+ */
+function simMove(keys: Int32Array, o: number, camel: number, dist: number, traps: Int8Array): void {
+  const key = keys[o + camel]!;
+  const pos = key >> 3;
+  const y = key & 7;
+  let distance = dist;
+  if (pos + distance > FINISH_LINE) distance = FINISH_LINE - pos;
+  const trap = traps[pos + distance]!;
+  if (pos > FINISH_LINE) return;
+  const dest = pos + distance + trap;
+  if (trap === -1) {
+    moveFromBottom(keys, o, pos, y, dest);
+    return;
+  }
+  // for c in range(stack): dest.append(src.pop(y)) — onto its own square that is the same order again.
+  if (dest === pos) return;
+  let n = 0;
+  for (let j = 0; j < CAMEL_COUNT; j++) if (keys[o + j]! >> 3 === dest) n++;
+  const base = dest * 8 + n - y;
+  for (let j = 0; j < CAMEL_COUNT; j++) {
+    const k = keys[o + j]!;
+    if (k >> 3 === pos && (k & 7) >= y) keys[o + j] = base + (k & 7);
+  }
+}
+
+/** The keys of a real camel_track. */
+function keysOf(track: readonly (readonly number[])[]): Int32Array {
+  const keys = new Int32Array(CAMEL_COUNT);
+  track.forEach((row, s) => row.forEach((c, h) => (keys[c] = s * 8 + h)));
+  return keys;
+}
+
+/**
+ * A future's track as Python lists without allocation: each square a stack of at most five
+ * camels (bottom first) with its length, and each camel's square and height. The futures
+ * move one stack per step, so this makes a move cost the camels moved, not the whole track.
+ */
+class FutureTrack {
+  readonly sq = new Int32Array(SQUARES * CAMEL_COUNT);
+  readonly len = new Int32Array(SQUARES);
+  readonly pos = new Int32Array(CAMEL_COUNT);
+  readonly hgt = new Int32Array(CAMEL_COUNT);
+
+  /** Sets the track to the keys' (len is only ever non-zero where a camel stands). */
+  reset(keys: Int32Array): void {
+    const { sq, len, pos, hgt } = this;
+    for (let j = 0; j < CAMEL_COUNT; j++) len[pos[j]!] = 0;
+    for (let j = 0; j < CAMEL_COUNT; j++) {
+      const p = keys[j]! >> 3;
+      const h = keys[j]! & 7;
+      pos[j] = p;
+      hgt[j] = h;
+      sq[p * CAMEL_COUNT + h] = j;
+      if (len[p]! <= h) len[p] = h + 1;
+    }
   }
 
-  copyFrom(o: SimTrack): void {
-    this.sq.set(o.sq);
-    this.len.set(o.len);
-    this.pos.set(o.pos);
-    this.hgt.set(o.hgt);
-  }
-
-  private place(s: number, i: number, c: number): void {
-    this.sq[s * SLOTS + i] = c;
-    this.pos[c] = s;
-    this.hgt[c] = i;
-  }
-
-  push(s: number, c: number): void {
-    this.place(s, this.len[s]!, c);
-    this.len[s]! += 1;
-  }
-
-  /** list.pop(i) */
-  removeAt(s: number, i: number): number {
-    const b = s * SLOTS;
-    const c = this.sq[b + i]!;
+  /** list.pop(i) on square s. */
+  private removeAt(s: number, i: number): number {
+    const { sq, hgt } = this;
+    const b = s * CAMEL_COUNT;
+    const c = sq[b + i]!;
     const n = this.len[s]!;
-    for (let k = i; k < n - 1; k++) this.place(s, k, this.sq[b + k + 1]!);
+    for (let k = i; k < n - 1; k++) {
+      const d = sq[b + k + 1]!;
+      sq[b + k] = d;
+      hgt[d] = k;
+    }
     this.len[s] = n - 1;
     return c;
   }
 
-  /** list.insert(0, x) */
-  insertFirst(s: number, c: number): void {
-    const b = s * SLOTS;
-    for (let k = this.len[s]!; k > 0; k--) this.place(s, k, this.sq[b + k - 1]!);
-    this.place(s, 0, c);
+  /** list.insert(0, c) on square s. */
+  private insertFirst(s: number, c: number): void {
+    const { sq, hgt } = this;
+    const b = s * CAMEL_COUNT;
+    for (let k = this.len[s]!; k > 0; k--) {
+      const d = sq[b + k - 1]!;
+      sq[b + k] = d;
+      hgt[d] = k;
+    }
+    sq[b] = c;
+    this.pos[c] = s;
+    hgt[c] = 0;
     this.len[s]! += 1;
   }
 
-  /** FindCamelInNthPlace. */
-  nth(n: number): number {
-    let counted = 0;
-    for (let s = SQUARES - 1; ; s--) {
-      const l = this.len[s]!;
-      const dtg = n - counted;
-      if (l >= dtg) return this.sq[s * SLOTS + l - dtg]!;
-      counted += l;
+  /** simMove on this track; returns the square the stack went to. */
+  move(camel: number, dist: number, traps: Int8Array): number {
+    const { sq, len, pos, hgt } = this;
+    const from = pos[camel]!;
+    let distance = dist;
+    if (from + distance > FINISH_LINE) distance = FINISH_LINE - from;
+    const trap = traps[from + distance]!;
+    if (from > FINISH_LINE) return from;
+    const dest = from + distance + trap;
+    const y = hgt[camel]!;
+    const l = len[from]!;
+    if (trap === -1) {
+      // for c in range(stack): dest.insert(0, src.pop(stack - c - 1))
+      const stack = l - y;
+      for (let c = 0; c < stack; c++) this.insertFirst(dest, this.removeAt(from, stack - c - 1));
+      return dest;
+    }
+    // for c in range(stack): dest.append(src.pop(y)) — onto its own square, the same order again.
+    if (dest === from) return dest;
+    const n = len[dest]!;
+    const sb = from * CAMEL_COUNT;
+    const db = dest * CAMEL_COUNT + n - y;
+    for (let i = y; i < l; i++) {
+      const c = sq[sb + i]!;
+      sq[db + i] = c;
+      pos[c] = dest;
+      hgt[c] = n + i - y;
+    }
+    len[dest] = n + l - y;
+    len[from] = y;
+    return dest;
+  }
+
+  /** How many squares from the finish line on hold a camel. */
+  occupiedPastLine(): number {
+    let squares = 0;
+    for (let j = 0; j < CAMEL_COUNT; j++) {
+      const p = this.pos[j]!;
+      if (p >= FINISH_LINE) squares |= 1 << (p - FINISH_LINE);
+    }
+    let count = 0;
+    for (; squares !== 0; squares &= squares - 1) count++;
+    return count;
+  }
+}
+
+/**
+ * The 10,000 futures from the hypothetical track: camels drawn from camel_bank and moved with
+ * the shared `random` until a camel stands past the line or 35 moves, counting (as the
+ * original's CheckForGameWinners) the leader once per occupied square past the line, the run
+ * counter once per move, and the last camel once per future. camel_bank is THE list
+ * camels_to_move (Python aliasing) until the first future empties it, then a fresh [0..4].
+ */
+function playFutures(hyp: Int32Array, camelsToMove: readonly number[], traps: Int8Array, random: PyRandom, gameWinners: number[], gameLosers: number[]): void {
+  // A bank is a Python list of camels packed 3 bits a slot (slot 0 lowest): pop(k) is two masks.
+  let ctm = 0; // the list camels_to_move itself, shared by every future until emptied
+  for (let i = camelsToMove.length - 1; i >= 0; i--) ctm = (ctm << 3) | camelsToMove[i]!;
+  let ctmLen = camelsToMove.length;
+  const FRESH = (4 << 12) | (3 << 9) | (2 << 6) | (1 << 3) | 0; // [0, 1, 2, 3, 4]
+  const track = new FutureTrack();
+  const { pos, hgt } = track;
+  // A camel past the line at the start: the first move of every future ends it, whatever moves.
+  let startPast = false;
+  for (let j = 0; j < CAMEL_COUNT; j++) if (hyp[j]! >> 3 >= FINISH_LINE) startPast = true;
+  let moves = 0;
+  for (let cycle = 0; cycle < FUTURE_SIGHT; cycle++) {
+    track.reset(hyp);
+    let onCtm = true; // camel_bank = camels_to_move
+    let bank = ctm;
+    let len = ctmLen;
+    let past = 0;
+    for (let depth = 0; depth < DEPTH_CAP; ) {
+      if (len === 0) {
+        onCtm = false; // camel_bank = [0, 1, 2, 3, 4]
+        bank = FRESH;
+        len = CAMEL_COUNT;
+      }
+      // randint(0, len - 1) then randint(1, 3): a + _randbelow(width) in CPython 3.
+      const shift = BELOW_SHIFT[len]!;
+      let k = random.nextUint32() >>> shift;
+      while (k >= len) k = random.nextUint32() >>> shift;
+      // boy = camel_bank.pop(k)
+      const at = 3 * k;
+      const boy = (bank >> at) & 7;
+      bank = (bank & ((1 << at) - 1)) | ((bank >> (at + 3)) << at);
+      len--;
+      let d = random.nextUint32() >>> 30;
+      while (d >= 3) d = random.nextUint32() >>> 30;
+      const dest = track.move(boy, 1 + d, traps);
+      moves++;
+      depth++;
+      // Before this move no square past the line was occupied (else the future had ended),
+      // unless the track started so: now at most the one the stack went to is.
+      if (depth === 1 && startPast) {
+        past = track.occupiedPastLine();
+        if (past > 0) break;
+      } else if (dest >= FINISH_LINE) {
+        past = 1;
+        break;
+      }
+    }
+    if (onCtm) {
+      ctm = bank;
+      ctmLen = len;
+    } else ctmLen = 0;
+    // FindCamelInNthPlace 1 and 5: the largest and the smallest square * 8 + height.
+    let first = 0;
+    let last = 0;
+    let firstKey = -1;
+    let lastKey = SQUARES * 8;
+    for (let j = 0; j < CAMEL_COUNT; j++) {
+      const key = pos[j]! * 8 + hgt[j]!;
+      if (key > firstKey) {
+        firstKey = key;
+        first = j;
+      }
+      if (key < lastKey) {
+        lastKey = key;
+        last = j;
+      }
+    }
+    // CheckForGameWinners: the leader once per occupied square past the line.
+    if (past > 0) gameWinners[first]! += past;
+    gameLosers[last]! += 1;
+  }
+  gameWinners[5]! += moves;
+  gameLosers[5]! += FUTURE_SIGHT;
+}
+
+const CAMELS_0_4 = [0, 1, 2, 3, 4];
+
+/** A leaf of the round walk: its 1st (largest key) and 2nd camel counted. */
+function countLeaf(levels: Int32Array, o: number, counts: Int32Array): void {
+  let first = 0;
+  let second = -1;
+  for (let j = 1; j < CAMEL_COUNT; j++) {
+    const k = levels[o + j]!;
+    if (k > levels[o + first]!) {
+      second = first;
+      first = j;
+    } else if (second < 0 || k > levels[o + second]!) second = j;
+  }
+  counts[first]! += 1;
+  counts[CAMEL_COUNT + second]! += 1;
+  counts[2 * CAMEL_COUNT]! += 1;
+}
+
+function walkRound(levels: Int32Array, depth: number, camels: readonly number[], used: number, traps: Int8Array, counts: Int32Array): void {
+  const n = camels.length;
+  const o = depth * CAMEL_COUNT;
+  const next = o + CAMEL_COUNT;
+  for (let i = 0; i < n; i++) {
+    if (used & (1 << i)) continue;
+    const camel = camels[i]!;
+    for (let d = 1; d <= 3; d++) {
+      for (let j = 0; j < CAMEL_COUNT; j++) levels[next + j] = levels[o + j]!;
+      simMove(levels, next, camel, d, traps);
+      if (depth + 1 === n) countLeaf(levels, next, counts);
+      else walkRound(levels, depth + 1, camels, used | (1 << i), traps, counts);
     }
   }
 }
 
-/** The bot's own MoveCamel (not the controller's): distance capped at the line, traps read from g. */
-function simMove(camel: number, dist: number, t: SimTrack, traps: Int8Array): void {
-  const pos = t.pos[camel]!;
-  const y = t.hgt[camel]!;
-  const stack = t.len[pos]! - y;
-  let distance = dist;
-  let fromBottom = false;
-  if (pos + distance > FINISH_LINE) distance = FINISH_LINE - pos;
-  const trap = traps[pos + distance]!;
-  if (trap !== 0) {
-    if (trap === -1) fromBottom = true;
-    distance += trap;
-  }
-  if (pos > FINISH_LINE) return;
-  const dest = pos + distance;
-  if (fromBottom) {
-    // for c in range(stack): dest.insert(0, src.pop(stack - c - 1))
-    for (let c = 0; c < stack; c++) t.insertFirst(dest, t.removeAt(pos, stack - c - 1));
-  } else {
-    // for c in range(stack): dest.append(src.pop(found_y_pos))
-    for (let c = 0; c < stack; c++) t.push(dest, t.removeAt(pos, y));
-  }
+/**
+ * Step 1: every permutation of the camels to move times every distance (3^n), each played
+ * out on a copy of the track, walked depth first so common prefixes are played once (the
+ * counts do not depend on the order). Returns per camel how often it came 1st ([0..4]) and
+ * 2nd ([5..9]), and the number of outcomes ([10]).
+ */
+function roundPlaces(real: Int32Array, camels: readonly number[], traps: Int8Array): Int32Array {
+  const levels = new Int32Array((camels.length + 1) * CAMEL_COUNT);
+  levels.set(real);
+  const counts = new Int32Array(2 * CAMEL_COUNT + 1);
+  if (camels.length === 0) countLeaf(levels, 0, counts);
+  else walkRound(levels, 0, camels, 0, traps, counts);
+  return counts;
 }
+
+/** 32 - bit_length(n) for n = 1..5: CPython 3's _randbelow(n) is getrandbits(bit_length) with rejection. */
+const BELOW_SHIFT = [0, 31, 30, 30, 29, 29];
 
 const Sir_Humpfree_Bogart: CamelPlayer = {
   name: 'Sir_Humpfree_Bogart',
@@ -142,59 +387,30 @@ const Sir_Humpfree_Bogart: CamelPlayer = {
     const camelsToMove: number[] = [];
     for (let i = 0; i < g.camels.length; i++) if (g.camel_yet_to_move[i]) camelsToMove.push(i);
     const n = camelsToMove.length;
-    const resultingPlace = Array.from({ length: 5 }, () => [0, 0, 0]);
     // The traps of the state it was given (type per square; 0 = none).
     const traps = new Int8Array(SQUARES);
     g.trap_track.forEach((tr, sqr) => {
       if (tr.length > 0) traps[sqr] = tr[0]!;
     });
-    const real = SimTrack.of(g.camel_track);
-    // Every permutation of the camels to move times every distance (3^n), each played out on
-    // a copy of the track: walked depth first so common prefixes are played once (the counts
-    // do not depend on the order).
-    const levels = Array.from({ length: n + 1 }, () => new SimTrack());
-    levels[0]!.copyFrom(real);
-    const left = [...camelsToMove];
-    const used = new Array<boolean>(n).fill(false);
-    const walk = (depth: number): void => {
-      const t = levels[depth]!;
-      if (depth === n) {
-        const first = t.nth(1);
-        const second = t.nth(2);
-        for (let c = 0; c < g.camels.length; c++) {
-          if (c === first) resultingPlace[c]![2]! += 1;
-          else if (c === second) resultingPlace[c]![1]! += 1;
-          else resultingPlace[c]![0]! += 1;
-        }
-        return;
-      }
-      const next = levels[depth + 1]!;
-      for (let i = 0; i < n; i++) {
-        if (used[i]) continue;
-        used[i] = true;
-        for (let d = 1; d <= 3; d++) {
-          next.copyFrom(t);
-          simMove(left[i]!, d, next, traps);
-          walk(depth + 1);
-        }
-        used[i] = false;
-      }
-    };
-    walk(0);
+    const real = keysOf(g.camel_track);
+    // Step 1: the round's outcomes, every permutation times every distance.
+    const counts = roundPlaces(real, camelsToMove, traps);
+    const leaves = counts[2 * CAMEL_COUNT]!;
+    // resulting_place[c] = [3rd or worse, 2nd, 1st], as the original counts them.
+    const resultingPlace = CAMELS_0_4.map((c) => [leaves - counts[c]! - counts[CAMEL_COUNT + c]!, counts[CAMEL_COUNT + c]!, counts[c]!]);
     // The original's hyp_camel_track afterwards: its LAST simulation, the last permutation
     // (camels in reverse order) with every distance 3.
-    const hyp = new SimTrack();
-    hyp.copyFrom(real);
-    for (let m = n - 1; m >= 0; m--) simMove(camelsToMove[m]!, 3, hyp, traps);
+    const hyp = Int32Array.from(real);
+    for (let m = n - 1; m >= 0; m--) simMove(hyp, 0, camelsToMove[m]!, 3, traps);
 
     // Riskiness: distance to the richest player, and the leaders' nearness to the end.
     const firstCam = findCamelInNthPlace(g.camel_track, 1);
     const secondCam = findCamelInNthPlace(g.camel_track, 2);
     const thirdCam = findCamelInNthPlace(g.camel_track, 3);
     // Located on the LAST hypothetical track, as the original does.
-    const firstLoc = hyp.pos[firstCam]!;
-    const secondLoc = hyp.pos[secondCam]!;
-    const thirdLoc = hyp.pos[thirdCam]!;
+    const firstLoc = hyp[firstCam]! >> 3;
+    const secondLoc = hyp[secondCam]! >> 3;
+    const thirdLoc = hyp[thirdCam]! >> 3;
     const nearnessToEnd = (0.9 * firstLoc + 0.07 * secondLoc + 0.03 * thirdLoc) / FINISH_LINE;
     let maxDelta = 0;
     for (const money of g.player_money_values) {
@@ -231,45 +447,7 @@ const Sir_Humpfree_Bogart: CamelPlayer = {
     // Futures: game winners and losers.
     const gameWinners = [0, 0, 0, 0, 0, 0];
     const gameLosers = [0, 0, 0, 0, 0, 0];
-    // camel_bank: either THE list camels_to_move (shared by every future until emptied) or a
-    // fresh [0..4]; kept as two buffers with lengths, no allocation.
-    const ctm = Int8Array.from(camelsToMove);
-    let ctmLen = ctm.length;
-    const fresh = new Int8Array(5);
-    let freshLen = 0;
-    const track = new SimTrack();
-    for (let cycle = 0; cycle < FUTURE_SIGHT; cycle++) {
-      let winnerFlag = false;
-      track.copyFrom(hyp);
-      let onCtm = true; // camel_bank = camels_to_move
-      for (let depth = 0; !winnerFlag && depth < DEPTH_CAP; depth++) {
-        if ((onCtm ? ctmLen : freshLen) === 0) {
-          onCtm = false; // camel_bank = [0, 1, 2, 3, 4]
-          for (let q = 0; q < 5; q++) fresh[q] = q;
-          freshLen = 5;
-        }
-        const bank = onCtm ? ctm : fresh;
-        const len = onCtm ? ctmLen : freshLen;
-        // randint(0, len - 1) and randint(1, 3) are a + _randbelow(width) in CPython 3.
-        const k = random.randbelow(len);
-        const boy = bank[k]!;
-        for (let q = k; q < len - 1; q++) bank[q] = bank[q + 1]!;
-        if (onCtm) ctmLen--;
-        else freshLen--;
-        const dist = 1 + random.randbelow(3);
-        simMove(boy, dist, track, traps);
-        // CheckForGameWinners: a count per occupied square past the line, the run counter per move.
-        for (let i = FINISH_LINE; i < SQUARES; i++) {
-          if (track.len[i]! > 0) {
-            gameWinners[track.nth(1)]! += 1;
-            winnerFlag = true;
-          }
-        }
-        gameWinners[5]! += 1;
-      }
-      gameLosers[track.nth(5)]! += 1;
-      gameLosers[5]! += 1;
-    }
+    playFutures(hyp, camelsToMove, traps, random, gameWinners, gameLosers);
 
     // Camels it has already bet on (winner or loser) count for nothing.
     for (let sus = 0; sus < 5; sus++) {

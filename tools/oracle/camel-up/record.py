@@ -4,7 +4,7 @@ controller camelup.py and the ORIGINAL players (GitHub trbarron/Camel_Up_Cup_2K1
 commit), imported from the checkout given, and prints one line per game.
 
     python3 tools/oracle/camel-up/record.py --checkout CAMEL@46f6797 --seed S --games N \
-        [--pool Player0,Player1,Player2,Sir_Humpfree_Bogart]
+        [--pool Player0,Player1,Player2,Sir_Humpfree_Bogart] [--timing]
 
 camelup.py runs its tournament when imported; this recorder executes the module's
 definitions only (every top-level statement except its tournament `for` loop) and then runs
@@ -12,6 +12,8 @@ the same tournament loop itself: `random.seed(S)` once, then per game
 `order = [0..len(pool)-1]; random.shuffle(order)`, `PlayGame(pool[order[0]], …, pool[order[3]])`,
 a point to every winner. It prints {"games":[{"order":[names in seat order],"winnerSeats":[…],
 "money":[… in seat order]}]} (money read from the game's GameState, which a subclass keeps).
+With --timing the output also has "seconds", "cpuSeconds" (time.process_time) of the games loop
+alone and "python" (its version): `koth bench camel-up --original DIR` runs it so.
 Bet hashing (uuid4, not the `random` stream) is left as it is. Our own code: no original
 code here.
 """
@@ -19,8 +21,10 @@ import argparse
 import ast
 import json
 import os
+import platform
 import random
 import sys
+import time
 
 
 def load_controller(checkout):
@@ -41,6 +45,8 @@ def main():
     ap.add_argument('--seed', required=True, type=int)
     ap.add_argument('--games', required=True, type=int)
     ap.add_argument('--pool', default='Player0,Player1,Player2,Sir_Humpfree_Bogart')
+    ap.add_argument('--timing', action='store_true',
+                    help='also output seconds and cpuSeconds (time.process_time) of the games loop alone, and the python version (for koth bench camel-up)')
     a = ap.parse_args()
     ns = load_controller(os.path.abspath(a.checkout))
     classes = {}
@@ -64,13 +70,17 @@ def main():
     ns['GameState'] = Kept
     random.seed(a.seed)
     games = []
+    wall0, cpu0 = time.perf_counter(), time.process_time()
     for _ in range(a.games):
         order = [i for i in range(len(pool))]
         random.shuffle(order)
         winner = ns['PlayGame'](pool[order[0]], pool[order[1]], pool[order[2]], pool[order[3]])
         games.append({'order': [names[order[s]] for s in range(4)], 'winnerSeats': list(winner), 'money': list(kept['g'].player_money_values)})
         print(json.dumps(games[-1]), file=sys.stderr, flush=True)
-    sys.stdout.write(json.dumps({'games': games}) + '\n')
+    out = {'games': games}
+    if a.timing:
+        out.update(seconds=time.perf_counter() - wall0, cpuSeconds=time.process_time() - cpu0, python=platform.python_version())
+    sys.stdout.write(json.dumps(out) + '\n')
 
 
 if __name__ == '__main__':
