@@ -8,9 +8,9 @@
  * wall time stretches while CPU time hardly does. The original's scoreboard is compared with
  * ours too (same seed → the same tournament).
  *
- * The build is looked for in DIR, else $KOTH_GUN_DUEL_ORACLE, else /tmp/gunduel-oracle
- * (build.sh's default output); without one the original is NOT measured and the figure
- * recorded in fixtures/gun-duel/README.md is shown, labelled as such.
+ * The build is looked for in DIR, else in $KOTH_GUN_DUEL_ORACLE when set ('' or 'none': nowhere),
+ * else in /tmp/gunduel-oracle (build.sh's default output); without one the original is NOT
+ * measured and the figure recorded here is shown, labelled as such.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -41,8 +41,10 @@ function findBuild(dir: string | undefined): string | undefined {
     }
     return dir;
   }
-  for (const d of [process.env.KOTH_GUN_DUEL_ORACLE, '/tmp/gunduel-oracle']) if (d && has(d)) return d;
-  return undefined;
+  // $KOTH_GUN_DUEL_ORACLE, when set, is the only place looked at ('' or 'none': do not measure the original)
+  const env = process.env.KOTH_GUN_DUEL_ORACLE;
+  const d = env !== undefined ? env : '/tmp/gunduel-oracle';
+  return d && d !== 'none' && has(d) ? d : undefined;
 }
 
 function runOriginal(dir: string, seed: number, repetition: number): OriginalRun {
@@ -53,7 +55,10 @@ function runOriginal(dir: string, seed: number, repetition: number): OriginalRun
     maxBuffer: 64 << 20,
   });
   if (res.error) throw new UserError(`could not run ${join(dir, 'gunduel-oracle')}: ${res.error.message}. ${BUILD_HINT}.`);
-  if (res.status !== 0) throw new UserError(`the compiled original failed (exit ${res.status}):\n${res.stderr.trim()}\n${BUILD_HINT}.`);
+  if (res.status !== 0) {
+    const old = /unknown option --timing/.test(res.stderr) ? ` The build in ${dir} predates our driver's --timing option: rebuild it.` : '';
+    throw new UserError(`the compiled original failed (exit ${res.status}):\n${res.stderr.trim()}\n${old} ${BUILD_HINT} (or set KOTH_GUN_DUEL_ORACLE=none to skip it).`);
+  }
   const timing = JSON.parse(res.stderr.trim().split('\n').pop()!) as { cpuSeconds: number; wallSeconds: number };
   return { ...timing, rows: (JSON.parse(res.stdout) as { rows: OriginalRun['rows'] }).rows };
 }

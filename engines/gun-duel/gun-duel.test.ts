@@ -129,10 +129,15 @@ describe('statistics', () => {
 
 describe('koth bench gun-duel', () => {
   it('prints seconds per tournament (quick mode: one duel per pair)', () => {
-    const r = koth(['bench', 'gun-duel', '--quick', '--json']);
+    // no compiled original in tests (whatever /tmp holds): the recorded figure, labelled as such
+    const r = koth(['bench', 'gun-duel', '--quick', '--json'], { KOTH_GUN_DUEL_ORACLE: 'none' });
     expect(r.status, r.stderr).toBe(0);
     const figs = r.json() as { name: string; value: number; unit: string }[];
     expect(figs.length).toBeGreaterThanOrEqual(2);
     for (const f of figs) expect(f.value).toBeGreaterThan(0);
+    expect((figs[0] as { reference?: { source: string } }).reference?.source).toMatch(/NOT measured/);
+    const bad = koth(['bench', 'gun-duel', '--quick', '--original', '/nonexistent-dir']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/no gunduel-oracle and clockshim.so there.*build\.sh/);
   }, 120_000);
 });
