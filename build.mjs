@@ -4,7 +4,7 @@
 // worker and the trials (instanceof holds across them).
 // `npm run replay|scrape|bench` call this first; it takes well under a second.
 import { build } from 'esbuild';
-import { chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 
 const trials = Object.fromEntries(
   readdirSync('engines', { withFileTypes: true })
@@ -30,6 +30,8 @@ await build({
   loader: { '.json': 'json' },
   // piscina starts its own worker wrapper from its package folder: load it from node_modules.
   // vega/vega-lite (the HTML report's charts) are loaded on demand, only when a report is asked for.
-  external: ['piscina', 'vega', 'vega-lite'],
+  external: ['piscina', 'vega', 'vega-lite', 'pyodide'],
 });
+// The Pyodide sandbox worker is plain JavaScript, started by path (engines/core/pyodide/sandbox.ts).
+copyFileSync('engines/core/pyodide/worker.mjs', 'dist/pyodide-worker.mjs');
 chmodSync('dist/koth.js', 0o755);

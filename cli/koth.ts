@@ -7,6 +7,7 @@ import { registerReplay, rewriteSeveralGames } from './commands/replay.ts';
 import { registerBench } from './commands/bench.ts';
 import { registerScrape } from './commands/scrape.ts';
 import { registerRegistry } from './commands/registry.ts';
+import { registerVerify } from './commands/verify.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerScrape(program);
   registerRegistry(program);
   registerBench(program);
+  registerVerify(program);
   return program;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { koth } from './helpers.ts';
+import { originalsByGame } from '../cli/commands/bench.ts';
 
 describe('koth bench', () => {
   it('prints RNG draws/s next to CPython measured in the same run', () => {
@@ -36,5 +37,21 @@ describe('koth bench dice', () => {
     const r = koth(['bench', 'dice', '--quick', '--original', '/nonexistent-koth-dir']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/forty_game_controller\.py not found/);
+  });
+});
+
+describe('koth bench --original', () => {
+  it('one game takes DIR; all takes GAME=DIR per game and refuses a bare DIR', () => {
+    expect([...originalsByGame('dice', ['/tmp/d'])]).toEqual([['dice', '/tmp/d']]);
+    expect([...originalsByGame('dice', ['dice=/tmp/d'])]).toEqual([['dice', '/tmp/d']]);
+    expect([...originalsByGame('all', ['dice=/tmp/d', 'ruins=/tmp/r'])]).toEqual([
+      ['dice', '/tmp/d'],
+      ['ruins', '/tmp/r'],
+    ]);
+    expect(() => originalsByGame('all', ['/tmp/d'])).toThrow(/say whose checkout it is, e.g. --original dice=\/tmp\/d/);
+    expect(() => originalsByGame('dice', ['ruins=/tmp/r'])).toThrow(/names ruins, but this bench is for dice/);
+    const r = koth(['bench', 'all', '--original', '/nowhere']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('say whose checkout it is');
   });
 });

@@ -85,7 +85,12 @@ export function registerBench(program: Command): void {
     .argument('[what]', `rng, a game id (${games.map((g) => g.id).join(', ')}), or all`, 'all')
     .option('--quick', 'short runs (seconds instead of minutes)')
     .option('--workers <n>', 'worker threads for multi-worker figures', (v) => Number.parseInt(v, 10), Math.min(2, defaultWorkers()))
-    .option('--original <dir>', "a checkout of the game's original controller and bots (outside this repository): run it beside ours, run for run")
+    .option(
+      '--original <dir>',
+      "a checkout of the game's original controller and bots (outside this repository): run it beside ours, run for run; with several games, GAME=DIR (repeatable)",
+      collectOriginal,
+      [] as string[],
+    )
     .option('--runs <n>', 'repeated runs per figure (median shown, min–max beside it); default 5, 2 with --quick', (v) => Number.parseInt(v, 10))
     .option('--json', 'print the figures as JSON')
     .addHelpText(
@@ -100,18 +105,21 @@ labelled as such (gun-duel also finds its compiled original in $KOTH_GUN_DUEL_OR
 
 Examples:
   koth bench dice --original /tmp/orig-dice      # forty_game_controller.py + auto_bots.py there
+  koth bench ruins --original /tmp/orig-ruins    # ruins.py and its test bots there
+  koth bench all --original dice=/tmp/orig-dice --original ruins=/tmp/orig-ruins
   koth bench dice --quick --json
   koth bench gun-duel --original /tmp/gunduel-oracle   # our g++ build of the original (tools/oracle/gun-duel/build.sh)
   koth bench rng`,
     )
-    .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean; original?: string; runs?: number }) => {
+    .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean; original: string[]; runs?: number }) => {
+      const originals = originalsByGame(what, opts.original);
       if (opts.runs !== undefined && !(Number.isInteger(opts.runs) && opts.runs > 0)) throw new UserError(`--runs must be a positive whole number (got ${opts.runs}).`);
       if (!(Number.isInteger(opts.workers) && opts.workers > 0)) throw new UserError(`--workers must be a positive whole number.`);
       const figures: BenchFigure[] = [];
       if (what === 'all' || what === 'rng') figures.push(...rngFigures(!!opts.quick));
       for (const g of games) {
         if ((what === 'all' || what === g.id) && g.engine?.bench)
-          figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: opts.original, runs: opts.runs })));
+          figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: originals.get(g.id), runs: opts.runs })));
       }
       if (opts.json) {
         process.stdout.write(JSON.stringify(figures, null, 2) + '\n');
@@ -126,4 +134,27 @@ Examples:
       ]);
       process.stdout.write(renderTable(['what', 'koth-replay', 'original', 'ratio', 'original measured by / note'], rows) + '\n');
     });
+}
+
+function collectOriginal(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/**
+ * `--original DIR` for one game; `--original GAME=DIR` (repeatable) names the game, which is
+ * how `koth bench all` gets a checkout per game instead of one folder for every game.
+ */
+export function originalsByGame(what: string, given: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const ids = new Set(games.map((g) => g.id));
+  for (const v of given) {
+    const m = /^([a-z][a-z0-9-]*)=(.+)$/.exec(v);
+    if (m && ids.has(m[1]!)) {
+      if (what !== 'all' && what !== m[1]) throw new UserError(`--original ${v} names ${m[1]}, but this bench is for ${what}`);
+      out.set(m[1]!, m[2]!);
+    } else if (what === 'all' || what === 'rng') {
+      throw new UserError(`--original ${v}: with "koth bench ${what}" say whose checkout it is, e.g. --original dice=${v} (games: ${[...ids].join(', ')})`);
+    } else out.set(what, v);
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { publishedTable } from './published.ts';
 import type { DiceStats } from './stats.ts';
 import { runExact, type DiceRunOptions } from './tournament.ts';
 import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { dicePythonBench } from './python-bench.ts';
 
 /**
  * `koth bench dice [--original DIR]`: the TS engine with the 49 official bots — exact mode
@@ -76,7 +78,9 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const opts: DiceRunOptions = { bots, rules: 'fixed' };
   const runs = Math.max(1, ctx.runs ?? (ctx.quick ? 2 : 5));
   const exactGames = ctx.quick ? 4000 : 100_000;
-  const statGames = ctx.quick ? 20_000 : 400_000;
+  // Large enough that starting worker threads (a fixed cost: a new isolate loads the bundle and
+  // warms up its JIT, about 0.3 CPU-seconds each) does not hide the per-game figures.
+  const statGames = ctx.quick ? 20_000 : 2_000_000;
   const pyGames = ctx.quick ? 1000 : 20_000;
   const workerCounts = [1, ctx.workers].filter((w, i, a) => a.indexOf(w) === i);
 
@@ -90,9 +94,10 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const orig: OriginalRun[] = [];
   const exactCpu: number[] = [];
   const exactWall: number[] = [];
-  const stat: Record<number, { cpu: number[]; wall: number[] }> = Object.fromEntries(workerCounts.map((w) => [w, { cpu: [], wall: [] }]));
-  let rssQuarter = 0;
-  let rssEnd = 0;
+  const stat: Record<number, { cpu: number[]; wall: number[]; cpuSeconds: number[] }> = Object.fromEntries(workerCounts.map((w) => [w, { cpu: [], wall: [], cpuSeconds: [] }]));
+  // Peak RSS (maxRSS) at a quarter and at all of the first exact run, before any worker starts.
+  let peakQuarter = 0;
+  let peakEnd = 0;
   for (let r = 0; r < runs; r++) {
     if (driver) orig.push(runOriginal(driver, ctx.original!, pyGames, bots));
     // Exact mode: one PyRandom stream, this thread.
@@ -101,16 +106,18 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
     const t0 = performance.now();
     runExact(12345 + r, exactGames, opts, diceClass, (n) => {
       done += n;
-      if (r === runs - 1 && rssQuarter === 0 && done >= exactGames / 4) rssQuarter = process.memoryUsage().rss;
+      if (r === 0 && peakQuarter === 0 && done >= exactGames / 4) peakQuarter = process.resourceUsage().maxRSS;
     });
     exactWall.push(exactGames / ((performance.now() - t0) / 1000));
     exactCpu.push(exactGames / cpuSeconds(c0));
-    if (r === runs - 1) rssEnd = process.memoryUsage().rss;
+    if (r === 0) peakEnd = process.resourceUsage().maxRSS;
     for (const workers of workerCounts) {
       const c1 = process.cpuUsage();
       const res = await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: trials, opts, seed: `bench/${r}`, trials: statGames, shardSize: 10_000, workers, label: `bench dice ×${workers}` });
       stat[workers]!.wall.push(statGames / (res.elapsedMs / 1000));
-      stat[workers]!.cpu.push(statGames / cpuSeconds(c1));
+      const spent = cpuSeconds(c1);
+      stat[workers]!.cpu.push(statGames / spent);
+      stat[workers]!.cpuSeconds.push(spent);
     }
   }
 
@@ -126,14 +133,30 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
     : refCpu;
   const fig = (name: string, xs: number[], unit: string, extra: Partial<BenchFigure> = {}): BenchFigure => ({ name, value: median(xs), unit, runs: xs, ...extra });
 
+  // CPU-time figures first: a shared machine stretches wall time far more than CPU time.
+  const load = `wall: stretched by machine load, ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
   const figures: BenchFigure[] = [
     fig(`dice exact mode, 49 official bots: games per CPU-second (per core)`, exactCpu, 'games/s', { reference: refCpu }),
-    fig(`dice exact mode, 49 official bots: games/s wall, one thread`, exactWall, 'games/s', { reference: refWall }),
+    fig(`dice statistical mode, 1 worker: games per CPU-second (per core)`, stat[1]!.cpu, 'games/s', { reference: refCpu }),
+    ...workerCounts
+      .filter((w) => w > 1)
+      .map((w) =>
+        fig(`dice statistical mode, ${w} workers: games per CPU-second (all threads)`, stat[w]!.cpu, 'games/s', {
+          note: "next to 1 worker's: the parallel overhead (the scaling is then what idle cores allow)",
+        }),
+      ),
+    ...workerCounts
+      .filter((w) => w > 1)
+      .map((w) =>
+        fig(`dice statistical mode: CPU-seconds ${w} workers spend beyond 1 worker on ${statGames} games`, stat[w]!.cpuSeconds.map((v, i) => v - stat[1]!.cpuSeconds[i]!), 's', {
+          note: 'starting the threads and warming up their JIT (a fixed cost, about 0.3 s a thread: 1 worker runs in this thread, already warm), plus two threads contending for shared cores',
+        }),
+      ),
+    fig(`dice exact mode, 49 official bots: games/s wall, one thread (${load})`, exactWall, 'games/s', { reference: refWall }),
   ];
   for (const w of workerCounts) {
     const label = `${w} worker${w > 1 ? 's' : ''}`;
-    if (w === 1) figures.push(fig(`dice statistical mode, ${label}: games per CPU-second (per core)`, stat[w]!.cpu, 'games/s', { reference: refCpu }));
-    figures.push(fig(`dice statistical mode, ${label}: games/s wall`, stat[w]!.wall, 'games/s', w === 1 ? { reference: refWall } : {}));
+    figures.push(fig(`dice statistical mode, ${label}: games/s wall (${load})`, stat[w]!.wall, 'games/s', w === 1 ? { reference: refWall } : {}));
   }
   const wMax = workerCounts[workerCounts.length - 1]!;
   if (wMax > 1) {
@@ -141,8 +164,11 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
     figures.push(fig(`dice statistical mode: ${wMax} workers / 1 worker (wall)`, scaling, '×', { note: 'target ≥ 1.85 on 2 workers (needs 2 idle cores)' }));
   }
   figures.push(
-    fig(`dice: the official 3×10^8 games on ${wMax} worker${wMax > 1 ? 's' : ''} (projected from wall)`, stat[wMax]!.wall.map((v) => 3e8 / v / 60), 'minutes', {
+    fig(`dice: the official 3×10^8 games on ${wMax} worker${wMax > 1 ? 's' : ''} (projected from wall, this machine as loaded now)`, stat[wMax]!.wall.map((v) => 3e8 / v / 60), 'minutes', {
       note: 'the original took 35628.7 s ≈ 594 min (published); target ≤ 20 min on 2 workers',
+    }),
+    fig(`dice: the official 3×10^8 games on ${wMax} idle core${wMax > 1 ? 's' : ''} (projected from 1-worker CPU time, ×1.85 scaling for 2)`, stat[1]!.cpu.map((v) => 3e8 / (v * (wMax > 1 ? 1.85 * (wMax / 2) : 1)) / 60), 'minutes', {
+      note: 'target ≤ 20 min on 2 workers',
     }),
   );
   figures.push({
@@ -151,11 +177,12 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
     unit: 'MB',
     ...(driver ? { reference: { value: median(orig.map((o) => o.maxRssKb / 1024)), source: 'original controller process (getrusage ru_maxrss)', runs: orig.map((o) => o.maxRssKb / 1024) } } : {}),
   });
+  figures.push(...dicePythonBench(ctx, driver ? (games, pyBots) => runOriginal(driver!, ctx.original!, games, pyBots) : undefined));
   figures.push({
-    name: `dice exact mode: RSS after all ${exactGames} games`,
-    value: rssEnd / 2 ** 20,
+    name: `dice exact mode: peak RSS after ${exactGames} games (first run, before any worker)`,
+    value: peakEnd / 1024,
     unit: 'MB',
-    note: `after a quarter of them: ${(rssQuarter / 2 ** 20).toFixed(1)} MB (flat: nothing is kept per game)`,
+    note: `after ${exactGames / 4} games: ${(peakQuarter / 1024).toFixed(1)} MB (flat: nothing is kept per game)`,
   });
   return figures;
 }

@@ -104,7 +104,10 @@ export class DiceBot {
  * read them, never keep or change them. Only for a generator that is a pure function of
  * (throws, scores, lastRound, the bot's attributes that the generator does not change): after
  * k true decisions the turn holds k+1 dice, so the number of decisions made is known. It may
- * change the bot the way the generator does between two yields (SlowStart).
+ * change the bot the way the generator does between two yields (SlowStart). A generator whose
+ * locals the dice do not determine (StepBot's step counter and rush, BePrepared's re-entry)
+ * keeps them as a small state machine in an object on the bot under a symbol of its own file:
+ * engine state, not a Python attribute (deep copies share it and never take the fast path).
  */
 export type FastDecide<T extends DiceBot = DiceBot> = (this: T, throws: readonly number[], turnSum: number, scores: readonly number[], lastRound: boolean, turnState: number) => boolean;
 

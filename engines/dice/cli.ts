@@ -20,6 +20,8 @@ import { runExact } from './tournament.ts';
 import { trials as diceTrials } from './trials.ts';
 import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
+import { DICE_PYTHON_BOTS_HELP, pythonDicePool, sandboxStopMessage } from './python-cli.ts';
+import type { DiceBotClass } from './bot.ts';
 
 const ENGINE = { variants: DICE_VARIANTS, defaultVariant: DEFAULT_DICE_VARIANT, ruleFlags: DICE_RULE_FLAGS };
 
@@ -101,6 +103,20 @@ interface DiceCliOptions {
   checkpoint?: string;
   shardSize: number;
   json?: boolean;
+  pythonBots?: string;
+}
+
+/** The bots to play and how to find their classes: ports, or with --python-bots the original Python classes. */
+function botsAndResolver(opts: DiceCliOptions, table: string): { bots: string[]; resolve: (n: string) => DiceBotClass | undefined } {
+  if (!opts.pythonBots) return { bots: botList(opts, table), resolve: diceClass };
+  const p = pythonDicePool(opts);
+  if (p.names.length < 8) throw new UserError(`a dice game seats 8 bots: give at least 8 (got ${p.names.length}: ${p.names.join(', ')})`);
+  return { bots: p.names, resolve: p.resolve };
+}
+
+/** A bot's exception ended the original run (exit 3); the sandbox ending a bot says so. */
+function crashError(e: BotCrash): UserError {
+  return new UserError(sandboxStopMessage(e) ?? e.message, EXIT.originalCrashed);
 }
 
 export function registerDicePlay(play: Command): void {
@@ -113,17 +129,24 @@ export function registerDicePlay(play: Command): void {
     rulesHelp: 'controller version',
     jsonHelp: 'one JSON object per turn (JSON lines), then the game statistics',
   });
+  cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP);
   cmd
-    .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --games 3 --json']))
+    .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --games 3 --json', 'koth play dice --seed 7 --python-bots my_bots.py --bots A,B,C,D,E,F,G,H']))
     .action((opts: DiceCliOptions) => {
-      const bots = botList(opts, 'official-final');
+      const { bots, resolve } = botsAndResolver(opts, 'official-final');
       checkOriginalCanRun(opts.rules, opts.games ?? 1);
       warnUnreproducible(bots);
       const turns: DiceTurnEvent[] = [];
-      const result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, diceClass, undefined, (e) => {
-        if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
-        else turns.push(e);
-      });
+      let result;
+      try {
+        result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, resolve, undefined, (e) => {
+          if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
+          else turns.push(e);
+        });
+      } catch (e) {
+        if (e instanceof BotCrash) throw crashError(e);
+        throw e;
+      }
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');
         return;
@@ -158,6 +181,7 @@ export function registerDiceCli(replay: Command, kit: ReplayKit): void {
     confidence: DICE_DEFAULTS.confidence,
     shardSize: DICE_DEFAULTS.shardSize,
   });
+  cmd.option('--python-bots <files>', `with --exact: ${DICE_PYTHON_BOTS_HELP}`);
   cmd
     .addHelpText(
       'after',
@@ -170,15 +194,19 @@ so results do not depend on --workers. The first controller (--rules original) n
           'koth replay dice --games 5000000 --checkpoint d.ck  a tighter run, resumable',
           'koth replay dice --exact --seed 1 --games 2000 --json',
           'koth replay dice --compare-rules original,fixed --games 1000000',
+          'koth replay dice --exact --seed 1 --games 200 --python-bots auto_bots.py --bots ThrowTwiceBot,GoToTenBot,... --json',
         ]),
     )
     .action(async (opts: DiceCliOptions) => {
       try {
+        if (opts.pythonBots && !opts.exact) {
+          throw new UserError('--python-bots runs with --exact (one process, one stream: the sandbox is not shared by worker shards): add --exact --games N');
+        }
         if (opts.exact) return runExactCommand(opts);
         if (opts.compareRules) return await runAB(opts, kit);
         kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);
       } catch (e) {
-        if (e instanceof BotCrash) throw new UserError(e.message, EXIT.originalCrashed);
+        if (e instanceof BotCrash) throw crashError(e);
         throw e;
       }
     });
@@ -232,13 +260,17 @@ export async function statisticalReplay(opts: DiceCliOptions, kit: ReplayKit): P
 }
 
 function runExactCommand(opts: DiceCliOptions): void {
-  const bots = botList(opts, 'official-final');
+  const { bots, resolve } = botsAndResolver(opts, 'official-final');
   const games = opts.games ?? DICE_DEFAULTS.exactGames;
   checkOriginalCanRun(opts.rules, games);
   warnUnreproducible(bots);
   const progress = new Progress(games, `dice exact ${opts.rules}`);
-  const result = runExact(parseSeed(opts.seed), games, { bots, rules: opts.rules }, diceClass, (n) => progress.tick(n));
-  progress.stop();
+  let result;
+  try {
+    result = runExact(parseSeed(opts.seed), games, { bots, rules: opts.rules }, resolve, (n) => progress.tick(n));
+  } finally {
+    progress.stop();
+  }
   if (opts.json) {
     process.stdout.write(JSON.stringify(result) + '\n');
     return;

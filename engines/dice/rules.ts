@@ -10,8 +10,8 @@
  * round 199 the last round is forced and everyone gets a final turn. All bots with the top
  * score win.
  */
-import type { PyRandom } from '../core/rng/python-random.ts';
-import { type DiceBot, type DiceBotClass, type DiceEnv, type FastDecide } from './bot.ts';
+import { PyRandom } from '../core/rng/python-random.ts';
+import { type DiceBot, type DiceBotClass, type DiceEnv, type FastDecide, type FastStart } from './bot.ts';
 import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
 import { emptyStats, type DiceStats } from './stats.ts';
 import type { DiceFlags } from './variants.ts';
@@ -61,6 +61,12 @@ export class DiceController {
   /** Per class index: its fast path if it has its own (bot.ts fastPath), and its own makeThrow. */
   private readonly classFast: (FastDecide | undefined)[];
   private readonly classMake: DiceBot['makeThrow'][];
+  /** Per class index: its fast path's turn start (bot.ts FastStart), if any. */
+  private readonly classStart: (FastStart | undefined)[];
+  /** Per class index: its statistics row. */
+  private readonly rowByClass: DiceStats['rows'];
+  private readonly ownRandint: boolean;
+  private readonly endScore: number;
 
   constructor(
     readonly classes: readonly DiceBotClass[],
@@ -73,6 +79,11 @@ export class DiceController {
     this.rowOf = classes.map((c) => this.stats.bots.indexOf(c.botName));
     this.classFast = classes.map((c) => (c.prototype.fastClass === c ? c.prototype.fastDecide : undefined));
     this.classMake = classes.map((c) => c.prototype.makeThrow);
+    this.classStart = classes.map((c) => c.prototype.fastStart);
+    this.rowByClass = this.rowOf.map((r) => this.stats.rows[r]!);
+    // The inlined randint(1, 6) (die) only for PyRandom's own Python 3 randint (a test's scripted dice override it).
+    this.ownRandint = random.python2 || random.randint !== PyRandom.prototype.randint;
+    this.endScore = settings.endScore;
     const self = this;
     this.env = {
       random,
@@ -90,16 +101,34 @@ export class DiceController {
     const k = this.settings.botsPerGame;
     if (n < k) throw new PythonError('ValueError', `Sample larger than population or is negative (${n} bots for ${k} seats)`);
     const population = Array.from({ length: n }, (_, i) => i);
+    // random.sample(range(n), k) draws as PyRandom.sample does; with CPython's pool strategy
+    // (n <= its set size, always so for the 49 or 57 bots) in two reused arrays.
+    let setsize = 21;
+    if (k > 5) setsize += 4 ** Math.ceil(Math.log(k * 3) / Math.log(4));
+    const reuse = !this.random.python2 && this.random.sample === PyRandom.prototype.sample && n <= setsize;
+    const pool: number[] = population.slice();
+    const drawn: number[] = new Array(k).fill(0);
     const step = 1000;
     for (let g = 0; g < games; g++) {
-      const seats = this.random.sample(population, k);
+      let seats: number[];
+      if (reuse) {
+        for (let i = 0; i < n; i++) pool[i] = i;
+        for (let i = 0; i < k; i++) {
+          const j = this.random.randbelow(n - i);
+          drawn[i] = pool[j]!;
+          pool[j] = pool[n - i - 1]!;
+        }
+        seats = drawn;
+      } else {
+        seats = this.random.sample(population, k);
+      }
       // game_bots = [None] * 8, filled in seat order (bots built earlier can see it).
       const gameBots: (DiceBot | null)[] = new Array(k).fill(null);
       this.gameBots = gameBots;
       this.gameNumber++;
       for (let i = 0; i < k; i++) {
         const ci = seats[i]!;
-        this.stats.rows[this.rowOf[ci]!]!.played++;
+        this.rowByClass[ci]!.played++;
         gameBots[i] = this.construct(ci, i);
       }
       this.play(gameBots as DiceBot[], seats);
@@ -154,60 +183,75 @@ export class DiceController {
     this.score(scores, seats, round);
   }
 
+  /**
+   * `random.randint(1, 6)`: in Python 3 that is `_randbelow(6)`, i.e. `getrandbits(3)` (the top 3
+   * bits of one 32-bit output) until below 6 — the same draws as PyRandom.randint, without its
+   * argument checks and bit-length on the hot path. Python 2 mode (and a subclass's own randint)
+   * keeps the generator's method.
+   */
+  private die(): number {
+    const rnd = this.random;
+    if (this.ownRandint) return rnd.randint(1, 6);
+    let r = rnd.nextUint32() >>> 29;
+    while (r >= 6) r = rnd.nextUint32() >>> 29;
+    return r + 1;
+  }
+
   /** Controller.single_bot: one turn of one bot. */
   private turn(index: number, bot: DiceBot, ci: number, scores: number[], lastRound: boolean): void {
-    const rnd = this.random;
-    const throws: number[] = [rnd.randint(1, 6)];
-    let last = throws[0]!;
-    // The fast path (bot.ts fastDecideOf), with the class's part of the test done once per class.
-    const classFast = this.classFast[ci];
-    const fast = last !== 6 && classFast !== undefined && bot.makeThrow === this.classMake[ci] ? classFast : undefined;
-    if (fast !== undefined) {
-      // The fast path (bot.ts): the same decisions and draws as resuming makeThrow, without
-      // the generator, the copies of the throws per die and of the scores per turn.
-      let turnSum = last;
-      try {
-        const start = bot.fastStart;
-        const state = start === undefined ? 0 : start.call(bot, scores, lastRound);
-        while (fast.call(bot, throws, turnSum, scores, lastRound, state)) {
-          last = rnd.randint(1, 6);
-          throws.push(last);
-          if (last === 6) break;
-          turnSum += last;
+    let last = this.die();
+    const throws: number[] = [last];
+    // The sum of the dice before a 6 (a 6 always ends the turn).
+    let turnSum = 0;
+    if (last !== 6) {
+      turnSum = last;
+      // The fast path (bot.ts fastDecideOf), with the class's part of the test done once per class.
+      const fast = this.classFast[ci];
+      if (fast !== undefined && bot.makeThrow === this.classMake[ci]) {
+        // The same decisions and draws as resuming makeThrow, without the generator, the
+        // copies of the throws per die and of the scores per turn.
+        try {
+          const start = this.classStart[ci];
+          const state = start === undefined ? 0 : start.call(bot, scores, lastRound);
+          while (fast.call(bot, throws, turnSum, scores, lastRound, state)) {
+            last = this.die();
+            throws.push(last);
+            if (last === 6) break;
+            turnSum += last;
+          }
+        } catch (e) {
+          throw new BotCrash(bot.className, this.gameNumber, e);
         }
-      } catch (e) {
-        throw new BotCrash(bot.className, this.gameNumber, e);
-      }
-      // update_state is not called on this path, so `currentThrows` keeps an older value: it is
-      // only ever read after an update_state on the same object (the bot's own generator path,
-      // TleilaxuBot's gholas, CopyBot's copies), so nothing can see the difference. Storing it
-      // here was the hottest line of the engine (a megamorphic store that adds a property).
-    } else if (last !== 6) {
-      try {
-        bot.updateState(throws.slice());
-        const stream = bot.makeThrow(this.flags.liveScores ? scores : scores.slice(), lastRound);
-        for (;;) {
-          const r = stream.next();
-          if (r.done || (r.value !== true && !pyTruthy(r.value))) break;
-          last = rnd.randint(1, 6);
-          throws.push(last);
-          if (last === 6) break;
+        // update_state is not called on this path, so `currentThrows` keeps an older value: it is
+        // only ever read after an update_state on the same object (the bot's own generator path,
+        // TleilaxuBot's gholas, CopyBot's copies), so nothing can see the difference. Storing it
+        // here was the hottest line of the engine (a megamorphic store that adds a property).
+      } else {
+        try {
           bot.updateState(throws.slice());
+          const stream = bot.makeThrow(this.flags.liveScores ? scores : scores.slice(), lastRound);
+          for (;;) {
+            const r = stream.next();
+            if (r.done || (r.value !== true && !pyTruthy(r.value))) break;
+            last = this.die();
+            throws.push(last);
+            if (last === 6) break;
+            turnSum += last;
+            bot.updateState(throws.slice());
+          }
+        } catch (e) {
+          if (e instanceof BotCrash) throw e;
+          throw new BotCrash(bot.className, this.gameNumber, e);
         }
-      } catch (e) {
-        if (e instanceof BotCrash) throw e;
-        throw new BotCrash(bot.className, this.gameNumber, e);
       }
     }
-    let turnSum = 0;
-    for (let t = 0; t < throws.length; t++) turnSum += throws[t]!;
     if (last === 6) {
-      if (scores[index]! + turnSum - 6 >= this.settings.endScore) scores[index] = 0;
+      if (scores[index]! + turnSum >= this.endScore) scores[index] = 0;
     } else {
       scores[index] = scores[index]! + turnSum;
     }
     if (this.onTurn) this.onTurn({ game: this.gameNumber, index, bot: bot.className, throws: throws.slice(), scores: scores.slice(), lastRound });
-    const row = this.stats.rows[this.rowOf[ci]!]!;
+    const row = this.rowByClass[ci]!;
     row.throws += throws.length;
     if (last !== 6) row.successes++;
     row.turns++;
@@ -219,7 +263,7 @@ export class DiceController {
     let winners = 0;
     const st = this.stats;
     for (let i = 0; i < scores.length; i++) {
-      const row = this.stats.rows[this.rowOf[seats[i]!]!]!;
+      const row = this.rowByClass[seats[i]!]!;
       const s = scores[i]!;
       row.scoreSum += s;
       if (row.max < s) row.max = s;

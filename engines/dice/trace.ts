@@ -115,26 +115,37 @@ export function replayTrace(
   return { turns, mismatches };
 }
 
-/** The controller's single_bot with recorded dice instead of the global generator. */
-export function playTracedTurn(bot: DiceBot, scores: number[], lastRound: boolean, dice: readonly number[]): TurnResult {
+/**
+ * Where a traced turn's decisions come from: called once per decision with the dice so far
+ * (`throws`, a fresh copy after every die, as update_state got them) and their sum; returns
+ * the decision, or `undefined` when the bot has no more (its generator is exhausted).
+ */
+type Decide = (throws: readonly number[], turnSum: number) => boolean | undefined;
+
+/**
+ * The controller's single_bot with recorded dice instead of the global generator: the one turn
+ * loop of both paths (the cap, a stop, a divergence from the recorded dice, a 6). `begin` is
+ * called once, where the controller first resumes makeThrow (after a first die that is not a
+ * 6), and returns the turn's decision source.
+ */
+function playTraced(dice: readonly number[], begin: (first: number) => Decide): TurnResult {
   const throws = [dice[0]!];
   const decisions: boolean[] = [];
   let end = 'six';
   if (throws[0] !== 6) {
+    let turnSum = throws[0]!;
     try {
-      bot.updateState(throws.slice());
-      const stream = bot.makeThrow(scores, lastRound);
+      const decide = begin(throws[0]!);
       for (;;) {
         if (decisions.length >= CAP) {
           end = 'cap';
           break;
         }
-        const r = stream.next();
-        if (r.done) {
+        const v = decide(throws, turnSum);
+        if (v === undefined) {
           end = 'exhausted';
           break;
         }
-        const v = pyTruthy(r.value);
         decisions.push(v);
         if (!v) {
           end = 'stop';
@@ -151,7 +162,7 @@ export function playTracedTurn(bot: DiceBot, scores: number[], lastRound: boolea
           end = 'six';
           break;
         }
-        bot.updateState(throws.slice());
+        turnSum += d;
       }
     } catch (e) {
       end = `error:${e instanceof PythonError ? e.pyType : (e as Error).name}: ${(e as Error).message}`;
@@ -160,43 +171,30 @@ export function playTracedTurn(bot: DiceBot, scores: number[], lastRound: boolea
   return { throws, decisions, end, rngAfter: 0 };
 }
 
-/** playTracedTurn as the engine plays a turn: through the fast path when the bot may take it. */
+/** The controller's single_bot with recorded dice: decisions by resuming the port's makeThrow generator. */
+export function playTracedTurn(bot: DiceBot, scores: number[], lastRound: boolean, dice: readonly number[]): TurnResult {
+  return playTraced(dice, (first) => {
+    bot.updateState([first]);
+    const stream = bot.makeThrow(scores, lastRound);
+    let resumed = false;
+    return (throws) => {
+      // update_state before every resumption after the first (the first was given above).
+      if (resumed) bot.updateState(throws.slice());
+      resumed = true;
+      const r = stream.next();
+      return r.done ? undefined : pyTruthy(r.value);
+    };
+  });
+}
+
+/** playTracedTurn as the engine plays a turn: through the fast path (bot.ts) when the bot may take it. */
 export function playTracedTurnFast(bot: DiceBot, scores: number[], lastRound: boolean, dice: readonly number[]): TurnResult {
   const fast = fastDecideOf(bot);
-  if (fast === undefined || dice[0] === 6) return playTracedTurn(bot, scores, lastRound, dice);
-  const throws = [dice[0]!];
-  const decisions: boolean[] = [];
-  let end = 'six';
-  let turnSum = throws[0]!;
-  try {
+  if (fast === undefined) return playTracedTurn(bot, scores, lastRound, dice);
+  return playTraced(dice, () => {
     const state = bot.fastStart === undefined ? 0 : bot.fastStart.call(bot, scores, lastRound);
-    for (;;) {
-      if (decisions.length >= CAP) {
-        end = 'cap';
-        break;
-      }
-      const v = fast.call(bot, throws, turnSum, scores, lastRound, state);
-      decisions.push(v);
-      if (!v) {
-        end = 'stop';
-        break;
-      }
-      if (throws.length >= dice.length) {
-        end = 'diverged: asked for more dice than recorded';
-        break;
-      }
-      const d = dice[throws.length]!;
-      throws.push(d);
-      if (d === 6) {
-        end = 'six';
-        break;
-      }
-      turnSum += d;
-    }
-  } catch (e) {
-    end = `error:${e instanceof PythonError ? e.pyType : (e as Error).name}: ${(e as Error).message}`;
-  }
-  return { throws, decisions, end, rngAfter: 0 };
+    return (throws, turnSum) => fast.call(bot, throws, turnSum, scores, lastRound, state);
+  });
 }
 
 /** A readable account of the first mismatches, for test failure messages. */

@@ -14,7 +14,7 @@
  * ['take', index, bid] or ['drop', index], with numbers, numeric strings, floats...):
  * engines/ruins/actions.ts interprets them exactly as the driver did.
  */
-import type { PyRandom } from '../core/rng/python-random.ts';
+import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
 
 /** A treasure (Python namedtuple: immutable). */
 export interface Treasure {
@@ -67,11 +67,30 @@ export function sumOf(treasures: readonly (Treasure | null)[], field: 'weight' |
   return s;
 }
 
+/**
+ * The seed of an adventurer's generator, drawn by the game (`Random(rand.getrandbits(744))`) in
+ * the driver's order; the generator is seeded from it when the adventurer first uses
+ * `this.random` (most never do, and seeding the Mersenne Twister was a tenth of a tournament).
+ */
+export class SeedLater {
+  constructor(readonly seed: PySeed) {}
+}
+
 export class Adventurer {
-  constructor(
-    readonly name: string,
-    readonly random: PyRandom,
-  ) {}
+  readonly name: string;
+  #random: PyRandom | undefined;
+  #seed: PySeed | undefined;
+
+  constructor(name: string, random: PyRandom | SeedLater) {
+    this.name = name;
+    if (random instanceof SeedLater) this.#seed = random.seed;
+    else this.#random = random;
+  }
+
+  /** Python `self.random`: this adventurer's own `random.Random` (seeded on first use: the same stream). */
+  get random(): PyRandom {
+    return (this.#random ??= new PyRandom(this.#seed!));
+  }
 
   /** Python `get_action(state)`; the base class raises NotImplementedError. */
   getAction(_state: RoomState): unknown {
@@ -83,7 +102,7 @@ export class Adventurer {
 }
 
 export interface AdventurerClass {
-  new (name: string, random: PyRandom): Adventurer;
+  new (name: string, random: PyRandom | SeedLater): Adventurer;
   /** The Python class name (scores are kept by class name). */
   readonly botName: string;
 }

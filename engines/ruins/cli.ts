@@ -13,6 +13,8 @@ import { ControllerCrash } from '../core/py/errors.ts';
 import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
 import { runTournament, type TournamentResult, type TournamentRow } from './tournament.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
+import { pythonPool, PYTHON_BOTS_HELP, reportPythonIncidents } from './python-cli.ts';
+import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
 
@@ -24,9 +26,12 @@ interface RuinsCliOptions {
   json?: boolean;
   log?: boolean;
   debug?: boolean;
+  pythonBots?: string;
+  asOf?: string;
 }
 
 function poolOf(opts: RuinsCliOptions): AdventurerClass[] {
+  if (opts.pythonBots) return pythonPool(opts);
   const names = resolveBots(
     opts,
     { names: Object.keys(RUINS_POOLS), default: 'test-bots', resolve: (n) => RUINS_POOLS[n]?.map((c) => c.botName) },
@@ -51,6 +56,15 @@ function withCrashReport<T>(f: () => T, before?: (crash: ControllerCrash) => voi
   try {
     return f();
   } catch (e) {
+    reportPythonIncidents();
+    if (e instanceof SandboxStop) {
+      before?.(e);
+      throw new UserError(
+        `the Python sandbox stopped bot ${e.bot} (${e.reason})${e.where ? ` at ${e.where}` : ''}: ${e.pyMessage}\n` +
+          'ruins.py had no time or memory limit and would have hung or died here, so this replay stops; no final scores exist for it.',
+        EXIT.originalCrashed,
+      );
+    }
     if (e instanceof ControllerCrash) {
       before?.(e);
       throw new UserError(
@@ -182,6 +196,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
     rulesHelp: 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"',
     jsonHelp: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report',
   });
+  replayCmd.option('--python-bots <files>', PYTHON_BOTS_HELP).option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)');
   replayCmd
     .addHelpText(
       'after',
@@ -210,6 +225,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         },
       );
       printTournament(r, !!opts.json);
+      reportPythonIncidents();
     });
 
   const playCmd = play
@@ -223,6 +239,8 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
     botsHelp: 'bots to run instead of a pool, comma-separated, in load order',
   });
   playCmd
+    .option('--python-bots <files>', PYTHON_BOTS_HELP)
+    .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
     .option('--log', "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table")
     .option('--debug', 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)')
     .option('--json', 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"')
@@ -235,6 +253,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         () => game.runGame(),
         () => (opts.log && !opts.json ? printLog(game.log, !!opts.debug) : undefined),
       );
+      reportPythonIncidents();
       const rows = scoreRows(scored);
       if (opts.json) {
         const log = opts.log ? game.log.filter((l) => opts.debug || l.type !== 'debug') : undefined;

@@ -8,6 +8,7 @@
 import type { GameDescriptor } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
 import { publishedReport, RUINS_PUBLISHED, registerRuinsCli } from './cli.ts';
+import { ruinsBench } from './bench.ts';
 import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { portedBots } from '../../transpiled-bots/ruins/index.ts';
@@ -40,6 +41,7 @@ export const ruinsGame: GameDescriptor = {
       registerRuinsCli(replay, play);
     },
     defaultReplay: async () => publishedReport(),
+    bench: ruinsBench,
     conformance: { replayArgs: ['--seed', 'K48XMESC', '--pool', 'test-bots'] },
   },
 };

@@ -8,10 +8,10 @@
  * for names and trap messages; one `Random(getrandbits(744))` per adventurer.
  */
 import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
-import { RoomState, sumOf, treasure, type Adventurer, type AdventurerClass, type Treasure } from './adventurer.ts';
+import { RoomState, SeedLater, sumOf, treasure, type Adventurer, type AdventurerClass, type Treasure } from './adventurer.ts';
 import { actionRepr, interpretAction, type Action } from './actions.ts';
 import { ControllerCrash, PythonError } from '../core/py/errors.ts';
-import { pyIndexOf, pyInt, pyTypeName } from '../core/py/builtins.ts';
+import { PyFloat, pyIndexOf, pyInt, pyTypeName } from '../core/py/builtins.ts';
 import { generateName, trap } from './flavor.ts';
 
 const crash = (m: string) => new ControllerCrash('AttributeError', m);
@@ -115,6 +115,8 @@ export class Ruins {
   complete = false;
   readonly log: LogLine[] = [];
   private treasureNum = 0;
+  /** Rooms (0-based) that may hold a None since the last clean-up at the end of a turn. */
+  private readonly mayHoldNone = new Set<number>();
   private readonly logging: boolean;
 
   constructor(adventurers: readonly AdventurerClass[], seed: PySeed, opts: RuinsOptions = {}) {
@@ -130,13 +132,15 @@ export class Ruins {
     this.rooms = [this.generateRoom(1)];
   }
 
-  private newSeed(): PyRandom {
-    return new PyRandom(this.random.getrandbits(744));
+  private newSeed(): SeedLater {
+    return new SeedLater(this.random.getrandbits(744));
   }
 
+  /** Sum of n rolls of randint(1, r) (Python 3: 1 + _randbelow(r), as PyRandom.randint draws it). */
   private ndr(n: number, r: number): number {
+    const rnd = this.random;
     let s = 0;
-    for (let i = 0; i < n; i++) s += this.random.randint(1, r) as number;
+    for (let i = 0; i < n; i++) s += rnd.python2 ? (rnd.randint(1, r) as number) : 1 + rnd.randbelow(r);
     return s;
   }
 
@@ -175,6 +179,7 @@ export class Ruins {
     player.stamina = 0;
     if (player.treasures.length) {
       this.rooms[player.room - 1]!.push(...player.treasures);
+      this.mayHoldNone.add(player.room - 1);
       this.gamelog('debug', `${player.name} dropped these items into room ${player.room}:`);
       for (const t of player.treasures) this.gamelog('debug', describe(t));
       player.treasures = [];
@@ -232,7 +237,7 @@ export class Ruins {
     }
     for (const [player, action] of actions) {
       at(player);
-      this.gamelog('debug', player, actionRepr(action));
+      if (this.logging) this.gamelog('debug', player, actionRepr(action));
       if (action === null) {
         killLater.push([player, `${trap(this.flavor)} (Invalid action.)`]);
         continue;
@@ -245,7 +250,7 @@ export class Ruins {
           this.ensureRoom(player.room);
           if (player.room > 0) {
             if (player.stamina === 0) killLater.push([player, `collapsed in the doorway to room #${player.room} and died of exhaustion`]);
-            else this.gamelog('info', player, `moved into room #${player.room}`);
+            else if (this.logging) this.gamelog('info', player, `moved into room #${player.room}`);
           } else if (this.logging) {
             this.gamelog(
               'minor',
@@ -314,7 +319,7 @@ export class Ruins {
           let list = drops.get(player.room);
           if (!list) drops.set(player.room, (list = []));
           list.push(dropped);
-          this.gamelog('info', player, `Dropped a treasure into room #${player.room}:`, describe(dropped));
+          if (this.logging) this.gamelog('info', player, `Dropped a treasure into room #${player.room}:`, describe(dropped));
         }
       }
     }
@@ -330,7 +335,8 @@ export class Ruins {
         const p = this.players.get(list[0]![1])!;
         p.treasures.push(t);
         row[slot] = null;
-        this.gamelog('info', p, 'took', describe(t));
+        this.mayHoldNone.add(room - 1);
+        if (this.logging) this.gamelog('info', p, 'took', describe(t));
       } else if (list.length > 1) {
         // bidlist.sort(reverse=True): (bid, name) tuples, descending.
         list.sort((a, b) => (b[0] !== a[0] ? b[0] - a[0] : b[1] < a[1] ? -1 : b[1] > a[1] ? 1 : 0));
@@ -339,19 +345,26 @@ export class Ruins {
           const p = this.players.get(winner)!;
           p.treasures.push(t);
           row[slot] = null;
-          this.gamelog('info', p, 'fought hard and took', describe(t));
+          this.mayHoldNone.add(room - 1);
+          if (this.logging) this.gamelog('info', p, 'fought hard and took', describe(t));
         }
         for (const [, loser] of list) {
           if (t === null) throw crash("'NoneType' object has no attribute 'name'");
-          this.gamelog('info', this.players.get(loser)!, `attempted to take ${t.name}, but was met with resistance.`);
+          if (this.logging) this.gamelog('info', this.players.get(loser)!, `attempted to take ${t.name}, but was met with resistance.`);
         }
       }
     }
-    for (const [room, items] of drops) this.rooms[room - 1]!.push(...items);
-    for (let r = 0; r < this.rooms.length; r++) {
+    for (const [room, items] of drops) {
+      this.rooms[room - 1]!.push(...items);
+      this.mayHoldNone.add(room - 1);
+    }
+    // The driver rebuilds every room without its Nones; only rooms a None can have reached
+    // since the last time (a treasure taken, a drop, a dead player's items) can change.
+    for (const r of this.mayHoldNone) {
       const row = this.rooms[r]!;
       if (row.includes(null)) this.rooms[r] = row.filter((t) => t);
     }
+    this.mayHoldNone.clear();
     for (const [player, message] of killLater) this.kill(player, message);
   }
 
@@ -402,6 +415,7 @@ export class Ruins {
 
 function indexKey(x: unknown): string {
   if (typeof x === 'boolean') return `n:${x ? 1 : 0}`;
+  if (x instanceof PyFloat) return `n:${String(x.value)}`;
   if (typeof x === 'number' || typeof x === 'bigint') return `n:${String(x)}`;
   if (typeof x === 'string') return `s:${x}`;
   return `o:${String(x)}`;

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -41,28 +41,30 @@ export default class BePrepared extends DiceBot {
     return odds;
   }
 
+  /** The last-round target: the turn total (`gone`: its turn so far) that maximises its odds of winning. */
+  lastRoundTarget(scores: readonly number[], turnSoFar: number): number {
+    const me = scores[this.index]!;
+    const gone = [turnSoFar];
+    const toGo: number[] = [];
+    for (const score of [...scores.slice(0, this.index), ...scores.slice(this.index + 1)]) {
+      const delta = score - me;
+      if (score < this.endScore) toGo.push(delta);
+      else gone.push(delta);
+    }
+    let target = max(gone);
+    let odds = this.oddsOfWinningWith(target, toGo);
+    let nextOdds = this.oddsOfWinningWith(target + 1, toGo);
+    while (nextOdds > odds) {
+      target += 1;
+      odds = nextOdds;
+      nextOdds = this.oddsOfWinningWith(target + 1, toGo);
+    }
+    return target;
+  }
+
   override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
     const me = scores[this.index]!;
-    let target: number;
-    if (lastRound) {
-      const gone = [sum(this.currentThrows)];
-      const toGo: number[] = [];
-      for (const score of [...scores.slice(0, this.index), ...scores.slice(this.index + 1)]) {
-        const delta = score - me;
-        if (score < this.endScore) toGo.push(delta);
-        else gone.push(delta);
-      }
-      target = max(gone);
-      let odds = this.oddsOfWinningWith(target, toGo);
-      let nextOdds = this.oddsOfWinningWith(target + 1, toGo);
-      while (nextOdds > odds) {
-        target += 1;
-        odds = nextOdds;
-        nextOdds = this.oddsOfWinningWith(target + 1, toGo);
-      }
-    } else {
-      target = Math.min(20, this.endScore - me - 3);
-    }
+    const target = lastRound ? this.lastRoundTarget(scores, sum(this.currentThrows)) : Math.min(20, this.endScore - me - 3);
     while (sum(this.currentThrows) < target) yield true;
     if (lastRound || sum(this.currentThrows) + me < this.endScore) {
       yield false;
@@ -73,3 +75,29 @@ export default class BePrepared extends DiceBot {
     return undefined;
   }
 }
+
+/** The fast path's turn state (the generator's locals), on the bot under a symbol: engine state, not an attribute. */
+const TURN: unique symbol = Symbol('BePrepared turn');
+interface PreparedTurn {
+  /** The lastRound of the makeThrow frame now running (true after the re-entry). */
+  last: boolean;
+  target: number;
+}
+type FastBePrepared = BePrepared & { [TURN]?: PreparedTurn };
+
+// The engine's fast path (engines/dice/bot.ts): the first decision of a turn (one die so far)
+// sets the target as makeThrow's start does; the re-entry in last-round mode (at most once a
+// turn: after it the frame's lastRound is true) sets the new target from the turn so far.
+fastPath(BePrepared as typeof BePrepared & { prototype: FastBePrepared }, function (throws, turnSum, scores, lastRound) {
+  const me = scores[this.index]!;
+  const t = (this[TURN] ??= { last: false, target: 0 });
+  if (throws.length === 1) {
+    t.last = lastRound;
+    t.target = lastRound ? this.lastRoundTarget(scores, turnSum) : Math.min(20, this.endScore - me - 3);
+  }
+  if (turnSum < t.target) return true;
+  if (t.last || turnSum + me < this.endScore) return false;
+  t.last = true;
+  t.target = this.lastRoundTarget(scores, turnSum);
+  return turnSum < t.target;
+});

@@ -5,9 +5,12 @@
  */
 import { PythonError } from './errors.ts';
 import { pyRepr } from './repr.ts';
+import { PyFloat } from './float.ts';
+export { PyFloat } from './float.ts';
 
 /** Python truthiness (False, None, 0, '', empty list/dict/set are false). */
 export function pyTruthy(v: unknown): boolean {
+  if (v instanceof PyFloat) return v.value !== 0;
   if (typeof v === 'boolean') return v;
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof Map || v instanceof Set) return v.size > 0;
@@ -57,6 +60,7 @@ export function pyTypeName(x: unknown): string {
   if (typeof x === 'boolean') return 'bool';
   if (typeof x === 'bigint') return 'int';
   if (typeof x === 'number') return Number.isInteger(x) ? 'int' : 'float';
+  if (x instanceof PyFloat) return 'float';
   if (typeof x === 'string') return 'str';
   if (Array.isArray(x)) return 'list';
   if (typeof x === 'function') return 'function';
@@ -69,6 +73,7 @@ const PY_SPACE = /^[\s\u001c-\u001f\u0085]+|[\s\u001c-\u001f\u0085]+$/gu;
 
 /** Python's int(x) for the values a port can return (decimal strings: ASCII digits). */
 export function pyInt(x: unknown): number {
+  if (x instanceof PyFloat) return pyInt(x.value);
   if (typeof x === 'boolean') return x ? 1 : 0;
   if (typeof x === 'bigint') return Number(x);
   if (typeof x === 'number') {

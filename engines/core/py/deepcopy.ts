@@ -66,8 +66,11 @@ function boundInfo(x: unknown): BoundInfo | undefined {
 }
 
 /** copy.deepcopy(x). Throws PythonError TypeError when x holds a module (see pyModule). */
-export function pyDeepCopy<T>(x: T, memo: Map<unknown, unknown> = new Map()): T {
+export function pyDeepCopy<T>(x: T, memo?: Map<unknown, unknown>): T {
   if (x === null || (typeof x !== 'object' && typeof x !== 'function')) return x;
+  // The memo is made only where something can be shared (TleilaxuBot copies each attribute
+  // with a fresh one, most of them plain numbers: no Map for those).
+  memo ??= new Map();
   if (memo.has(x)) return memo.get(x) as T;
   if (MODULES.has(x)) cannotPickle();
   if (typeof x === 'function') {
@@ -138,13 +141,14 @@ export function pyCopy<T>(x: T): T {
  * Own string-keyed enumerable properties (the Python instance __dict__) go through `copy`;
  * symbol-keyed and non-enumerable ones (engine hooks such as the bot's env) are shared.
  */
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+
 function copyOwnProperties(src: object, dst: object, copy: (v: unknown) => unknown): void {
   const s = src as Record<string | symbol, unknown>;
   const d = dst as Record<string | symbol, unknown>;
   for (const key of Object.getOwnPropertyNames(src)) {
-    const desc = Object.getOwnPropertyDescriptor(src, key)!;
-    if (desc.enumerable) d[key] = copy(s[key]);
-    else Object.defineProperty(dst, key, desc);
+    if (isEnumerable.call(src, key)) d[key] = copy(s[key]);
+    else Object.defineProperty(dst, key, Object.getOwnPropertyDescriptor(src, key)!);
   }
   for (const sym of Object.getOwnPropertySymbols(src)) d[sym] = s[sym];
 }
@@ -162,6 +166,7 @@ export function copyAttributesSeparately<T extends object>(bot: T): T {
 }
 
 function attributeCopy(a: unknown): unknown {
+  if (a === null || (typeof a !== 'object' && typeof a !== 'function')) return a;
   try {
     return pyDeepCopy(a);
   } catch {

@@ -1,4 +1,5 @@
 /** Python's repr() and str() of the values ports exchange with engines, exactly as CPython 3 prints them. */
+import { PyFloat } from './float.ts';
 
 /** Python's float repr (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
 export function pyFloatRepr(x: number): string {
@@ -56,6 +57,7 @@ export function pyRepr(x: unknown, tuple = false, objectRepr?: ObjectRepr): stri
     return pyFloatRepr(x);
   }
   if (typeof x === 'string') return pyStrRepr(x);
+  if (x instanceof PyFloat) return pyFloatRepr(x.value);
   if (Array.isArray(x)) {
     const inner = x.map((v) => pyRepr(v, false, objectRepr)).join(', ');
     return tuple ? (x.length === 1 ? `(${inner},)` : `(${inner})`) : `[${inner}]`;

@@ -1,0 +1,236 @@
+/**
+ * The Python side of the sandbox, run once after Pyodide loads: the call dispatcher
+ * (`_koth_call(fn, json_args)` → JSON), module loading, and what untrusted answers may not
+ * import or call. This Python-level fence is the first wall; the worker's JavaScript
+ * lockdown (worker.mjs) is the second, for code that climbs out of the first.
+ */
+export const BOOTSTRAP_PY = String.raw`
+import sys, json, types, traceback, os, posix
+
+_KOTH_DENY_ROOTS = frozenset((
+    'js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip',
+    'ctypes', '_ctypes', 'subprocess', '_posixsubprocess', 'multiprocessing',
+    'socket', '_socket', 'ssl', '_ssl', 'select', 'selectors', 'webbrowser', 'asyncio',
+))
+_KOTH_DENY_NAMES = frozenset(('urllib.request', 'http.client'))
+
+class _KothDeny:
+    def find_spec(self, name, path=None, target=None):
+        if name in _KOTH_DENY_NAMES or name.partition('.')[0] in _KOTH_DENY_ROOTS:
+            raise ImportError('import of %r is blocked in the koth Python sandbox (no host, no network, no processes)' % name, name=name)
+        return None
+    def find_module(self, name, path=None):
+        return None
+
+def _koth_blocked(what):
+    def blocked(*a, **k):
+        raise PermissionError('%s is blocked in the koth Python sandbox' % what)
+    return blocked
+
+for _m in (os, posix):
+    for _n in list(vars(_m)):
+        if _n in ('system', 'popen', 'fork', 'forkpty', 'kill', 'killpg', 'abort', '_exit') or _n.startswith(('exec', 'spawn', 'posix_spawn')):
+            if callable(getattr(_m, _n)):
+                setattr(_m, _n, _koth_blocked('os.' + _n))
+
+_koth_fns = {}
+
+def koth_register(name, fn):
+    _koth_fns[name] = fn
+
+def _koth_exec(name, filename, code):
+    m = types.ModuleType(name)
+    m.__file__ = filename
+    sys.modules[name] = m
+    exec(compile(code, filename, 'exec'), m.__dict__)
+    return None
+
+def _koth_enc(o):
+    if isinstance(o, (set, frozenset)):
+        return sorted(o, key=repr)
+    return {'__pyrepr__': repr(o), '__pytype__': type(o).__name__}
+
+def koth_tag(x):
+    # JSON loses what JavaScript cannot tell apart: an integral float (2.0 is 2 there) and
+    # nan/inf (not JSON at all) travel as {"__pyfloat__": repr}; the host revives them.
+    if isinstance(x, float):
+        if x != x or x in (float('inf'), float('-inf')) or x.is_integer():
+            return {'__pyfloat__': repr(x)}
+        return x
+    if isinstance(x, (list, tuple)):
+        return [koth_tag(v) for v in x]
+    if isinstance(x, dict):
+        return {k: koth_tag(v) for k, v in x.items()}
+    return x
+
+def _koth_call(fn, args):
+    try:
+        r = _koth_fns[fn](*json.loads(args))
+        try:
+            return json.dumps({'ok': True, 'value': r}, default=_koth_enc, allow_nan=False)
+        except ValueError:
+            return json.dumps({'ok': True, 'value': koth_tag(r)}, default=_koth_enc)
+    except BaseException as e:
+        tb = traceback.extract_tb(e.__traceback__)
+        where = '%s:%s' % (tb[-1].filename, tb[-1].lineno) if tb else ''
+        return json.dumps({'ok': False, 'type': type(e).__name__, 'message': str(e), 'where': where})
+
+koth_register('exec', _koth_exec)
+
+# ---- One generator stream with the host: a Python random.Random kept in step with the
+# engine's PyRandom. The host sends None (unchanged), {'adv': k} (k 32-bit words drawn, no
+# twist, so drawing k words here lands on the same state) or a whole state; what a call drew
+# comes back the same way (koth_state_out).
+def koth_state_in(r, p):
+    if p is None:
+        return
+    if 'adv' in p:
+        for _ in range(p['adv']):
+            r.getrandbits(32)
+    else:
+        r.setstate((3, tuple(p['internal']), p['gaussNext']))
+
+def koth_state_out(r, before):
+    after = r.getstate()
+    if after == before:
+        return None
+    a, b = after[1], before[1]
+    if after[2] == before[2] and a[624] >= b[624] and a[:624] == b[:624]:
+        return {'adv': a[624] - b[624]}
+    return {'kind': 'PyRandom', 'version': 3, 'internal': list(a), 'gaussNext': after[2]}
+
+# ---- Modules the offline sandbox does not have (numpy...): a file that imports one still
+# loads (the name is bound to a placeholder that fails when used), and koth_refusals() names
+# every class that would need it, so the caller refuses those by name instead of failing the file.
+import ast, importlib.util
+
+class _KothMissing:
+    def __init__(self, name):
+        object.__setattr__(self, '_koth_name', name)
+    def __getattr__(self, a):
+        if a.startswith('__'):
+            raise AttributeError(a)
+        return _KothMissing(self._koth_name + '.' + a)
+    def __call__(self, *a, **k):
+        raise ImportError('%s is not available in the offline koth Python sandbox' % self._koth_name)
+    def __repr__(self):
+        return '<not available offline: %s>' % self._koth_name
+
+class _KothMissingModule(types.ModuleType):
+    def __getattr__(self, a):
+        if a.startswith('__'):
+            raise AttributeError(a)
+        return _KothMissing(self.__name__ + '.' + a)
+
+def _koth_imports(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                yield a.name
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            yield node.module
+
+def koth_missing_modules(code, filename):
+    """The top-level packages code imports that this sandbox lacks (blocked ones excluded)."""
+    out = []
+    for name in _koth_imports(ast.parse(code, filename)):
+        root = name.partition('.')[0]
+        if root in out:
+            continue
+        if isinstance(sys.modules.get(root), _KothMissingModule):
+            out.append(root)
+            continue
+        if root in sys.modules:
+            continue
+        try:
+            found = importlib.util.find_spec(root) is not None
+        except ImportError:
+            found = True  # blocked: importing it raises the sandbox's own ImportError
+        if not found:
+            out.append(root)
+    return out
+
+def koth_exec_with_placeholders(name, filename, code, preset=None):
+    """Runs code as module name; a missing package becomes a placeholder module. Returns the missing ones."""
+    missing = koth_missing_modules(code, filename)
+    for root in missing:
+        sys.modules[root] = _KothMissingModule(root)
+    m = types.ModuleType(name)
+    m.__file__ = filename
+    for k, v in (preset or {}).items():
+        setattr(m, k, v)
+    sys.modules[name] = m
+    exec(compile(code, filename, 'exec'), m.__dict__)
+    return missing
+
+_KOTH_INSPECT = ("looks into the controller's stack frames (inspect / frame objects); here the controller is "
+                 "our TypeScript engine, so the frames and locals it reads are not there")
+
+def koth_refusals(code, filename, missing):
+    """{top-level class or function name: why it cannot run here}: it imports or uses a missing
+    package, reads stack frames, or uses/derives from something refused (to a fixpoint)."""
+    tree = ast.parse(code, filename)
+    missing = set(missing)
+    alias = {}
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.partition('.')[0] in missing:
+                    alias[a.asname or a.name.partition('.')[0]] = a.name
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.partition('.')[0] in missing:
+            for a in node.names:
+                alias[a.asname or a.name] = node.module
+    defs = [n for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))]
+    why = {}
+    for d in defs:
+        for sub in ast.walk(d):
+            r = None
+            if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                for m in ([a.name for a in sub.names] if isinstance(sub, ast.Import) else [sub.module or '']):
+                    if m.partition('.')[0] in missing:
+                        r = 'it imports %s, which the offline Pyodide sandbox does not have (only the standard library)' % m
+                    elif m.partition('.')[0] == 'inspect':
+                        r = 'it ' + _KOTH_INSPECT
+            elif isinstance(sub, ast.Name) and sub.id in alias:
+                r = 'it uses %s (%s), which the offline Pyodide sandbox does not have (only the standard library)' % (alias[sub.id], sub.id)
+            elif isinstance(sub, ast.Name) and sub.id == 'inspect':
+                r = 'it ' + _KOTH_INSPECT
+            elif isinstance(sub, ast.Attribute) and sub.attr in ('_getframe', 'f_back', 'f_globals', 'f_locals'):
+                r = 'it ' + _KOTH_INSPECT
+            if r:
+                why[d.name] = r
+                break
+    changed = True
+    while changed:
+        changed = False
+        for d in defs:
+            if d.name in why:
+                continue
+            bases = [b.id for b in getattr(d, 'bases', []) if isinstance(b, ast.Name)]
+            for b in bases:
+                if b in why:
+                    why[d.name] = 'it derives from %s, which is refused (%s)' % (b, why[b])
+                    break
+            else:
+                for sub in ast.walk(d):
+                    if isinstance(sub, ast.Name) and sub.id != d.name and sub.id in why:
+                        why[d.name] = 'it uses %s, which is refused (%s)' % (sub.id, why[sub.id])
+                        break
+            changed = changed or d.name in why
+    return why
+
+_sb = types.ModuleType('koth_sandbox')
+_sb.register = koth_register
+_sb.state_in = koth_state_in
+_sb.tag = koth_tag
+_sb.state_out = koth_state_out
+_sb.exec_with_placeholders = koth_exec_with_placeholders
+_sb.refusals = koth_refusals
+sys.modules['koth_sandbox'] = _sb
+
+for _k in list(sys.modules):
+    if _k in _KOTH_DENY_NAMES or _k.partition('.')[0] in _KOTH_DENY_ROOTS:
+        del sys.modules[_k]
+sys.meta_path.insert(0, _KothDeny())
+del _m, _n, _k
+`;

@@ -1,0 +1,94 @@
+/**
+ * Python dice bots in the Pyodide sandbox playing in our controller. Only our own Python here:
+ * tools/oracle/dice/bots/port_twins.py (bots that behave like ports of the same name) and small
+ * hostile bots written below. One Pyodide for the whole file (the CLI's shared sandbox), except
+ * the endless loop, which ends it (the next run opens a new one).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runKoth } from '../../scraper/test-server.ts';
+import { sharedDiceSandbox } from './python-bots.ts';
+
+const TWINS = 'tools/oracle/dice/bots/port_twins.py';
+const RUNNABLE = 'ThrowTwiceBot,GoToTenBot,OneInFiveBot,BlessRNG,FlipCoinRollDice,BringMyOwn_dice,KwisatzHaderach,QuotaBot,GoTo20Bot,SlowStart,CooperativeSwarmBot';
+const tmp = mkdtempSync(join(tmpdir(), 'koth-dice-py-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const hostileFile = (name: string, body: string) => {
+  const f = join(tmp, `${name}.py`);
+  const fillers = Array.from({ length: 7 }, (_, i) => `class Filler${i}(Bot):\n    pass\n`).join('\n');
+  writeFileSync(f, `${fillers}\nclass ${name}(Bot):\n    def make_throw(self, scores, last_round):\n${body.split('\n').map((l) => '        ' + l).join('\n')}\n`);
+  return f;
+};
+
+describe('koth replay|play dice --python-bots', () => {
+  it('--exact with our Python twins equals the ports’ run, for both controllers and an indirect subclass named by --bots', async () => {
+    for (const [seed, rules, bots, games] of [
+      ['1', 'fixed', RUNNABLE, '200'],
+      ['2019', 'original', RUNNABLE + ',CooperativeThrowTwice', '100'],
+    ] as const) {
+      const args = ['replay', 'dice', '--exact', '--seed', seed, '--games', games, '--rules', rules, '--bots', bots, '--json'];
+      const py = await runKoth([...args, '--python-bots', TWINS]);
+      expect(py.status, py.stderr).toBe(0);
+      const ports = await runKoth(args);
+      expect(ports.status, ports.stderr).toBe(0);
+      expect(py.json()).toEqual(ports.json());
+      expect(py.json().games).toBe(Number(games));
+    }
+  }, 120_000);
+
+  it('koth play dice --json: the same turns, die for die', async () => {
+    const args = ['play', 'dice', '--seed', '7', '--games', '2', '--bots', RUNNABLE, '--json'];
+    const py = await runKoth([...args, '--python-bots', TWINS]);
+    expect(py.status, py.stderr).toBe(0);
+    expect(py.stdout).toBe((await runKoth(args)).stdout);
+    expect(py.stdout.split('\n').length).toBeGreaterThan(20);
+  });
+
+  it('without --bots: Bot.__subclasses__() order; what cannot run offline is refused by name with the reason (exit 2), never dropped', async () => {
+    const r = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '10', '--python-bots', TWINS]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/NumpyBot \(.*port_twins\.py\): it uses numpy \(np\), which the offline Pyodide sandbox does not have/);
+    expect(r.stderr).toMatch(/StackPeeker \(.*\): it looks into the controller's stack frames/);
+    expect(r.stderr).not.toMatch(/PeekerHeir/); // an indirect subclass: not found by Bot.__subclasses__()
+    // The suggestion lists the direct subclasses that can run, in discovery order (not the indirect CooperativeThrowTwice).
+    expect(r.stderr).toContain(`--bots ${RUNNABLE}\n`);
+    const named = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '10', '--python-bots', TWINS, '--bots', `${RUNNABLE},PeekerHeir`]);
+    expect(named.status).toBe(2);
+    expect(named.stderr).toMatch(/PeekerHeir \(.*\): it derives from StackPeeker, which is refused/);
+    expect(named.stderr).not.toMatch(/NumpyBot/);
+  });
+
+  it('bad input: without --exact, with --pool, an unknown bot, a file that does not load', async () => {
+    expect((await runKoth(['replay', 'dice', '--python-bots', TWINS])).stderr).toMatch(/--python-bots runs with --exact/);
+    expect((await runKoth(['replay', 'dice', '--exact', '--python-bots', TWINS, '--pool', 'all'])).status).toBe(2);
+    const unknown = await runKoth(['replay', 'dice', '--exact', '--python-bots', TWINS, '--bots', 'Nobody,GoToTenBot']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/Nobody not among the Python classes/);
+    const broken = join(tmp, 'broken.py');
+    writeFileSync(broken, 'class Oops(Bot)\n    pass\n');
+    const b = await runKoth(['replay', 'dice', '--exact', '--python-bots', broken]);
+    expect(b.status).toBe(2);
+    expect(b.stderr).toMatch(/broken\.py does not load: SyntaxError/);
+  });
+
+  it('a bot that raises ends the run as it ended the original controller (exit 3, bot named)', async () => {
+    const f = hostileFile('Raiser', "raise KeyError('boom')\nyield True");
+    const r = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '5', '--python-bots', f]);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(/Raiser raised KeyError: 'boom'.*The original controller catches no exception/s);
+  });
+
+  it('an endless loop: the sandbox ends the worker, the run stops with the bot named (exit 3); the next run gets a new sandbox', async () => {
+    sharedDiceSandbox().timeoutMs = 1500;
+    const f = hostileFile('Spinner', 'while True:\n    pass\nyield True');
+    const r = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '5', '--python-bots', f]);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(/the Python sandbox stopped bot Spinner \(timeout\).*no time or memory limit/s);
+    expect(sharedDiceSandbox().alive).toBe(true); // a new one
+    const again = await runKoth(['play', 'dice', '--seed', '7', '--bots', RUNNABLE, '--json', '--python-bots', TWINS]);
+    expect(again.status, again.stderr).toBe(0);
+  }, 120_000);
+});

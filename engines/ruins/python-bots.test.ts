@@ -1,0 +1,131 @@
+/**
+ * Python adventurers in the Pyodide sandbox playing in our engine. Only our own Python here:
+ * the weird test bots (tools/oracle/ruins/bots/weird/weird.py, twins of test-adventurers.ts)
+ * and small hostile bots written below. One sandbox for the whole file (Pyodide loads in seconds).
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PySandbox } from '../core/pyodide/sandbox.ts';
+import { ControllerCrash } from '../core/py/errors.ts';
+import { loadPythonRuinsBots, openRuinsSandbox, SandboxStop } from './python-bots.ts';
+import { Ruins, scoreRows } from './rules.ts';
+import { WEIRD_BOTS } from './test-adventurers.ts';
+import { moduleOfAnswer, sanitize } from './python-cli.ts';
+
+let sb: PySandbox;
+beforeAll(() => {
+  sb = openRuinsSandbox({ timeoutMs: 4000, memoryMb: 300 });
+}, 180_000);
+afterAll(() => sb?.close());
+
+const hostile = (name: string, body: string) => `from __main__ import Adventurer\nclass ${name}(Adventurer):\n    def get_action(self, state):\n${body
+  .split('\n')
+  .map((l) => '        ' + l)
+  .join('\n')}\n`;
+
+describe('ruins Python bots in the sandbox', () => {
+  it('our weird bots play exactly as their TypeScript twins (same seed, same generator stream)', () => {
+    const code = readFileSync('tools/oracle/ruins/bots/weird/weird.py', 'utf8');
+    const py = loadPythonRuinsBots([{ module: 'weird', code, origin: 'weird.py' }], sb);
+    expect(py.classes.map((c) => c.botName)).toEqual(WEIRD_BOTS.map((c) => c.botName));
+    for (const seed of ['K48XMESC', '7']) {
+      const a = new Ruins(py.classes, seed, { log: true });
+      const b = new Ruins(WEIRD_BOTS, seed, { log: true });
+      expect(scoreRows(a.runGame())).toEqual(scoreRows(b.runGame()));
+      expect(a.log).toEqual(b.log);
+    }
+  });
+
+  it('hostile bots are stopped by name; the game carries on as ruins.py did (it caught Exception: the adventurer dies)', () => {
+    const bots = {
+      ReachProcess: "import js\nreturn str(js.process)",
+      ReachLoader: "import pyodide_js\nreturn str(pyodide_js.loadPackage)",
+      ReadPasswd: "return open('/etc/passwd').read()",
+      Shell: "import os\nos.system('touch /tmp/koth-pwned')\nreturn 'next'",
+      Socket: "import socket\nsocket.create_connection(('1.1.1.1', 80))\nreturn 'next'",
+      Climber: "import gc\nto_js = [g['to_js'] for c in object.__subclasses__() for v in vars(c).values() for g in [getattr(v, '__globals__', {})] if 'to_js' in g][0]\nreturn str(to_js({}).constructor.constructor('return process')())",
+      Recurse: "def f(n): return f(n + 1)\nreturn f(0)",
+      Raiser: "raise ValueError('no')",
+    };
+    const sources = Object.entries(bots).map(([name, body]) => ({ module: `h_${name.toLowerCase()}`, code: hostile(name, body), origin: name }));
+    const py = loadPythonRuinsBots(sources, sb);
+    const game = new Ruins(py.classes, 'hostile', { log: true });
+    const rows = scoreRows(game.runGame());
+    expect(rows.every((r) => r.money === null)).toBe(true);
+    const errors = game.log.filter((l) => l.type === 'error').map((l) => l.text).join('\n');
+    for (const name of Object.keys(bots)) expect(py.incidents.get(name)?.length, name).toBeGreaterThan(0);
+    expect(py.incidents.get('ReachProcess')![0]).toMatch(/ImportError: import of 'js' is blocked/);
+    expect(py.incidents.get('ReachLoader')![0]).toMatch(/ImportError: import of 'pyodide_js' is blocked/);
+    expect(py.incidents.get('ReadPasswd')![0]).toMatch(/FileNotFoundError/);
+    expect(py.incidents.get('Shell')![0]).toMatch(/PermissionError: os.system is blocked/);
+    expect(py.incidents.get('Socket')![0]).toMatch(/ImportError: import of 'socket' is blocked/);
+    expect(py.incidents.get('Climber')![0]).toMatch(/TypeError|AttributeError|JsException/);
+    expect(py.incidents.get('Recurse')![0]).toMatch(/RecursionError/);
+    expect(py.incidents.get('Raiser')![0]).toBe('ValueError: no');
+    expect(errors).toMatch(/Exception from .*: no/);
+    expect(sb.alive).toBe(true);
+  });
+
+  it('SystemExit from a bot stops the run as it stopped ruins.py', () => {
+    const py = loadPythonRuinsBots([{ module: 'quitter', code: hostile('Quitter', 'raise SystemExit(3)'), origin: 'quitter' }], sb);
+    expect(() => new Ruins(py.classes, 's').runGame()).toThrow(ControllerCrash);
+  });
+
+  it("Python's float type survives the trip: a 1.0 index crashes the driver as in ruins.py, a nan bid is a Non-integer bid, 5.0 prints as 5.0", () => {
+    const code = (name: string, ret: string) => hostile(name, `if state.treasures:\n    return ${ret}\nreturn 'next'`);
+    const crash = loadPythonRuinsBots([{ module: 'f_index', code: code('FloatIndex', "'take', float(len(state.treasures) - 1), state.treasures[-1].weight"), origin: 'f' }], sb);
+    // ruins.py: int(1.0) passes its checks, then self.rooms[..][1.0] raises TypeError, which it does not catch.
+    expect(() => new Ruins(crash.classes, 'floats').runGame()).toThrow(ControllerCrash);
+    try {
+      new Ruins(crash.classes, 'floats').runGame();
+    } catch (e) {
+      expect((e as ControllerCrash).pythonLine).toBe('TypeError: list indices must be integers or slices, not float');
+    }
+    const ok = loadPythonRuinsBots(
+      [
+        { module: 'f_nan', code: code('NanBid', "'take', 0, float('nan')"), origin: 'n' },
+        { module: 'f_whole', code: code('WholeBid', "'take', 0, float(state.treasures[0].weight)"), origin: 'w' },
+      ],
+      sb,
+    );
+    const game = new Ruins(ok.classes, 'floats', { log: true });
+    game.runGame();
+    const text = game.log.map((l) => l.text).join('\n');
+    expect(text).toMatch(/\(Non-integer bid\)/);
+    expect(text).toMatch(/Take\(treasure=0, bid=\d+\.0\)/);
+  });
+
+  it('the driver downloader layout: module names from user and title', () => {
+    expect(sanitize('Greedy Bastard!! v2')).toBe('Greedy_Bastard');
+    const m = moduleOfAnswer({ author: 'Some One', answer_id: 1, blocks: [], body: '<h1>My Bot</h1><pre><code>class MyBot(Adventurer):\n    pass\n</code></pre>' });
+    expect(m?.module).toBe('some_one__my_bot');
+    expect(m?.code).toContain('from __main__ import Adventurer');
+    expect(moduleOfAnswer({ author: 'x', answer_id: 2, blocks: [], body: '<pre><code>x</code></pre>' })).toBeUndefined();
+  });
+});
+
+describe('sandbox limits end the worker and name the bot (ruins.py had no limit and would hang: the run stops)', () => {
+  it('an endless loop, then a memory bomb, each in a fresh sandbox', () => {
+    for (const [name, body, reason] of [
+      ['Looper', 'while True: pass', 'timeout'],
+      ['Bomb', "a = []\nwhile True: a.append(bytearray(10**7))", 'memory'],
+    ] as const) {
+      const own = openRuinsSandbox({ timeoutMs: 3000, memoryMb: 200 });
+      try {
+        const py = loadPythonRuinsBots([{ module: name.toLowerCase(), code: hostile(name, body), origin: name }], own);
+        let err: unknown;
+        try {
+          new Ruins(py.classes, 's').runGame();
+        } catch (e) {
+          err = e;
+        }
+        expect(err).toBeInstanceOf(SandboxStop);
+        expect((err as SandboxStop).bot).toBe(name);
+        expect((err as SandboxStop).reason).toBe(reason);
+        expect(own.alive).toBe(false);
+      } finally {
+        own.close();
+      }
+    }
+  }, 240_000);
+});
