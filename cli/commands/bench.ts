@@ -100,13 +100,15 @@ Figures are medians over the runs, min–max beside them. "Per core" figures are
 CPU-second of the whole process, ours and the original's alike.
 
 Without --original the original is NOT measured: a figure recorded earlier is shown and
-labelled as such.
+labelled as such (gun-duel also finds its compiled original in $KOTH_GUN_DUEL_ORACLE or
+/tmp/gunduel-oracle; a whole gun-duel tournament is long, so it defaults to 1 run).
 
 Examples:
   koth bench dice --original /tmp/orig-dice      # forty_game_controller.py + auto_bots.py there
   koth bench ruins --original /tmp/orig-ruins    # ruins.py and its test bots there
   koth bench all --original dice=/tmp/orig-dice --original ruins=/tmp/orig-ruins
   koth bench dice --quick --json
+  koth bench gun-duel --original /tmp/gunduel-oracle   # our g++ build of the original (tools/oracle/gun-duel/build.sh)
   koth bench rng`,
     )
     .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean; original: string[]; runs?: number }) => {

@@ -4,7 +4,7 @@
  * (default), and the rule-fix comparison (`--compare-rules`).
  */
 import { readFileSync, existsSync } from 'node:fs';
-import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION } from './data.ts';
+import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION } from './data.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
@@ -16,12 +16,12 @@ import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { exitCodeFor, type ComparisonReport, type ComparisonRow } from '../core/stats/compare.ts';
 import { POOL, findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
-import type { PlayerClass } from './player.ts';
+import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { traceTournament } from './trace.ts';
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 import { PUBLISHED_ROWS } from './published.ts';
-import { compareSamples, outside99, percentile, prediction99, summarize } from './stats.ts';
+import { compareSamples, outside99, percentile, prediction99, publishedPlaceFrequencies, summarize } from './stats.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
 
 export const GUN_DUEL_DEFAULTS = { seed: '2017', tournaments: 8, repetition: 100 };
@@ -32,9 +32,11 @@ interface GunDuelCliOptions {
   players?: string;
   repetition: number;
   rules: GunDuelVariant;
+  stdlib: CppLibrary;
   tournaments?: number;
   from?: string;
   compareRules?: boolean;
+  compareStdlib?: boolean;
   workers: number;
   checkpoint?: string;
   json?: boolean;
@@ -75,21 +77,21 @@ export function renderScoreboard(rows: readonly ScoreRow[]): string {
   );
 }
 
-export function exactReplay(opts: { seed: bigint; players: PlayerClass[]; repetition: number; variant: GunDuelVariant; onRound?: (r: number, alive: number) => void }): TournamentResult {
-  return runTournament({ players: opts.players, seeds: exactSeeds(opts.seed), repetition: opts.repetition, variant: opts.variant, onRound: opts.onRound });
+export function exactReplay(opts: { seed: bigint; players: PlayerClass[]; repetition: number; variant: GunDuelVariant; lib?: CppLibrary; onRound?: (r: number, alive: number) => void }): TournamentResult {
+  return runTournament({ players: opts.players, seeds: exactSeeds(opts.seed), repetition: opts.repetition, variant: opts.variant, lib: opts.lib, onRound: opts.onRound });
 }
 
 function runExactCommand(opts: GunDuelCliOptions): void {
   const seed = exactSeed(opts.seed);
   const players = parsePlayers(opts.players);
   const progress = new Progress(players.length - 1, `gun-duel exact seed ${seed}`);
-  const res = exactReplay({ seed, players, repetition: opts.repetition, variant: opts.rules, onRound: (r) => r > 0 && progress.tick(1) });
+  const res = exactReplay({ seed, players, repetition: opts.repetition, variant: opts.rules, lib: opts.stdlib, onRound: (r) => r > 0 && progress.tick(1) });
   progress.stop();
   if (opts.json) {
     process.stdout.write(JSON.stringify(res) + '\n');
     return;
   }
-  process.stdout.write(`${pc.bold('Futuristic Gun Duel')} — exact replay, every clock reading = ${seed}, rules ${opts.rules}\n`);
+  process.stdout.write(`${pc.bold('Futuristic Gun Duel')} — exact replay, every clock reading = ${seed}, rules ${opts.rules}, C++ library ${opts.stdlib}\n`);
   process.stdout.write(renderScoreboard(res.rows) + '\n');
 }
 
@@ -110,6 +112,46 @@ function compareRulesCommand(opts: GunDuelCliOptions): void {
     );
 }
 
+/**
+ * `--compare-stdlib`: how often each player finishes at its published place under the
+ * libstdc++ model (our recorded tournaments and the g++ build's clock-seeded runs, pooled: the
+ * same model, checked exact) and under the MSVC model (our recorded `--stdlib msvc` runs).
+ */
+export function compareStdlib(): ReturnType<typeof publishedPlaceFrequencies> & { libstdcpp: number; msvc: number; both: { player: string; place: number }[]; bothCount: { libstdcpp: number; msvc: number } } {
+  const a = [...RECORDED_DISTRIBUTION.tournaments, ...ORIGINAL_CLOCK_RUNS];
+  const b = RECORDED_MSVC_DISTRIBUTION.tournaments;
+  const freq = publishedPlaceFrequencies(PUBLISHED_ROWS, a, b);
+  // the two places the g++ build never reproduced in 13 runs (issue 10): SurvivorPlayer 6th and BarricadePlayer 10th
+  const both = [
+    { player: 'SurvivorPlayer', place: 6 },
+    { player: 'BarricadePlayer', place: 10 },
+  ];
+  const hit = (t: { rows: readonly ScoreRow[] }) => both.every((x) => t.rows[x.place - 1]?.player === x.player);
+  return { ...freq, libstdcpp: a.length, msvc: b.length, both, bothCount: { libstdcpp: a.filter(hit).length, msvc: b.filter(hit).length } };
+}
+
+function compareStdlibCommand(opts: GunDuelCliOptions): void {
+  const r = compareStdlib();
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(r) + '\n');
+    return;
+  }
+  if (r.msvc === 0) throw new UserError('no MSVC-model tournaments recorded (fixtures/gun-duel/distribution/ours-msvc.json): make some with --stdlib msvc --tournaments N --json');
+  const pcnt = (k: number, n: number) => `${k}/${n} (${n ? ((100 * k) / n).toFixed(0) : '–'}%)`;
+  const table = renderTable(
+    ['#', 'Player', 'libstdc++ model', 'MSVC model', 'rank-test p'],
+    r.rows.map((x) => [x.publishedPlace, x.player, pcnt(x.a.count, x.a.n), pcnt(x.b.count, x.b.n), x.test ? x.test.pValue.toFixed(3) : '—']),
+  );
+  process.stdout.write(
+    `${pc.bold('Futuristic Gun Duel')}: how often each player finishes at its published place\n` +
+      `libstdc++ model = ${RECORDED_DISTRIBUTION.tournaments.length} of our tournaments + ${ORIGINAL_CLOCK_RUNS.length} clock-seeded runs of the g++ build; MSVC model = ${r.msvc} of our --stdlib msvc tournaments.\n` +
+      table +
+      `\nSurvivorPlayer 6th and BarricadePlayer 10th together: libstdc++ ${pcnt(r.bothCount.libstdcpp, r.libstdcpp)}, MSVC ${pcnt(r.bothCount.msvc, r.msvc)}.\n` +
+      `Footrule distance from the published order (Σ|place − published place|, smaller = closer): libstdc++ mean ${r.footrule.a.mean.toFixed(1)}, MSVC mean ${r.footrule.b.mean.toFixed(1)}` +
+      `${r.footrule.test ? `, rank-test p = ${r.footrule.test.pValue.toFixed(3)}` : ''}.\n`,
+  );
+}
+
 /** Our engine's tournaments recorded as data (fixtures/gun-duel/distribution): what the default replay uses. */
 export function recordedDistribution(): GunDuelAcc {
   return RECORDED_DISTRIBUTION;
@@ -127,7 +169,7 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
   const res = await kit.runSharded<GunDuelRunOptions, GunDuelAcc>({
     game: 'gun-duel',
     spec: gunDuelTrials,
-    opts: { variant: opts.rules, repetition: opts.repetition },
+    opts: { variant: opts.rules, repetition: opts.repetition, ...(opts.stdlib === 'msvc' ? { lib: 'msvc' as const } : {}) },
     seed: opts.seed,
     trials: opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments,
     shardSize: 1,
@@ -171,7 +213,7 @@ export function placePublished(acc: GunDuelAcc): ComparisonReport {
       low: pi ? Number(pi.low.toFixed(1)) : null,
       high: pi ? Number(pi.high.toFixed(1)) : null,
       verdict: outFamily ? 'disagree' : 'agree',
-      note: `pct ${pct.toFixed(0)}; place ${place + 1} seen ${s.places[place] ?? 0}/${v.length}${cmp ? `; vs g++ p=${cmp.pValue.toFixed(2)}` : ''}`,
+      note: `pct ${pct.toFixed(0)}; place ${place + 1} seen ${s.places[place] ?? 0}/${v.length}${cmp ? `; vs g++ Welch p=${cmp.pValue.toFixed(2)}${cmp.rank ? `, rank p=${cmp.rank.pValue.toFixed(2)}` : ''}` : ''}`,
     });
     extra.push({ player: pub.player, publishedPlace: place + 1, publishedRound1: pub.rounds[0], publishedPoints: pub.points, round1Percentile: pct, round1Outside99: out, pointsPercentile: percentile(s.points.values, pub.points), places: s.places, versusOriginal: cmp });
   });
@@ -189,9 +231,9 @@ export function placePublished(acc: GunDuelAcc): ComparisonReport {
 }
 
 function renderPlacement(rep: ComparisonReport): string {
-  const players = rep.players as { player: string; publishedPlace: number; publishedRound1: number; publishedPoints: number; round1Percentile: number; round1Outside99: boolean; pointsPercentile: number; places: number[]; versusOriginal?: { pValue: number; xmean: number; ymean: number; detectable80: number } }[];
+  const players = rep.players as { player: string; publishedPlace: number; publishedRound1: number; publishedPoints: number; round1Percentile: number; round1Outside99: boolean; pointsPercentile: number; places: number[]; versusOriginal?: { pValue: number; xmean: number; ymean: number; detectable80: number; rank?: { pValue: number } } }[];
   const table = renderTable(
-    ['#', 'Player', 'Pub. round 1', 'Pct', 'Pub. points', 'Pct', 'Place seen', 'Ours r1 mean', 'g++ r1 mean', 'Welch p', '80%-power Δ'],
+    ['#', 'Player', 'Pub. round 1', 'Pct', 'Pub. points', 'Pct', 'Place seen', 'Ours r1 mean', 'g++ r1 mean', 'Welch p', 'Rank p', '80%-power Δ'],
     players.map((p) => [
       p.publishedPlace,
       p.player,
@@ -203,6 +245,7 @@ function renderPlacement(rep: ComparisonReport): string {
       p.versusOriginal ? p.versusOriginal.xmean.toFixed(1) : '',
       p.versusOriginal ? p.versusOriginal.ymean.toFixed(1) : '',
       p.versusOriginal ? p.versusOriginal.pValue.toFixed(3) : '',
+      p.versusOriginal?.rank ? p.versusOriginal.rank.pValue.toFixed(3) : '',
       p.versusOriginal ? p.versusOriginal.detectable80.toFixed(1) : '',
     ]),
   );
@@ -210,8 +253,9 @@ function renderPlacement(rep: ComparisonReport): string {
     `${pc.bold('Futuristic Gun Duel')}: the published scoreboard (one draw) in our distribution of ${rep.tournaments} tournaments\n` +
     `(Pct = mid-rank percentile of the published figure among ours; "!" = outside the 99% prediction interval mean ± t·sd·√(1+1/n);\n` +
     `the verdict is family-wise: a figure outside its Bonferroni interval (α = 0.01/17) disagrees).\n` +
-    `Welch two-sample t-test of round-1 points, ours vs ${rep.originalRuns} clock-seeded runs of the g++ build; ` +
-    `"80%-power Δ" = the mean difference the two samples detect with 80% power at α = 0.05.\n` +
+    `Round-1 points, ours vs ${rep.originalRuns} clock-seeded runs of the g++ build: Welch two-sample t-test (@stdlib/stats-ttest2) and\n` +
+    `rank test (Kruskal–Wallis with 2 groups = Wilcoxon–Mann–Whitney, @stdlib/stats-kruskal-test; @stdlib has no two-sample KS test);\n` +
+    `"80%-power Δ" = the mean difference Welch detects with 80% power at α = 0.05 (the rank test needs about √(π/3) ≈ 1.02× that).\n` +
     table
   );
 }
@@ -225,9 +269,15 @@ export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
     .option('--players <list>', 'players (names or 0-based registration indices, comma-separated) for --exact / --compare-rules')
     .option('--repetition <n>', 'duels per pair per round', positiveInt, GUN_DUEL_DEFAULTS.repetition)
     .addOption(new Option('--rules <variant>', 'duel rules').choices([...VARIANTS]).default(DEFAULT_VARIANT))
+    .addOption(
+      new Option('--stdlib <lib>', "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run)")
+        .choices([...CPP_LIBRARIES])
+        .default('libstdc++'),
+    )
     .option('--tournaments <N>', 'statistical mode: N tournaments, each scoreboard printed with --json', positiveInt)
     .option('--from <file>', 'place the published scoreboard in a saved --tournaments --json output instead of running')
     .option('--compare-rules', 'run the seed under original and fixed rules and show what differs')
+    .option('--compare-stdlib', 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model')
     .option('--workers <n>', 'worker threads for --tournaments', positiveInt, defaultWorkers())
     .option('--checkpoint <file>', 'save progress of --tournaments and resume from it')
     .option('--json', 'machine-readable output on stdout')
@@ -238,9 +288,12 @@ Rule variants:
 ${VARIANTS.map((v) => `  ${v.padEnd(9)} ${VARIANT_HELP[v]}`).join('\n')}
 
 Randomness: the three clock-seeded std::default_random_engine of the original are modelled as
-libstdc++'s minstd_rand0 with its distributions. --exact builds all three with (unsigned)S, as the
-oracle does with its clock shim. Statistical tournaments draw the three seeds from a seedrandom
-stream keyed by (master seed, tournament). A whole tournament takes about a minute on one core.
+libstdc++'s minstd_rand0 with its distributions (--stdlib libstdc++, the default), or as MSVC's
+mt19937 with Microsoft's distributions, shuffle and sort (--stdlib msvc: how the published run was
+built; not checkable against a compiled MSVC here, see engines/gun-duel/README.md). --exact builds
+all three with (unsigned)S, as the oracle does with its clock shim. Statistical tournaments draw
+the three seeds from a seedrandom stream keyed by (master seed, tournament). A whole tournament
+takes about 20 CPU-seconds.
 Examples:
   koth replay gun-duel --exact --seed 1 --json          equals fixtures/gun-duel/goldens/seed-1.json
   koth replay gun-duel --exact --seed 7 --repetition 2  a quick two-duel-per-pair tournament
@@ -248,12 +301,16 @@ Examples:
   koth replay gun-duel                                  published scoreboard vs our recorded distribution
   koth replay gun-duel --from d.json                    ... vs a distribution you made
   koth replay gun-duel --compare-rules --seed 3 --repetition 5
+  koth replay gun-duel --stdlib msvc --tournaments 20 --json > msvc.json
+  koth replay gun-duel --compare-stdlib                 published places: libstdc++ vs MSVC model (recorded runs)
 
 ${exitCodeHelp()}`,
     )
     .action(async (opts: GunDuelCliOptions) => {
       try {
+        if (opts.compareRules && opts.stdlib !== 'libstdc++') throw new UserError('--compare-rules runs the libstdc++ model only; drop --stdlib.');
         if (opts.compareRules) return compareRulesCommand(opts);
+        if (opts.compareStdlib) return compareStdlibCommand(opts);
         if (opts.exact) return runExactCommand(opts);
         const acc = await distribution(opts, kit);
         if (opts.tournaments && !opts.from) {

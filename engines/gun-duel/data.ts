@@ -1,17 +1,17 @@
 /**
  * Recorded tournaments bundled with the CLI (JSON imports, so dist/koth.js carries them):
- * the compiled original's clock-seeded runs and our engine's recorded distribution.
- * See fixtures/gun-duel/README.md for how each was made.
+ * the compiled original's clock-seeded runs, our engine's recorded distribution (libstdc++
+ * model) and our MSVC-model distribution. See fixtures/gun-duel/README.md for how each was made.
  */
-import c1 from '../../fixtures/gun-duel/clock-runs/gpp-clock-1.json' with { type: 'json' };
-import c2 from '../../fixtures/gun-duel/clock-runs/gpp-clock-2.json' with { type: 'json' };
-import c3 from '../../fixtures/gun-duel/clock-runs/gpp-clock-3.json' with { type: 'json' };
-import c4 from '../../fixtures/gun-duel/clock-runs/gpp-clock-4.json' with { type: 'json' };
-import c5 from '../../fixtures/gun-duel/clock-runs/gpp-clock-5.json' with { type: 'json' };
-import c6 from '../../fixtures/gun-duel/clock-runs/gpp-clock-6.json' with { type: 'json' };
-import ours from '../../fixtures/gun-duel/distribution/ours-exact-1-3.json' with { type: 'json' };
+import clock from '../../fixtures/gun-duel/clock-runs/gpp-clock-runs.json' with { type: 'json' };
+import exact from '../../fixtures/gun-duel/distribution/ours-exact-1-3.json' with { type: 'json' };
+import gpp from '../../fixtures/gun-duel/distribution/ours-libstdcpp.json' with { type: 'json' };
+import msvc from '../../fixtures/gun-duel/distribution/ours-msvc.json' with { type: 'json' };
 import type { ScoreRow } from './tournament.ts';
 import type { GunDuelAcc } from './trials.ts';
 
-export const ORIGINAL_CLOCK_RUNS: readonly { rows: ScoreRow[] }[] = [c1, c2, c3, c4, c5, c6] as { rows: ScoreRow[] }[];
-export const RECORDED_DISTRIBUTION: GunDuelAcc = ours as GunDuelAcc;
+export const ORIGINAL_CLOCK_RUNS: readonly { rows: ScoreRow[] }[] = (clock as { runs: { rows: ScoreRow[] }[] }).runs;
+/** libstdc++ model: the three exact tournaments (seeds 1–3) and the statistical ones. */
+export const RECORDED_DISTRIBUTION: GunDuelAcc = { tournaments: [...(exact as GunDuelAcc).tournaments, ...(gpp as GunDuelAcc).tournaments] };
+/** MSVC model (`--stdlib msvc`): statistical tournaments. */
+export const RECORDED_MSVC_DISTRIBUTION: GunDuelAcc = msvc as GunDuelAcc;

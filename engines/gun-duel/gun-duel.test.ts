@@ -4,21 +4,35 @@ import { koth } from '../../test/helpers.ts';
 import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { exactSeeds, runTournament } from './tournament.ts';
 import { placePublished } from './cli.ts';
-import { percentile, outside99, summarize, compareSamples } from './stats.ts';
+import { percentile, outside99, summarize, compareSamples, publishedPlaceFrequencies } from './stats.ts';
 import { statisticalSeeds, trials } from './trials.ts';
 import { SeededRandom } from '../core/rng/seeded-random.ts';
+import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION } from './data.ts';
 
 const fx = (p: string) => JSON.parse(readFileSync(new URL(`../../fixtures/gun-duel/${p}`, import.meta.url), 'utf8'));
 
 describe('koth replay gun-duel (CLI)', () => {
-  it('with no options places the published scoreboard in the recorded distribution (3 tournaments, each identical to a g++ golden)', () => {
+  it('with no options places the published scoreboard in the recorded distribution (the libstdc++ model: 3 exact tournaments identical to the g++ goldens + statistical ones)', () => {
     const r = koth(['replay', 'gun-duel', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const j = r.json();
-    expect(j.tournaments).toBe(3);
-    expect(j.originalRuns).toBe(6);
+    expect(j.tournaments).toBe(RECORDED_DISTRIBUTION.tournaments.length);
+    expect(j.tournaments).toBeGreaterThanOrEqual(3);
+    expect(j.originalRuns).toBe(ORIGINAL_CLOCK_RUNS.length);
+    expect(j.originalRuns).toBeGreaterThanOrEqual(27);
     expect(j.rows).toHaveLength(17);
     expect(j.verdict).toBe('agree');
+  });
+  it('--compare-stdlib counts published places under the libstdc++ and the MSVC model from the recorded runs', () => {
+    const r = koth(['replay', 'gun-duel', '--compare-stdlib', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const j = r.json();
+    expect(j.rows).toHaveLength(17);
+    expect(j.libstdcpp).toBe(RECORDED_DISTRIBUTION.tournaments.length + ORIGINAL_CLOCK_RUNS.length);
+    expect(j.msvc).toBe(RECORDED_MSVC_DISTRIBUTION.tournaments.length);
+    const survivor = j.rows.find((x: { player: string }) => x.player === 'SurvivorPlayer');
+    expect(survivor.publishedPlace).toBe(6);
+    expect(survivor.a.n).toBe(j.libstdcpp);
   });
   it('--exact --seed S --json equals the compiled original (small tournament: 6 players, 5 duels/pair/round)', () => {
     const r = koth(['replay', 'gun-duel', '--exact', '--seed', '12345', '--repetition', '5', '--players', '2,3,7,10,15,9', '--json']);
@@ -78,6 +92,23 @@ describe('statistics', () => {
     const b = Array.from({ length: 40 }, () => r.random() + 1);
     expect(compareSamples(a, b)!.pValue).toBeLessThan(1e-6);
     expect(compareSamples(a, a)!.pValue).toBeGreaterThan(0.99);
+    // the rank test (Kruskal-Wallis, 2 groups) rides along
+    expect(compareSamples(a, b)!.rank!.pValue).toBeLessThan(1e-6);
+    expect(compareSamples(a, a)!.rank!.pValue).toBeGreaterThan(0.99);
+    expect(compareSamples([1, 1, 1], [1, 1, 1])?.rank).toBeUndefined();
+  });
+  it('published-place frequencies and the footrule distance separate a set that reproduces the board from one that does not', () => {
+    const pub = ['A', 'B', 'C'].map((player) => ({ player }));
+    const t = (order: string[]) => ({ rows: order.map((player) => ({ player, points: 0, survival: 0, rounds: [] })) });
+    const same = Array.from({ length: 30 }, () => t(['A', 'B', 'C']));
+    const other = Array.from({ length: 30 }, (_, i) => t(i % 2 ? ['C', 'A', 'B'] : ['B', 'C', 'A']));
+    const f = publishedPlaceFrequencies(pub, same, other);
+    expect(f.rows.map((r) => [r.a.count, r.b.count])).toEqual([[30, 0], [30, 0], [30, 0]]);
+    expect(f.rows[0]!.test!.pValue).toBeLessThan(1e-6);
+    expect(f.footrule.a.mean).toBe(0);
+    expect(f.footrule.b.mean).toBe(4);
+    expect(f.footrule.test!.pValue).toBeLessThan(1e-6);
+    expect(publishedPlaceFrequencies(pub, same, same).rows[0]!.test).toBeUndefined();
   });
   it('statistical seeds are keyed and deterministic; a short distribution run places the published table', () => {
     expect(statisticalSeeds('k')).toEqual(statisticalSeeds('k'));
@@ -98,10 +129,15 @@ describe('statistics', () => {
 
 describe('koth bench gun-duel', () => {
   it('prints seconds per tournament (quick mode: one duel per pair)', () => {
-    const r = koth(['bench', 'gun-duel', '--quick', '--json']);
+    // no compiled original in tests (whatever /tmp holds): the recorded figure, labelled as such
+    const r = koth(['bench', 'gun-duel', '--quick', '--json'], { KOTH_GUN_DUEL_ORACLE: 'none' });
     expect(r.status, r.stderr).toBe(0);
     const figs = r.json() as { name: string; value: number; unit: string }[];
     expect(figs.length).toBeGreaterThanOrEqual(2);
     for (const f of figs) expect(f.value).toBeGreaterThan(0);
+    expect((figs[0] as { reference?: { source: string } }).reference?.source).toMatch(/NOT measured/);
+    const bad = koth(['bench', 'gun-duel', '--quick', '--original', '/nonexistent-dir']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/no gunduel-oracle and clockshim.so there.*build\.sh/);
   }, 120_000);
 });

@@ -7,6 +7,7 @@
  * across duels) lives in a per-tournament `PlayerEnv`, so parallel tournaments never share it.
  */
 import { LibstdcppMinstd0 } from '../core/rng/libstdcpp.ts';
+import { MsvcMt19937 } from '../core/rng/msvc.ts';
 
 export const LOAD = 0;
 export const BULLET = 1;
@@ -25,18 +26,43 @@ export const RESULT_LOSS = 2;
 export const INT_MAX = 2147483647;
 
 /**
+ * Which C++ standard library the original is taken to be built with: `libstdc++` (g++, our
+ * oracle: default_random_engine = minstd_rand0) or `msvc` (Visual C++, which the published run
+ * used: default_random_engine = mt19937, Microsoft's distributions, shuffle and sort).
+ */
+export type CppLibrary = 'libstdc++' | 'msvc';
+export const CPP_LIBRARIES: readonly CppLibrary[] = ['libstdc++', 'msvc'];
+
+/** A std::default_random_engine with the distributions the original uses on it. */
+export interface CppEngine {
+  /** uniform_int_distribution<int>(a, b)(engine). */
+  uniformInt(a: number, b: number): number;
+  /** uniform_int_distribution<int>(0, n − 1)(engine), 1 ≤ n. */
+  below(n: number): number;
+  /** uniform_real_distribution<double>(a, b)(engine). */
+  uniformReal(a: number, b: number): number;
+  /** std::shuffle(first, last, engine). */
+  shuffleInPlace<T>(items: T[]): void;
+}
+
+/** std::default_random_engine(seed) of the given library. */
+export function cppEngine(lib: CppLibrary, seed: number): CppEngine {
+  return lib === 'msvc' ? new MsvcMt19937(seed) : new LibstdcppMinstd0(seed);
+}
+
+/**
  * Per-tournament state every player shares: the `Player::GetRandomInteger` engine, the
- * `CBetaPlayer::GetRandomDouble` engine (both libstdc++ minstd_rand0), and a store for the
- * players' static tables (keyed by class name).
+ * `CBetaPlayer::GetRandomDouble` engine, and a store for the players' static tables (keyed
+ * by class name).
  */
 export class PlayerEnv {
-  readonly intEngine: LibstdcppMinstd0;
-  readonly realEngine: LibstdcppMinstd0;
+  readonly intEngine: CppEngine;
+  readonly realEngine: CppEngine;
   readonly store = new Map<string, unknown>();
 
-  constructor(intSeed: number, realSeed: number) {
-    this.intEngine = new LibstdcppMinstd0(intSeed);
-    this.realEngine = new LibstdcppMinstd0(realSeed);
+  constructor(intSeed: number, realSeed: number, readonly lib: CppLibrary = 'libstdc++', make: (lib: CppLibrary, seed: number) => CppEngine = cppEngine) {
+    this.intEngine = make(lib, intSeed);
+    this.realEngine = make(lib, realSeed);
   }
 
   /** Player::GetRandomInteger(max): uniform_int_distribution<int>(0, max) on the shared engine. */

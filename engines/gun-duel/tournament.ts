@@ -10,13 +10,15 @@
  *    total of the tied ones survive too, the rest are eliminated; every player alive at the
  *    round's start gets the round's points appended to its history;
  *  - scoreboard order: rounds survived, then total points (both descending), sorted with
- *    libstdc++'s std::sort (stdsort.ts), so fully tied players come out in the original's order.
+ *    libstdc++'s std::sort (stdsort.ts), so fully tied players come out in the original's order
+ *    (with `lib: 'msvc'`: MSVC's, an insertion sort for ≤ 32 elements, i.e. stable).
+ * `lib` picks the C++ library: engines, distributions, shuffle and sort (player.ts: CppLibrary).
  */
-import { PlayerEnv, type Player, type PlayerClass } from './player.ts';
+import { PlayerEnv, cppEngine, type CppEngine, type CppLibrary, type Player, type PlayerClass } from './player.ts';
 import { AWIN, BWIN, fight, type Outcome } from './rules.ts';
 import type { GunDuelVariant } from './variants.ts';
-import { LibstdcppMinstd0 } from '../core/rng/libstdcpp.ts';
 import { stdSort } from './stdsort.ts';
+import { msvcSort } from '../core/rng/msvc.ts';
 
 export interface TournamentSeeds {
   /** Seed of the Tournament constructor's engine (identifier shuffle). */
@@ -60,6 +62,10 @@ export interface TournamentOptions {
   seeds: TournamentSeeds;
   repetition?: number;
   variant?: GunDuelVariant;
+  /** The C++ library the original is taken to be built with (engines, distributions, shuffle, sort); libstdc++ by default. */
+  lib?: CppLibrary;
+  /** Builds the engines instead of `cppEngine` (tests: e.g. a wrapped minstd_rand0 to drive MontePlayer's generic path). */
+  engineFactory?: (lib: CppLibrary, seed: number) => CppEngine;
   onDuel?: (d: DuelRecord) => void;
   onRound?: (round: number, alive: number) => void;
 }
@@ -79,9 +85,11 @@ export function runTournament(opts: TournamentOptions): TournamentResult {
   const variant = opts.variant ?? 'original';
   const n = players.length;
   const ids = Array.from({ length: n }, (_, i) => i);
-  new LibstdcppMinstd0(seeds.shuffle).shuffle(ids);
+  const lib = opts.lib ?? 'libstdc++';
+  const make = opts.engineFactory ?? cppEngine;
+  make(lib, seeds.shuffle).shuffleInPlace(ids);
   const sc: Card[] = ids.map((identifier) => ({ identifier, alive: true, point: 0, pointTotal: 0, survival: 0, history: [] }));
-  const env = new PlayerEnv(seeds.int, seeds.real);
+  const env = new PlayerEnv(seeds.int, seeds.real, lib, make);
   const pairs = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   let round = 0;
   const aliveCount = () => sc.filter((c) => c.alive).length;
@@ -113,7 +121,7 @@ export function runTournament(opts: TournamentOptions): TournamentResult {
     round++;
   }
   const idx = Array.from({ length: n }, (_, i) => i);
-  stdSort(idx, (a, b) => sc[a]!.survival > sc[b]!.survival || (sc[a]!.survival === sc[b]!.survival && sc[a]!.pointTotal > sc[b]!.pointTotal));
+  (lib === 'msvc' ? msvcSort : stdSort)(idx, (a, b) => sc[a]!.survival > sc[b]!.survival || (sc[a]!.survival === sc[b]!.survival && sc[a]!.pointTotal > sc[b]!.pointTotal));
   const name = (i: number) => players[i]!.botName;
   const round1Pairs: Record<string, Record<string, number>> = {};
   for (let a = 0; a < n; a++) {

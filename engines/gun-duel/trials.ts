@@ -10,16 +10,19 @@ import { SeededRandom } from '../core/rng/seeded-random.ts';
 import { findPlayer, POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { runTournament, type ScoreRow, type TournamentSeeds } from './tournament.ts';
 import type { GunDuelVariant } from './variants.ts';
+import type { CppLibrary } from './player.ts';
 
 export interface GunDuelRunOptions {
   variant: GunDuelVariant;
   repetition: number;
   /** Player names (registration order); the 17 of the final tournament when absent. */
   players?: string[];
+  /** The C++ library the original is taken to be built with; libstdc++ (g++) when absent. */
+  lib?: CppLibrary;
 }
 
 export interface GunDuelAcc {
-  tournaments: { seeds: TournamentSeeds; rows: ScoreRow[] }[];
+  tournaments: { seeds: TournamentSeeds; rows: ScoreRow[]; lib?: CppLibrary }[];
 }
 
 /** The three clock seeds of one statistical tournament, from a seedrandom stream. */
@@ -35,8 +38,9 @@ export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
     for (let i = 0; i < count; i++) {
       const seeds = statisticalSeeds(`gun-duel/${rng.randbelow(2 ** 48)}`);
       const players = opts.players ? opts.players.map((n) => findPlayer(n)!) : POOL;
-      const res = runTournament({ players, seeds, repetition: opts.repetition, variant: opts.variant });
-      out.tournaments.push({ seeds, rows: res.rows });
+      const lib = opts.lib ?? 'libstdc++';
+      const res = runTournament({ players, seeds, repetition: opts.repetition, variant: opts.variant, lib });
+      out.tournaments.push({ seeds, rows: res.rows, ...(lib === 'msvc' ? { lib } : {}) });
       tick?.(1);
     }
     return out;

@@ -1,6 +1,6 @@
-import { BULLET, LOAD, METAL, PLASMA, Player, THERMAL, type Action } from '../../engines/gun-duel/player.ts';
-import type { LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
-import { glibcLog } from '../../engines/core/rng/glibc-log.ts';
+import { BULLET, LOAD, METAL, PLASMA, Player, THERMAL, type Action, type CppEngine } from '../../engines/gun-duel/player.ts';
+import { downscaling, minstdAccept, LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
+import { glibcLog, glibcLogTable } from '../../engines/core/rng/glibc-log.ts';
 import { fromRepo } from './source.ts';
 
 export const provenance = fromRepo('MontePlayer', '526a7df04358cb8cb70f921734ab4ec23a3f0f5dd372c000350293c4e104d29c', {
@@ -15,83 +15,56 @@ const MAX_TURNS = 100;
 const MONTE_ROUNDS = 1000;
 const HIST_SIZE = 20 * 100 * 100 * 5;
 
-interface Game {
-  turn: number;
-  ammo: number;
-  opp: number;
-  alive: boolean;
-  oppAlive: boolean;
-}
+/**
+ * The search tree of one move, in a flat arena instead of one object per node (the original
+ * allocates a node per expansion and frees the tree after the move). A move adds at most one
+ * node per playout, so MONTE_ROUNDS + 1 nodes suffice; the arena is scratch, rebuilt on every
+ * move, shared by all MontePlayers of a thread (fight() never re-enters) and holds nothing
+ * between moves. Node k occupies ints [k·STRIDE, (k+1)·STRIDE):
+ */
+const TURN = 0;
+const AMMO = 1;
+const OPP = 2;
+const ALIVE = 3; // 1/0
+const OPP_ALIVE = 4;
+const TOTAL = 5; // totalPlays
+const PARENT = 6; // node index, −1 for the root
+const MY_ACTION = 7; // the actions that led here
+const OPP_ACTION = 8;
+const MY_WINS = 9; // [5]
+const MY_ATT = 14; // [5]
+const OPP_WINS = 19; // [5]
+const OPP_ATT = 24; // [5]
+const SUB = 29; // [25] child index by myAction·5 + oppAction, 0 = none (the root is never a child)
+const STRIDE = 64;
+const MAX_NODES = MONTE_ROUNDS + 1;
+let arena = new Int32Array(0);
+/** Ints of the arena the last move wrote (cleared at the start of the next). */
+let dirty = 0;
+/** Nodes of the arena in use by the current move. */
+let used = 0;
+const LOG = glibcLogTable();
+/** Random(n) for the reservoir draws (n ≤ 5): uniform_int_distribution's down-scaling factor and acceptance bound. */
+const SCALE = Float64Array.from({ length: 6 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
+const PAST = SCALE.map((s, n) => s * n);
 
-class Tree {
-  readonly game: Game;
-  readonly myWins = [0, 0, 0, 0, 0];
-  readonly myAttempts = [0, 0, 0, 0, 0];
-  readonly oppWins = [0, 0, 0, 0, 0];
-  readonly oppAttempts = [0, 0, 0, 0, 0];
-  totalPlays = 0;
-  /** Children by myAction·5 + oppAction, allocated on the first child. */
-  sub: (Tree | undefined)[] | undefined = undefined;
-  constructor(
-    game: Game,
-    readonly parent: Tree | undefined,
-    readonly myAction: number,
-    readonly oppAction: number,
-  ) {
-    this.game = game;
-    if (parent) (parent.sub ??= new Array<Tree | undefined>(25).fill(undefined))[myAction * 5 + oppAction] = this;
-  }
-}
+const atEnd = (t: Int32Array, o: number) => t[o + ALIVE] === 0 || t[o + OPP_ALIVE] === 0 || t[o + TURN]! > MAX_TURNS;
 
-const atEnd = (g: Game) => !g.alive || !g.oppAlive || g.turn > MAX_TURNS;
-
-function isValid(g: Game, move: number, me: boolean): boolean {
+/** The original's "valid or not idiotic" move test (me: my move, else the opponent's). */
+function isValid(ammo: number, opp: number, move: number, me: boolean): boolean {
   switch (move) {
     case LOAD:
       return true;
     case BULLET:
-      return me ? g.ammo > 0 : g.opp > 0;
+      return me ? ammo > 0 : opp > 0;
     case PLASMA:
-      return me ? g.ammo > 1 : g.opp > 1;
+      return me ? ammo > 1 : opp > 1;
     case METAL:
-      return me ? g.opp > 0 : g.ammo > 0;
+      return me ? opp > 0 : ammo > 0;
     case THERMAL:
-      return me ? g.opp > 1 : g.ammo > 1;
+      return me ? opp > 1 : ammo > 1;
   }
   return false;
-}
-
-/** The original's simulator of one turn (note: the opponent's plasma without ammo still costs two). */
-function doTurn(g0: Game, my: number, en: number): Game {
-  const g: Game = { ...g0 };
-  g.turn++;
-  if (my === LOAD) g.ammo++;
-  else if (my === BULLET) {
-    if (g.ammo < 1) g.alive = false;
-    else {
-      g.ammo--;
-      if (en === LOAD || en === THERMAL) g.oppAlive = false;
-    }
-  } else if (my === PLASMA) {
-    if (g.ammo < 2) g.alive = false;
-    else {
-      g.ammo -= 2;
-      if (en !== PLASMA && en !== THERMAL) g.oppAlive = false;
-    }
-  }
-  if (en === LOAD) g.opp++;
-  else if (en === BULLET) {
-    if (g.opp < 1) g.oppAlive = false;
-    else {
-      g.opp--;
-      if (my === LOAD || my === THERMAL) g.alive = false;
-    }
-  } else if (en === PLASMA) {
-    if (g.opp < 2) g.oppAlive = false;
-    g.opp -= 2;
-    if (my !== PLASMA && my !== THERMAL) g.alive = false;
-  }
-  return g;
 }
 
 export default class MontePlayer extends Player {
@@ -100,18 +73,16 @@ export default class MontePlayer extends Player {
   private prevOpp = 0;
   private readonly hist: Int32Array;
   private readonly oppBase: number;
-  private readonly eng: LibstdcppMinstd0;
+  /** The shared GetRandomInteger engine; `fast` is the same engine when it is libstdc++'s minstd_rand0 (state-passing fast path). */
+  private readonly eng: CppEngine;
+  private readonly fast: LibstdcppMinstd0 | undefined;
 
   constructor(...args: ConstructorParameters<typeof Player>) {
     super(...args);
     this.hist = this.env.statics('MontePlayer.opponentHistory', () => new Int32Array(HIST_SIZE));
     this.oppBase = this.getOpponent() * 100;
     this.eng = this.env.intEngine;
-  }
-
-  /** Random(max) = GetRandomInteger(max − 1), on the shared engine. */
-  private random(max: number): number {
-    return this.eng.uniformInt(0, max - 1);
+    this.fast = this.eng instanceof LibstdcppMinstd0 ? this.eng : undefined;
   }
 
   /** Flat index of opponentHistory[opponent][ammo][oppAmmo][0]. */
@@ -120,19 +91,31 @@ export default class MontePlayer extends Player {
   }
 
   fight(): Action {
-    const root = new Tree({ turn: this.getTurn(), ammo: this.getAmmo(), opp: this.getAmmoOpponent(), alive: true, oppAlive: true }, undefined, 0, 0);
-    this.prevAmmo = root.game.ammo;
-    this.prevOpp = root.game.opp;
+    if (arena.length === 0) arena = new Int32Array(MAX_NODES * STRIDE);
+    const t = arena;
+    // every node's statistics and child links start at 0: clear what the last move used
+    t.fill(0, 0, dirty);
+    dirty = t.length;
+    t[TURN] = this.getTurn();
+    t[AMMO] = this.prevAmmo = this.getAmmo();
+    t[OPP] = this.prevOpp = this.getAmmoOpponent();
+    t[ALIVE] = 1;
+    t[OPP_ALIVE] = 1;
+    t[PARENT] = -1;
+    used = 1;
     for (let i = 0; i < MONTE_ROUNDS; i++) {
-      const leaf = this.selection(root);
-      const score = this.simulate(leaf.game);
-      this.update(leaf, score);
+      const leaf = this.select();
+      const q = leaf * STRIDE;
+      backup(leaf, this.simulate(t[q + TURN]!, t[q + AMMO]!, t[q + OPP]!, t[q + ALIVE] === 1, t[q + OPP_ALIVE] === 1));
     }
+    dirty = used * STRIDE;
+    // the move with the best win rate (first of equals)
     let best = -1;
     let bestScore = -1;
     for (let i = 0; i < 5; i++) {
-      if (root.myAttempts[i] === 0) continue;
-      const s = root.myWins[i]! / root.myAttempts[i]!;
+      const n = t[MY_ATT + i]!;
+      if (n === 0) continue;
+      const s = t[MY_WINS + i]! / n;
       if (s > bestScore) {
         bestScore = s;
         best = i;
@@ -142,30 +125,102 @@ export default class MontePlayer extends Player {
     return best;
   }
 
+  /** Selection: go down the tree until a new leaf is made (expansion) or the game ends there; returns that node. */
+  private select(): number {
+    const t = arena;
+    const hist = this.hist;
+    const fast = this.fast;
+    let node = 0;
+    for (;;) {
+      const o = node * STRIDE;
+      if (atEnd(t, o)) return node;
+      const ammo = t[o + AMMO]!;
+      const opp = t[o + OPP]!;
+      const my = this.pickUcb(o, ammo, opp, true);
+      let en = -1;
+      const base = ((this.oppBase + ammo) * 100 + opp) * 5;
+      const total = hist[base]! + hist[base + 1]! + hist[base + 2]! + hist[base + 3]! + hist[base + 4]!;
+      if (total > 0) {
+        // sel = Random(total); the first action whose cumulative count exceeds sel
+        if (fast) {
+          // minstd: sel < cum ⇔ x − 1 < cum · scaling, so no division is needed
+          const sc = downscaling(total);
+          const r = (fast.x = minstdAccept(fast.x, total * sc)) - 1;
+          let cum = 0;
+          for (let k = 0; k < 5; k++) {
+            cum += hist[base + k]!;
+            if (r < cum * sc) {
+              en = k;
+              break;
+            }
+          }
+        } else {
+          let sel = this.eng.below(total);
+          for (let k = 0; k < 5; k++) {
+            sel -= hist[base + k]!;
+            if (sel < 0) {
+              en = k;
+              break;
+            }
+          }
+        }
+      } else en = this.pickUcb(o, ammo, opp, false);
+      const next = t[o + SUB + my * 5 + en]!;
+      if (next !== 0) {
+        node = next;
+        continue;
+      }
+      // expand: a new node for (my, en) under this one
+      const c = used++;
+      const q = c * STRIDE;
+      t[q + TURN] = t[o + TURN]!;
+      t[q + AMMO] = ammo;
+      t[q + OPP] = opp;
+      t[q + ALIVE] = t[o + ALIVE]!;
+      t[q + OPP_ALIVE] = t[o + OPP_ALIVE]!;
+      doTurn(t, q, my, en);
+      t[q + PARENT] = node;
+      t[q + MY_ACTION] = my;
+      t[q + OPP_ACTION] = en;
+      t[o + SUB + my * 5 + en] = c;
+      return c;
+    }
+  }
+
   override perceive(action: Action): void {
     super.perceive(action);
     this.hist[this.h(this.prevAmmo, this.prevOpp) + action]!++;
   }
 
   /**
-   * UCB1 choice among the non-idiotic moves (me: mine, else the opponent's): untried moves
-   * score +∞; ties are broken by reservoir draws (Random(same) == 0 keeps the newcomer).
-   * 2·log(N) is computed once per node: the same double the original computes per move.
+   * UCB1 choice at node offset o among the non-idiotic moves (me: mine, else the opponent's):
+   * untried moves score +∞; ties are broken by reservoir draws (Random(same) == 0 keeps the
+   * newcomer). 2·log(N) is computed once per node: the same double the original computes per move.
+   * Scores are plain IEEE double operations in the original's order, so they are bit-identical.
    */
-  private pickUcb(t: Tree, me: boolean): number {
-    const wins = me ? t.myWins : t.oppWins;
-    const attempts = me ? t.myAttempts : t.oppAttempts;
-    const twoLog = t.totalPlays > 0 ? 2 * glibcLog(t.totalPlays) : NaN;
+  private pickUcb(o: number, ammo: number, opp: number, me: boolean): number {
+    const t = arena;
+    const wins = o + (me ? MY_WINS : OPP_WINS);
+    const attempts = o + (me ? MY_ATT : OPP_ATT);
+    const plays = t[o + TOTAL]!;
+    const twoLog = plays > 0 ? 2 * (plays <= MONTE_ROUNDS ? LOG[plays]! : glibcLog(plays)) : NaN;
     let action = -1;
     let same = 0;
     let best = -1;
     for (let i = 0; i < 5; i++) {
-      if (!isValid(t.game, i, me)) continue;
-      const n = attempts[i]!;
-      const s = n === 0 ? Infinity : wins[i]! / n + Math.sqrt(twoLog / n);
+      if (!isValid(ammo, opp, i, me)) continue;
+      const n = t[attempts + i]!;
+      // once an untried move (+∞) is seen, a tried one can neither tie nor win: skip its score
+      if (n !== 0 && best === Infinity) continue;
+      const s = n === 0 ? Infinity : t[wins + i]! / n + Math.sqrt(twoLog / n);
       if (s === best) {
         same++;
-        if (this.random(same) === 0) action = i;
+        // Random(same) == 0
+        const fast = this.fast;
+        if (fast) {
+          const x = (fast.x = minstdAccept(fast.x, PAST[same]!));
+          if (x - 1 < SCALE[same]!) action = i;
+        } else if (this.eng.below(same) === 0) action = i;
       } else if (s > best) {
         same = 1;
         action = i;
@@ -175,50 +230,23 @@ export default class MontePlayer extends Player {
     return action;
   }
 
-  private selection(root: Tree): Tree {
-    let node = root;
-    while (!atEnd(node.game)) {
-      const my = this.pickUcb(node, true);
-      let en = -1;
-      const base = this.h(node.game.ammo, node.game.opp);
-      let total = 0;
-      for (let i = 0; i < 5; i++) total += this.hist[base + i]!;
-      if (total > 0) {
-        let sel = this.random(total);
-        for (let i = 0; i < 5; i++) {
-          sel -= this.hist[base + i]!;
-          if (sel < 0) {
-            en = i;
-            break;
-          }
-        }
-      } else en = this.pickUcb(node, false);
-      const next = node.sub?.[my * 5 + en];
-      if (!next) return new Tree(doTurn(node.game, my, en), node, my, en);
-      node = next;
-    }
-    return node;
-  }
-
   /**
-   * Random playout from g0 (the original's simulate/doRandomTurn/doTurn, on scalars for speed):
+   * Random playout (the original's simulate/doRandomTurn/doTurn, on scalars):
    * my move uniform among the non-idiotic ones (reservoir draws), the opponent's weighted by
    * its recorded actions in this ammo state, or uniform among its non-idiotic moves if none.
-   * Returns 1 win, 0 loss, −1 draw.
+   * Returns 1 win, 0 loss, −1 draw. This is the plain version on any engine; `simulate`
+   * below is the same playout specialised to libstdc++'s minstd_rand0 (the hot loop).
    */
-  private simulate(g0: Game): number {
-    let { turn, ammo, opp, alive, oppAlive } = g0;
+  private simulateGeneric(turn: number, ammo: number, opp: number, alive: boolean, oppAlive: boolean): number {
     const hist = this.hist;
     const eng = this.eng;
     while (alive && oppAlive && turn <= MAX_TURNS) {
       let my = -1;
       let valid = 0;
-      // valid for me: load; bullet if ammo > 0; plasma if ammo > 1; metal if opp > 0; thermal if opp > 1
       for (let i = 0; i < 5; i++) {
-        const ok = i === LOAD || (i === BULLET ? ammo > 0 : i === PLASMA ? ammo > 1 : i === METAL ? opp > 0 : opp > 1);
-        if (ok) {
+        if (isValid(ammo, opp, i, true)) {
           valid++;
-          if (eng.uniformInt(0, valid - 1) === 0) my = i;
+          if (eng.below(valid) === 0) my = i;
         }
       }
       let en = -1;
@@ -233,10 +261,10 @@ export default class MontePlayer extends Player {
             valid = 0;
           }
           valid += w;
-          if (eng.uniformInt(0, valid - 1) < w) en = i;
-        } else if (!encountered && (i === LOAD || (i === BULLET ? opp > 0 : i === PLASMA ? opp > 1 : i === METAL ? ammo > 0 : ammo > 1))) {
+          if (eng.below(valid) < w) en = i;
+        } else if (!encountered && isValid(ammo, opp, i, false)) {
           valid++;
-          if (eng.uniformInt(0, valid - 1) === 0) en = i;
+          if (eng.below(valid) === 0) en = i;
         }
       }
       // doTurn
@@ -273,16 +301,138 @@ export default class MontePlayer extends Player {
     return -1;
   }
 
-  private update(leaf: Tree, score: number): void {
-    let node = leaf;
-    for (let p = node.parent; p; node = p, p = node.parent) {
-      if (score !== -1) {
-        p.myWins[node.myAction]! += score;
-        p.oppWins[node.oppAction]! += 1 - score;
+  /** `simulateGeneric` on libstdc++'s minstd_rand0 with the engine state in a local. */
+  private simulate(turn: number, ammo: number, opp: number, alive: boolean, oppAlive: boolean): number {
+    const fast = this.fast;
+    if (!fast) return this.simulateGeneric(turn, ammo, opp, alive, oppAlive);
+    const hist = this.hist;
+    const oppBase = this.oppBase;
+    // the shared engine's state, kept local here and written back at the end: Random(n) is
+    // x = minstdAccept(x, n·s) with s = downscaling(n), and "Random(n) < k" is x − 1 < k·s
+    let x = fast.x;
+    while (alive && oppAlive && turn <= MAX_TURNS) {
+      // my move: load (always valid: one draw of Random(1)), then the others if not idiotic
+      let my = LOAD;
+      x = minstdAccept(x, PAST[1]!);
+      let valid = 1;
+      if (ammo > 0) {
+        x = minstdAccept(x, PAST[++valid]!);
+        if (x - 1 < SCALE[valid]!) my = BULLET;
+        if (ammo > 1) {
+          x = minstdAccept(x, PAST[++valid]!);
+          if (x - 1 < SCALE[valid]!) my = PLASMA;
+        }
       }
-      p.myAttempts[node.myAction]!++;
-      p.oppAttempts[node.oppAction]!++;
-      p.totalPlays++;
+      if (opp > 0) {
+        x = minstdAccept(x, PAST[++valid]!);
+        if (x - 1 < SCALE[valid]!) my = METAL;
+        if (opp > 1) {
+          x = minstdAccept(x, PAST[++valid]!);
+          if (x - 1 < SCALE[valid]!) my = THERMAL;
+        }
+      }
+      let en = -1;
+      let encountered = false;
+      valid = 0;
+      const base = ((oppBase + ammo) * 100 + opp) * 5;
+      for (let i = 0; i < 5; i++) {
+        const w = hist[base + i]!;
+        if (w > 0) {
+          if (!encountered) {
+            encountered = true;
+            valid = 0;
+          }
+          valid += w;
+          const s = downscaling(valid);
+          x = minstdAccept(x, valid * s);
+          if (x - 1 < w * s) en = i;
+        } else if (!encountered && (i === LOAD || (i === BULLET ? opp > 0 : i === PLASMA ? opp > 1 : i === METAL ? ammo > 0 : ammo > 1))) {
+          valid++;
+          x = minstdAccept(x, PAST[valid]!);
+          if (x - 1 < SCALE[valid]!) en = i;
+        }
+      }
+      // doTurn
+      turn++;
+      if (my === LOAD) ammo++;
+      else if (my === BULLET) {
+        if (ammo < 1) alive = false;
+        else {
+          ammo--;
+          if (en === LOAD || en === THERMAL) oppAlive = false;
+        }
+      } else if (my === PLASMA) {
+        if (ammo < 2) alive = false;
+        else {
+          ammo -= 2;
+          if (en !== PLASMA && en !== THERMAL) oppAlive = false;
+        }
+      }
+      if (en === LOAD) opp++;
+      else if (en === BULLET) {
+        if (opp < 1) oppAlive = false;
+        else {
+          opp--;
+          if (my === LOAD || my === THERMAL) alive = false;
+        }
+      } else if (en === PLASMA) {
+        if (opp < 2) oppAlive = false;
+        opp -= 2;
+        if (my !== PLASMA && my !== THERMAL) alive = false;
+      }
     }
+    fast.x = x;
+    if (+alive > +oppAlive) return 1;
+    if (+oppAlive > +alive) return 0;
+    return -1;
+  }
+}
+
+/** Update: propagate a playout's score (1 win, 0 loss, −1 draw) from the leaf up to the root. */
+function backup(leaf: number, score: number): void {
+  const t = arena;
+  for (let p = t[leaf * STRIDE + PARENT]!, c = leaf; p >= 0; c = p, p = t[p * STRIDE + PARENT]!) {
+    const po = p * STRIDE;
+    const co = c * STRIDE;
+    const ma = t[co + MY_ACTION]!;
+    const oa = t[co + OPP_ACTION]!;
+    if (score !== -1) {
+      t[po + MY_WINS + ma] += score;
+      t[po + OPP_WINS + oa] += 1 - score;
+    }
+    t[po + MY_ATT + ma]++;
+    t[po + OPP_ATT + oa]++;
+    t[po + TOTAL]++;
+  }
+}
+
+/** The original's simulator of one turn on the node at offset q (note: the opponent's plasma without ammo still costs two). */
+function doTurn(t: Int32Array, q: number, my: number, en: number): void {
+  t[q + TURN]++;
+  if (my === LOAD) t[q + AMMO]++;
+  else if (my === BULLET) {
+    if (t[q + AMMO]! < 1) t[q + ALIVE] = 0;
+    else {
+      t[q + AMMO]--;
+      if (en === LOAD || en === THERMAL) t[q + OPP_ALIVE] = 0;
+    }
+  } else if (my === PLASMA) {
+    if (t[q + AMMO]! < 2) t[q + ALIVE] = 0;
+    else {
+      t[q + AMMO] -= 2;
+      if (en !== PLASMA && en !== THERMAL) t[q + OPP_ALIVE] = 0;
+    }
+  }
+  if (en === LOAD) t[q + OPP]++;
+  else if (en === BULLET) {
+    if (t[q + OPP]! < 1) t[q + OPP_ALIVE] = 0;
+    else {
+      t[q + OPP]--;
+      if (my === LOAD || my === THERMAL) t[q + ALIVE] = 0;
+    }
+  } else if (en === PLASMA) {
+    if (t[q + OPP]! < 2) t[q + OPP_ALIVE] = 0;
+    t[q + OPP] -= 2;
+    if (my !== PLASMA && my !== THERMAL) t[q + ALIVE] = 0;
   }
 }

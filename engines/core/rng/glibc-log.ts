@@ -21,6 +21,11 @@ function build(): Float64Array {
   return t;
 }
 
+/** glibc's log(n) for n = 0..20000 as a table (index 0 unused): for hot loops. */
+export function glibcLogTable(): Float64Array {
+  return (table ??= build());
+}
+
 /** log(x) as glibc computes it for the integers 1..20000; Math.log elsewhere. */
 export function glibcLog(x: number): number {
   if (x >= 1 && x <= LIMIT && Number.isInteger(x)) return (table ??= build())[x]!;

@@ -21,6 +21,38 @@ const M = 2147483647;
 const URNG_RANGE = 2147483645; // max − min of minstd_rand0
 const U64 = (1n << 64n) - 1n;
 
+/** Down-scaling factors floor(URNG_RANGE / n) for small n (n = 0 unused). */
+const SMALL = 64;
+const SCALING = Float64Array.from({ length: SMALL + 1 }, (_, n) => (n === 0 ? 0 : Math.floor(URNG_RANGE / n)));
+
+/*
+ * State-passing helpers for hot loops that keep the engine state in a local variable (then
+ * write it back to `engine.x`): a draw of uniform_int_distribution<int>(0, n − 1) on the
+ * down-scaling path is `x = minstdAccept(x, n · s)` with s = `downscaling(n)`, and its value
+ * is floor((x − 1) / s); so "value < k" is "x − 1 < k · s". `below(n)` is built from them.
+ */
+
+/** One minstd_rand0 step: x ← 16807·x mod (2³¹ − 1), x in [1, 2³¹ − 2]. */
+export function minstdStep(x: number): number {
+  // 16807·x < 2^45 is exact in a double; reduce mod 2^31 − 1 by folding the high bits
+  const p = x * 16807;
+  const hi = Math.floor(p / 2147483648);
+  const r = p - hi * 2147483648 + hi;
+  return r >= M ? r - M : r;
+}
+
+/** The down-scaling factor floor(2147483645 / n) of uniform_int_distribution for range n (1 ≤ n ≤ 2147483645). */
+export function downscaling(n: number): number {
+  return n <= SMALL ? SCALING[n]! : Math.floor(URNG_RANGE / n);
+}
+
+/** Steps the engine until the draw is accepted (x − 1 < past, past = n · downscaling(n)); returns the new state. */
+export function minstdAccept(x: number, past: number): number {
+  do x = minstdStep(x);
+  while (x - 1 >= past);
+  return x;
+}
+
 const toU64 = (v: bigint) => v & U64;
 const toInt32 = (v: bigint) => Number(BigInt.asIntN(32, v));
 
@@ -41,13 +73,18 @@ export class LibstdcppMinstd0 implements Rng {
 
   /** One engine output in [1, 2147483646]. */
   next(): number {
-    // 16807·x < 2^45 is exact in a double; reduce mod 2^31 − 1 by folding the high bits
-    const p = this.x * 16807;
-    const hi = Math.floor(p / 2147483648);
-    let r = p - hi * 2147483648 + hi;
-    if (r >= M) r -= M;
-    this.x = r;
-    return r;
+    return (this.x = minstdStep(this.x));
+  }
+
+  /**
+   * uniform_int_distribution<int>(0, n − 1)(engine) for 1 ≤ n ≤ 2147483645: the down-scaling
+   * path only (the hot call of MontePlayer's search). Same draws and values as
+   * `uniformInt(0, n − 1)` (checked in libstdcpp.test.ts).
+   */
+  below(n: number): number {
+    const scaling = downscaling(n);
+    const x = (this.x = minstdAccept(this.x, n * scaling));
+    return n === 1 ? 0 : Math.floor((x - 1) / scaling);
   }
 
   /** uniform_int_distribution<int>(a, b)(engine), a and b 32-bit ints (b < a allowed: libstdc++ then wraps). */
@@ -93,13 +130,7 @@ export class LibstdcppMinstd0 implements Rng {
 
   /** libstdc++'s downscaling case (urange < the engine's range): rejection, then division; in [0, urange]. */
   private downscaled(urange: number): number {
-    const uerange = urange + 1;
-    const scaling = Math.floor(URNG_RANGE / uerange);
-    const past = uerange * scaling;
-    let ret: number;
-    do ret = this.next() - 1;
-    while (ret >= past);
-    return Math.floor(ret / scaling);
+    return this.below(urange + 1);
   }
 
   /** generate_canonical<double, 53>: two draws. */

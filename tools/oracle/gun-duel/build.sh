@@ -9,5 +9,6 @@ mkdir -p "$OUT"
 g++ -O2 -std=c++14 -w -I "$SRC" -o "$OUT/gunduel-oracle" "$HERE/main.cpp"
 gcc -O2 -shared -fPIC -o "$OUT/clockshim.so" "$HERE/clockshim.c"
 g++ -O2 -std=c++14 -w -o "$OUT/rng-vectors" "$HERE/rng-vectors.cpp"
-echo "built $OUT/gunduel-oracle, $OUT/clockshim.so, $OUT/rng-vectors"
+g++ -O2 -std=c++14 -w -o "$OUT/mt19937-vectors" "$HERE/mt19937-vectors.cpp"
+echo "built $OUT/gunduel-oracle, $OUT/clockshim.so, $OUT/rng-vectors, $OUT/mt19937-vectors"
 # run: KOTH_CLOCK_NS=S LD_PRELOAD=$OUT/clockshim.so $OUT/gunduel-oracle > golden.json

@@ -4,8 +4,9 @@
 // runs the tournament with the same loop order as Tournament::run and the
 // original private members (reached through an access macro), and prints JSON.
 //
-// Usage: gunduel-oracle [--players i,j,..] [--repetition N] [--trace FILE] [--original-run]
+// Usage: gunduel-oracle [--players i,j,..] [--repetition N] [--trace FILE] [--original-run] [--timing]
 //   (seed: run under LD_PRELOAD=clockshim.so with KOTH_CLOCK_NS=S)
+//   --timing: print {"cpuSeconds":…,"wallSeconds":…} of the tournament on stderr (koth bench).
 #include <vector>
 #include <limits>
 #include <string>
@@ -27,6 +28,7 @@
 #include <ctime>
 #include <cstdio>
 #include <cstring>
+#include <sys/resource.h>
 
 #define private public
 #define protected public
@@ -90,6 +92,8 @@ int main(int argc, char **argv) {
   size_t repetition = 100;
   const char *traceFile = nullptr;
   bool originalRun = false;
+  bool timing = false;
+  const auto wall0 = std::chrono::steady_clock::now(); // CLOCK_MONOTONIC: not touched by the shim
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--players" && i + 1 < argc) {
@@ -98,6 +102,7 @@ int main(int argc, char **argv) {
     } else if (a == "--repetition" && i + 1 < argc) repetition = std::stoul(argv[++i]);
     else if (a == "--trace" && i + 1 < argc) traceFile = argv[++i];
     else if (a == "--original-run") originalRun = true;
+    else if (a == "--timing") timing = true;
     else { std::cerr << "unknown option " << a << "\n"; return 2; }
   }
   if (players.empty()) for (int i = 0; i < 17; ++i) players.push_back(i);
@@ -164,5 +169,12 @@ int main(int argc, char **argv) {
     std::cout << "}";
   }
   std::cout << "}\n";
+  if (timing) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    double cpu = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+    std::cerr << "{\"cpuSeconds\":" << cpu << ",\"wallSeconds\":" << wall << "}\n";
+  }
   return 0;
 }
