@@ -25,9 +25,8 @@
  * method; a program built with a current MSVC draws differently from this model.
  */
 import { chooseWith, type Rng, type RngState } from './rng.ts';
+import { MersenneTwister, MT_N as N } from './mersenne-twister.ts';
 
-const N = 624;
-const M = 397;
 const TWO32 = 4294967296;
 
 /** Draws r < acceptBound(n) are accepted by `_Rng_from_urng(n)` (2³² when every draw is). */
@@ -43,57 +42,26 @@ export interface Mt19937State extends RngState {
   index: number;
 }
 
-/** std::mt19937 (32-bit outputs as unsigned numbers). */
+/** std::mt19937 (32-bit outputs as unsigned numbers): the core's MersenneTwister seeded as the standard says. */
 export class Mt19937 {
-  private readonly mt = new Uint32Array(N);
-  private index = N;
+  private readonly gen = new MersenneTwister();
 
   constructor(seed: number | bigint = 5489) {
-    const mt = this.mt;
-    mt[0] = Number(BigInt.asUintN(32, BigInt(seed)));
-    for (let i = 1; i < N; i++) {
-      const prev = mt[i - 1]! ^ (mt[i - 1]! >>> 30);
-      // 1812433253 · prev + i (mod 2^32), in two 16-bit halves to stay exact
-      mt[i] = ((((prev & 0xffff0000) >>> 16) * 1812433253) << 16) + (prev & 0x0000ffff) * 1812433253 + i;
-    }
-    this.index = N;
-  }
-
-  private twist(): void {
-    const mt = this.mt;
-    let i = 0;
-    for (; i < N - M; i++) {
-      const y = (mt[i]! & 0x80000000) | (mt[i + 1]! & 0x7fffffff);
-      mt[i] = mt[i + M]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-    }
-    for (; i < N - 1; i++) {
-      const y = (mt[i]! & 0x80000000) | (mt[i + 1]! & 0x7fffffff);
-      mt[i] = mt[i + M - N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-    }
-    const y = (mt[N - 1]! & 0x80000000) | (mt[0]! & 0x7fffffff);
-    mt[N - 1] = mt[M - 1]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-    this.index = 0;
+    this.gen.initGenrand(Number(BigInt.asUintN(32, BigInt(seed))));
   }
 
   /** The next 32-bit output, as an unsigned number. */
   nextU32(): number {
-    if (this.index >= N) this.twist();
-    let y = this.mt[this.index++]!;
-    y ^= y >>> 11;
-    y ^= (y << 7) & 0x9d2c5680;
-    y ^= (y << 15) & 0xefc60000;
-    y ^= y >>> 18;
-    return y >>> 0;
+    return this.gen.nextUint32();
   }
 
   getState(): Mt19937State {
-    return { kind: 'mt19937', mt: Array.from(this.mt), index: this.index };
+    return { kind: 'mt19937', mt: Array.from(this.gen.mt), index: this.gen.mti };
   }
   setState(state: RngState): void {
     const s = state as Mt19937State;
     if (s.kind !== 'mt19937' || !Array.isArray(s.mt) || s.mt.length !== N || typeof s.index !== 'number') throw new TypeError(`not an mt19937 state: ${state.kind}`);
-    this.mt.set(s.mt);
-    this.index = s.index;
+    this.gen.load(s.mt, s.index);
   }
 }
 
