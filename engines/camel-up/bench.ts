@@ -14,8 +14,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { median, cpuSeconds, oracleFile } from '../core/bench.ts';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { UserError } from '../core/cli/errors.ts';
 import { trials } from './trials.ts';
@@ -27,16 +27,6 @@ const RECORDED = { cpuSecondsPerGame: 10.1, date: '2026-11-23', python: '3.11.7'
 
 const POOL = ['Player0', 'Player1', 'Player2', 'Sir_Humpfree_Bogart'];
 
-/** Our recorder for the original (source tree or dist/ bundle). */
-function recorderPath(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 5; up++) {
-    const p = join(dir, 'tools', 'oracle', 'camel-up', 'record.py');
-    if (existsSync(p)) return p;
-    dir = dirname(dir);
-  }
-  return undefined;
-}
 
 function checkOriginalDir(dir: string): void {
   for (const f of ['camelup.py', 'players.py', 'Sir_Humpfree_Bogart.py']) {
@@ -65,16 +55,7 @@ function runOriginal(recorder: string, dir: string, seed: number, games: number)
   return JSON.parse(res.stdout.trim().split('\n').pop()!) as OriginalRun;
 }
 
-const cpuSeconds = (since: NodeJS.CpuUsage): number => {
-  const u = process.cpuUsage(since);
-  return (u.user + u.system) / 1e6;
-};
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 export async function camelBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const runs = Math.max(1, ctx.runs ?? (ctx.quick ? 1 : 3));
@@ -86,7 +67,7 @@ export async function camelBench(ctx: BenchContext): Promise<BenchFigure[]> {
   let recorder: string | undefined;
   if (dir) {
     checkOriginalDir(dir);
-    recorder = recorderPath();
+    recorder = oracleFile('camel-up', 'record.py');
     if (!recorder) throw new UserError('tools/oracle/camel-up/record.py not found next to this installation: run koth from the repository checkout.');
   }
 

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import recordedSpeed from '../../fixtures/dice/goldens/python-speed.json' with { type: 'json' };
+import { median, cpuSeconds, oracleFile } from '../core/bench.ts';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { UserError } from '../core/cli/errors.ts';
 import { trials } from './trials.ts';
@@ -24,16 +24,6 @@ import { dicePythonBench } from './python-bench.ts';
  * stretches wall time but hardly these; wall-clock figures are shown too.
  */
 
-/** Where our driver for the original lives (source tree or dist/ bundle). */
-function driverPath(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 5; up++) {
-    const p = join(dir, 'tools', 'oracle', 'dice', 'bench_original.py');
-    if (existsSync(p)) return p;
-    dir = dirname(dir);
-  }
-  return undefined;
-}
 
 interface OriginalRun {
   seconds: number;
@@ -62,16 +52,7 @@ function runOriginal(driver: string, dir: string, games: number, bots: readonly 
   return JSON.parse(res.stdout.trim().split('\n').pop()!) as OriginalRun;
 }
 
-function cpuSeconds(since: NodeJS.CpuUsage): number {
-  const u = process.cpuUsage(since);
-  return (u.user + u.system) / 1e6;
-}
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const bots = publishedTable('official-final').rows.map((r) => r.bot);
@@ -87,7 +68,7 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
   let driver: string | undefined;
   if (ctx.original) {
     checkOriginalDir(ctx.original);
-    driver = driverPath();
+    driver = oracleFile('dice', 'bench_original.py');
     if (!driver) throw new UserError('tools/oracle/dice/bench_original.py not found next to this installation: run koth from the repository checkout.');
   }
 

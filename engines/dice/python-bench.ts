@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
-import { median, timed } from '../core/pyodide/bench.ts';
+import { median, timed } from '../core/bench.ts';
 import { runExact } from './tournament.ts';
 import { loadPythonDiceBots } from './python-bots.ts';
 import { publishedTable } from './published.ts';

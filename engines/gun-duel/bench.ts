@@ -15,6 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { median, cpuSeconds } from '../core/bench.ts';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { UserError } from '../core/cli/errors.ts';
 import { trials } from './trials.ts';
@@ -63,16 +64,7 @@ function runOriginal(dir: string, seed: number, repetition: number): OriginalRun
   return { ...timing, rows: (JSON.parse(res.stdout) as { rows: OriginalRun['rows'] }).rows };
 }
 
-function cpuSeconds(since: NodeJS.CpuUsage): number {
-  const u = process.cpuUsage(since);
-  return (u.user + u.system) / 1e6;
-}
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 export async function gunDuelBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const repetition = ctx.quick ? 1 : 100;

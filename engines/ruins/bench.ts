@@ -11,8 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { median, oracleFile } from '../core/bench.ts';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { UserError } from '../core/cli/errors.ts';
 import { runTournament } from './tournament.ts';
@@ -30,16 +30,6 @@ interface OriginalRun {
   python: string;
 }
 
-/** Where our driver for the original lives (source tree or dist/ bundle). */
-function driverPath(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 5; up++) {
-    const p = join(dir, 'tools', 'oracle', 'ruins', 'bench_original.py');
-    if (existsSync(p)) return p;
-    dir = dirname(dir);
-  }
-  return undefined;
-}
 
 function runOriginal(driver: string, checkout: string): OriginalRun {
   const res = spawnSync('python3', [driver, '--checkout', checkout, '--seed', SEED], { encoding: 'utf8', timeout: 900_000 });
@@ -48,11 +38,6 @@ function runOriginal(driver: string, checkout: string): OriginalRun {
   return JSON.parse(res.stdout.trim().split('\n').pop()!) as OriginalRun;
 }
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const bots = RUINS_POOLS['test-bots']!;
@@ -66,7 +51,7 @@ export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
       throw new UserError(
         `--original ${ctx.original}: ruins.py and test_bots/ not found. Give a checkout of GitHub Beefster09/pcg-general ` + '(ruins.py @ f83740b), made outside this repository.',
       );
-    driver = driverPath();
+    driver = oracleFile('ruins', 'bench_original.py');
     if (!driver) throw new UserError('tools/oracle/ruins/bench_original.py not found next to this installation: run koth from the repository checkout.');
   }
   const orig: OriginalRun[] = [];

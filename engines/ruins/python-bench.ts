@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
-import { median, timed } from '../core/pyodide/bench.ts';
+import { median, timed } from '../core/bench.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { loadPythonRuinsBots, sourceFromFile } from './python-bots.ts';
 import { runTournament } from './tournament.ts';

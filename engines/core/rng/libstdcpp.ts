@@ -15,7 +15,7 @@
  *    range ≥ n², i.e. always for the sizes games use), else one draw per swap.
  * Vectors: fixtures/gun-duel/rng-vectors (recorded from the real libstdc++).
  */
-import { chooseWith, type Rng, type RngState } from './rng.ts';
+import { CppRng, type RngState } from './rng.ts';
 
 const M = 2147483647;
 const URNG_RANGE = 2147483645; // max − min of minstd_rand0
@@ -62,11 +62,12 @@ export interface MinstdState extends RngState {
 }
 
 /** std::minstd_rand0 with the libstdc++ distributions on top of it. */
-export class LibstdcppMinstd0 implements Rng {
+export class LibstdcppMinstd0 extends CppRng {
   x: number;
 
   /** `seed` is the engine's unsigned seed (e.g. `(unsigned)clock`); reduced mod 2³¹−1. */
   constructor(seed: number | bigint = 1) {
+    super();
     const s = Number(BigInt(seed) % BigInt(M));
     this.x = s === 0 ? 1 : s;
   }
@@ -178,24 +179,7 @@ export class LibstdcppMinstd0 implements Rng {
     for (let i = 1; i !== n; ++i) swap(i, this.uidUnsigned(i));
   }
 
-  // --- the common Rng interface ---
-  random(): number {
-    return this.uniformReal(0, 1);
-  }
-  randbelow(n: number): number {
-    if (!(n >= 1) || n > 2 ** 31) throw new RangeError(`randbelow: bad bound ${n}`);
-    return this.uniformInt(0, n - 1);
-  }
-  randint(a: number, b: number): number {
-    if (b < a) throw new RangeError(`randint: empty range (${a}, ${b})`);
-    return this.uniformInt(a, b);
-  }
-  choice<T>(seq: ArrayLike<T>): T {
-    return chooseWith(seq, (n) => this.randbelow(n));
-  }
-  shuffle<T>(items: T[]): void {
-    this.shuffleInPlace(items);
-  }
+  // random, randbelow, randint, choice, shuffle: CppRng (rng.ts) on the methods above
   getState(): MinstdState {
     return { kind: 'minstd_rand0', x: this.x };
   }

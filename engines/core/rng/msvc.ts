@@ -24,7 +24,7 @@
  * (2024-06) implemented P0952R2's generate_canonical, #5735 (2025-09) moved shuffle to Lemire's
  * method; a program built with a current MSVC draws differently from this model.
  */
-import { chooseWith, type Rng, type RngState } from './rng.ts';
+import { CppRng, type RngState } from './rng.ts';
 import { MersenneTwister, MT_N as N } from './mersenne-twister.ts';
 
 const TWO32 = 4294967296;
@@ -66,10 +66,11 @@ export class Mt19937 {
 }
 
 /** std::mt19937 with MSVC's distributions and shuffle on top (the default_random_engine of a Visual C++ build). */
-export class MsvcMt19937 implements Rng {
+export class MsvcMt19937 extends CppRng {
   readonly engine: Mt19937;
 
   constructor(seed: number | bigint = 5489) {
+    super();
     this.engine = new Mt19937(seed);
   }
 
@@ -124,24 +125,7 @@ export class MsvcMt19937 implements Rng {
     }
   }
 
-  // --- the common Rng interface ---
-  random(): number {
-    return this.uniformReal(0, 1);
-  }
-  randbelow(n: number): number {
-    if (!(n >= 1) || n > 2 ** 31) throw new RangeError(`randbelow: bad bound ${n}`);
-    return this.uniformInt(0, n - 1);
-  }
-  randint(a: number, b: number): number {
-    if (b < a) throw new RangeError(`randint: empty range (${a}, ${b})`);
-    return this.uniformInt(a, b);
-  }
-  choice<T>(seq: ArrayLike<T>): T {
-    return chooseWith(seq, (n) => this.randbelow(n));
-  }
-  shuffle<T>(items: T[]): void {
-    this.shuffleInPlace(items);
-  }
+  // random, randbelow, randint, choice, shuffle: CppRng (rng.ts) on the methods above
   getState(): Mt19937State {
     return this.engine.getState();
   }

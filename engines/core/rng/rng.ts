@@ -50,3 +50,38 @@ export function shuffleWith<T>(items: T[], below: (n: number) => number): void {
     items[j] = t;
   }
 }
+
+/**
+ * The Rng interface on top of a C++ standard library's engine and distributions (libstdc++'s
+ * minstd_rand0, MSVC's mt19937): random() is `uniform_real_distribution(0, 1)`, randbelow /
+ * randint are `uniform_int_distribution`, shuffle is that library's `std::shuffle`. A subclass
+ * models one library's algorithms; this class only maps the harness's names onto them.
+ */
+export abstract class CppRng implements Rng {
+  /** `std::uniform_int_distribution<int>(a, b)(engine)`. */
+  abstract uniformInt(a: number, b: number): number;
+  /** `std::uniform_real_distribution<double>(a, b)(engine)`. */
+  abstract uniformReal(a?: number, b?: number): number;
+  /** `std::shuffle(begin, end, engine)`. */
+  abstract shuffleInPlace<T>(items: T[]): void;
+  abstract getState(): RngState;
+  abstract setState(state: RngState): void;
+
+  random(): number {
+    return this.uniformReal(0, 1);
+  }
+  randbelow(n: number): number {
+    if (!(n >= 1) || n > 2 ** 31) throw new RangeError(`randbelow: bad bound ${n}`);
+    return this.uniformInt(0, n - 1);
+  }
+  randint(a: number, b: number): number {
+    if (b < a) throw new RangeError(`randint: empty range (${a}, ${b})`);
+    return this.uniformInt(a, b);
+  }
+  choice<T>(seq: ArrayLike<T>): T {
+    return chooseWith(seq, (n) => this.randbelow(n));
+  }
+  shuffle<T>(items: T[]): void {
+    this.shuffleInPlace(items);
+  }
+}
