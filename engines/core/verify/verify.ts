@@ -36,15 +36,8 @@ export interface VerifyResult {
 export const TRACE_FORMAT = 'koth-verify-trace/1';
 
 /** What `--record` writes: the original's decisions for the situations of (seed, games, opponents). */
-export interface VerifyTrace {
+export interface VerifyTrace extends Pick<VerifyResult, 'game' | 'bot' | 'source' | 'seed' | 'games' | 'opponents' | 'decisions'> {
   format: typeof TRACE_FORMAT;
-  game: string;
-  bot: string;
-  source: { path: string; sha256: string };
-  seed: string;
-  games: number;
-  opponents: string[];
-  decisions: unknown[];
   /** How to remake it. */
   command: string;
 }
