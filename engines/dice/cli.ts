@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBots, rulesHelp, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -89,20 +89,9 @@ function warnUnreproducible(bots: readonly string[]): void {
   }
 }
 
-interface DiceCliOptions {
+interface DiceCliOptions extends CommonOptionValues {
   exact?: boolean;
-  seed: string;
-  games?: number;
-  bots?: string;
-  pool?: string;
-  rules: string;
   table: string;
-  compareRules?: string;
-  confidence: number;
-  workers: number;
-  checkpoint?: string;
-  shardSize: number;
-  json?: boolean;
   pythonBots?: string;
 }
 

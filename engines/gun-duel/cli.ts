@@ -5,10 +5,10 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION } from './data.ts';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import type { ReplayKit } from '../core/cli/kit.ts';
+import { positiveInt, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { trials as gunDuelTrials } from './trials.ts';
 import { renderTable } from '../core/report/table.ts';
 import { defaultWorkers } from '../core/runner/runner.ts';
@@ -26,9 +26,8 @@ import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './
 
 export const GUN_DUEL_DEFAULTS = { seed: '2017', tournaments: 8, repetition: 100 };
 
-interface GunDuelCliOptions {
+interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' | 'checkpoint' | 'json'> {
   exact?: boolean;
-  seed: string;
   players?: string;
   repetition: number;
   rules: GunDuelVariant;
@@ -37,15 +36,6 @@ interface GunDuelCliOptions {
   from?: string;
   compareRules?: boolean;
   compareStdlib?: boolean;
-  workers: number;
-  checkpoint?: string;
-  json?: boolean;
-}
-
-function positiveInt(v: string): number {
-  const n = Number(v.replace(/_/g, ''));
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive whole number, e.g. 100');
-  return n;
 }
 
 function exactSeed(v: string): bigint {
