@@ -56,13 +56,16 @@ export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
   }
   const orig: OriginalRun[] = [];
   const cpu: number[] = [];
+  let games = 0; // games in one tournament
   const wall: number[] = [];
   let winner: string | undefined;
   for (let r = 0; r < runs; r++) {
     if (driver) orig.push(runOriginal(driver, ctx.original!));
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    for (let i = 0; i < repeat; i++) winner = runTournament(bots, SEED, { flags, drunkard: Drunkard }).winner;
+    games = 0;
+    for (let i = 0; i < repeat; i++) winner = runTournament(bots, SEED, { flags, drunkard: Drunkard, onGame: () => games++ }).winner;
+    games /= repeat;
     const u = process.cpuUsage(c0);
     cpu.push((60 * repeat) / ((u.user + u.system) / 1e6));
     wall.push((60 * repeat) / ((performance.now() - t0) / 1000));
@@ -91,7 +94,9 @@ export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
       ...(driver ? { reference: { value: median(orig.map((o) => 60 / o.seconds)), source: `original ruins.py, this run (CPython ${py}, wall)`, runs: orig.map((o) => 60 / o.seconds) } } : {}),
     },
   ];
-  figures.push(...ruinsPythonBench(ctx, driver ? orig.map((o) => o.cpuSeconds) : undefined));
+  figures.push(
+    ...ruinsPythonBench(ctx, driver ? { games, portsGamesPerCpuSecond: cpu.map((t) => (t * games) / 60), originalCpuSeconds: orig.map((o) => o.cpuSeconds) } : undefined),
+  );
   figures.push({
     name: `ruins: peak RSS of this process (maxRSS, all runs)`,
     value: process.resourceUsage().maxRSS / 1024,

@@ -18,7 +18,7 @@ import { Ruins } from './rules.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import { RUINS_VARIANTS } from './variants.ts';
 import { WEIRD_BOTS } from './test-adventurers.ts';
-import { Drunkard, TEST_BOTS } from '../../transpiled-bots/ruins/index.ts';
+import { Drunkard } from '../../transpiled-bots/ruins/index.ts';
 
 const SEED = 'K48XMESC';
 class Enough extends Error {}
@@ -52,18 +52,20 @@ function play(bots: readonly AdventurerClass[], limit: number): number {
   return n;
 }
 
-/** `originalCpuSeconds`: CPU seconds of each whole original tournament bench.ts ran in this invocation (with DIR). */
-export function ruinsPythonBench(ctx: BenchContext, originalCpuSeconds?: readonly number[]): BenchFigure[] {
+/** With DIR, what bench.ts measured of the whole K48XMESC tournament in this invocation (ours and ruins.py's), not measured again here. */
+export interface WholeTournament {
+  games: number;
+  portsGamesPerCpuSecond: readonly number[];
+  originalCpuSeconds: readonly number[];
+}
+
+export function ruinsPythonBench(ctx: BenchContext, whole?: WholeTournament): BenchFigure[] {
   let pyFile: string;
-  let twins: readonly AdventurerClass[];
+  const twins: readonly AdventurerClass[] = WEIRD_BOTS;
   if (ctx.original) {
     const dir = join(ctx.original, 'test_bots');
     pyFile = join(dir, readdirSync(dir).filter((f) => f.endsWith('.py')).sort()[0]!);
-    twins = TEST_BOTS;
-  } else {
-    pyFile = 'tools/oracle/ruins/bots/weird/weird.py';
-    twins = WEIRD_BOTS;
-  }
+  } else pyFile = 'tools/oracle/ruins/bots/weird/weird.py';
   if (!existsSync(pyFile)) return [{ name: 'ruins, Python bots in Pyodide', value: 0, unit: 'games/s', note: `${pyFile} not found (run from the repository checkout)` }];
   const py = loadPythonRuinsBots([sourceFromFile(pyFile, readFileSync(pyFile, 'utf8'))]).classes;
   const limit = ctx.quick ? 10 : 100;
@@ -76,14 +78,19 @@ export function ruinsPythonBench(ctx: BenchContext, originalCpuSeconds?: readonl
   let total = 0;
   for (let r = 0; r < runs; r++) {
     let n = 0;
-    const a = timed(() => (n = ctx.original ? play(py, limit) : singles(py, limit)));
+    const a = timed(() => (n = whole ? play(py, limit) : singles(py, limit)));
     pyRate.push(n / a.seconds);
     pyCpu.push(n / a.cpuSeconds);
-    const b = timed(() => (total = ctx.original ? play(twins, Infinity) : singles(twins, limit)));
+    if (whole) continue;
+    const b = timed(() => (total = singles(twins, limit)));
     portRate.push(total / b.seconds);
     portCpu.push(total / b.cpuSeconds);
   }
-  if (ctx.original && originalCpuSeconds) for (const sec of originalCpuSeconds) cpy.push(total / sec);
+  if (whole) {
+    total = whole.games;
+    portCpu.push(...whole.portsGamesPerCpuSecond);
+    for (const sec of whole.originalCpuSeconds) cpy.push(total / sec);
+  }
   const what = ctx.original ? "the driver's test_bots.py" : 'our weird bots';
   const ref = cpy.length ? { reference: { value: median(cpy), source: `ruins.py -s ${SEED} -d test_bots in native CPython, this run (${total} games, CPU time)`, runs: cpy } } : {};
   return [
