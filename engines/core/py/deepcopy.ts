@@ -166,7 +166,6 @@ export function copyAttributesSeparately<T extends object>(bot: T): T {
 }
 
 function attributeCopy(a: unknown): unknown {
-  if (a === null || (typeof a !== 'object' && typeof a !== 'function')) return a;
   try {
     return pyDeepCopy(a);
   } catch {
