@@ -3,10 +3,12 @@
  *
  * Engines never create randomness of their own: the runner hands a generator in, and its
  * state is a plain JSON value (as in boardgame.io), so a game can be replayed from its seed
- * or from a snapshot taken mid-game. Two implementations:
+ * or from a snapshot taken mid-game. Implementations:
  *  - `PyRandom` (python-random.ts): bit-exact with CPython's `random.Random`, for games
  *    whose originals were Python (dice, ruins, camel-up, atomas in `python2` mode);
- *  - `SeededRandom` (seeded-random.ts): seedrandom-based, for games born in C++ (gun-duel).
+ *  - `SeededRandom` (seeded-random.ts): seedrandom-based, seeds for statistical runs;
+ *  - `CppRng` (below) subclasses for programs born in C++: libstdc++'s minstd_rand0
+ *    (libstdcpp.ts) and MSVC's mt19937 (msvc.ts), with each library's distributions.
  */
 export interface Rng {
   /** Float in [0, 1). */
