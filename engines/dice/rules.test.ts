@@ -189,6 +189,7 @@ describe('replacing a bot method', () => {
       static readonly botName = 'Careful';
       override *makeThrow(): Generator<unknown, unknown, undefined> {
         yield false;
+        return undefined;
       }
     }
     fastPath(Careful, () => false);
@@ -199,6 +200,7 @@ describe('replacing a bot method', () => {
           for (;;) yield true;
         });
         yield false;
+        return undefined;
       }
     }
     const classes: DiceBotClass[] = [Drugger, Careful];
