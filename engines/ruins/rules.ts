@@ -21,11 +21,22 @@ export class Player {
   stamina = 1000;
   /** A slot is None (null) only after the driver's index-aliasing bug; see adventurer.ts sumOf. */
   treasures: (Treasure | null)[] = [];
+  /** A frozen copy of `treasures` shared by the states handed out until the inventory changes. */
+  private view: readonly (Treasure | null)[] | undefined;
   constructor(
     readonly name: string,
     readonly bot: Adventurer,
     readonly botName: string,
   ) {}
+
+  /** The inventory as a state shows it (a copy; call inventoryChanged() after changing `treasures`). */
+  inventoryView(): readonly (Treasure | null)[] {
+    return (this.view ??= Object.freeze(this.treasures.slice()));
+  }
+
+  inventoryChanged(): void {
+    this.view = undefined;
+  }
 
   get carryWeight(): number {
     return sumOf(this.treasures, 'weight', crash);
@@ -110,6 +121,8 @@ export class Ruins {
   readonly flavor: PyRandom;
   /** Python dict keyed by character name: a duplicate name replaces the earlier player in place. */
   readonly players = new Map<string, Player>();
+  /** The players in dict order (the values of `players`; iterated every turn). */
+  private readonly seats: Player[];
   readonly rooms: (Treasure | null)[][];
   turnNumber = 0;
   complete = false;
@@ -117,7 +130,20 @@ export class Ruins {
   private treasureNum = 0;
   /** Rooms (0-based) that may hold a None since the last clean-up at the end of a turn. */
   private readonly mayHoldNone = new Set<number>();
+  /**
+   * roomViews[r]: a frozen copy of rooms[r], shared by every state handed out until the room
+   * changes (Python gave each adventurer its own copy; a copy nobody can change is the same).
+   */
+  private readonly roomViews: (readonly (Treasure | null)[] | undefined)[] = [];
   private readonly logging: boolean;
+  /** The player being asked or whose action is being applied (for a ControllerCrash's `where`). */
+  private current: Player | undefined;
+  /** Per-turn scratch lists, reused from turn to turn (cleared at the start of each). */
+  private readonly askedPlayers: Player[] = [];
+  private readonly askedActions: Action[] = [];
+  private readonly killPlayers: Player[] = [];
+  private readonly killMessages: string[] = [];
+  private readonly bidEntries: BidEntry[] = [];
 
   constructor(adventurers: readonly AdventurerClass[], seed: PySeed, opts: RuinsOptions = {}) {
     if (!adventurers.length) throw new Error('Ruins needs at least one adventurer (the driver asserts it)');
@@ -129,6 +155,7 @@ export class Ruins {
       const bot = new cls(name, this.newSeed());
       this.players.set(name, new Player(name, bot, cls.botName));
     }
+    this.seats = [...this.players.values()];
     this.rooms = [this.generateRoom(1)];
   }
 
@@ -179,17 +206,30 @@ export class Ruins {
     player.stamina = 0;
     if (player.treasures.length) {
       this.rooms[player.room - 1]!.push(...player.treasures);
-      this.mayHoldNone.add(player.room - 1);
+      this.roomChanged(player.room - 1);
       this.gamelog('debug', `${player.name} dropped these items into room ${player.room}:`);
       for (const t of player.treasures) this.gamelog('debug', describe(t));
       player.treasures = [];
+      player.inventoryChanged();
     }
   }
 
   private snapshot(player: Player): RoomState {
     const others: string[] = [];
-    for (const other of this.players.values()) if (other !== player && other.room === player.room) others.push(other.name);
-    return new RoomState(player.room, this.rooms[player.room - 1]!.slice() as Treasure[], others, player.treasures.slice() as Treasure[], player.stamina);
+    const seats = this.seats;
+    for (let i = 0; i < seats.length; i++) {
+      const other = seats[i]!;
+      if (other !== player && other.room === player.room) others.push(other.name);
+    }
+    const r = player.room - 1;
+    const room = (this.roomViews[r] ??= Object.freeze(this.rooms[r]!.slice()));
+    return new RoomState(player.room, room as readonly Treasure[], others, player.inventoryView() as readonly Treasure[], player.stamina);
+  }
+
+  /** Room r (0-based) changed: a None may be in it, and the states' copy is stale. */
+  private roomChanged(r: number): void {
+    this.mayHoldNone.add(r);
+    this.roomViews[r] = undefined;
   }
 
   /**
@@ -206,6 +246,9 @@ export class Ruins {
       this.errorLine(`Exception from ${player}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     }
+    // The two moves need no interpretation (and no new object).
+    if (raw === 'next') return MOVE_NEXT;
+    if (raw === 'previous') return MOVE_PREVIOUS;
     const { action, invalid } = interpretAction(raw);
     if (invalid !== undefined) this.errorLine(`Invalid action from ${player}: ${invalid}`);
     return action;
@@ -214,32 +257,52 @@ export class Ruins {
   /** One simultaneous turn (Ruins.turn). A ControllerCrash leaves the game where Python stopped. */
   turn(): void {
     this.turnNumber += 1;
-    let current: Player | undefined;
+    this.current = undefined;
     try {
-      this.playTurn((p) => (current = p));
+      this.playTurn();
     } catch (e) {
+      const current = this.current;
       if (e instanceof ControllerCrash && !e.where) e.where = `turn ${this.turnNumber}${current ? `, ${current}` : ''}`;
       throw e;
     }
   }
 
-  private playTurn(at: (p: Player) => void): void {
-    this.gamelog('minor', 'Turn', this.turnNumber, 'begins!');
-    /** bids[(room, index as returned)]: Python keys 1, 1.0 and True alike; '1' is another key. */
-    const bids = new Map<string, { room: number; index: unknown; bids: [number, string][] }>();
-    const drops = new Map<number, (Treasure | null)[]>();
-    const killLater: [Player, string][] = [];
-    const actions: [Player, Action][] = [];
-    for (const p of this.players.values()) {
+  private killLater(player: Player, message: string): void {
+    this.killPlayers.push(player);
+    this.killMessages.push(message);
+  }
+
+  private playTurn(): void {
+    if (this.logging) this.gamelog('minor', 'Turn', this.turnNumber, 'begins!');
+    /**
+     * bids[(room, index as returned)], in the order the keys first appeared: Python keys 1,
+     * 1.0 and True alike; '1' is another key (see sameIndexKey). A turn has at most one entry
+     * per adventurer, so a list searched from the start does what the dict did.
+     */
+    const bids = this.bidEntries;
+    bids.length = 0;
+    let drops: Map<number, (Treasure | null)[]> | undefined;
+    const players = this.askedPlayers;
+    const actions = this.askedActions;
+    players.length = 0;
+    actions.length = 0;
+    this.killPlayers.length = 0;
+    this.killMessages.length = 0;
+    const seats = this.seats;
+    for (let i = 0; i < seats.length; i++) {
+      const p = seats[i]!;
       if (!p.active) continue;
-      at(p);
-      actions.push([p, this.askPlayer(p)]);
+      this.current = p;
+      players.push(p);
+      actions.push(this.askPlayer(p));
     }
-    for (const [player, action] of actions) {
-      at(player);
+    for (let a = 0; a < players.length; a++) {
+      const player = players[a]!;
+      const action = actions[a]!;
+      this.current = player;
       if (this.logging) this.gamelog('debug', player, actionRepr(action));
       if (action === null) {
-        killLater.push([player, `${trap(this.flavor)} (Invalid action.)`]);
+        this.killLater(player, `${trap(this.flavor)} (Invalid action.)`);
         continue;
       }
       if (action.kind === 'move') {
@@ -249,7 +312,7 @@ export class Ruins {
           player.stamina -= cost;
           this.ensureRoom(player.room);
           if (player.room > 0) {
-            if (player.stamina === 0) killLater.push([player, `collapsed in the doorway to room #${player.room} and died of exhaustion`]);
+            if (player.stamina === 0) this.killLater(player, `collapsed in the doorway to room #${player.room} and died of exhaustion`);
             else if (this.logging) this.gamelog('info', player, `moved into room #${player.room}`);
           } else if (this.logging) {
             this.gamelog(
@@ -259,46 +322,62 @@ export class Ruins {
             );
           }
         } else {
-          killLater.push([player, 'died of exhaustion']);
+          this.killLater(player, 'died of exhaustion');
         }
       } else if (action.kind === 'take') {
         let bid: number;
-        try {
-          bid = pyInt(action.bid);
-        } catch (e) {
-          if (e instanceof PythonError && e.pyType === 'ValueError') {
-            killLater.push([player, `${trap(this.flavor)} (Non-integer bid)`]);
-            continue;
+        const rawBid = action.bid;
+        if (typeof rawBid === 'number' && Number.isInteger(rawBid)) {
+          bid = rawBid || 0; // int(n) of an int (-0 is 0)
+        } else {
+          try {
+            bid = pyInt(rawBid);
+          } catch (e) {
+            if (e instanceof PythonError && e.pyType === 'ValueError') {
+              this.killLater(player, `${trap(this.flavor)} (Non-integer bid)`);
+              continue;
+            }
+            throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
           }
-          throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
         }
         const row = this.rooms[player.room - 1]!;
+        const index = action.treasure;
         let slot: number | undefined;
-        try {
-          slot = pyIndexOf(row.length, pyInt(action.treasure));
-        } catch (e) {
-          if (e instanceof PythonError && e.pyType !== 'OverflowError') {
-            killLater.push([player, `${trap(this.flavor)} (Non-integer treasure index)`]);
-            continue;
+        if (typeof index === 'number' && Number.isInteger(index)) {
+          slot = pyIndexOf(row.length, index);
+        } else {
+          try {
+            slot = pyIndexOf(row.length, pyInt(index));
+          } catch (e) {
+            if (e instanceof PythonError && e.pyType !== 'OverflowError') {
+              this.killLater(player, `${trap(this.flavor)} (Non-integer treasure index)`);
+              continue;
+            }
+            throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
           }
-          throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
         }
         if (slot === undefined) {
-          killLater.push([player, `${trap(this.flavor)} (Invalid treasure index)`]);
+          this.killLater(player, `${trap(this.flavor)} (Invalid treasure index)`);
           continue;
         }
         const target = row[slot]!;
         if (target === null) throw crash("'NoneType' object has no attribute 'weight'");
         if (bid < target.weight) {
-          killLater.push([player, `tried to lift ${target.name} but ${trap(this.flavor)} (Bid too low)`]);
+          this.killLater(player, `tried to lift ${target.name} but ${trap(this.flavor)} (Bid too low)`);
         } else if (bid > player.stamina) {
-          killLater.push([player, `went all out to take ${target.name}, but had a heart attack and collapsed. (Bid too high)`]);
+          this.killLater(player, `went all out to take ${target.name}, but had a heart attack and collapsed. (Bid too high)`);
         } else if (target.weight + player.carryWeight > 50) {
-          killLater.push([player, `${trap(this.flavor)} (Treasure too heavy)`]);
+          this.killLater(player, `${trap(this.flavor)} (Treasure too heavy)`);
         } else {
-          const key = `${player.room}|${indexKey(action.treasure)}`;
-          let entry = bids.get(key);
-          if (!entry) bids.set(key, (entry = { room: player.room, index: action.treasure, bids: [] }));
+          let entry: BidEntry | undefined;
+          for (let b = 0; b < bids.length; b++) {
+            const e = bids[b]!;
+            if (e.room === player.room && sameIndexKey(e.index, index)) {
+              entry = e;
+              break;
+            }
+          }
+          if (!entry) bids.push((entry = { room: player.room, index, bids: [] }));
           entry.bids.push([bid, player.name]);
           player.stamina -= bid;
         }
@@ -308,14 +387,18 @@ export class Ruins {
         let dropped: Treasure | null | undefined;
         try {
           const j = pyIndexOf(player.treasures.length, pyInt(action.treasure));
-          if (j !== undefined) dropped = player.treasures.splice(j, 1)[0];
+          if (j !== undefined) {
+            dropped = player.treasures.splice(j, 1)[0];
+            player.inventoryChanged();
+          }
         } catch (e) {
           if (!(e instanceof PythonError)) throw e;
           if (e.pyType === 'OverflowError') throw new ControllerCrash(e.pyType, e.pyMessage);
         }
         if (dropped === undefined) {
-          killLater.push([player, 'was bitten by a venomous spider and died moments later. (Invalid drop)']);
+          this.killLater(player, 'was bitten by a venomous spider and died moments later. (Invalid drop)');
         } else {
+          drops ??= new Map();
           let list = drops.get(player.room);
           if (!list) drops.set(player.room, (list = []));
           list.push(dropped);
@@ -323,7 +406,8 @@ export class Ruins {
         }
       }
     }
-    for (const { room, index, bids: list } of bids.values()) {
+    for (let b = 0; b < bids.length; b++) {
+      const { room, index, bids: list } = bids[b]!;
       const row = this.rooms[room - 1]!;
       // `self.rooms[room - 1][index]` with the index as returned: only ints (and bools) index a list.
       if (typeof index !== 'boolean' && typeof index !== 'bigint' && !(typeof index === 'number' && Number.isInteger(index))) {
@@ -334,8 +418,9 @@ export class Ruins {
       if (list.length === 1) {
         const p = this.players.get(list[0]![1])!;
         p.treasures.push(t);
+        p.inventoryChanged();
         row[slot] = null;
-        this.mayHoldNone.add(room - 1);
+        this.roomChanged(room - 1);
         if (this.logging) this.gamelog('info', p, 'took', describe(t));
       } else if (list.length > 1) {
         // bidlist.sort(reverse=True): (bid, name) tuples, descending.
@@ -344,8 +429,9 @@ export class Ruins {
           const [, winner] = list.shift()!;
           const p = this.players.get(winner)!;
           p.treasures.push(t);
+          p.inventoryChanged();
           row[slot] = null;
-          this.mayHoldNone.add(room - 1);
+          this.roomChanged(room - 1);
           if (this.logging) this.gamelog('info', p, 'fought hard and took', describe(t));
         }
         for (const [, loser] of list) {
@@ -354,18 +440,27 @@ export class Ruins {
         }
       }
     }
-    for (const [room, items] of drops) {
-      this.rooms[room - 1]!.push(...items);
-      this.mayHoldNone.add(room - 1);
+    if (drops) {
+      for (const [room, items] of drops) {
+        this.rooms[room - 1]!.push(...items);
+        this.roomChanged(room - 1);
+      }
     }
     // The driver rebuilds every room without its Nones; only rooms a None can have reached
     // since the last time (a treasure taken, a drop, a dead player's items) can change.
-    for (const r of this.mayHoldNone) {
-      const row = this.rooms[r]!;
-      if (row.includes(null)) this.rooms[r] = row.filter((t) => t);
+    if (this.mayHoldNone.size) {
+      for (const r of this.mayHoldNone) {
+        const row = this.rooms[r]!;
+        if (row.includes(null)) {
+          this.rooms[r] = row.filter((t) => t);
+          this.roomViews[r] = undefined;
+        }
+      }
+      this.mayHoldNone.clear();
     }
-    this.mayHoldNone.clear();
-    for (const [player, message] of killLater) this.kill(player, message);
+    const killPlayers = this.killPlayers;
+    const killMessages = this.killMessages;
+    for (let k = 0; k < killPlayers.length; k++) this.kill(killPlayers[k]!, killMessages[k]!);
   }
 
   /** Ruins.run_game: the game to its end, then the ranking and scores. */
@@ -383,9 +478,10 @@ export class Ruins {
         this.kill(p, 'is dead on arrival.');
       }
     }
+    const seats = this.seats;
     for (;;) {
       let any = false;
-      for (const p of this.players.values()) if (p.active) any = true;
+      for (let i = 0; i < seats.length; i++) if (seats[i]!.active) any = true;
       if (!any) break;
       this.turn();
     }
@@ -413,6 +509,22 @@ export class Ruins {
   }
 }
 
+/** An entry of the turn's bids: the (room, index) key and the (bid, name) list. */
+interface BidEntry {
+  room: number;
+  index: unknown;
+  bids: [number, string][];
+}
+
+const MOVE_NEXT: Action = Object.freeze({ kind: 'move', direction: 1 });
+const MOVE_PREVIOUS: Action = Object.freeze({ kind: 'move', direction: -1 });
+
+/** Equal dict keys in Python (1, 1.0 and True alike; '1' another key); the indices reaching the bids are never NaN. */
+function sameIndexKey(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a === b;
+  return indexKey(a) === indexKey(b);
+}
+
 function indexKey(x: unknown): string {
   if (typeof x === 'boolean') return `n:${x ? 1 : 0}`;
   if (x instanceof PyFloat) return `n:${String(x.value)}`;
@@ -425,6 +537,7 @@ function indexKey(x: unknown): string {
 function rankingKey(p: Player): number[] {
   const ts = p.treasures as Treasure[];
   ts.sort((a, b) => b.value - a.value);
+  p.inventoryChanged();
   return [p.alive ? 1 : 0, p.totalValue, -p.carryWeight, -ts.length, ...ts.map((t) => t.value)];
 }
 
