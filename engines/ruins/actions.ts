@@ -9,10 +9,12 @@
  * and for lists inside it.
  */
 import { ControllerCrash } from '../core/py/errors.ts';
+import { Treasure } from './adventurer.ts';
 import { pyRepr as corePyRepr, pyStr as corePyStr, type ObjectRepr } from '../core/py/repr.ts';
 
-/** How ruins' Treasure namedtuple prints (a plain {name, value, weight} object). */
+/** How ruins' Treasure namedtuple prints (a Treasure, or a plain {name, value, weight} object). */
 const treasureRepr: ObjectRepr = (o, repr) => {
+  if (o instanceof Treasure) return `Treasure(name=${repr(o.name)}, value=${o.value}, weight=${o.weight})`;
   const t = o as { name?: unknown; value?: unknown; weight?: unknown };
   if (typeof t.name === 'string' && typeof t.value === 'number' && typeof t.weight === 'number' && Object.keys(o).length === 3) {
     return `Treasure(name=${repr(t.name)}, value=${t.value}, weight=${t.weight})`;

@@ -16,15 +16,42 @@
  */
 import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
 
-/** A treasure (Python namedtuple: immutable). */
-export interface Treasure {
-  readonly name: string;
-  readonly value: number;
-  readonly weight: number;
+/**
+ * A treasure (Python namedtuple: immutable). The fields are getters, so assigning one throws a
+ * TypeError as Python's AttributeError did; Object.freeze of every treasure (a few thousand a
+ * game) cost a tenth of a tournament. The data sits in own properties, so copies
+ * (pyDeepCopy) keep it; JSON gives `{name, value, weight}`.
+ */
+export class Treasure {
+  private readonly _name: string;
+  private readonly _value: number;
+  private readonly _weight: number;
+
+  constructor(name: string, value: number, weight: number) {
+    this._name = name;
+    this._value = value;
+    this._weight = weight;
+  }
+
+  get name(): string {
+    return this._name;
+  }
+
+  get value(): number {
+    return this._value;
+  }
+
+  get weight(): number {
+    return this._weight;
+  }
+
+  toJSON(): { name: string; value: number; weight: number } {
+    return { name: this._name, value: this._value, weight: this._weight };
+  }
 }
 
 export function treasure(name: string, value: number, weight: number): Treasure {
-  return Object.freeze({ name, value, weight });
+  return new Treasure(name, value, weight);
 }
 
 /**

@@ -163,19 +163,20 @@ export class Ruins {
     return new SeedLater(this.random.getrandbits(744));
   }
 
-  /** Sum of n rolls of randint(1, r) (Python 3: 1 + _randbelow(r), as PyRandom.randint draws it). */
-  private ndr(n: number, r: number): number {
-    const rnd = this.random;
-    let s = 0;
-    for (let i = 0; i < n; i++) s += rnd.python2 ? (rnd.randint(1, r) as number) : 1 + rnd.randbelow(r);
-    return s;
-  }
-
+  /**
+   * Ruins.generate_treasure: weight `max(1, 2d6 - 2)`, value `1d(10·weight) + 2d(5·room + 10)`,
+   * each die `randint(1, r)`, which Python 3 draws as `1 + _randbelow(r)` (the game's generator
+   * is always a Python 3 one), in this order.
+   */
   private generateTreasure(room: number): Treasure {
-    const weight = Math.max(1, this.ndr(2, 6) - 2);
-    const value = this.ndr(1, 10 * weight) + this.ndr(2, 5 * room + 10);
+    const rnd = this.random;
+    const weight = Math.max(1, rnd.randbelow(6) + rnd.randbelow(6));
+    const r = 5 * room + 10;
+    let value = 1 + rnd.randbelow(10 * weight);
+    value += 2 + rnd.randbelow(r);
+    value += rnd.randbelow(r);
     this.treasureNum += 1;
-    return treasure(`Treasure #${String(this.treasureNum).padStart(3, '0')}`, value, weight);
+    return treasure(treasureName(this.treasureNum), value, weight);
   }
 
   private generateRoom(room: number): Treasure[] {
@@ -507,6 +508,12 @@ export class Ruins {
       .map((l) => l.text + '\n')
       .join('');
   }
+}
+
+const TREASURE_NAMES: string[] = [];
+/** `f"Treasure #{n:03d}"`, made once per number for all games. */
+function treasureName(n: number): string {
+  return (TREASURE_NAMES[n] ??= `Treasure #${String(n).padStart(3, '0')}`);
 }
 
 /** An entry of the turn's bids: the (room, index) key and the (bid, name) list. */
