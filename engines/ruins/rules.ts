@@ -149,7 +149,7 @@ export class Ruins {
     if (!adventurers.length) throw new Error('Ruins needs at least one adventurer (the driver asserts it)');
     this.logging = !!opts.log;
     this.random = new PyRandom(seed);
-    this.flavor = new PyRandom(this.random.getrandbits(420));
+    this.flavor = new PyRandom(this.random.getrandbitsWords(420));
     for (const cls of adventurers) {
       const name = generateName(this.flavor);
       const bot = new cls(name, this.newSeed());
@@ -160,7 +160,7 @@ export class Ruins {
   }
 
   private newSeed(): SeedLater {
-    return new SeedLater(this.random.getrandbits(744));
+    return new SeedLater(this.random.getrandbitsWords(744));
   }
 
   /**

@@ -3,7 +3,7 @@
  * (each bot plays exactly `poolGames` games), the top 10 then play a final series with reset
  * scores until the leader is 50 points ahead or 500 games have been played; with fewer than
  * 10 bots, Drunkards fill the table. One generator, `Random(seed)`, drives the whole
- * tournament; each game gets `Ruins(*bots, seed=rand.getrandbits(1337))`.
+ * tournament; each game gets `Ruins(*bots, seed=rand.getrandbits(1337))` (drawn as words: getrandbitsWords).
  */
 import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
 import { formatFixedPython } from '../core/py/format.ts';
@@ -74,7 +74,7 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
 
   const runGame = (table: AdventurerClass[]): ScoredPlayer[] => {
     if (o.flags.shuffleSeats) rand.shuffle(table);
-    const game = new Ruins(table, rand.getrandbits(1337));
+    const game = new Ruins(table, rand.getrandbitsWords(1337));
     let result: ScoredPlayer[];
     try {
       result = game.runGame();

@@ -6,6 +6,17 @@
 export const MT_N = 624;
 const MT_M = 397;
 
+let initial: Uint32Array | undefined;
+/** init_genrand(19650218), where every init_by_array starts. */
+function initialState(): Uint32Array {
+  if (!initial) {
+    const t = new MersenneTwister();
+    t.initGenrand(19650218);
+    initial = t.mt.slice();
+  }
+  return initial;
+}
+
 export class MersenneTwister {
   /** The raw state words (what getstate() shows). */
   readonly mt = new Uint32Array(MT_N);
@@ -35,30 +46,39 @@ export class MersenneTwister {
     this.mti = MT_N;
   }
 
-  /** init_by_array(key): what CPython's seed() does with the 32-bit words of abs(seed). */
+  /**
+   * init_by_array(key): what CPython's seed() does with the 32-bit words of abs(seed). The
+   * previous word is carried in a variable (not read back from the array) and init_genrand's
+   * fixed start is copied from a table made once: the same words, faster.
+   */
   initByArray(key: ArrayLike<number>): void {
     const mt = this.mt;
-    this.initGenrand(19650218);
+    mt.set(initialState());
+    const len = key.length;
+    // key[j] + j as int32 words (the sums wrap mod 2^32 as the C code's uint32 arithmetic does):
+    // the loop then stays in 32-bit integer operations.
+    const add = new Int32Array(len);
+    for (let j = 0; j < len; j++) add[j] = (key[j]! + j) | 0;
     let i = 1;
     let j = 0;
-    const len = key.length;
+    let prev = mt[0]! | 0;
     for (let k = Math.max(MT_N, len); k > 0; k--) {
-      const prev = mt[i - 1]!;
-      mt[i] = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1664525)) + key[j]! + j) >>> 0;
+      prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1664525)) + add[j]!) | 0;
+      mt[i] = prev;
       i++;
       j++;
       if (i >= MT_N) {
-        mt[0] = mt[MT_N - 1]!;
+        mt[0] = prev; // mt[MT_N - 1]
         i = 1;
       }
       if (j >= len) j = 0;
     }
     for (let k = MT_N - 1; k > 0; k--) {
-      const prev = mt[i - 1]!;
-      mt[i] = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1566083941)) - i) >>> 0;
+      prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1566083941)) - i) | 0;
+      mt[i] = prev;
       i++;
       if (i >= MT_N) {
-        mt[0] = mt[MT_N - 1]!;
+        mt[0] = prev;
         i = 1;
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures.ts';
-import { PyRandom, type PySeed } from './python-random.ts';
+import { IntWords, PyRandom, type PySeed } from './python-random.ts';
 
 // Vectors made by CPython 3.11 (tools/oracle/rng/make_rng_vectors.py; see fixtures/rng/README.md).
 const load = (name: string) => fixture(`rng/${name}`);
@@ -127,5 +127,35 @@ describe('PyRandom state', () => {
     const a = new PyRandom(123456789);
     const b = new PyRandom(123456789n);
     expect(Array.from({ length: 50 }, () => a.random())).toEqual(Array.from({ length: 50 }, () => b.random()));
+  });
+});
+
+describe('getrandbitsWords and IntWords seeds', () => {
+  it('draws what getrandbits draws, as 32-bit words', () => {
+    for (const k of [0, 1, 31, 32, 33, 53, 64, 100, 420, 744, 1337]) {
+      const a = new PyRandom(`words/${k}`);
+      const b = new PyRandom(`words/${k}`);
+      for (let i = 0; i < 5; i++) {
+        const w = a.getrandbitsWords(k);
+        expect(w.words.length).toBe(Math.ceil(k / 32));
+        expect(w.toBigInt()).toBe(b.getrandbits(k));
+      }
+      expect(a.getstate()).toEqual(b.getstate());
+    }
+  });
+
+  it('seeds as the int it stands for (high zero words and zero included)', () => {
+    const src = new PyRandom(2024);
+    const cases: Uint32Array[] = [new Uint32Array(0), new Uint32Array(3), Uint32Array.of(7, 0, 0), Uint32Array.of(0, 0, 1), Uint32Array.of(0xffffffff)];
+    for (const k of [32, 744, 1337, 20000]) cases.push(src.getrandbitsWords(k).words);
+    for (const words of cases) {
+      const w = new IntWords(words);
+      const n = w.toBigInt();
+      const a = new PyRandom(w);
+      const b = new PyRandom(n);
+      expect(a.getstate()).toEqual(b.getstate());
+      expect(a.random()).toBe(b.random());
+      expect(String(w)).toBe(n.toString());
+    }
   });
 });

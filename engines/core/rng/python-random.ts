@@ -26,7 +26,32 @@ import { createHash } from 'node:crypto';
 import { MT_N, MersenneTwister } from './mersenne-twister.ts';
 import { chooseWith, shuffleWith, type Rng, type RngState } from './rng.ts';
 
-export type PySeed = number | bigint | string | Uint8Array;
+export type PySeed = number | bigint | string | Uint8Array | IntWords;
+
+/**
+ * A non-negative int as its 32-bit words, least significant first (what getrandbitsWords
+ * draws): seeding from it is seeding from that int, without making a bigint on the way.
+ */
+export class IntWords {
+  constructor(readonly words: Uint32Array) {}
+
+  toBigInt(): bigint {
+    let n = 0n;
+    for (let i = this.words.length - 1; i >= 0; i--) n = (n << 32n) | BigInt(this.words[i]!);
+    return n;
+  }
+
+  /** init_by_array's key: the words without the zero high words (one word for 0), as words32 gives. */
+  key(): Uint32Array {
+    let n = this.words.length;
+    while (n > 1 && this.words[n - 1] === 0) n--;
+    return n === 0 ? new Uint32Array(1) : this.words.subarray(0, n);
+  }
+
+  toString(): string {
+    return this.toBigInt().toString();
+  }
+}
 
 export interface PyRandomState extends RngState {
   kind: 'PyRandom';
@@ -104,6 +129,11 @@ export class PyRandom implements Rng {
 
   /** random.seed(a): ints (any size, sign ignored), bigints, str and bytes (version 2). */
   seed(a: PySeed): void {
+    if (a instanceof IntWords) {
+      this.gen.initByArray(a.key());
+      this.gaussNext = null;
+      return;
+    }
     let n: bigint;
     if (typeof a === 'number') {
       if (!Number.isSafeInteger(a)) throw new TypeError(`PyRandom.seed: ${a} is not a safe integer (pass a bigint or a string)`);
@@ -143,6 +173,17 @@ export class PyRandom implements Rng {
       shift += 32n;
     }
     return result;
+  }
+
+  /** getrandbits(k) as its 32-bit words, least significant first: the same draws, no bigint. */
+  getrandbitsWords(k: number): IntWords {
+    if (!Number.isInteger(k) || k < 0) throw new RangeError('number of bits must be non-negative');
+    const words = new Uint32Array(Math.ceil(k / 32));
+    for (let i = 0, left = k; left > 0; i++, left -= 32) {
+      const r = this.gen.nextUint32();
+      words[i] = left < 32 ? r >>> (32 - left) : r;
+    }
+    return new IntWords(words);
   }
 
   /** getrandbits(k) for k <= 53 as a number (same draws as getrandbits). */
