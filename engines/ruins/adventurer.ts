@@ -68,6 +68,7 @@ export class RoomState {
   readonly #players: readonly string[];
   readonly #inventory: readonly Treasure[];
   readonly #stamina: number;
+  #carryWeight: number | undefined;
 
   constructor(room: number, treasures: readonly Treasure[], players: readonly string[], inventory: readonly Treasure[], stamina: number) {
     this.#room = room;
@@ -99,7 +100,7 @@ export class RoomState {
 
   /** Python `state.carry_weight`. */
   get carryWeight(): number {
-    return sumOf(this.#inventory, 'weight', typeError);
+    return (this.#carryWeight ??= sumOf(this.#inventory, 'weight', typeError));
   }
 
   /** Python `state.total_value`. */

@@ -23,6 +23,7 @@ export class Player {
   treasures: (Treasure | null)[] = [];
   /** A frozen copy of `treasures` shared by the states handed out until the inventory changes. */
   private view: readonly (Treasure | null)[] | undefined;
+  private weight: number | undefined;
   constructor(
     readonly name: string,
     readonly bot: Adventurer,
@@ -36,10 +37,12 @@ export class Player {
 
   inventoryChanged(): void {
     this.view = undefined;
+    this.weight = undefined;
   }
 
   get carryWeight(): number {
-    return sumOf(this.treasures, 'weight', crash);
+    // Kept until the inventory changes (a failing sum is not kept: it fails again).
+    return (this.weight ??= sumOf(this.treasures, 'weight', crash));
   }
 
   get totalValue(): number {
@@ -247,9 +250,13 @@ export class Ruins {
       this.errorLine(`Exception from ${player}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     }
-    // The two moves need no interpretation (and no new object).
+    // The usual shapes, read as interpretAction reads them, without its intermediate objects.
     if (raw === 'next') return MOVE_NEXT;
     if (raw === 'previous') return MOVE_PREVIOUS;
+    if (Array.isArray(raw)) {
+      if (raw.length === 3 && raw[0] === 'take') return { kind: 'take', treasure: raw[1], bid: raw[2] };
+      if (raw.length === 2 && raw[0] === 'drop') return { kind: 'drop', treasure: raw[1] };
+    }
     const { action, invalid } = interpretAction(raw);
     if (invalid !== undefined) this.errorLine(`Invalid action from ${player}: ${invalid}`);
     return action;
