@@ -141,11 +141,15 @@ export class Ruins {
   private readonly logging: boolean;
   /** The player being asked or whose action is being applied (for a ControllerCrash's `where`). */
   private current: Player | undefined;
-  /** Per-turn scratch lists, reused from turn to turn (cleared at the start of each). */
+  /**
+   * Per-turn scratch lists, reused from turn to turn: only the first `…Count` entries are this
+   * turn's (a count set back to 0 costs less than emptying the arrays).
+   */
   private readonly askedPlayers: Player[] = [];
   private readonly askedActions: Action[] = [];
   private readonly killPlayers: Player[] = [];
   private readonly killMessages: string[] = [];
+  private killCount = 0;
   private readonly bidEntries: BidEntry[] = [];
 
   constructor(adventurers: readonly AdventurerClass[], seed: PySeed, opts: RuinsOptions = {}) {
@@ -276,8 +280,8 @@ export class Ruins {
   }
 
   private killLater(player: Player, message: string): void {
-    this.killPlayers.push(player);
-    this.killMessages.push(message);
+    this.killPlayers[this.killCount] = player;
+    this.killMessages[this.killCount++] = message;
   }
 
   private playTurn(): void {
@@ -288,23 +292,21 @@ export class Ruins {
      * per adventurer, so a list searched from the start does what the dict did.
      */
     const bids = this.bidEntries;
-    bids.length = 0;
+    let bidCount = 0;
     let drops: Map<number, (Treasure | null)[]> | undefined;
     const players = this.askedPlayers;
     const actions = this.askedActions;
-    players.length = 0;
-    actions.length = 0;
-    this.killPlayers.length = 0;
-    this.killMessages.length = 0;
+    let asked = 0;
+    this.killCount = 0;
     const seats = this.seats;
     for (let i = 0; i < seats.length; i++) {
       const p = seats[i]!;
       if (!p.active) continue;
       this.current = p;
-      players.push(p);
-      actions.push(this.askPlayer(p));
+      players[asked] = p;
+      actions[asked++] = this.askPlayer(p);
     }
-    for (let a = 0; a < players.length; a++) {
+    for (let a = 0; a < asked; a++) {
       const player = players[a]!;
       const action = actions[a]!;
       this.current = player;
@@ -378,14 +380,14 @@ export class Ruins {
           this.killLater(player, `${trap(this.flavor)} (Treasure too heavy)`);
         } else {
           let entry: BidEntry | undefined;
-          for (let b = 0; b < bids.length; b++) {
+          for (let b = 0; b < bidCount; b++) {
             const e = bids[b]!;
             if (e.room === player.room && sameIndexKey(e.index, index)) {
               entry = e;
               break;
             }
           }
-          if (!entry) bids.push((entry = { room: player.room, index, bids: [] }));
+          if (!entry) bids[bidCount++] = entry = { room: player.room, index, bids: [] };
           entry.bids.push([bid, player.name]);
           player.stamina -= bid;
         }
@@ -414,7 +416,7 @@ export class Ruins {
         }
       }
     }
-    for (let b = 0; b < bids.length; b++) {
+    for (let b = 0; b < bidCount; b++) {
       const { room, index, bids: list } = bids[b]!;
       const row = this.rooms[room - 1]!;
       // `self.rooms[room - 1][index]` with the index as returned: only ints (and bools) index a list.
@@ -468,7 +470,8 @@ export class Ruins {
     }
     const killPlayers = this.killPlayers;
     const killMessages = this.killMessages;
-    for (let k = 0; k < killPlayers.length; k++) this.kill(killPlayers[k]!, killMessages[k]!);
+    const killCount = this.killCount;
+    for (let k = 0; k < killCount; k++) this.kill(killPlayers[k]!, killMessages[k]!);
   }
 
   /** Ruins.run_game: the game to its end, then the ranking and scores. */

@@ -236,6 +236,8 @@ export class PyRandom implements Rng {
   randrange(start: number, stop?: number, step?: number): number;
   randrange(start: bigint | number, stop?: bigint | number, step?: bigint | number): bigint | number;
   randrange(start: bigint | number, stop?: bigint | number, step: bigint | number = 1): bigint | number {
+    // randrange(n), the common call, for a positive int n below 2^32: _randbelow(n) (Python 3).
+    if (stop === undefined && typeof start === 'number' && start > 0 && start <= 0xffffffff && Number.isInteger(start) && !this.python2) return this.randbelow(start);
     const big = typeof start === 'bigint' || typeof stop === 'bigint' || typeof step === 'bigint';
     if (!big) {
       const s = start as number;
