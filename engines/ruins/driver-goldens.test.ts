@@ -54,37 +54,40 @@ describe('ruins.py command lines, reproduced', () => {
     });
   }
 
+  // Frozen states too: no port or test bot changes the lists its state hands it (they are shared).
   for (const f of files.filter((x) => x.startsWith('tournament-'))) {
-    it(`${f}: pool table, final table, and how the series ended`, () => {
-      const g = load(f);
-      const { value, crash } = runOrCrash(() => runTournament(classes(g.bots), g.seed, { flags: RUINS_VARIANTS.fixed.flags, drunkard: Drunkard }));
-      if (g.ended === 'crash') {
-        // ruins.py itself died: the same exception, after the same number of final games.
-        expect(crash?.pythonLine).toBe(g.crash);
-        expect(crash?.partial?.['finalGames']).toBe(g.finalGames);
-        return;
-      }
-      expect(crash).toBeUndefined();
-      const r: TournamentResult = value!;
-      expect(r.rows).toEqual(g.rows);
-      expect(r.finalGames).toBe(g.finalGames);
-      expect(r.ended).toBe(g.ended);
-      expect(r.lead).toBe(g.lead);
-      expect(r.winner).toBe(g.winner);
-      expect(r.poolRows).toEqual(g.poolRows);
-      if (g.poolRows) {
-        // The driver prints a warning for every bot whose pool game count is not pool_games.
-        const off = Object.fromEntries(Object.entries(r.poolGameCounts!).filter(([, n]) => n !== 20));
-        expect(off).toEqual(g.poolCountWarnings);
-        expect(Object.keys(r.poolGameCounts!).sort()).toEqual([...g.bots].sort());
-      }
-    });
+    for (const freezeStates of [false, true]) {
+      it(`${f}: pool table, final table, and how the series ended${freezeStates ? ' (states frozen)' : ''}`, () => {
+        const g = load(f);
+        const { value, crash } = runOrCrash(() => runTournament(classes(g.bots), g.seed, { flags: RUINS_VARIANTS.fixed.flags, drunkard: Drunkard, freezeStates }));
+        if (g.ended === 'crash') {
+          // ruins.py itself died: the same exception, after the same number of final games.
+          expect(crash?.pythonLine).toBe(g.crash);
+          expect(crash?.partial?.['finalGames']).toBe(g.finalGames);
+          return;
+        }
+        expect(crash).toBeUndefined();
+        const r: TournamentResult = value!;
+        expect(r.rows).toEqual(g.rows);
+        expect(r.finalGames).toBe(g.finalGames);
+        expect(r.ended).toBe(g.ended);
+        expect(r.lead).toBe(g.lead);
+        expect(r.winner).toBe(g.winner);
+        expect(r.poolRows).toEqual(g.poolRows);
+        if (g.poolRows) {
+          // The driver prints a warning for every bot whose pool game count is not pool_games.
+          const off = Object.fromEntries(Object.entries(r.poolGameCounts!).filter(([, n]) => n !== 20));
+          expect(off).toEqual(g.poolCountWarnings);
+          expect(Object.keys(r.poolGameCounts!).sort()).toEqual([...g.bots].sort());
+        }
+      });
+    }
   }
 
   for (const f of files.filter((x) => x.startsWith('debuglog-'))) {
     it(`${f}: every line of ruins.py -1 --debug`, () => {
       const g = load(f);
-      const game = new Ruins(classes(g.bots), g.seed, { log: true });
+      const game = new Ruins(classes(g.bots), g.seed, { log: true, freezeStates: true });
       const { crash } = runOrCrash(() => game.runGame());
       expect(crash?.pythonLine).toBe(g.crash);
       const ours = logLines(game);

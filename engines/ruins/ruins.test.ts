@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../test/fixtures.ts';
 import { Ruins } from './rules.ts';
 import { ruinsClass, TEST_BOTS } from '../../transpiled-bots/ruins/index.ts';
-import type { AdventurerClass } from './adventurer.ts';
+import { Adventurer, treasure, type AdventurerClass, type RoomState } from './adventurer.ts';
 
 const classes = (names: string[]): AdventurerClass[] => names.map((n) => ruinsClass(n)!);
 
@@ -42,5 +42,25 @@ describe('ruins engine equals ruins.py', () => {
     const expected = g.turns.map(({ turn: _t, bot: _b, ...rest }: { turn: number; bot: string }) => rest);
     expect(seen.length).toBe(expected.length);
     for (let i = 0; i < expected.length; i++) expect(seen[i], `action ${i}`).toEqual(expected[i]);
+  });
+
+  it('states are read-only: frozen lists under freezeStates, getters on the state and treasures', () => {
+    const events: string[] = [];
+    class Sorter extends Adventurer {
+      static readonly botName = 'Sorter';
+      override getAction(state: RoomState): unknown {
+        (state.treasures as unknown as unknown[]).reverse(); // what the port must not do
+        events.push('sorted');
+        return 'previous';
+      }
+    }
+    const frozen = new Ruins([Sorter], 'ro', { log: true, freezeStates: true });
+    frozen.runGame();
+    // The TypeError is the port's exception: caught, then a trap, as the driver did.
+    expect(events).toEqual([]);
+    expect(frozen.logText()).toMatch(/Exception from .* \(Sorter\): Cannot assign to read only property/);
+    const t = treasure('Treasure #001', 10, 2);
+    expect(() => ((t as unknown as { weight: number }).weight = 1)).toThrow(TypeError);
+    expect(JSON.parse(JSON.stringify(t))).toEqual({ name: 'Treasure #001', value: 10, weight: 2 });
   });
 });

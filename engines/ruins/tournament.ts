@@ -46,6 +46,8 @@ export interface TournamentOptions {
   /** The Drunkard class (fills empty seats; never scored). */
   drunkard: AdventurerClass;
   onGame?: (phase: 'pool' | 'final', game: number) => void;
+  /** Every game's states hand out frozen lists (tests: RuinsOptions.freezeStates). */
+  freezeStates?: boolean;
 }
 
 function ranked(scores: Map<string, number>, games: number): TournamentRow[] {
@@ -74,7 +76,7 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
 
   const runGame = (table: AdventurerClass[]): ScoredPlayer[] => {
     if (o.flags.shuffleSeats) rand.shuffle(table);
-    const game = new Ruins(table, rand.getrandbitsWords(1337));
+    const game = new Ruins(table, rand.getrandbitsWords(1337), { freezeStates: !!o.freezeStates });
     let result: ScoredPlayer[];
     try {
       result = game.runGame();
