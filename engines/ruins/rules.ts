@@ -188,11 +188,19 @@ export class Ruins {
    */
   private generateTreasure(room: number): Treasure {
     const rnd = this.random;
-    const weight = Math.max(1, rnd.randbelow(6) + rnd.randbelow(6));
-    const r = 5 * room + 10;
-    let value = 1 + rnd.randbelow(10 * weight);
-    value += 2 + rnd.randbelow(r);
-    value += rnd.randbelow(r);
+    // The five dice through one call site (the compiler inlines randbelow once, not five times):
+    // d6, d6, d(10·weight), d(5·room + 10) twice.
+    let weight = 0;
+    let value = 3;
+    for (let die = 0; die < 5; die++) {
+      const roll = rnd.randbelow(die < 2 ? 6 : die === 2 ? 10 * weight : 5 * room + 10);
+      if (die < 2) {
+        weight += roll;
+        if (die === 1) weight = Math.max(1, weight);
+      } else {
+        value += roll;
+      }
+    }
     this.treasureNum += 1;
     return treasure(treasureName(this.treasureNum), value, weight);
   }
