@@ -31,7 +31,8 @@ interface Rec {
 }
 
 const classOf = (n: string): AdventurerClass => ruinsClass(n) ?? (/^Drunk\d$/.test(n) ? renamed(Drunkard, n) : undefined)!;
-const ts = (xs: [string, number, number][]) => xs.map(([n, v, w]) => treasure(n, v, w));
+// Frozen, as the goldens freeze them: the engine shares a state's lists, so a port must not change them.
+const ts = (xs: [string, number, number][]) => Object.freeze(xs.map(([n, v, w]) => treasure(n, v, w)));
 
 describe('ruins ports decide as the originals did', () => {
   it('has recorded games for the test bots and the Drunkard', () => {
@@ -49,7 +50,7 @@ describe('ruins ports decide as the originals did', () => {
       for (const [i, r] of g.turns.entries()) {
         const p = game.players.get(r.player)!;
         expect(p.botName, `record ${i}`).toBe(r.bot);
-        const state = new RoomState(r.room, ts(r.treasures), r.others, ts(r.inventory), r.stamina);
+        const state = new RoomState(r.room, ts(r.treasures), Object.freeze([...r.others]), ts(r.inventory), r.stamina);
         let got: unknown;
         try {
           got = p.bot.getAction(state);
