@@ -1,5 +1,5 @@
 import { BULLET, LOAD, METAL, PLASMA, Player, THERMAL, type Action, type CppEngine } from '../../engines/gun-duel/player.ts';
-import { downscaling, minstdAccept, LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
+import { downscaling, minstdAccept, minstdStep, LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
 import { glibcLog, glibcLogTable } from '../../engines/core/rng/glibc-log.ts';
 import { fromRepo } from './source.ts';
 
@@ -47,6 +47,9 @@ const LOG = glibcLogTable();
 /** Random(n) for the reservoir draws (n ≤ 5): uniform_int_distribution's down-scaling factor and acceptance bound. */
 const SCALE = Float64Array.from({ length: 6 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
 const PAST = SCALE.map((s, n) => s * n);
+/** Down-scaling factors for the weighted draws of the playouts (weights sum up to a few thousand), read inline. */
+const WSCALE_MAX = 4096;
+const WSCALE = Float64Array.from({ length: WSCALE_MAX + 1 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
 
 const atEnd = (t: Int32Array, o: number) => t[o + ALIVE] === 0 || t[o + OPP_ALIVE] === 0 || t[o + TURN]! > MAX_TURNS;
 
@@ -106,7 +109,7 @@ export default class MontePlayer extends Player {
     for (let i = 0; i < MONTE_ROUNDS; i++) {
       const leaf = this.select();
       const q = leaf * STRIDE;
-      backup(leaf, this.simulate(t[q + TURN]!, t[q + AMMO]!, t[q + OPP]!, t[q + ALIVE] === 1, t[q + OPP_ALIVE] === 1));
+      backup(leaf, this.simulate(t[q + TURN]!, t[q + AMMO]!, t[q + OPP]!, t[q + ALIVE]!, t[q + OPP_ALIVE]!));
     }
     dirty = used * STRIDE;
     // the move with the best win rate (first of equals)
@@ -301,36 +304,53 @@ export default class MontePlayer extends Player {
     return -1;
   }
 
-  /** `simulateGeneric` on libstdc++'s minstd_rand0 with the engine state in a local. */
-  private simulate(turn: number, ammo: number, opp: number, alive: boolean, oppAlive: boolean): number {
+  /**
+   * `simulateGeneric` on libstdc++'s minstd_rand0 with the engine state in a local (alive flags
+   * as 1/0). Random(n) is x = minstdAccept(x, n·s) with s = downscaling(n), "Random(n) < k" is
+   * x − 1 < k·s; the accept loops are written out, with the factors for n ≤ 5 as literals
+   * (PAST[n] = n·SCALE[n]: 2147483645, 2147483644, 2147483643, 2147483644, 2147483645; SCALE[n]:
+   * 2147483645, 1073741822, 715827881, 536870911, 429496729; libstdcpp.test.ts checks them).
+   */
+  private simulate(turn: number, ammo: number, opp: number, alive: number, oppAlive: number): number {
     const fast = this.fast;
-    if (!fast) return this.simulateGeneric(turn, ammo, opp, alive, oppAlive);
+    if (!fast) return this.simulateGeneric(turn, ammo, opp, alive === 1, oppAlive === 1);
     const hist = this.hist;
     const oppBase = this.oppBase;
-    // the shared engine's state, kept local here and written back at the end: Random(n) is
-    // x = minstdAccept(x, n·s) with s = downscaling(n), and "Random(n) < k" is x − 1 < k·s
     let x = fast.x;
-    while (alive && oppAlive && turn <= MAX_TURNS) {
+    while (alive !== 0 && oppAlive !== 0 && turn <= MAX_TURNS) {
       // my move: load (always valid: one draw of Random(1)), then the others if not idiotic
       let my = LOAD;
-      x = minstdAccept(x, PAST[1]!);
+      do x = minstdStep(x);
+      while (x - 1 >= 2147483645);
       let valid = 1;
       if (ammo > 0) {
-        x = minstdAccept(x, PAST[++valid]!);
-        if (x - 1 < SCALE[valid]!) my = BULLET;
+        do x = minstdStep(x);
+        while (x - 1 >= 2147483644);
+        if (x - 1 < 1073741822) my = BULLET;
+        valid = 2;
         if (ammo > 1) {
-          x = minstdAccept(x, PAST[++valid]!);
-          if (x - 1 < SCALE[valid]!) my = PLASMA;
+          do x = minstdStep(x);
+          while (x - 1 >= 2147483643);
+          if (x - 1 < 715827881) my = PLASMA;
+          valid = 3;
         }
       }
       if (opp > 0) {
-        x = minstdAccept(x, PAST[++valid]!);
+        valid++;
+        const past = PAST[valid]!;
+        do x = minstdStep(x);
+        while (x - 1 >= past);
         if (x - 1 < SCALE[valid]!) my = METAL;
         if (opp > 1) {
-          x = minstdAccept(x, PAST[++valid]!);
+          valid++;
+          const past2 = PAST[valid]!;
+          do x = minstdStep(x);
+          while (x - 1 >= past2);
           if (x - 1 < SCALE[valid]!) my = THERMAL;
         }
       }
+      // the opponent's move: weighted by its record here; before its first recorded action the
+      // non-idiotic ones are drawn uniformly (those draws only use up the engine)
       let en = -1;
       let encountered = false;
       valid = 0;
@@ -343,48 +363,44 @@ export default class MontePlayer extends Player {
             valid = 0;
           }
           valid += w;
-          const s = downscaling(valid);
-          x = minstdAccept(x, valid * s);
-          if (x - 1 < w * s) en = i;
+          const sc = valid <= WSCALE_MAX ? WSCALE[valid]! : downscaling(valid);
+          const past = valid * sc;
+          do x = minstdStep(x);
+          while (x - 1 >= past);
+          if (x - 1 < w * sc) en = i;
         } else if (!encountered && (i === LOAD || (i === BULLET ? opp > 0 : i === PLASMA ? opp > 1 : i === METAL ? ammo > 0 : ammo > 1))) {
           valid++;
-          x = minstdAccept(x, PAST[valid]!);
+          const past = PAST[valid]!;
+          do x = minstdStep(x);
+          while (x - 1 >= past);
           if (x - 1 < SCALE[valid]!) en = i;
         }
       }
-      // doTurn
+      // doTurn (my move is never idiotic, so I never fire without ammo)
       turn++;
       if (my === LOAD) ammo++;
       else if (my === BULLET) {
-        if (ammo < 1) alive = false;
-        else {
-          ammo--;
-          if (en === LOAD || en === THERMAL) oppAlive = false;
-        }
+        ammo--;
+        if (en === LOAD || en === THERMAL) oppAlive = 0;
       } else if (my === PLASMA) {
-        if (ammo < 2) alive = false;
-        else {
-          ammo -= 2;
-          if (en !== PLASMA && en !== THERMAL) oppAlive = false;
-        }
+        ammo -= 2;
+        if (en !== PLASMA && en !== THERMAL) oppAlive = 0;
       }
       if (en === LOAD) opp++;
       else if (en === BULLET) {
-        if (opp < 1) oppAlive = false;
+        if (opp < 1) oppAlive = 0;
         else {
           opp--;
-          if (my === LOAD || my === THERMAL) alive = false;
+          if (my === LOAD || my === THERMAL) alive = 0;
         }
       } else if (en === PLASMA) {
-        if (opp < 2) oppAlive = false;
+        if (opp < 2) oppAlive = 0;
         opp -= 2;
-        if (my !== PLASMA && my !== THERMAL) alive = false;
+        if (my !== PLASMA && my !== THERMAL) alive = 0;
       }
     }
     fast.x = x;
-    if (+alive > +oppAlive) return 1;
-    if (+oppAlive > +alive) return 0;
-    return -1;
+    return alive > oppAlive ? 1 : oppAlive > alive ? 0 : -1;
   }
 }
 
