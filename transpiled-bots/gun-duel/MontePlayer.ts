@@ -49,7 +49,9 @@ const SCALE = Float64Array.from({ length: 6 }, (_, n) => (n === 0 ? 0 : downscal
 const PAST = SCALE.map((s, n) => s * n);
 /** Down-scaling factors for the weighted draws of the playouts (weights sum up to a few thousand), read inline. */
 const WSCALE_MAX = 4096;
-const WSCALE = Float64Array.from({ length: WSCALE_MAX + 1 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
+/** SCALE as int32 for the branch-free picks: (x − 1 − k·s) >> 31 is all ones exactly when x − 1 < k·s (both below 2³¹). */
+const SCALE_I = Int32Array.from(SCALE);
+const WSCALE = Int32Array.from({ length: WSCALE_MAX + 1 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
 
 const atEnd = (t: Int32Array, o: number) => t[o + ALIVE] === 0 || t[o + OPP_ALIVE] === 0 || t[o + TURN]! > MAX_TURNS;
 
@@ -326,12 +328,12 @@ export default class MontePlayer extends Player {
       if (ammo > 0) {
         do x = minstdStep(x);
         while (x - 1 >= 2147483644);
-        if (x - 1 < 1073741822) my = BULLET;
+        my ^= (my ^ BULLET) & ((x - 1 - 1073741822) >> 31);
         valid = 2;
         if (ammo > 1) {
           do x = minstdStep(x);
           while (x - 1 >= 2147483643);
-          if (x - 1 < 715827881) my = PLASMA;
+          my ^= (my ^ PLASMA) & ((x - 1 - 715827881) >> 31);
           valid = 3;
         }
       }
@@ -340,13 +342,13 @@ export default class MontePlayer extends Player {
         const past = PAST[valid]!;
         do x = minstdStep(x);
         while (x - 1 >= past);
-        if (x - 1 < SCALE[valid]!) my = METAL;
+        my ^= (my ^ METAL) & ((x - 1 - SCALE_I[valid]!) >> 31);
         if (opp > 1) {
           valid++;
           const past2 = PAST[valid]!;
           do x = minstdStep(x);
           while (x - 1 >= past2);
-          if (x - 1 < SCALE[valid]!) my = THERMAL;
+          my ^= (my ^ THERMAL) & ((x - 1 - SCALE_I[valid]!) >> 31);
         }
       }
       // the opponent's move: weighted by its record here; before its first recorded action the
@@ -367,13 +369,13 @@ export default class MontePlayer extends Player {
           const past = valid * sc;
           do x = minstdStep(x);
           while (x - 1 >= past);
-          if (x - 1 < w * sc) en = i;
+          en ^= (en ^ i) & ((x - 1 - w * sc) >> 31);
         } else if (!encountered && (i === LOAD || (i === BULLET ? opp > 0 : i === PLASMA ? opp > 1 : i === METAL ? ammo > 0 : ammo > 1))) {
           valid++;
           const past = PAST[valid]!;
           do x = minstdStep(x);
           while (x - 1 >= past);
-          if (x - 1 < SCALE[valid]!) en = i;
+          en ^= (en ^ i) & ((x - 1 - SCALE_I[valid]!) >> 31);
         }
       }
       // doTurn (my move is never idiotic, so I never fire without ammo)
