@@ -144,21 +144,24 @@ export default class MontePlayer extends Player {
       const my = this.pickUcb(o, ammo, opp, true);
       let en = -1;
       const base = ((this.oppBase + ammo) * 100 + opp) * 5;
-      const total = hist[base]! + hist[base + 1]! + hist[base + 2]! + hist[base + 3]! + hist[base + 4]!;
+      const c0 = hist[base]!;
+      const c1 = c0 + hist[base + 1]!;
+      const c2 = c1 + hist[base + 2]!;
+      const c3 = c2 + hist[base + 3]!;
+      const total = c3 + hist[base + 4]!;
       if (total > 0) {
         // sel = Random(total); the first action whose cumulative count exceeds sel
         if (fast) {
-          // minstd: sel < cum ⇔ x − 1 < cum · scaling, so no division is needed
-          const sc = downscaling(total);
-          const r = (fast.x = minstdAccept(fast.x, total * sc)) - 1;
-          let cum = 0;
-          for (let k = 0; k < 5; k++) {
-            cum += hist[base + k]!;
-            if (r < cum * sc) {
-              en = k;
-              break;
-            }
-          }
+          // minstd: sel < cum ⇔ x − 1 < cum · scaling, so no division is needed; the cumulative
+          // counts rise, so that action is the number of them ≤ sel (branch-free: sign bits)
+          const sc = total <= WSCALE_MAX ? WSCALE[total]! : downscaling(total);
+          const past = total * sc;
+          let x = fast.x;
+          do x = minstdStep(x);
+          while (x - 1 >= past);
+          fast.x = x;
+          const r = x - 1;
+          en = 4 - ((r - c0 * sc) >>> 31) - ((r - c1 * sc) >>> 31) - ((r - c2 * sc) >>> 31) - ((r - c3 * sc) >>> 31);
         } else {
           let sel = this.eng.below(total);
           for (let k = 0; k < 5; k++) {
