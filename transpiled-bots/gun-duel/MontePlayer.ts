@@ -157,8 +157,12 @@ export default class MontePlayer extends Player {
           const sc = total <= WSCALE_MAX ? WSCALE[total]! : downscaling(total);
           const past = total * sc;
           let x = fast.x;
-          do x = minstdStep(x);
-          while (x - 1 >= past);
+          do {
+            // minstdStep, written out (this function is too large for V8 to inline it)
+            const hi = 16807 * (x >>> 16);
+            const s = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+            x = (s & 0x7fffffff) + (s >>> 31);
+          } while (x - 1 >= past);
           fast.x = x;
           const r = x - 1;
           en = 4 - ((r - c0 * sc) >>> 31) - ((r - c1 * sc) >>> 31) - ((r - c2 * sc) >>> 31) - ((r - c3 * sc) >>> 31);
