@@ -47,6 +47,19 @@ const LOG = glibcLogTable();
 /** Random(n) for the reservoir draws (n ≤ 5): uniform_int_distribution's down-scaling factor and acceptance bound. */
 const SCALE = Float64Array.from({ length: 6 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
 const PAST = SCALE.map((s, n) => s * n);
+/**
+ * doTurn as tables for the playouts, by move (load, bullet, plasma, metal, thermal) or by
+ * k = myMove·5 + opponentMove: my ammo change; 0 where my move kills the opponent (bullet vs load
+ * or thermal, plasma vs anything but plasma or thermal), else 1; the ammo the opponent's move
+ * needs and its change; −1 for its bullet; 1 where its move kills me (same rules, sides swapped).
+ */
+const MY_DAMMO = Int32Array.of(1, -1, -2, 0, 0);
+const EN_DOPP = MY_DAMMO;
+const EN_NEED = Int32Array.of(0, 1, 2, 0, 0);
+const EN_IS_BULLET = Int32Array.of(0, -1, 0, 0, 0);
+const kills = (a: number, b: number) => (a === BULLET && (b === LOAD || b === THERMAL)) || (a === PLASMA && b !== PLASMA && b !== THERMAL);
+const SPARED_BY_ME = Int32Array.from({ length: 25 }, (_, k) => (kills(Math.floor(k / 5), k % 5) ? 0 : 1));
+const KILLED_BY_EN = Int32Array.from({ length: 25 }, (_, k) => (kills(k % 5, Math.floor(k / 5)) ? 1 : 0));
 /** Down-scaling factors for the weighted draws of the playouts (weights sum up to a few thousand), read inline. */
 const WSCALE_MAX = 4096;
 /** SCALE as int32 for the branch-free picks: (x − 1 − k·s) >> 31 is all ones exactly when x − 1 < k·s (both below 2³¹). */
@@ -385,28 +398,18 @@ export default class MontePlayer extends Player {
           en ^= (en ^ i) & ((x - 1 - SCALE_I[valid]!) >> 31);
         }
       }
-      // doTurn (my move is never idiotic, so I never fire without ammo)
+      // doTurn, branch-free (the moves are random, so branches on them mispredict): my move is
+      // never idiotic, so I never fire without ammo; the opponent's may be (recorded), then its
+      // gun explodes: a bullet costs nothing and hits nothing, a plasma still costs two and hits
       turn++;
-      if (my === LOAD) ammo++;
-      else if (my === BULLET) {
-        ammo--;
-        if (en === LOAD || en === THERMAL) oppAlive = 0;
-      } else if (my === PLASMA) {
-        ammo -= 2;
-        if (en !== PLASMA && en !== THERMAL) oppAlive = 0;
-      }
-      if (en === LOAD) opp++;
-      else if (en === BULLET) {
-        if (opp < 1) oppAlive = 0;
-        else {
-          opp--;
-          if (my === LOAD || my === THERMAL) alive = 0;
-        }
-      } else if (en === PLASMA) {
-        if (opp < 2) oppAlive = 0;
-        opp -= 2;
-        if (my !== PLASMA && my !== THERMAL) alive = 0;
-      }
+      const k = my * 5 + en;
+      ammo += MY_DAMMO[my]!;
+      oppAlive &= SPARED_BY_ME[k]!;
+      const fail = (opp - EN_NEED[en]!) >> 31; // −1 when the opponent lacks the ammo, else 0
+      const dud = fail & EN_IS_BULLET[en]!;
+      oppAlive &= 1 + fail;
+      opp += EN_DOPP[en]! & ~dud;
+      alive &= (KILLED_BY_EN[k]! & (1 + dud)) ^ 1;
     }
     fast.x = x;
     return alive > oppAlive ? 1 : oppAlive > alive ? 0 : -1;
