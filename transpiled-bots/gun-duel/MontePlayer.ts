@@ -39,6 +39,7 @@ const enum F {
   MAX_NODES = 1001, // MONTE_ROUNDS + 1
   MAX_TURNS = 100,
   MONTE_ROUNDS = 1000,
+  WSCALE_MAX = 4096, // the largest weight sum WSCALE covers
 }
 /** The actions as player.ts numbers them (checked by the type of SAME_ACTIONS). */
 const enum A {
@@ -72,10 +73,9 @@ const kills = (a: number, b: number) => (a === A.BULLET && (b === A.LOAD || b ==
 const SPARED_BY_ME = Int32Array.from({ length: 25 }, (_, k) => (kills(Math.floor(k / 5), k % 5) ? 0 : 1));
 const KILLED_BY_EN = Int32Array.from({ length: 25 }, (_, k) => (kills(k % 5, Math.floor(k / 5)) ? 1 : 0));
 /** Down-scaling factors for the weighted draws of the playouts (weights sum up to a few thousand), read inline. */
-const WSCALE_MAX = 4096;
 /** SCALE as int32 for the branch-free picks: (x − 1 − k·s) >> 31 is all ones exactly when x − 1 < k·s (both below 2³¹). */
 const SCALE_I = Int32Array.from(SCALE);
-const WSCALE = Int32Array.from({ length: WSCALE_MAX + 1 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
+const WSCALE = Int32Array.from({ length: F.WSCALE_MAX + 1 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
 
 const atEnd = (t: Int32Array, o: number) => t[o + F.ALIVE] === 0 || t[o + F.OPP_ALIVE] === 0 || t[o + F.TURN]! > F.MAX_TURNS;
 
@@ -178,7 +178,7 @@ export default class MontePlayer extends Player {
         if (fast) {
           // minstd: sel < cum ⇔ x − 1 < cum · scaling, so no division is needed; the cumulative
           // counts rise, so that action is the number of them ≤ sel (branch-free: sign bits)
-          const sc = total <= WSCALE_MAX ? WSCALE[total]! : downscaling(total);
+          const sc = total <= F.WSCALE_MAX ? WSCALE[total]! : downscaling(total);
           const past = total * sc;
           let x = fast.x;
           do {
@@ -349,6 +349,15 @@ export default class MontePlayer extends Player {
     if (!fast) return this.simulateGeneric(turn, ammo, opp, alive === 1, oppAlive === 1);
     const hist = this.hist;
     const oppBase = this.oppBase;
+    // the tables in locals: V8 keeps them in registers instead of reloading module variables
+    const past = PAST;
+    const scale = SCALE_I;
+    const wscale = WSCALE;
+    const dAmmo = MY_DAMMO;
+    const spared = SPARED_BY_ME;
+    const need = EN_NEED;
+    const isBullet = EN_IS_BULLET;
+    const killed = KILLED_BY_EN;
     let x = fast.x;
     while (alive !== 0 && oppAlive !== 0 && turn <= F.MAX_TURNS) {
       // my move: load (always valid: one draw of Random(1)), then the others if not idiotic
@@ -370,16 +379,16 @@ export default class MontePlayer extends Player {
       }
       if (opp > 0) {
         valid++;
-        const past = PAST[valid]!;
+        const pv = past[valid]!;
         do x = minstdStep(x);
-        while (x - 1 >= past);
-        my ^= (my ^ A.METAL) & ((x - 1 - SCALE_I[valid]!) >> 31);
+        while (x - 1 >= pv);
+        my ^= (my ^ A.METAL) & ((x - 1 - scale[valid]!) >> 31);
         if (opp > 1) {
           valid++;
-          const past2 = PAST[valid]!;
+          const pv2 = past[valid]!;
           do x = minstdStep(x);
-          while (x - 1 >= past2);
-          my ^= (my ^ A.THERMAL) & ((x - 1 - SCALE_I[valid]!) >> 31);
+          while (x - 1 >= pv2);
+          my ^= (my ^ A.THERMAL) & ((x - 1 - scale[valid]!) >> 31);
         }
       }
       // the opponent's move: weighted by its record here; before its first recorded action the
@@ -396,17 +405,17 @@ export default class MontePlayer extends Player {
             valid = 0;
           }
           valid += w;
-          const sc = valid <= WSCALE_MAX ? WSCALE[valid]! : downscaling(valid);
-          const past = valid * sc;
+          const sc = valid <= F.WSCALE_MAX ? wscale[valid]! : downscaling(valid);
+          const pw = valid * sc;
           do x = minstdStep(x);
-          while (x - 1 >= past);
+          while (x - 1 >= pw);
           en ^= (en ^ i) & ((x - 1 - w * sc) >> 31);
         } else if (!encountered && (i === A.LOAD || (i === A.BULLET ? opp > 0 : i === A.PLASMA ? opp > 1 : i === A.METAL ? ammo > 0 : ammo > 1))) {
           valid++;
-          const past = PAST[valid]!;
+          const pv = past[valid]!;
           do x = minstdStep(x);
-          while (x - 1 >= past);
-          en ^= (en ^ i) & ((x - 1 - SCALE_I[valid]!) >> 31);
+          while (x - 1 >= pv);
+          en ^= (en ^ i) & ((x - 1 - scale[valid]!) >> 31);
         }
       }
       // doTurn, branch-free (the moves are random, so branches on them mispredict): my move is
@@ -414,13 +423,13 @@ export default class MontePlayer extends Player {
       // gun explodes: a bullet costs nothing and hits nothing, a plasma still costs two and hits
       turn++;
       const k = my * 5 + en;
-      ammo += MY_DAMMO[my]!;
-      oppAlive &= SPARED_BY_ME[k]!;
-      const fail = (opp - EN_NEED[en]!) >> 31; // −1 when the opponent lacks the ammo, else 0
-      const dud = fail & EN_IS_BULLET[en]!;
+      ammo += dAmmo[my]!;
+      oppAlive &= spared[k]!;
+      const fail = (opp - need[en]!) >> 31; // −1 when the opponent lacks the ammo, else 0
+      const dud = fail & isBullet[en]!;
       oppAlive &= 1 + fail;
-      opp += EN_DOPP[en]! & ~dud;
-      alive &= (KILLED_BY_EN[k]! & (1 + dud)) ^ 1;
+      opp += dAmmo[en]! & ~dud;
+      alive &= (killed[k]! & (1 + dud)) ^ 1;
     }
     fast.x = x;
     return alive > oppAlive ? 1 : oppAlive > alive ? 0 : -1;
