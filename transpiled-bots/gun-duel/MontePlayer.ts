@@ -75,6 +75,7 @@ const KILLED_BY_EN = Int32Array.from({ length: 25 }, (_, k) => (kills(k % 5, Mat
 /** Down-scaling factors for the weighted draws of the playouts (weights sum up to a few thousand), read inline. */
 /** SCALE as int32 for the branch-free picks: (x − 1 − k·s) >> 31 is all ones exactly when x − 1 < k·s (both below 2³¹). */
 const SCALE_I = Int32Array.from(SCALE);
+const PAST_I = Int32Array.from(PAST);
 const WSCALE = Int32Array.from({ length: F.WSCALE_MAX + 1 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
 
 const atEnd = (t: Int32Array, o: number) => t[o + F.ALIVE] === 0 || t[o + F.OPP_ALIVE] === 0 || t[o + F.TURN]! > F.MAX_TURNS;
@@ -350,7 +351,7 @@ export default class MontePlayer extends Player {
     const hist = this.hist;
     const oppBase = this.oppBase;
     // the tables in locals: V8 keeps them in registers instead of reloading module variables
-    const past = PAST;
+    const past = PAST_I;
     const scale = SCALE_I;
     const wscale = WSCALE;
     const dAmmo = MY_DAMMO;
@@ -358,21 +359,31 @@ export default class MontePlayer extends Player {
     const need = EN_NEED;
     const isBullet = EN_IS_BULLET;
     const killed = KILLED_BY_EN;
+    // minstdStep written out below (V8 stops inlining it in a function this size)
     let x = fast.x;
     while (alive !== 0 && oppAlive !== 0 && turn <= F.MAX_TURNS) {
       // my move: load (always valid: one draw of Random(1)), then the others if not idiotic
       let my = A.LOAD;
-      do x = minstdStep(x);
-      while (x - 1 >= 2147483645);
+      do {
+        const hi = 16807 * (x >>> 16);
+        const lo = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+        x = (lo & 0x7fffffff) + (lo >>> 31);
+      } while (x - 1 >= 2147483645);
       let valid = 1;
       if (ammo > 0) {
-        do x = minstdStep(x);
-        while (x - 1 >= 2147483644);
+        do {
+          const hi = 16807 * (x >>> 16);
+          const lo = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+          x = (lo & 0x7fffffff) + (lo >>> 31);
+        } while (x - 1 >= 2147483644);
         my ^= (my ^ A.BULLET) & ((x - 1 - 1073741822) >> 31);
         valid = 2;
         if (ammo > 1) {
-          do x = minstdStep(x);
-          while (x - 1 >= 2147483643);
+          do {
+            const hi = 16807 * (x >>> 16);
+            const lo = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+            x = (lo & 0x7fffffff) + (lo >>> 31);
+          } while (x - 1 >= 2147483643);
           my ^= (my ^ A.PLASMA) & ((x - 1 - 715827881) >> 31);
           valid = 3;
         }
@@ -380,14 +391,20 @@ export default class MontePlayer extends Player {
       if (opp > 0) {
         valid++;
         const pv = past[valid]!;
-        do x = minstdStep(x);
-        while (x - 1 >= pv);
+        do {
+          const hi = 16807 * (x >>> 16);
+          const lo = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+          x = (lo & 0x7fffffff) + (lo >>> 31);
+        } while (x - 1 >= pv);
         my ^= (my ^ A.METAL) & ((x - 1 - scale[valid]!) >> 31);
         if (opp > 1) {
           valid++;
           const pv2 = past[valid]!;
-          do x = minstdStep(x);
-          while (x - 1 >= pv2);
+          do {
+            const hi = 16807 * (x >>> 16);
+            const lo = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+            x = (lo & 0x7fffffff) + (lo >>> 31);
+          } while (x - 1 >= pv2);
           my ^= (my ^ A.THERMAL) & ((x - 1 - scale[valid]!) >> 31);
         }
       }
@@ -407,14 +424,20 @@ export default class MontePlayer extends Player {
           valid += w;
           const sc = valid <= F.WSCALE_MAX ? wscale[valid]! : downscaling(valid);
           const pw = valid * sc;
-          do x = minstdStep(x);
-          while (x - 1 >= pw);
+          do {
+            const hi = 16807 * (x >>> 16);
+            const lo = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+            x = (lo & 0x7fffffff) + (lo >>> 31);
+          } while (x - 1 >= pw);
           en ^= (en ^ i) & ((x - 1 - w * sc) >> 31);
         } else if (!encountered && (i === A.LOAD || (i === A.BULLET ? opp > 0 : i === A.PLASMA ? opp > 1 : i === A.METAL ? ammo > 0 : ammo > 1))) {
           valid++;
           const pv = past[valid]!;
-          do x = minstdStep(x);
-          while (x - 1 >= pv);
+          do {
+            const hi = 16807 * (x >>> 16);
+            const lo = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+            x = (lo & 0x7fffffff) + (lo >>> 31);
+          } while (x - 1 >= pv);
           en ^= (en ^ i) & ((x - 1 - scale[valid]!) >> 31);
         }
       }
