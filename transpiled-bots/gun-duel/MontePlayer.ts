@@ -255,8 +255,16 @@ export default class MontePlayer extends Player {
         // Random(same) == 0
         const fast = this.fast;
         if (fast) {
-          const x = (fast.x = minstdAccept(fast.x, PAST[same]!));
-          if (x - 1 < SCALE[same]!) action = i;
+          // minstdAccept, written out
+          const pv = PAST_I[same]!;
+          let x = fast.x;
+          do {
+            const hi = 16807 * (x >>> 16);
+            const lo = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+            x = (lo & 0x7fffffff) + (lo >>> 31);
+          } while (x - 1 >= pv);
+          fast.x = x;
+          if (x - 1 < SCALE_I[same]!) action = i;
         } else if (this.eng.below(same) === 0) action = i;
       } else if (s > best) {
         same = 1;
