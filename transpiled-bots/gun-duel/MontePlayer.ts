@@ -210,12 +210,16 @@ export default class MontePlayer extends Player {
       // expand: a new node for (my, en) under this one
       const c = used++;
       const q = c * F.STRIDE;
-      t[q + F.TURN] = t[o + F.TURN]!;
-      t[q + F.AMMO] = ammo;
-      t[q + F.OPP] = opp;
-      t[q + F.ALIVE] = t[o + F.ALIVE]!;
-      t[q + F.OPP_ALIVE] = t[o + F.OPP_ALIVE]!;
-      doTurn(t, q, my, en);
+      // the original's doTurn on this node's state, from the move tables as in the playouts (my
+      // move is never idiotic here either)
+      const k = my * 5 + en;
+      const fail = (opp - EN_NEED[en]!) >> 31;
+      const dud = fail & EN_IS_BULLET[en]!;
+      t[q + F.TURN] = t[o + F.TURN]! + 1;
+      t[q + F.AMMO] = ammo + MY_DAMMO[my]!;
+      t[q + F.OPP] = opp + (MY_DAMMO[en]! & ~dud);
+      t[q + F.ALIVE] = t[o + F.ALIVE]! & ((KILLED_BY_EN[k]! & (1 + dud)) ^ 1);
+      t[q + F.OPP_ALIVE] = t[o + F.OPP_ALIVE]! & SPARED_BY_ME[k]! & (1 + fail);
       t[q + F.PARENT] = node;
       t[q + F.MY_ACTION] = my;
       t[q + F.OPP_ACTION] = en;
@@ -482,36 +486,5 @@ function backup(leaf: number, score: number): void {
     t[po + F.MY_ATT + ma]++;
     t[po + F.OPP_ATT + oa]++;
     t[po + F.TOTAL]++;
-  }
-}
-
-/** The original's simulator of one turn on the node at offset q (note: the opponent's plasma without ammo still costs two). */
-function doTurn(t: Int32Array, q: number, my: number, en: number): void {
-  t[q + F.TURN]++;
-  if (my === A.LOAD) t[q + F.AMMO]++;
-  else if (my === A.BULLET) {
-    if (t[q + F.AMMO]! < 1) t[q + F.ALIVE] = 0;
-    else {
-      t[q + F.AMMO]--;
-      if (en === A.LOAD || en === A.THERMAL) t[q + F.OPP_ALIVE] = 0;
-    }
-  } else if (my === A.PLASMA) {
-    if (t[q + F.AMMO]! < 2) t[q + F.ALIVE] = 0;
-    else {
-      t[q + F.AMMO] -= 2;
-      if (en !== A.PLASMA && en !== A.THERMAL) t[q + F.OPP_ALIVE] = 0;
-    }
-  }
-  if (en === A.LOAD) t[q + F.OPP]++;
-  else if (en === A.BULLET) {
-    if (t[q + F.OPP]! < 1) t[q + F.OPP_ALIVE] = 0;
-    else {
-      t[q + F.OPP]--;
-      if (my === A.LOAD || my === A.THERMAL) t[q + F.ALIVE] = 0;
-    }
-  } else if (en === A.PLASMA) {
-    if (t[q + F.OPP]! < 2) t[q + F.OPP_ALIVE] = 0;
-    t[q + F.OPP] -= 2;
-    if (my !== A.PLASMA && my !== A.THERMAL) t[q + F.ALIVE] = 0;
   }
 }
