@@ -32,6 +32,12 @@ export interface DiceEnv extends PyModuleEnv {
   readonly gameBots: (DiceBot | null)[];
   /** The run's bot classes in order (the controller's `bots`; CopyBot copies them all). */
   readonly botClasses: readonly DiceBotClass[];
+  /**
+   * Told when a bot's `makeThrow` is replaced on an instance (replaceMakeThrow): the controller
+   * then checks, turn by turn, which bots still run their class's own method (and so may take
+   * their fast path). Unset where nobody takes fast paths.
+   */
+  readonly makeThrowReplaced?: () => void;
 }
 
 export interface DiceBotClass {
@@ -130,6 +136,16 @@ export function fastPath<T extends DiceBot>(cls: DiceBotClass & { prototype: T }
   cls.prototype.fastStart = start as FastStart | undefined;
   cls.prototype.fastClass = cls;
   cls.prototype.fastOf = cls.prototype.makeThrow;
+}
+
+/**
+ * Python `bot.make_throw = fn` (HarkonnenBot drugging the game's bots, Rebel restoring itself):
+ * every replacement of a bot's method goes through here, so the controller knows to stop
+ * trusting the class's fast path for that game (rules.ts).
+ */
+export function replaceMakeThrow(bot: DiceBot, fn: DiceBot['makeThrow']): void {
+  bot.makeThrow = fn;
+  bot[ENV].makeThrowReplaced?.();
 }
 
 /** The fast path `bot` may take now, or undefined (then the engine resumes `makeThrow`). */

@@ -372,3 +372,27 @@ describe('the cloners on real ports (CPython behaviour of the originals)', () =>
     expect([drugged.next().value, drugged.next().value, drugged.next().value]).toEqual([true, true, true]);
   });
 });
+
+describe('instance copies keep the shape', () => {
+  it('copies enumerable attributes in order, shares symbol-keyed and non-enumerable ones', () => {
+    const hook = Symbol('hook');
+    class Thing {
+      a = [1];
+      b = 2;
+    }
+    const t = new Thing() as Thing & Record<string | symbol, unknown>;
+    const shared = { engine: true };
+    Object.defineProperty(t, 'hidden', { value: shared, enumerable: false, writable: true });
+    t[hook] = shared;
+    t['c'] = [3];
+    for (const copy of [copyAttributesSeparately(t), pyDeepCopy(t)] as (typeof t)[]) {
+      expect(Object.getPrototypeOf(copy)).toBe(Thing.prototype);
+      expect(Reflect.ownKeys(copy)).toEqual(['a', 'b', 'hidden', 'c', hook]);
+      expect(copy.a).toEqual([1]);
+      expect(copy.a).not.toBe(t.a);
+      expect(copy['hidden']).toBe(shared);
+      expect(Object.getOwnPropertyDescriptor(copy, 'hidden')!.enumerable).toBe(false);
+      expect(copy[hook]).toBe(shared);
+    }
+  });
+});

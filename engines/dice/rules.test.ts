@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PyRandom } from '../core/rng/python-random.ts';
-import { DiceBot, type DiceBotClass } from './bot.ts';
+import { DiceBot, fastPath, replaceMakeThrow, type DiceBotClass } from './bot.ts';
 import { sum } from '../core/py/index.ts';
 import { BotCrash, DiceController } from './rules.ts';
 import { DICE_VARIANTS } from './variants.ts';
@@ -171,5 +171,45 @@ describe('dice controller rules', () => {
     const p = winningScorePercentiles(m);
     expect(p.map((x) => x.percentile)).toEqual([50, 75, 90, 95, 99, 99.9, 99.99]);
     expect(p.every((x, i) => i === 0 || x.score >= p[i - 1]!.score)).toBe(true);
+  });
+});
+
+describe('replacing a bot method', () => {
+  it('goes through replaceMakeThrow in every port (the controller trusts fast paths only until told)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../../transpiled-bots/dice/', import.meta.url);
+    const offenders = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .filter((f) => /\.makeThrow\s*=[^=]/.test(readFileSync(new URL(f, dir), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('a drugged bot stops taking its fast path for the rest of the game', () => {
+    class Careful extends DiceBot {
+      static readonly botName = 'Careful';
+      override *makeThrow(): Generator<unknown, unknown, undefined> {
+        yield false;
+        return undefined;
+      }
+    }
+    fastPath(Careful, () => false);
+    class Drugger extends DiceBot {
+      static readonly botName = 'Drugger';
+      override *makeThrow(): Generator<unknown, unknown, undefined> {
+        for (const b of this.env.gameBots) if (b && b !== this) replaceMakeThrow(b, function* () {
+          for (;;) yield true;
+        });
+        yield false;
+        return undefined;
+      }
+    }
+    const classes: DiceBotClass[] = [Drugger, Careful];
+    const turns: string[] = [];
+    const c = new DiceController(classes, new ScriptedDice([1, 2, 3, 4, 6, 5]), DICE_VARIANTS.fixed!.flags, { botsPerGame: 2, endScore: 40, maxRounds: 1 });
+    c.onTurn = (e) => turns.push(`${e.bot} ${e.throws.join('')}`);
+    c.simulate(1);
+    // Seats as random.sample(range(2), 2) drew them from PyRandom(0): Careful first. Its first
+    // turn takes the fast path (one die); drugged, its final turn throws until the 6.
+    expect(turns).toEqual(['Careful 1', 'Drugger 2', 'Careful 346', 'Drugger 5']);
   });
 });

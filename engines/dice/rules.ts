@@ -67,6 +67,8 @@ export class DiceController {
   private readonly rowByClass: DiceStats['rows'];
   private readonly ownRandint: boolean;
   private readonly endScore: number;
+  /** Set when a bot of the current game had its makeThrow replaced (bot.ts replaceMakeThrow). */
+  private replaced = false;
 
   constructor(
     readonly classes: readonly DiceBotClass[],
@@ -92,6 +94,9 @@ export class DiceController {
       },
       botClasses: classes,
       classState: classStateStore(),
+      makeThrowReplaced() {
+        self.replaced = true;
+      },
     };
   }
 
@@ -123,9 +128,11 @@ export class DiceController {
         seats = this.random.sample(population, k);
       }
       // game_bots = [None] * 8, filled in seat order (bots built earlier can see it).
-      const gameBots: (DiceBot | null)[] = new Array(k).fill(null);
+      const gameBots: (DiceBot | null)[] = [];
+      for (let i = 0; i < k; i++) gameBots.push(null);
       this.gameBots = gameBots;
       this.gameNumber++;
+      this.replaced = false;
       for (let i = 0; i < k; i++) {
         const ci = seats[i]!;
         this.rowByClass[ci]!.played++;
@@ -151,7 +158,8 @@ export class DiceController {
   play(bots: DiceBot[], seats: readonly number[]): void {
     const { endScore, maxRounds } = this.settings;
     const k = bots.length;
-    const scores: number[] = new Array(k).fill(0);
+    const scores: number[] = [];
+    for (let i = 0; i < k; i++) scores.push(0);
     let lastRound = false;
     let initiator = -1;
     let round = 0;
@@ -205,9 +213,10 @@ export class DiceController {
     let turnSum = 0;
     if (last !== 6) {
       turnSum = last;
-      // The fast path (bot.ts fastDecideOf), with the class's part of the test done once per class.
+      // The fast path (bot.ts fastDecideOf), with the class's part of the test done once per class
+      // and the instance's only in a game where some bot's makeThrow was replaced.
       const fast = this.classFast[ci];
-      if (fast !== undefined && bot.makeThrow === this.classMake[ci]) {
+      if (fast !== undefined && (!this.replaced || bot.makeThrow === this.classMake[ci])) {
         // The same decisions and draws as resuming makeThrow, without the generator, the
         // copies of the throws per die and of the scores per turn.
         try {

@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, replaceMakeThrow } from '../../engines/dice/bot.ts';
 import { PythonError } from '../../engines/core/py/index.ts';
 import { bindMethod } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
@@ -34,7 +34,7 @@ export default class HarkonnenBot extends DiceBot {
     for (const bot of this.bots!) {
       if (bot !== this) {
         if (bot === null) throw new PythonError('AttributeError', "'NoneType' object has no attribute 'make_throw'");
-        bot.makeThrow = bindMethod(this, HarkonnenBot.prototype.elacca) as (s: number[], l: boolean) => Generator<unknown, unknown, undefined>;
+        replaceMakeThrow(bot, bindMethod(this, HarkonnenBot.prototype.elacca) as DiceBot['makeThrow']);
       }
     }
     this.bots = null; // destroy the evidence

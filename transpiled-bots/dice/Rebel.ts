@@ -1,4 +1,4 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
+import { DiceBot, replaceMakeThrow } from '../../engines/dice/bot.ts';
 import { max, sum } from '../../engines/core/py/index.ts';
 import { bindMethod } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
@@ -43,7 +43,7 @@ export default class Rebel extends DiceBot {
     super.updateState(currentThrows);
     this.currentSum = sum(this.currentThrows);
     // "remember who we are"
-    this.makeThrow = this.hideFromHarkonnen;
+    replaceMakeThrow(this, this.hideFromHarkonnen);
   }
 
   expect(mts: number, ops: readonly number[]): number {

@@ -20,11 +20,19 @@ export const provenance: Provenance = {
 
 const ALLIES = ['Tleilaxu', 'WisdomOfCrowds'];
 
+/**
+ * faceDancer's answers per seat of the game's bot list, kept by the engine (a symbol key: not a
+ * Python attribute, so copies share it). Exact: a bot's class name never changes, nor do the
+ * list's entries once the game is built (null seats are not remembered), nor `allies`.
+ */
+const ALLY_SEATS = Symbol('TleilaxuBot faceDancer per seat');
+
 /** Clones the leading bot and asks the clone, throw by throw, whether to go on. */
 export default class TleilaxuBot extends DiceBot {
   static readonly botName: string = 'TleilaxuBot';
   bots: (DiceBot | null)[] | null = null;
   allies = new Set(ALLIES);
+  declare [ALLY_SEATS]: { bots: (DiceBot | null)[]; ally: (boolean | undefined)[] } | undefined;
 
   findBots(): void {
     this.bots = this.env.gameBots;
@@ -40,10 +48,18 @@ export default class TleilaxuBot extends DiceBot {
   findLeader(scores: number[]): DiceBot {
     let best: DiceBot | null = null;
     let bestScore = -Infinity;
-    const n = Math.min(scores.length, this.bots!.length);
+    const bots = this.bots!;
+    const n = Math.min(scores.length, bots.length);
+    let memo = this[ALLY_SEATS];
+    if (memo === undefined || memo.bots !== bots) memo = this[ALLY_SEATS] = { bots, ally: [] };
     for (let i = 0; i < n; i++) {
-      const b = this.bots![i]!;
-      if (this.faceDancer(b)) continue;
+      const b = bots[i]!;
+      let ally = memo.ally[i];
+      if (ally === undefined) {
+        ally = this.faceDancer(b);
+        if (b !== null) memo.ally[i] = ally;
+      }
+      if (ally) continue;
       if (scores[i]! >= bestScore) {
         bestScore = scores[i]!;
         best = b;

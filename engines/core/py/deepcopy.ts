@@ -146,11 +146,15 @@ const isEnumerable = Object.prototype.propertyIsEnumerable;
 function copyOwnProperties(src: object, dst: object, copy: (v: unknown) => unknown): void {
   const s = src as Record<string | symbol, unknown>;
   const d = dst as Record<string | symbol, unknown>;
-  for (const key of Object.getOwnPropertyNames(src)) {
-    if (isEnumerable.call(src, key)) d[key] = copy(s[key]);
+  // One Reflect.ownKeys (strings in creation order, then symbols) instead of
+  // getOwnPropertyNames + getOwnPropertySymbols: the same keys in the same order, one call less.
+  const keys = Reflect.ownKeys(src);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (typeof key === 'symbol') d[key] = s[key];
+    else if (isEnumerable.call(src, key)) d[key] = copy(s[key]);
     else Object.defineProperty(dst, key, Object.getOwnPropertyDescriptor(src, key)!);
   }
-  for (const sym of Object.getOwnPropertySymbols(src)) d[sym] = s[sym];
 }
 
 /**
