@@ -1,5 +1,5 @@
 import { BULLET, LOAD, METAL, PLASMA, Player, THERMAL, type Action, type CppEngine } from '../../engines/gun-duel/player.ts';
-import { downscaling, minstdAccept, minstdStep, LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
+import { downscaling, LibstdcppMinstd0 } from '../../engines/core/rng/libstdcpp.ts';
 import { glibcLog, glibcLogTable } from '../../engines/core/rng/glibc-log.ts';
 import { fromRepo } from './source.ts';
 
@@ -61,12 +61,11 @@ const SCALE = Float64Array.from({ length: 6 }, (_, n) => (n === 0 ? 0 : downscal
 const PAST = SCALE.map((s, n) => s * n);
 /**
  * doTurn as tables for the playouts, by move (load, bullet, plasma, metal, thermal) or by
- * k = myMove·5 + opponentMove: my ammo change; 0 where my move kills the opponent (bullet vs load
+ * k = myMove·5 + opponentMove: the mover's ammo change; 0 where my move kills the opponent (bullet vs load
  * or thermal, plasma vs anything but plasma or thermal), else 1; the ammo the opponent's move
  * needs and its change; −1 for its bullet; 1 where its move kills me (same rules, sides swapped).
  */
-const MY_DAMMO = Int32Array.of(1, -1, -2, 0, 0);
-const EN_DOPP = MY_DAMMO;
+const MY_DAMMO = Int32Array.of(1, -1, -2, 0, 0); // the opponent's ammo change too
 const EN_NEED = Int32Array.of(0, 1, 2, 0, 0);
 const EN_IS_BULLET = Int32Array.of(0, -1, 0, 0, 0);
 const kills = (a: number, b: number) => (a === A.BULLET && (b === A.LOAD || b === A.THERMAL)) || (a === A.PLASMA && b !== A.PLASMA && b !== A.THERMAL);
