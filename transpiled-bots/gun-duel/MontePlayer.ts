@@ -18,7 +18,9 @@ const HIST_SIZE = 20 * 100 * 100 * 5;
  * allocates a node per expansion and frees the tree after the move). A move adds at most one
  * node per playout, so MONTE_ROUNDS + 1 nodes suffice; the arena is scratch, rebuilt on every
  * move, shared by all MontePlayers of a thread (fight() never re-enters) and holds nothing
- * between moves. Node k occupies ints [k·STRIDE, (k+1)·STRIDE):
+ * between moves. Node k occupies ints [k·STRIDE, (k+1)·STRIDE). The offsets and limits are a
+ * const enum so the bundle has literals: esbuild makes top-level consts vars, which V8 reloads at
+ * every use in the hot loops.
  */
 const enum F {
   TURN = 0,
@@ -71,10 +73,10 @@ const EN_IS_BULLET = Int32Array.of(0, -1, 0, 0, 0);
 const kills = (a: number, b: number) => (a === A.BULLET && (b === A.LOAD || b === A.THERMAL)) || (a === A.PLASMA && b !== A.PLASMA && b !== A.THERMAL);
 const SPARED_BY_ME = Int32Array.from({ length: 25 }, (_, k) => (kills(Math.floor(k / 5), k % 5) ? 0 : 1));
 const KILLED_BY_EN = Int32Array.from({ length: 25 }, (_, k) => (kills(k % 5, Math.floor(k / 5)) ? 1 : 0));
-/** Down-scaling factors for the weighted draws of the playouts (weights sum up to a few thousand), read inline. */
-/** SCALE as int32 for the branch-free picks: (x − 1 − k·s) >> 31 is all ones exactly when x − 1 < k·s (both below 2³¹). */
+/** SCALE and PAST as int32 for the branch-free picks: (x − 1 − k·s) >> 31 is all ones exactly when x − 1 < k·s (both below 2³¹). */
 const SCALE_I = Int32Array.from(SCALE);
 const PAST_I = Int32Array.from(PAST);
+/** Down-scaling factors for the weighted draws (weight sums up to a few thousand), read inline. */
 const WSCALE = Int32Array.from({ length: F.WSCALE_MAX + 1 }, (_, n) => (n === 0 ? 0 : downscaling(n)));
 
 const atEnd = (t: Int32Array, o: number) => t[o + F.ALIVE] === 0 || t[o + F.OPP_ALIVE] === 0 || t[o + F.TURN]! > F.MAX_TURNS;
