@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LibstdcppMinstd0 } from './libstdcpp.ts';
+import { downscaling, LibstdcppMinstd0, minstdStep } from './libstdcpp.ts';
 import { glibcLog } from './glibc-log.ts';
 
 // Vectors recorded from g++ 12 / libstdc++ by tools/oracle/gun-duel/rng-vectors.cpp.
@@ -45,6 +45,25 @@ describe('libstdc++ minstd_rand0 and distributions', () => {
     h.setState(s);
     expect(Array.from({ length: 10 }, () => h.uniformInt(0, 9))).toEqual(a);
     expect(() => h.setState({ kind: 'PyRandom' })).toThrow(/minstd_rand0/);
+  });
+});
+
+describe('minstd_rand0 step in 32-bit integer arithmetic', () => {
+  // the plain definition: 16807·x < 2^45 is exact in a double
+  const exact = (x: number) => (x * 16807) % 2147483647;
+  it('equals 16807·x mod (2^31 − 1) on the edges and along a long orbit', () => {
+    for (const x of [1, 2, 127773, 127774, 0xffff, 0x10000, 0x7fff0000, 2147483645, 2147483646]) expect(minstdStep(x)).toBe(exact(x));
+    let x = 1;
+    for (let i = 0; i < 1_000_000; i++) {
+      const y = minstdStep(x);
+      if (y !== exact(x)) expect(y).toBe(exact(x));
+      x = y;
+    }
+  });
+  it('down-scaling factors MontePlayer writes as literals', () => {
+    const scale = [1, 2, 3, 4, 5].map(downscaling);
+    expect(scale).toEqual([2147483645, 1073741822, 715827881, 536870911, 429496729]);
+    expect(scale.map((s, i) => s * (i + 1))).toEqual([2147483645, 2147483644, 2147483643, 2147483644, 2147483645]);
   });
 });
 

@@ -32,13 +32,18 @@ const SCALING = Float64Array.from({ length: SMALL + 1 }, (_, n) => (n === 0 ? 0 
  * is floor((x − 1) / s); so "value < k" is "x − 1 < k · s". `below(n)` is built from them.
  */
 
-/** One minstd_rand0 step: x ← 16807·x mod (2³¹ − 1), x in [1, 2³¹ − 2]. */
+/**
+ * One minstd_rand0 step: x ← 16807·x mod (2³¹ − 1), x in [1, 2³¹ − 2]. In 32-bit integer
+ * arithmetic (Carta's method): 16807·x = 16807·lo16 + 16807·hi15·2¹⁶, and 2³¹ ≡ 1, so the bits
+ * of the second product above bit 31 fold back in at the bottom; the sum stays below 2³², and
+ * one more fold (top bit → +1) lands in [1, 2³¹ − 2]. Equal to the exact product's remainder for
+ * every x in [1, 2³¹ − 2] (checked exhaustively once, and on vectors in libstdcpp.test.ts); it
+ * keeps V8 in integer registers, about twice as fast as the float-division form.
+ */
 export function minstdStep(x: number): number {
-  // 16807·x < 2^45 is exact in a double; reduce mod 2^31 − 1 by folding the high bits
-  const p = x * 16807;
-  const hi = Math.floor(p / 2147483648);
-  const r = p - hi * 2147483648 + hi;
-  return r >= M ? r - M : r;
+  const hi = 16807 * (x >>> 16);
+  const s = 16807 * (x & 0xffff) + ((hi & 0x7fff) << 16) + (hi >>> 15);
+  return (s & 0x7fffffff) + (s >>> 31);
 }
 
 /** The down-scaling factor floor(2147483645 / n) of uniform_int_distribution for range n (1 ≤ n ≤ 2147483645). */
