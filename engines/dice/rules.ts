@@ -236,22 +236,8 @@ export class DiceController {
         // TleilaxuBot's gholas, CopyBot's copies), so nothing can see the difference. Storing it
         // here was the hottest line of the engine (a megamorphic store that adds a property).
       } else {
-        try {
-          bot.updateState(throws.slice());
-          const stream = bot.makeThrow(this.flags.liveScores ? scores : scores.slice(), lastRound);
-          for (;;) {
-            const r = stream.next();
-            if (r.done || (r.value !== true && !pyTruthy(r.value))) break;
-            last = this.die();
-            throws.push(last);
-            if (last === 6) break;
-            turnSum += last;
-            bot.updateState(throws.slice());
-          }
-        } catch (e) {
-          if (e instanceof BotCrash) throw e;
-          throw new BotCrash(bot.className, this.gameNumber, e);
-        }
+        turnSum = this.generatorTurn(bot, throws, turnSum, scores, lastRound);
+        last = throws[throws.length - 1]!;
       }
     }
     if (last === 6) {
@@ -264,6 +250,32 @@ export class DiceController {
     row.throws += throws.length;
     if (last !== 6) row.successes++;
     row.turns++;
+  }
+
+  /**
+   * The rest of a turn through the bot's makeThrow generator (no fast path, or a replaced
+   * method): resumed once per decision, update_state with a fresh copy of the throws before
+   * each. Pushes the dice onto `throws`; returns the turn's sum before any 6. Kept out of
+   * `turn` so that the fast path stays small enough for the compiler to inline `turn`.
+   */
+  private generatorTurn(bot: DiceBot, throws: number[], turnSum: number, scores: number[], lastRound: boolean): number {
+    try {
+      bot.updateState(throws.slice());
+      const stream = bot.makeThrow(this.flags.liveScores ? scores : scores.slice(), lastRound);
+      for (;;) {
+        const r = stream.next();
+        if (r.done || (r.value !== true && !pyTruthy(r.value))) break;
+        const last = this.die();
+        throws.push(last);
+        if (last === 6) break;
+        turnSum += last;
+        bot.updateState(throws.slice());
+      }
+    } catch (e) {
+      if (e instanceof BotCrash) throw e;
+      throw new BotCrash(bot.className, this.gameNumber, e);
+    }
+    return turnSum;
   }
 
   private score(scores: number[], seats: readonly number[], round: number): void {
