@@ -52,15 +52,14 @@ export function actionRepr(a: Action): string {
   return `Drop(treasure=${pyRepr(a.treasure)})`;
 }
 
-export interface Interpreted {
-  action: Action;
-  /** The driver's "Invalid action from …" message (a TypeError it caught), when there was one. */
-  invalid?: string;
+/** A return value the driver refused with "Invalid action from …" (a TypeError it caught): the action is None. */
+export class InvalidAction {
+  constructor(readonly message: string) {}
 }
 
+/** The items `atype, *args = raw` unpacks from a value that is not an array, or undefined. */
 function unpackable(raw: unknown): unknown[] | undefined {
   if (typeof raw === 'string') return [...raw];
-  if (Array.isArray(raw)) return raw;
   if (raw !== null && typeof raw === 'object' && Symbol.iterator in raw && !(raw instanceof Map)) return [...(raw as Iterable<unknown>)];
   return undefined;
 }
@@ -72,14 +71,19 @@ function unpackable(raw: unknown): unknown[] | undefined {
  * printed as "Invalid action from …"; any other first item gives None silently. Unpacking an
  * empty sequence raised ValueError, which the driver did not catch.
  */
-export function interpretAction(raw: unknown): Interpreted {
-  if (raw === 'next') return { action: { kind: 'move', direction: 1 } };
-  if (raw === 'previous') return { action: { kind: 'move', direction: -1 } };
-  const items = unpackable(raw);
-  if (!items) return { action: null, invalid: pyStr(raw) };
+export function interpretAction(raw: unknown): Action | InvalidAction {
+  // Every turn of every adventurer comes through here: the moves are shared constants, and the
+  // items are read by position (no rest array, no wrapper object).
+  if (raw === 'next') return NEXT;
+  if (raw === 'previous') return PREVIOUS;
+  const items = Array.isArray(raw) ? raw : unpackable(raw);
+  if (!items) return new InvalidAction(pyStr(raw));
   if (items.length === 0) throw new ControllerCrash('ValueError', 'not enough values to unpack (expected at least 1, got 0)');
-  const [atype, ...args] = items;
-  if (atype === 'take') return args.length === 2 ? { action: { kind: 'take', treasure: args[0], bid: args[1] } } : { action: null, invalid: pyStr(raw) };
-  if (atype === 'drop') return args.length === 1 ? { action: { kind: 'drop', treasure: args[0] } } : { action: null, invalid: pyStr(raw) };
-  return { action: null };
+  const atype = items[0];
+  if (atype === 'take') return items.length === 3 ? { kind: 'take', treasure: items[1], bid: items[2] } : new InvalidAction(pyStr(raw));
+  if (atype === 'drop') return items.length === 2 ? { kind: 'drop', treasure: items[1] } : new InvalidAction(pyStr(raw));
+  return null;
 }
+
+const NEXT: Move = Object.freeze({ kind: 'move', direction: 1 });
+const PREVIOUS: Move = Object.freeze({ kind: 'move', direction: -1 });

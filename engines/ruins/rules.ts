@@ -9,7 +9,7 @@
  */
 import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
 import { RoomState, SeedLater, sumOf, treasure, type Adventurer, type AdventurerClass, type Treasure } from './adventurer.ts';
-import { actionRepr, interpretAction, type Action } from './actions.ts';
+import { actionRepr, interpretAction, InvalidAction, type Action } from './actions.ts';
 import { ControllerCrash, PythonError } from '../core/py/errors.ts';
 import { PyFloat, pyIndexOf, pyInt, pyTypeName } from '../core/py/builtins.ts';
 import { generateName, trap } from './flavor.ts';
@@ -277,16 +277,10 @@ export class Ruins {
       this.errorLine(`Exception from ${player}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     }
-    // The usual shapes, read as interpretAction reads them, without its intermediate objects.
-    if (raw === 'next') return MOVE_NEXT;
-    if (raw === 'previous') return MOVE_PREVIOUS;
-    if (Array.isArray(raw)) {
-      if (raw.length === 3 && raw[0] === 'take') return { kind: 'take', treasure: raw[1], bid: raw[2] };
-      if (raw.length === 2 && raw[0] === 'drop') return { kind: 'drop', treasure: raw[1] };
-    }
-    const { action, invalid } = interpretAction(raw);
-    if (invalid !== undefined) this.errorLine(`Invalid action from ${player}: ${invalid}`);
-    return action;
+    const action = interpretAction(raw);
+    if (!(action instanceof InvalidAction)) return action;
+    this.errorLine(`Invalid action from ${player}: ${action.message}`);
+    return null;
   }
 
   /** One simultaneous turn (Ruins.turn). A ControllerCrash leaves the game where Python stopped. */
@@ -571,8 +565,6 @@ interface BidEntry {
   bids: [number, string][];
 }
 
-const MOVE_NEXT: Action = Object.freeze({ kind: 'move', direction: 1 });
-const MOVE_PREVIOUS: Action = Object.freeze({ kind: 'move', direction: -1 });
 
 /** Equal dict keys in Python (1, 1.0 and True alike; '1' another key); the indices reaching the bids are never NaN. */
 function sameIndexKey(a: unknown, b: unknown): boolean {
