@@ -515,8 +515,8 @@ export class Ruins {
     this.complete = true;
     this.gamelog('major', 'The game has ended!');
     const scores = this.ranking();
-    if (this.logging) this.gamelog('good', scores[0]!.player, 'won the game');
     if (this.logging) {
+      this.gamelog('good', scores[0]!.player, 'won the game');
       const rows = scores.map(({ player: p, score }) => [p.botName, p.name, p.alive ? `$${p.totalValue}` : 'DEAD', p.treasures.length, p.carryWeight, p.stamina, score]);
       this.gamelog('score', 'Score for this game:\n' + fallbackTabulate(rows, ['Bot Class', 'Character', 'Money', 'Treasures', 'Weight', 'Stamina', 'Score']));
     }
