@@ -95,6 +95,8 @@ export class DiceBot {
   declare fastClass: DiceBotClass | undefined;
   /** That class's own `makeThrow` (HarkonnenBot and Rebel replace it on instances). */
   declare fastOf: DiceBot['makeThrow'] | undefined;
+  /** Set by `memorylessFastPath`: a fresh generator's first yield is the fast path's decision. */
+  declare fastMemoryless: DiceBotClass | undefined;
 
   /** Python `make_throw(scores, last_round)`; the base class yields False once. */
   *makeThrow(_scores: number[], _lastRound: boolean): Generator<unknown, unknown, undefined> {
@@ -146,6 +148,30 @@ export function fastPath<T extends DiceBot>(cls: DiceBotClass & { prototype: T }
 export function replaceMakeThrow(bot: DiceBot, fn: DiceBot['makeThrow']): void {
   bot.makeThrow = fn;
   bot[ENV].makeThrowReplaced?.();
+}
+
+/**
+ * Declares `cls`'s fast path memoryless: its generator's next yield depends only on the dice so
+ * far (update_state's list), `scores`, `lastRound` and attributes it never changes — not on how
+ * many times it has yielded — and it changes nothing (no attribute, no draw). Then the FIRST
+ * yield of a FRESH `makeThrow` generator after `updateState(throws)` is `decide(throws, …)`,
+ * which is how TleilaxuBot questions its copy of the leader (a new generator per question).
+ * Only for a class with a fast path and no `start`; `transpiled-bots/dice/memoryless.test.ts`
+ * checks every such claim against the generator on every traced situation.
+ */
+export function memorylessFastPath(cls: DiceBotClass): void {
+  if (cls.prototype.fastClass !== cls || cls.prototype.fastStart !== undefined) {
+    throw new Error(`${cls.botName}: memorylessFastPath needs the class's own fastPath without a start`);
+  }
+  cls.prototype.fastMemoryless = cls;
+}
+
+/**
+ * What a fresh `makeThrow` generator of `bot` would yield first after `updateState(throws)`, as
+ * a plain function (see memorylessFastPath), or undefined: then ask the generator itself.
+ */
+export function freshDecideOf(bot: DiceBot): FastDecide | undefined {
+  return bot.fastMemoryless === bot.constructor ? fastDecideOf(bot) : undefined;
 }
 
 /** The fast path `bot` may take now, or undefined (then the engine resumes `makeThrow`). */

@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -43,3 +43,5 @@ fastPath(AggressiveStalker, function (_throws, turnSum, scores, lastRound) {
   if (top > 25 && top === me) return me + turnSum < 40;
   return me + turnSum <= top - 5;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(AggressiveStalker);

@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -31,3 +31,5 @@ fastPath(BinaryBot, function (_throws, turnSum, scores, lastRound) {
   const target = lastRound ? maxOf(scores) : (this.endScore + me) / 2;
   return me + turnSum < target;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(BinaryBot);

@@ -1,4 +1,4 @@
-import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -119,3 +119,5 @@ fastPath(BrainBot, function (_throws, turnSum, scores, lastRound) {
   if (memo) MEMO[key] = go ? 2 : 1;
   return go;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(BrainBot);

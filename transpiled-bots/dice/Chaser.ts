@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -35,3 +35,5 @@ fastPath(Chaser, function (throws, turnSum, scores, lastRound) {
   // Three loops whose conditions, once false, stay false: the decision is any of them.
   return maxOf(scores) > me + turnSum || (lastRound && me + turnSum < 44) || (throws.length < 4 && me + turnSum < 44);
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(Chaser);

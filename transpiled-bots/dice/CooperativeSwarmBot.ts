@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -35,3 +35,5 @@ export default class CooperativeSwarmBot extends DiceBot {
 fastPath(CooperativeSwarmBot, function (_throws, _turnSum, scores, _lastRound) {
   return maxOf(scores) === 0;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(CooperativeSwarmBot);

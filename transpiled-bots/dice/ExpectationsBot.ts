@@ -1,4 +1,4 @@
-import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -38,3 +38,5 @@ fastPath(ExpectationsBot, function (_throws, turnSum, scores, _lastRound) {
   const cost = me + turnSum < 40 ? turnSum : me + turnSum;
   return 2.5 > cost / 6.0;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(ExpectationsBot);

@@ -1,4 +1,4 @@
-import { DiceBot, ENV, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, ENV, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -38,3 +38,5 @@ fastPath(FlipCoinRollDice, function () {
     if (rnd.randint(1, 6) !== 6) return true;
   }
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(FlipCoinRollDice);

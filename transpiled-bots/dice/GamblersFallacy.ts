@@ -1,4 +1,4 @@
-import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -28,3 +28,5 @@ export default class GamblersFallacy extends DiceBot {
 fastPath(GamblersFallacy, function (throws, _turnSum, scores, _lastRound) {
   return throws.length - 1 < 4 && scores[this.index]! / 40.0 + throws.length / 5.0 < 0.9;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(GamblersFallacy);

@@ -1,4 +1,4 @@
-import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -26,3 +26,5 @@ export default class GoHomeBot extends DiceBot {
 fastPath(GoHomeBot, function (_throws, turnSum, scores, _lastRound) {
   return scores[this.index]! + turnSum < 40;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(GoHomeBot);

@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -32,3 +32,5 @@ fastPath(GoTo20orBestBot, function (_throws, turnSum, scores, _lastRound) {
   const top = maxOf(scores);
   return (top > 40 && me + turnSum <= top) || turnSum < 20;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(GoTo20orBestBot);

@@ -1,4 +1,4 @@
-import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -25,3 +25,5 @@ export default class GoToTenBot extends DiceBot {
 fastPath(GoToTenBot, function (_throws, turnSum, _scores, _lastRound) {
   return turnSum < 10;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(GoToTenBot);

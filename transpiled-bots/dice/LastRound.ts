@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -30,3 +30,5 @@ fastPath(LastRound, function (_throws, turnSum, scores, lastRound) {
   // The first loop's condition, once false, stays false (the dice only add up).
   return (turnSum < 15 && !lastRound && me + turnSum < 40) || maxOf(scores) > me + turnSum;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(LastRound);

@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -31,3 +31,5 @@ export default class LeadBy5Bot extends DiceBot {
 fastPath(LeadBy5Bot, function (_throws, turnSum, scores, _lastRound) {
   return scores[this.index]! + turnSum < maxOf(scores) + 5;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(LeadBy5Bot);

@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -28,3 +28,5 @@ fastPath(LizduadacBot, function (_throws, turnSum, scores, _lastRound) {
   const mine = scores[this.index]! + turnSum;
   return mine < 50 || mine < maxOf(scores);
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(LizduadacBot);

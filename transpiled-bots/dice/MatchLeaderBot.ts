@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum, max } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -40,3 +40,5 @@ fastPath(MatchLeaderBot, function (_throws, turnSum, scores, lastRound) {
   const mine = scores[this.index]! + turnSum;
   return (lastRound && mine < top) || top - mine > 5;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(MatchLeaderBot);

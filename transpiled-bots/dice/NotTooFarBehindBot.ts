@@ -1,4 +1,4 @@
-import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -42,3 +42,5 @@ fastPath(NotTooFarBehindBot, function (_throws, turnSum, scores, lastRound) {
   for (const x of scores) if (x > current) ahead++;
   return ahead > 1 || (ahead !== 0 && lastRound);
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(NotTooFarBehindBot);

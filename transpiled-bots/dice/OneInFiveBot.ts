@@ -1,4 +1,4 @@
-import { DiceBot, ENV, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, ENV, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -25,3 +25,5 @@ export default class OneInFiveBot extends DiceBot {
 fastPath(OneInFiveBot, function (_throws, _turnSum, _scores, _lastRound) {
   return this[ENV].random.randint(1, 5) < 5;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(OneInFiveBot);

@@ -1,4 +1,4 @@
-import { DiceBot, ENV, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, ENV, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
@@ -31,3 +31,5 @@ fastPath(OneStepAheadBot, function (_throws, turnSum, scores, _lastRound) {
   if (this[ENV].random.randint(1, 6) === 6) return false;
   return !(scores[this.index]! + turnSum > this.endScore + 5);
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(OneStepAheadBot);

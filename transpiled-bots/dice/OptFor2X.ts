@@ -1,4 +1,4 @@
-import { DiceBot, fastPath, maxOf } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, memorylessFastPath } from '../../engines/dice/bot.ts';
 import { PythonError, at, max, sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 import { expectWin, oddsTable, throwAgain } from './sievers-odds.ts';
@@ -174,3 +174,5 @@ fastPath(
   return this.throwAgain(myscore + turnSum, opscores);
   }
 );
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(OptFor2X);

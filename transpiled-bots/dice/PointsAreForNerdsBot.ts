@@ -1,4 +1,4 @@
-import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -23,3 +23,5 @@ export default class PointsAreForNerdsBot extends DiceBot {
 fastPath(PointsAreForNerdsBot, function (_throws, _turnSum, _scores, _lastRound) {
   return true;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(PointsAreForNerdsBot);

@@ -1,4 +1,4 @@
-import { DiceBot, fastPath } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, memorylessFastPath } from '../../engines/dice/bot.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -24,3 +24,5 @@ export default class StopBot extends DiceBot {
 fastPath(StopBot, function (_throws, _turnSum, _scores, _lastRound) {
   return false;
 });
+// Memoryless (bot.ts): TleilaxuBot may ask a copy of this bot through the fast path.
+memorylessFastPath(StopBot);

@@ -1,6 +1,5 @@
-import { DiceBot } from '../../engines/dice/bot.ts';
-import { PythonError } from '../../engines/core/py/index.ts';
-import { copyAttributesSeparately } from '../../engines/core/py/index.ts';
+import { DiceBot, fastPath, freshDecideOf } from '../../engines/dice/bot.ts';
+import { copyAttributesSeparately, PythonError, pyTruthy, sum } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 
 export const provenance: Provenance = {
@@ -75,11 +74,23 @@ export default class TleilaxuBot extends DiceBot {
     return ghola;
   }
 
-  interrogate(ghola: DiceBot, scores: number[], lastRound: boolean): unknown {
+  /** `throws`: the turn's dice so far (the generator's `self.current_throws`; the fast path passes the controller's). */
+  interrogate(ghola: DiceBot, scores: number[], lastRound: boolean, throws: readonly number[] = this.currentThrows): unknown {
+    // A memoryless fast path (bot.ts memorylessFastPath) answers as a fresh generator would,
+    // without one; update_state is skipped with it, as nothing reads what it would have set
+    // before the next update_state. (No 6 among `throws`: a 6 ends the turn before a question.)
+    const fresh = freshDecideOf(ghola);
+    if (fresh !== undefined) {
+      try {
+        return fresh.call(ghola, throws, sum(throws), scores, lastRound, 0);
+      } catch {
+        return true;
+      }
+    }
     let answer: unknown;
     let answered = false;
     try {
-      ghola.updateState(this.currentThrows.slice());
+      ghola.updateState(throws.slice());
       const r = ghola.makeThrow(scores, lastRound).next();
       if (!r.done) {
         answer = r.value;
@@ -93,9 +104,37 @@ export default class TleilaxuBot extends DiceBot {
   }
 
   override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
-    if (!this.bots || this.bots.length === 0) this.findBots();
-    const tmpScores = scores.slice();
-    const ghola = this.axolotl(this.findLeader(scores));
+    const { ghola, tmpScores } = this.beginTurn(scores);
     for (;;) yield this.interrogate(ghola, tmpScores, lastRound);
   }
+
+  /** What makeThrow does before its first yield: the turn's ghola and its copy of the scores. */
+  beginTurn(scores: readonly number[]): TleilaxuTurn {
+    if (!this.bots || this.bots.length === 0) this.findBots();
+    const tmpScores = scores.slice();
+    return { ghola: this.axolotl(this.findLeader(tmpScores)), tmpScores };
+  }
 }
+
+interface TleilaxuTurn {
+  ghola: DiceBot;
+  tmpScores: number[];
+}
+
+/** The current turn's ghola for the fast path (engine state under a symbol: copies share it, never use it). */
+const TURN = Symbol('TleilaxuBot turn');
+type FastTleilaxu = TleilaxuBot & { [TURN]: TleilaxuTurn };
+
+// makeThrow is "set up the ghola, then answer each question with interrogate": the same as a
+// start that sets up the ghola and a decision that interrogates it with the dice so far.
+fastPath<FastTleilaxu>(
+  TleilaxuBot as unknown as typeof TleilaxuBot & { prototype: FastTleilaxu },
+  function (throws, _turnSum, _scores, lastRound) {
+    const turn = this[TURN];
+    return pyTruthy(this.interrogate(turn.ghola, turn.tmpScores, lastRound, throws));
+  },
+  function (scores) {
+    this[TURN] = this.beginTurn(scores);
+    return 0;
+  },
+);
