@@ -1,4 +1,4 @@
-import { DiceBot, replaceMakeThrow } from '../../engines/dice/bot.ts';
+import { DiceBot, fastPath, maxOf, replaceMakeThrow } from '../../engines/dice/bot.ts';
 import { max, sum } from '../../engines/core/py/index.ts';
 import { bindMethod } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
@@ -73,3 +73,28 @@ export default class Rebel extends DiceBot {
     for (;;) yield this.throwAgain(myscore + this.currentSum, opscores);
   }
 }
+
+// The engine's fast path (engines/dice/bot.ts). makeThrow's target is fixed at its first resume,
+// where update_state has just given it one die (so never 666 here); its loops only look at the
+// running sum, so each decision follows from the dice so far. What update_state would have left
+// on the bot is stored as it goes: a TleilaxuBot's copy of this bot reads currentThrows and
+// currentSum later (through hide_from_harkonnen, bound to a copy of the whole Rebel). Its
+// restoring of make_throw is not needed here: the fast path is only taken while the method is
+// still the class's own (a drugged Rebel takes the generator, whose update_state restores it).
+fastPath(Rebel, function (throws, turnSum, scores, lastRound) {
+  this.currentThrows = throws.slice();
+  this.currentSum = turnSum;
+  const myscore = scores[this.index]!;
+  const target = lastRound ? maxOf(scores) : myscore === 0 ? 17 : 35;
+  const mts = myscore + turnSum;
+  if (mts < target) return true;
+  if (mts < 40) return false;
+  const n = scores.length;
+  const opscores: number[] = [];
+  for (let k = 1; k < n; k++) {
+    const s = scores[(this.index + k) % n]!;
+    if (s >= 40) break;
+    opscores.push(s);
+  }
+  return this.throwAgain(mts, opscores);
+});
