@@ -1,5 +1,5 @@
 import { DiceBot, fastPath, maxOf, replaceMakeThrow } from '../../engines/dice/bot.ts';
-import { max, sum } from '../../engines/core/py/index.ts';
+import { max, PythonError, sum } from '../../engines/core/py/index.ts';
 import { bindMethod } from '../../engines/core/py/index.ts';
 import type { Provenance } from '../provenance.ts';
 import { expectWin, oddsTable, throwAgain } from './sievers-odds.ts';
@@ -57,6 +57,8 @@ export default class Rebel extends DiceBot {
   override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
     const myscore = scores[this.index]!;
     let target: number;
+    // A copy that never had update_state (see the fast path below) has no current_throws yet.
+    if (this.currentThrows === undefined) throw new PythonError('AttributeError', "'Rebel' object has no attribute 'current_throws'");
     if (this.currentThrows.length > 1) target = 666; // "hello Tleilaxu!"
     else if (lastRound) target = max(scores);
     else if (myscore === 0) target = 17;
