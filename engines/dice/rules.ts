@@ -113,16 +113,20 @@ export class DiceController {
     const reuse = !this.random.python2 && this.random.sample === PyRandom.prototype.sample && n <= setsize;
     const pool: number[] = population.slice();
     const drawn: number[] = new Array(k).fill(0);
+    const picked: number[] = new Array(k).fill(0);
     const step = 1000;
     for (let g = 0; g < games; g++) {
       let seats: number[];
       if (reuse) {
-        for (let i = 0; i < n; i++) pool[i] = i;
         for (let i = 0; i < k; i++) {
           const j = this.random.randbelow(n - i);
+          picked[i] = j;
           drawn[i] = pool[j]!;
           pool[j] = pool[n - i - 1]!;
         }
+        // pool back to 0..n-1 for the next game: undo the k moves, last first (pool[n-i-1]
+        // is never written after move i, so each undo puts back exactly what move i replaced).
+        for (let i = k - 1; i >= 0; i--) pool[picked[i]!] = drawn[i]!;
         seats = drawn;
       } else {
         seats = this.random.sample(population, k);

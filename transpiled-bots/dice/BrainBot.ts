@@ -40,8 +40,8 @@ const BUF_A = new Float64Array(16);
 const BUF_B = new Float64Array(16);
 /** decide's input vector, filled before each call. */
 const INPUT = new Float64Array(4);
-/** The fast path's answers outside the last round by (best other score, own score, turn sum), each < 128. */
-const MEMO = new Uint8Array(1 << 21);
+/** The fast path's answers outside the last round by (best other score, own score, turn sum), each < 64. */
+const MEMO = new Uint8Array(1 << 18);
 
 /** A tiny neural network on (best other score, own score, turn total, last round), each /40; in the last round, beat the best other score. */
 export default class BrainBot extends DiceBot {
@@ -107,8 +107,9 @@ fastPath(BrainBot, function (_throws, turnSum, scores, lastRound) {
   if (lastRound) return me + turnSum < oppMaxScore + 1;
   // The network is a pure function of three small integers: remember its answers (the
   // constant brain and end score only; 0 = not yet asked, 1 = stop, 2 = throw).
-  const memo = this.brain === BRAIN && this.endScore === 40 && oppMaxScore < 128 && me < 128 && turnSum < 128;
-  const key = (oppMaxScore << 14) | (me << 7) | turnSum;
+  // Scores and sums below 64 (almost all) fit a 256 KB table that stays in cache.
+  const memo = this.brain === BRAIN && this.endScore === 40 && oppMaxScore < 64 && me < 64 && turnSum < 64;
+  const key = (oppMaxScore << 12) | (me << 6) | turnSum;
   if (memo && MEMO[key] !== 0) return MEMO[key] === 2;
   const s = INPUT;
   s[0] = oppMaxScore / this.endScore;
