@@ -204,9 +204,7 @@ export class DiceController {
   private die(): number {
     const rnd = this.random;
     if (this.ownRandint) return rnd.randint(1, 6);
-    let r = rnd.nextUint32() >>> 29;
-    while (r >= 6) r = rnd.nextUint32() >>> 29;
-    return r + 1;
+    return rnd.d6();
   }
 
   /** Controller.single_bot: one turn of one bot. */

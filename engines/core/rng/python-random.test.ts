@@ -159,3 +159,40 @@ describe('getrandbitsWords and IntWords seeds', () => {
     }
   });
 });
+
+describe('d6 (randint(1, 6) from per-block tables)', () => {
+  it("draws CPython's randint(1, 6) vectors", () => {
+    for (const file of files.filter((f) => f.startsWith('py3'))) {
+      for (const v of load(`${file}.json`).vectors) {
+        const r = new PyRandom(seedOf(v.seed));
+        for (let i = 0; i < 500; i++) r.random();
+        expect(Array.from({ length: 1000 }, () => r.d6()), `${file} seed ${JSON.stringify(v.seed)}`).toEqual(v.calls.randint_1_6);
+      }
+    }
+  });
+
+  it('leaves the generator where randint(1, 6) does, mixed with other draws and state changes', () => {
+    const a = new PyRandom('d6 mix');
+    const b = new PyRandom('d6 mix');
+    const ops = new PyRandom('ops');
+    for (let step = 0; step < 200_000; step++) {
+      const op = ops.randbelow(100);
+      if (op < 85) expect(a.d6()).toBe(b.randint(1, 6));
+      else if (op < 95) {
+        const k = 1 + ops.randbelow(40);
+        expect(a.getrandbits(k)).toBe(b.getrandbits(k));
+      } else if (op < 98) {
+        // setstate mid-block: the tables must follow the new words.
+        const other = new PyRandom(step);
+        for (let i = ops.randbelow(700); i > 0; i--) other.random();
+        a.setstate(other.getstate());
+        b.setstate(other.getstate());
+      } else {
+        a.seed(step);
+        b.seed(step);
+      }
+      if (step % 997 === 0) expect(a.getstate()).toEqual(b.getstate());
+    }
+    expect(a.getstate()).toEqual(b.getstate());
+  });
+});

@@ -153,6 +153,11 @@ export class PyRandom implements Rng {
     return this.gen.nextUint32();
   }
 
+  /** Python 3's randint(1, 6) (MersenneTwister.d6: the same outputs consumed, without a loop). Not for python2 mode. */
+  d6(): number {
+    return this.gen.d6();
+  }
+
   /** random(): 53-bit float in [0, 1) from two 32-bit draws (a>>5, b>>6). */
   random(): number {
     const a = this.gen.nextUint32() >>> 5;
