@@ -210,7 +210,10 @@ export class DiceController {
   /** Controller.single_bot: one turn of one bot. */
   private turn(index: number, bot: DiceBot, ci: number, scores: number[], lastRound: boolean): void {
     let last = this.die();
-    const throws: number[] = [last];
+    // Empty, then pushed: one backing store of 17 for the whole turn ([last] would allocate one
+    // of 1 and then grow it at the second die).
+    const throws: number[] = [];
+    throws.push(last);
     // The sum of the dice before a 6 (a 6 always ends the turn).
     let turnSum = 0;
     if (last !== 6) {
