@@ -92,6 +92,8 @@ export interface ShardedRun<Opts, Acc> {
   label?: string;
   /** What a trial is, for messages ("games", "tournaments"). */
   unit?: string;
+  /** Called once per finished shard (the bench times them). */
+  onShard?: (done: number, total: number) => void;
 }
 
 /** What a game's CLI is handed: the common options and runs, bound to where games' trials live. */

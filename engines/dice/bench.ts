@@ -75,7 +75,10 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const orig: OriginalRun[] = [];
   const exactCpu: number[] = [];
   const exactWall: number[] = [];
-  const stat: Record<number, { cpu: number[]; wall: number[]; cpuSeconds: number[] }> = Object.fromEntries(workerCounts.map((w) => [w, { cpu: [], wall: [], cpuSeconds: [] }]));
+  const stat: Record<number, { cpu: number[]; wall: number[]; cpuSeconds: number[]; running: number[]; startup: number[] }> = Object.fromEntries(
+    workerCounts.map((w) => [w, { cpu: [], wall: [], cpuSeconds: [], running: [], startup: [] }]),
+  );
+  const shardSize = ctx.quick ? 1000 : 10_000;
   // The cold run: the first exact games of this process, JIT warm-up included (its own figure;
   // the timed runs below are warm, as the original's CPython, which has no JIT, always is).
   // Peak RSS (maxRSS) at a quarter and at all of it, before any worker starts.
@@ -98,8 +101,30 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
     exactCpu.push(exactGames / cpuSeconds(c0));
     for (const workers of workerCounts) {
       const c1 = process.cpuUsage();
-      const res = await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: trials, opts, seed: `bench/${r}`, trials: statGames, shardSize: 10_000, workers, label: `bench dice ×${workers}` });
+      const finished: number[] = [];
+      const t1 = performance.now();
+      const res = await ctx.kit.runSharded<DiceRunOptions, DiceStats>({
+        game: 'dice',
+        spec: trials,
+        opts,
+        seed: `bench/${r}`,
+        trials: statGames,
+        shardSize,
+        workers,
+        label: `bench dice ×${workers}`,
+        onShard: () => finished.push(performance.now()),
+      });
       stat[workers]!.wall.push(statGames / (res.elapsedMs / 1000));
+      // The running rate: games per second after the first 2 shards per thread (a new thread's
+      // start-up and JIT warm-up are over by then), as in a long run; and the time the start
+      // cost beyond running at that rate from the first game.
+      const skip = 2 * workers;
+      const running =
+        finished.length > skip + 1
+          ? ((finished.length - skip) * shardSize) / ((finished[finished.length - 1]! - finished[skip - 1]!) / 1000)
+          : statGames / (res.elapsedMs / 1000);
+      stat[workers]!.running.push(running);
+      stat[workers]!.startup.push((finished[finished.length - 1]! - t1) / 1000 - statGames / running);
       const spent = cpuSeconds(c1);
       stat[workers]!.cpu.push(statGames / spent);
       stat[workers]!.cpuSeconds.push(spent);
@@ -149,13 +174,28 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
   }
   const wMax = workerCounts[workerCounts.length - 1]!;
   if (wMax > 1) {
-    const scaling = stat[wMax]!.wall.map((v, i) => v / stat[1]!.wall[i]!);
-    figures.push(fig(`dice statistical mode: ${wMax} workers / 1 worker (wall)`, scaling, '×', { note: 'target ≥ 1.85 on 2 workers (needs 2 idle cores)' }));
+    const running = stat[wMax]!.running.map((v, i) => v / stat[1]!.running[i]!);
+    figures.push(
+      fig(`dice statistical mode: ${wMax} workers / 1 worker (wall), running: after each thread's first 2 shards`, running, '×', {
+        note: `target ≥ 1.85 on 2 workers (needs 2 idle cores); what a long run scales by — the new threads' start-up is the row below`,
+      }),
+    );
+    const whole = stat[wMax]!.wall.map((v, i) => v / stat[1]!.wall[i]!);
+    figures.push(
+      fig(`dice statistical mode: ${wMax} workers / 1 worker (wall), whole run of ${statGames} games`, whole, '×', {
+        note: `includes starting ${wMax} new threads and warming up their JIT (1 worker runs in this thread, already warm): ${median(stat[wMax]!.startup).toFixed(2)} s of wall, a fixed cost`,
+      }),
+    );
   }
   figures.push(
-    fig(`dice: the official 3×10^8 games on ${wMax} worker${wMax > 1 ? 's' : ''} (projected from wall, this machine as loaded now)`, stat[wMax]!.wall.map((v) => 3e8 / v / 60), 'minutes', {
-      note: 'the original took 35628.7 s ≈ 594 min (published); target ≤ 20 min on 2 workers',
-    }),
+    fig(
+      `dice: the official 3×10^8 games on ${wMax} worker${wMax > 1 ? 's' : ''} (projected from wall, this machine as loaded now)`,
+      stat[wMax]!.running.map((v, i) => (3e8 / v + Math.max(0, stat[wMax]!.startup[i]!)) / 60),
+      'minutes',
+      {
+        note: 'at the running rate, plus the start-up measured here; the original took 35628.7 s ≈ 594 min (published); target ≤ 20 min on 2 workers',
+      },
+    ),
     fig(`dice: the official 3×10^8 games on ${wMax} idle core${wMax > 1 ? 's' : ''} (projected from 1-worker CPU time, ×1.85 scaling for 2)`, stat[1]!.cpu.map((v) => 3e8 / (v * (wMax > 1 ? 1.85 * (wMax / 2) : 1)) / 60), 'minutes', {
       note: 'target ≤ 20 min on 2 workers',
     }),

@@ -196,6 +196,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
           workers: r.workers,
           ...(r.checkpoint ? { checkpoint: r.checkpoint } : {}),
           label: r.label ?? r.game,
+          ...(r.onShard ? { onShard: r.onShard } : {}),
           signal: controller.signal,
         });
         if (res.interrupted) {
