@@ -21,10 +21,10 @@ export class MersenneTwister {
   /** The raw state words (what getstate() shows). */
   readonly mt = new Uint32Array(MT_N);
   mti = MT_N + 1;
-  /** d6's tables for the current words (see d6); false after any change of the words. */
+  /** d6's table is for the current words (see d6); false after any change of the words. */
   private d6Ready = false;
-  private d6Value: Uint8Array | undefined;
-  private d6Next: Uint16Array | undefined;
+  /** Per position: (position after the next accepted word) << 3 | its die (0: none left in the block). */
+  private d6Table: Uint16Array | undefined;
 
   /** Sets the raw words and position (what setstate does). */
   load(words: ArrayLike<number>, pos: number): void {
@@ -133,9 +133,9 @@ export class MersenneTwister {
   /**
    * CPython 3's `randint(1, 6)`: `1 + _randbelow(6)`, i.e. 1 + the first `getrandbits(3)` (the top
    * 3 bits of one output) below 6 — the same outputs consumed, the same result as that loop.
-   * Read from two tables per block of 624 words, built on the block's first die without a
+   * Read from a table per block of 624 words, built on the block's first die without a
    * branch: for each position, the die the next accepted word gives and the position after
-   * that word. A die then costs two loads instead of a loop whose exit (a 6 or 7 is thrown
+   * that word. A die then costs one load instead of a loop whose exit (a 6 or 7 is thrown
    * away a quarter of the time) the processor cannot predict. Where no accepted word is left
    * in the block it draws word by word (into the next block) as the loop does.
    */
@@ -143,10 +143,10 @@ export class MersenneTwister {
     const i = this.mti;
     if (i < MT_N) {
       if (!this.d6Ready) this.prepareD6();
-      const v = this.d6Value![i]!;
-      if (v !== 0) {
-        this.mti = this.d6Next![i]!;
-        return v;
+      const e = this.d6Table![i]!;
+      if (e !== 0) {
+        this.mti = e >>> 3;
+        return e & 7;
       }
     }
     let r = this.nextUint32() >>> 29;
@@ -154,13 +154,11 @@ export class MersenneTwister {
     return r + 1;
   }
 
-  /** d6's tables, from the last word back: an output's top 3 bits are those after the third tempering step. */
+  /** d6's table, from the last word back: an output's top 3 bits are those after the third tempering step. */
   private prepareD6(): void {
     const mt = this.mt;
-    const value = (this.d6Value ??= new Uint8Array(MT_N));
-    const next = (this.d6Next ??= new Uint16Array(MT_N));
-    let v = 0; // 0: no accepted word from here to the block's end
-    let n = 0;
+    const table = (this.d6Table ??= new Uint16Array(MT_N));
+    let e = 0; // 0: no accepted word from here to the block's end
     for (let i = MT_N - 1; i >= 0; i--) {
       let y = mt[i]!;
       y ^= y >>> 11;
@@ -168,10 +166,8 @@ export class MersenneTwister {
       y ^= (y << 15) & 0xefc60000;
       const r = y >>> 29;
       const take = (r - 6) >> 31; // all ones when r < 6 (accepted), else 0
-      v = (take & (r + 1)) | (~take & v);
-      n = (take & (i + 1)) | (~take & n);
-      value[i] = v;
-      next[i] = n;
+      e = (take & (((i + 1) << 3) | (r + 1))) | (~take & e);
+      table[i] = e;
     }
     this.d6Ready = true;
   }

@@ -160,7 +160,7 @@ describe('getrandbitsWords and IntWords seeds', () => {
   });
 });
 
-describe('d6 (randint(1, 6) from per-block tables)', () => {
+describe('d6 (randint(1, 6) from a per-block table)', () => {
   it("draws CPython's randint(1, 6) vectors", () => {
     for (const file of files.filter((f) => f.startsWith('py3'))) {
       for (const v of load(`${file}.json`).vectors) {
@@ -182,7 +182,7 @@ describe('d6 (randint(1, 6) from per-block tables)', () => {
         const k = 1 + ops.randbelow(40);
         expect(a.getrandbits(k)).toBe(b.getrandbits(k));
       } else if (op < 98) {
-        // setstate mid-block: the tables must follow the new words.
+        // setstate mid-block: the table must follow the new words.
         const other = new PyRandom(step);
         for (let i = ops.randbelow(700); i > 0; i--) other.random();
         a.setstate(other.getstate());
