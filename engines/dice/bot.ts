@@ -153,11 +153,12 @@ export function replaceMakeThrow(bot: DiceBot, fn: DiceBot['makeThrow']): void {
 /**
  * Declares `cls`'s fast path memoryless: its generator's next yield depends only on the dice so
  * far (update_state's list), `scores`, `lastRound` and attributes it never changes — not on how
- * many times it has yielded — and it changes nothing (no attribute, no draw). Then the FIRST
+ * many times it has yielded — it changes no attribute, and the fast decision draws from the
+ * global generator what the generator's yield draws (FlipCoinRollDice's coin). Then the FIRST
  * yield of a FRESH `makeThrow` generator after `updateState(throws)` is `decide(throws, …)`,
  * which is how TleilaxuBot questions its copy of the leader (a new generator per question).
  * Only for a class with a fast path and no `start`; `transpiled-bots/dice/memoryless.test.ts`
- * checks every such claim against the generator on every traced situation.
+ * checks every such claim against the generator on every traced situation and on made-up ones.
  */
 export function memorylessFastPath(cls: DiceBotClass): void {
   if (cls.prototype.fastClass !== cls || cls.prototype.fastStart !== undefined) {
