@@ -7,9 +7,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { PyRandom } from '../core/rng/python-random.ts';
-import { classStateStore, PythonError, pyDeepCopy, pyTruthy } from '../core/py/index.ts';
-import { fastDecideOf, type DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
-import type { TraceFile } from './trace.ts';
+import { PythonError, pyDeepCopy, pyTruthy } from '../core/py/index.ts';
+import { fastDecideOf, type DiceBot, type DiceBotClass } from './bot.ts';
+import { harnessTable, type TraceFile } from './trace.ts';
 
 /** One question: a seat, the scores and last-round flag of the turn, the dice so far (no 6). */
 export interface Situation {
@@ -61,26 +61,8 @@ export function randomSituations(n: number, seed: string): Situation[] {
  * changed the bot or drew from the generator). Each side gets its own newly built bot.
  */
 export function freshAnswerMismatches(cls: DiceBotClass, situations: readonly Situation[], classes: ReadonlyMap<string, DiceBotClass>): FreshMismatch[] {
-  const random = new PyRandom(0);
-  let gameBots: (DiceBot | null)[] = [];
-  const env: DiceEnv = {
-    random,
-    get gameBots() {
-      return gameBots;
-    },
-    botClasses: [...classes.values()],
-    classState: classStateStore(),
-  };
-  const build = (s: Situation): DiceBot => {
-    gameBots = new Array(8).fill(null);
-    let bot!: DiceBot;
-    for (let seat = 0; seat < 8; seat++) {
-      const c = seat === s.index ? cls : s.gameBots ? classes.get(s.gameBots[seat]!) : undefined;
-      if (c) gameBots[seat] = new c(seat, 40, env);
-      if (seat === s.index) bot = gameBots[seat]!;
-    }
-    return bot;
-  };
+  const { random, seat } = harnessTable(classes, [...classes.values()]);
+  const build = (s: Situation): DiceBot => seat(cls, s.index, s.gameBots, `situation of ${cls.botName}`);
   const outcome = (bot: DiceBot, s: Situation, ask: () => string): string => {
     random.seed(s.rngSeed);
     const before = pyDeepCopy(bot);

@@ -60,6 +60,41 @@ export function endKind(end: string): string {
 }
 
 /**
+ * A table as the recorders' harness set it: the global generator, a controller env whose
+ * `game_bots` is the current game's list, and `seat(port, index, names)`, which starts a new
+ * game's list with `port` at `index` and the companions `names` (class names of the 8 seats,
+ * when known) built in seat order, and returns the port's bot.
+ */
+export function harnessTable(classes: ReadonlyMap<string, DiceBotClass>, allClasses: readonly DiceBotClass[]) {
+  const random = new PyRandom(0);
+  let gameBots: (DiceBot | null)[] = [];
+  const env: DiceEnv = {
+    random,
+    get gameBots() {
+      return gameBots;
+    },
+    botClasses: allClasses,
+    classState: classStateStore(),
+  };
+  const seat = (port: DiceBotClass, index: number, names: readonly string[] | undefined, what: string): DiceBot => {
+    gameBots = new Array(8).fill(null);
+    let bot!: DiceBot;
+    for (let s = 0; s < 8; s++) {
+      if (s === index) {
+        bot = new port(index, 40, env);
+        gameBots[s] = bot;
+      } else if (names) {
+        const cls = classes.get(names[s]!);
+        if (!cls) throw new Error(`${what}: companion ${names[s]} has no port`);
+        gameBots[s] = new cls(s, 40, env);
+      }
+    }
+    return bot;
+  };
+  return { random, env, seat };
+}
+
+/**
  * Replays one trace file against a port. `classes` resolves companion names (for bots that
  * look at `game_bots`); class-level state is shared across the whole file, as it was in the
  * single Python process that recorded it.
@@ -72,32 +107,11 @@ export function replayTrace(
   /** 'fast': decide through the port's fast path (bot.ts `fastPath`) where it has one, as the engine does. */
   path: 'generator' | 'fast' = 'generator',
 ): { turns: number; mismatches: Mismatch[] } {
-  const random = new PyRandom(0);
-  let gameBots: (DiceBot | null)[] = [];
-  const env: DiceEnv = {
-    random,
-    get gameBots() {
-      return gameBots;
-    },
-    botClasses: allClasses,
-    classState: classStateStore(),
-  };
+  const { random, seat } = harnessTable(classes, allClasses);
   const mismatches: Mismatch[] = [];
   let turns = 0;
   trace.cases.forEach((c, caseIndex) => {
-    const names = c.gameBots ?? trace.gameBots;
-    gameBots = new Array(8).fill(null);
-    let bot!: DiceBot;
-    for (let seat = 0; seat < 8; seat++) {
-      if (seat === c.index) {
-        bot = new port(c.index, 40, env);
-        gameBots[seat] = bot;
-      } else if (names) {
-        const cls = classes.get(names[seat]!);
-        if (!cls) throw new Error(`trace ${trace.bot}: companion ${names[seat]} has no port`);
-        gameBots[seat] = new cls(seat, 40, env);
-      }
-    }
+    const bot = seat(port, c.index, c.gameBots ?? trace.gameBots, `trace ${trace.bot}`);
     c.turns.forEach((t, turnIndex) => {
       turns++;
       random.seed(t.rngSeed);
