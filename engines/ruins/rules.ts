@@ -353,35 +353,26 @@ export class Ruins {
         }
       } else if (action.kind === 'take') {
         let bid: number;
-        const rawBid = action.bid;
-        if (typeof rawBid === 'number' && Number.isInteger(rawBid)) {
-          bid = rawBid || 0; // int(n) of an int (-0 is 0)
-        } else {
-          try {
-            bid = pyInt(rawBid);
-          } catch (e) {
-            if (e instanceof PythonError && e.pyType === 'ValueError') {
-              this.killLater(player, `${trap(this.flavor)} (Non-integer bid)`);
-              continue;
-            }
-            throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
+        try {
+          bid = pyInt(action.bid);
+        } catch (e) {
+          if (e instanceof PythonError && e.pyType === 'ValueError') {
+            this.killLater(player, `${trap(this.flavor)} (Non-integer bid)`);
+            continue;
           }
+          throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
         }
         const row = this.rooms[player.room - 1]!;
         const index = action.treasure;
         let slot: number | undefined;
-        if (typeof index === 'number' && Number.isInteger(index)) {
-          slot = pyIndexOf(row.length, index);
-        } else {
-          try {
-            slot = pyIndexOf(row.length, pyInt(index));
-          } catch (e) {
-            if (e instanceof PythonError && e.pyType !== 'OverflowError') {
-              this.killLater(player, `${trap(this.flavor)} (Non-integer treasure index)`);
-              continue;
-            }
-            throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
+        try {
+          slot = pyIndexOf(row.length, pyInt(index));
+        } catch (e) {
+          if (e instanceof PythonError && e.pyType !== 'OverflowError') {
+            this.killLater(player, `${trap(this.flavor)} (Non-integer treasure index)`);
+            continue;
           }
+          throw e instanceof PythonError ? new ControllerCrash(e.pyType, e.pyMessage) : e;
         }
         if (slot === undefined) {
           this.killLater(player, `${trap(this.flavor)} (Invalid treasure index)`);
@@ -564,7 +555,6 @@ interface BidEntry {
   index: unknown;
   bids: [number, string][];
 }
-
 
 /** Equal dict keys in Python (1, 1.0 and True alike; '1' another key); the indices reaching the bids are never NaN. */
 function sameIndexKey(a: unknown, b: unknown): boolean {

@@ -73,6 +73,7 @@ const PY_SPACE = /^[\s\u001c-\u001f\u0085]+|[\s\u001c-\u001f\u0085]+$/gu;
 
 /** Python's int(x) for the values a port can return (decimal strings: ASCII digits). */
 export function pyInt(x: unknown): number {
+  if (typeof x === 'number' && Number.isInteger(x)) return x || 0; // an int (the usual case; -0 is 0)
   if (x instanceof PyFloat) return pyInt(x.value);
   if (typeof x === 'boolean') return x ? 1 : 0;
   if (typeof x === 'bigint') return Number(x);
