@@ -169,15 +169,7 @@ export class PyRandom implements Rng {
   getrandbits(k: number): bigint {
     if (!Number.isInteger(k) || k < 0) throw new RangeError('number of bits must be non-negative');
     if (k <= 53) return BigInt(this.getrandbitsNumber(k));
-    let result = 0n;
-    let shift = 0n;
-    for (let left = k; left > 0; left -= 32) {
-      let r = this.gen.nextUint32();
-      if (left < 32) r >>>= 32 - left;
-      result |= BigInt(r) << shift;
-      shift += 32n;
-    }
-    return result;
+    return this.getrandbitsWords(k).toBigInt();
   }
 
   /** getrandbits(k) as its 32-bit words, least significant first: the same draws, no bigint. */
