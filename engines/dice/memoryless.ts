@@ -7,7 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { PyRandom } from '../core/rng/python-random.ts';
-import { PythonError, pyDeepCopy, pyTruthy } from '../core/py/index.ts';
+import { PythonError, pyDeepCopy, pyTruthy, sum } from '../core/py/index.ts';
 import { fastDecideOf, type DiceBot, type DiceBotClass } from './bot.ts';
 import { harnessTable, type TraceFile } from './trace.ts';
 
@@ -85,9 +85,8 @@ export function freshAnswerMismatches(cls: DiceBotClass, situations: readonly Si
     });
     const b = build(s);
     const decide = fastDecideOf(b);
-    let sum = 0;
-    for (const d of s.throws) sum += d;
-    const fast = decide === undefined ? 'no fast path' : outcome(b, s, () => String(decide.call(b, s.throws, sum, s.scores, s.lastRound, 0)));
+    const turnSum = sum(s.throws);
+    const fast = decide === undefined ? 'no fast path' : outcome(b, s, () => String(decide.call(b, s.throws, turnSum, s.scores, s.lastRound, 0)));
     if (generator !== fast) mismatches.push({ situation: s, generator, fast });
   }
   return mismatches;
