@@ -6,7 +6,12 @@
  * controller always resumes the generator right after it).
  *
  * One stream: the bots' module-global `random` is kept in step with the engine's PyRandom
- * (RandomLink), so a game with original bots draws exactly what the original controller drew.
+ * (engines/core/pyodide/stream-link.ts: the words each side drew), so a game with original bots
+ * draws exactly what the original controller drew.
+ *
+ * Every call takes plain values and returns one int (python/stand-in.ts): no JSON, no state
+ * copies. In a sandbox worker (engines/core/pyodide/pool.ts) Python runs in the engine's own
+ * thread and a call is a function call; with the process's PySandbox it is a round trip.
  *
  * What cannot run here is refused by name with the reason, never dropped: a class that needs a
  * package offline Pyodide lacks (numpy), or that reads the controller's stack frames with
@@ -19,8 +24,9 @@
  * no time limit and would have hung there.
  */
 import { basename } from 'node:path';
-import { PySandbox, SandboxKilled, SandboxPythonError, sharedSandbox } from '../core/pyodide/sandbox.ts';
-import { RandomLink, type StateDelta } from '../core/pyodide/random-link.ts';
+import { sharedSandbox, SandboxKilled, SandboxPythonError, type PySandbox } from '../core/pyodide/sandbox.ts';
+import type { PythonHost } from '../core/pyodide/host.ts';
+import { StreamLink } from '../core/pyodide/stream-link.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
@@ -49,23 +55,24 @@ export interface PythonDiceClass {
 
 export interface LoadedDiceBots {
   classes: PythonDiceClass[];
-  sandbox: PySandbox;
+  sandbox: PythonHost;
+  /** The stream of the bots' module-global `random` (check it against the engine's after a run). */
+  link: StreamLink;
 }
 
-const standIn = new WeakSet<PySandbox>();
+const prepared = new WeakMap<PythonHost, StreamLink>();
 let loads = 0;
-const links = new WeakMap<PySandbox, RandomLink>();
+let handles = 0;
 
 /** The process's sandbox (engines/core/pyodide/sandbox.ts), shared with the other games. */
-export const sharedDiceSandbox = sharedSandbox;
+export const sharedDiceSandbox: () => PySandbox = sharedSandbox;
 
-function prepare(sb: PySandbox): RandomLink {
-  if (!standIn.has(sb)) {
-    sb.loadModule('koth_dice', DICE_STANDIN_PY, 'koth_dice.py');
-    standIn.add(sb);
+function prepare(host: PythonHost): StreamLink {
+  let link = prepared.get(host);
+  if (!link) {
+    host.loadModule('koth_dice', DICE_STANDIN_PY, 'koth_dice.py');
+    prepared.set(host, (link = new StreamLink(host, 0)));
   }
-  let link = links.get(sb);
-  if (!link) links.set(sb, (link = new RandomLink()));
   return link;
 }
 
@@ -73,28 +80,32 @@ function prepare(sb: PySandbox): RandomLink {
  * Loads bot files in the given order (modules named after the files); the classes come in the
  * order the controller found them: per file, Bot.__subclasses__() (the file's own Bot when it
  * defines one, as the 2019-01-07 snapshot does, else our stand-in), then the indirect ones.
+ * Classes of an earlier load in the same host are forgotten (a fresh load = fresh class state).
  */
-export function loadPythonDiceBots(files: readonly { path: string; code: string }[], sandbox?: PySandbox): LoadedDiceBots {
-  const sb = sandbox ?? sharedDiceSandbox();
-  const link = prepare(sb);
+export function loadPythonDiceBots(files: readonly { path: string; code: string }[], host: PythonHost = sharedDiceSandbox()): LoadedDiceBots {
+  const link = prepare(host);
+  host.fast('dice_forget')();
   link.reset();
   const classes: PythonDiceClass[] = [];
-  files.forEach((f) => {
+  for (const f of files) {
     // A fresh module name per load: classes of an earlier load (same file) stay out of this one.
     const module = `dice_bots_${loads++}_${basename(f.path).replace(/\.py$/, '').replace(/\W/g, '_')}`;
-    let found: [string, string, boolean, string | null][];
+    let found: [number, string, boolean, string | null][];
     try {
-      found = sb.call('dice_load', [module, basename(f.path), f.code], `loading ${f.path}`) as typeof found;
+      host.at(host.label(`loading ${f.path}`));
+      found = host.call('dice_load', [module, basename(f.path), f.code], `loading ${f.path}`) as typeof found;
     } catch (e) {
+      const stop = host.stopReason();
+      if (stop) throw new DiceSandboxStop(basename(f.path), stop, `loading ${f.path}: stopped by the sandbox (${stop})`);
       if (e instanceof SandboxPythonError) throw new PythonFileError(f.path, `${e.pyType}: ${e.pyMessage}${e.where ? ` (${e.where})` : ''}`);
       if (e instanceof SandboxKilled) throw new DiceSandboxStop(basename(f.path), e.reason, `loading ${f.path}: ${e.message}`);
       throw e;
     }
-    for (const [key, name, direct, refused] of found) {
-      classes.push({ cls: pythonDiceBot(sb, link, key, name), name, direct, refused, file: f.path });
+    for (const [ci, name, direct, refused] of found) {
+      classes.push({ cls: pythonDiceBot(host, link, ci, name), name, direct, refused, file: f.path });
     }
-  });
-  return { classes, sandbox: sb };
+  }
+  return { classes, sandbox: host, link };
 }
 
 /** A bot file that does not load at all (the original controller's import would have failed too). */
@@ -108,67 +119,86 @@ export class PythonFileError extends Error {
   }
 }
 
-function pythonDiceBot(sb: PySandbox, link: RandomLink, key: string, botName: string): DiceBotClass {
-  /** Ids of the engine's score arrays: the same array again (live scores) is the same Python list. */
-  const arrayIds = new WeakMap<number[], number>();
-  let nextId = 0;
-  const fail = (e: unknown, random: PyRandom, what: string): never => {
-    if (e instanceof SandboxKilled) throw new DiceSandboxStop(botName, e.reason, e.message);
-    if (e instanceof SandboxPythonError) {
-      // The draws the bot made before raising are part of the stream.
-      try {
-        link.incoming(random, sb.call('dice_pending_state', []) as StateDelta);
-      } catch {
-        link.reset();
-      }
-      const err = new Error(`${e.pyMessage} (in ${what}${e.where ? `, ${e.where}` : ''})`);
-      err.name = e.pyType;
+/** The bits of a call's result (python/stand-in.ts); the rest (÷ 32) is the stream's code. */
+const YIELDED_TRUTHY = 1;
+const ENDED = 2;
+const RAISED = 4;
+const SCORES_CHANGED = 16;
+
+function pythonDiceBot(host: PythonHost, link: StreamLink, ci: number, botName: string): DiceBotClass {
+  const fNew = host.fast('dice_new');
+  const fStart = host.fast('dice_start');
+  const fStep = host.fast('dice_step');
+  const fError = host.fast('dice_last_error');
+  const fChanged = host.fast('dice_changed_scores');
+  const label = host.label(botName);
+  /** Ids of the engine's score lists: the same list again (live scores) is the same Python list. */
+  const listIds = new WeakMap<number[], number>();
+  let nextList = 0;
+  const call = (f: () => unknown, what: string): number => {
+    try {
+      return f() as number;
+    } catch (e) {
+      if (e instanceof SandboxKilled) throw new DiceSandboxStop(botName, e.reason, e.message);
+      throw e;
+    }
+  };
+  /** Applies a call's result: the stream, a changed scores list, a raised exception; returns the flags. */
+  const settle = (r: number, random: PyRandom, what: string, scores?: number[]): number => {
+    const flags = r % 32;
+    link.in(random, Math.floor(r / 32));
+    if (flags & SCORES_CHANGED && scores) scores.splice(0, scores.length, ...(fChanged() as string).split(',').map(Number));
+    if (flags & RAISED) {
+      const [type, message, where] = JSON.parse(fError() as string) as [string, string, string];
+      const stop = host.stopReason();
+      if (stop) throw new DiceSandboxStop(botName, stop, `${what}: stopped by the sandbox (${stop === 'timeout' ? 'its time limit' : 'its memory cap'}; Python raised ${type})`);
+      const err = new Error(`${message} (in ${what}${where ? `, ${where}` : ''})`);
+      err.name = type;
       throw err;
     }
-    throw e;
+    return flags;
   };
   const cls = class extends DiceBot {
     static readonly botName = botName;
     static readonly python = true;
     declare handle: number;
-    declare pendingThrows: number[] | null;
+    declare pending: number[] | undefined;
 
     constructor(index: number, endScore: number, env: DiceEnv) {
       super(index, endScore, env);
-      this.pendingThrows = null;
-      const random = env.random;
-      try {
-        const [h, d] = sb.call('dice_new', [key, index, endScore, link.outgoing(random)], `${botName}(${index}, ${endScore})`) as [number, StateDelta];
-        link.incoming(random, d);
-        this.handle = h;
-      } catch (e) {
-        fail(e, random, `${botName}.__init__`);
-      }
+      this.pending = undefined;
+      const random = env.random as PyRandom;
+      const h = (this.handle = ++handles);
+      host.at(label);
+      settle(
+        call(() => fNew(h, ci, index, endScore, link.out(random)), `${botName}(${index}, ${endScore})`),
+        random,
+        `${botName}.__init__`,
+      );
     }
 
     override updateState(currentThrows: number[]): void {
       this.currentThrows = currentThrows;
-      this.pendingThrows = currentThrows;
+      this.pending = currentThrows;
     }
 
     override *makeThrow(scores: number[], lastRound: boolean): Generator<unknown, unknown, undefined> {
-      const random = this.env.random;
-      let id = arrayIds.get(scores);
-      if (id === undefined) arrayIds.set(scores, (id = nextId++));
-      let start: [number[], boolean, number] | null = [scores, lastRound, id];
-      for (;;) {
-        let r: [boolean, boolean, StateDelta, number[] | null];
-        try {
-          r = sb.call('dice_step', [this.handle, this.pendingThrows, start, link.outgoing(random)], `${botName}.make_throw`) as typeof r;
-        } catch (e) {
-          return fail(e, random, `${botName}.make_throw`);
-        }
-        this.pendingThrows = null;
-        start = null;
-        link.incoming(random, r[2]);
-        if (r[3]) scores.splice(0, scores.length, ...r[3]);
-        if (r[0]) return undefined;
-        yield r[1];
+      const random = this.env.random as PyRandom;
+      let id = listIds.get(scores);
+      if (id === undefined) listIds.set(scores, (id = nextList++));
+      const first = this.pending!;
+      const what = `${botName}.make_throw`;
+      host.at(label);
+      let r = call(() => fStart(this.handle, link.out(random), first[0]!, lastRound, id, ...scores), what);
+      // The controller calls update_state with one more die before every further step.
+      for (let seen = first.length; ; seen++) {
+        const flags = settle(r, random, what, scores);
+        if (flags & ENDED) return undefined;
+        yield (flags & YIELDED_TRUTHY) !== 0;
+        const t = this.pending!;
+        if (t.length !== seen + 1) throw new Error(`koth: ${botName} was resumed without exactly one new die (${t.length} after ${seen})`);
+        host.at(label);
+        r = call(() => fStep(this.handle, link.out(random), t[seen]!), what);
       }
     }
   };

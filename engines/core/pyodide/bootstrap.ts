@@ -99,6 +99,86 @@ def koth_state_out(r, before):
         return {'adv': a[624] - b[624]}
     return {'kind': 'PyRandom', 'version': 3, 'internal': list(a), 'gaussNext': after[2]}
 
+# ---- Streams: the module-global generator (random._inst and the module's functions bound to
+# it) is a KothStream, a random.Random that counts the 32-bit words drawn through it (random():
+# 2, getrandbits(k): ceil(k/32), everything else goes through those two) and notes seed() and
+# setstate(). The engine then keeps its PyRandom in step by drawing the same number of words
+# (engines/core/pyodide/stream-link.ts), instead of copying 625-word states at every call.
+# Games make further streams (a ruins adventurer's self.random) with koth_sandbox.new_stream.
+import random as _koth_random_mod, _random as _koth_c_random
+_koth_c_bits = _koth_c_random.Random.getrandbits
+_koth_c_rand = _koth_c_random.Random.random
+
+class KothStream(_koth_random_mod.Random):
+    koth_words = 0
+    koth_replaced = False
+
+    def random(self):
+        self.koth_words += 2
+        return _koth_c_rand(self)
+
+    def getrandbits(self, k):
+        r = _koth_c_bits(self, k)
+        if k > 0:
+            self.koth_words += ((k - 1) >> 5) + 1
+        return r
+
+    def seed(self, *a, **kw):
+        super().seed(*a, **kw)
+        self.koth_replaced = True
+
+    def setstate(self, state):
+        super().setstate(state)
+        self.koth_replaced = True
+
+_koth_streams = {}
+
+def koth_new_stream(sid):
+    s = _koth_streams[sid] = KothStream()
+    return s
+
+def koth_stream_advance(s, n):
+    """The engine drew n words since both agreed: draw them here too (one C call), start counting."""
+    if n:
+        _koth_c_bits(s, n << 5)
+    s.koth_words = 0
+
+def koth_stream_code(s):
+    """What a call did to the stream: words drawn << 1, | 1 when it was reseeded or set (or holds
+    a gauss() value), so the engine must fetch the whole state (koth_stream_get)."""
+    if s.koth_replaced or s.gauss_next is not None:
+        return 1
+    return s.koth_words << 1
+
+def koth_stream_set(sid, text):
+    s = _koth_streams[sid]
+    st = json.loads(text)
+    _koth_random_mod.Random.setstate(s, (3, tuple(st[:625]), st[625]))
+    s.koth_words = 0
+    s.koth_replaced = False
+
+def koth_stream_get(sid):
+    s = _koth_streams[sid]
+    st = s.getstate()
+    s.koth_words = 0
+    s.koth_replaced = False
+    return json.dumps(list(st[1]) + [st[2]])
+
+def koth_stream_catchup(sid, n):
+    koth_stream_advance(_koth_streams[sid], n)
+
+_koth_inst = koth_new_stream(0)
+_koth_random_mod._inst = _koth_inst
+for _n in ('seed', 'random', 'uniform', 'triangular', 'randint', 'choice', 'randrange', 'sample', 'shuffle',
+           'choices', 'normalvariate', 'lognormvariate', 'expovariate', 'vonmisesvariate', 'gammavariate',
+           'gauss', 'betavariate', 'binomialvariate', 'paretovariate', 'weibullvariate', 'getstate', 'setstate',
+           'getrandbits', 'randbytes'):
+    if hasattr(_koth_random_mod, _n):
+        setattr(_koth_random_mod, _n, getattr(_koth_inst, _n))
+koth_register('koth_stream_set', koth_stream_set)
+koth_register('koth_stream_get', koth_stream_get)
+koth_register('koth_stream_catchup', koth_stream_catchup)
+
 # ---- Modules the offline sandbox does not have (numpy...): a file that imports one still
 # loads (the name is bound to a placeholder that fails when used), and koth_refusals() names
 # every class that would need it, so the caller refuses those by name instead of failing the file.
@@ -226,6 +306,14 @@ _sb.tag = koth_tag
 _sb.state_out = koth_state_out
 _sb.exec_with_placeholders = koth_exec_with_placeholders
 _sb.refusals = koth_refusals
+_sb.KothStream = KothStream
+_sb.streams = _koth_streams
+_sb.new_stream = koth_new_stream
+_sb.advance = koth_stream_advance
+_sb.stream_code = koth_stream_code
+_sb.c_getrandbits = _koth_c_bits
+_sb.json = json
+_sb.traceback = traceback
 sys.modules['koth_sandbox'] = _sb
 
 for _k in list(sys.modules):

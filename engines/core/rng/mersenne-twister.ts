@@ -23,6 +23,14 @@ export class MersenneTwister {
   mti = MT_N + 1;
   /** d6's table is for the current words (see d6); false after any change of the words. */
   private d6Ready = false;
+  /**
+   * Twists since the last change that was not a draw (`epoch`): with `mti` they give the
+   * stream position `twists * 624 + mti`, so how many words were drawn between two moments is
+   * one subtraction (engines/core/pyodide/stream-link.ts keeps Python's `random` in step this way).
+   */
+  twists = 0;
+  /** Bumped by every change of the state that is not a draw (seeding, load, copy). */
+  epoch = 0;
   /** Per position: (position after the next accepted word) << 3 | its die (0: none left in the block). */
   private d6Table: Uint16Array | undefined;
 
@@ -32,6 +40,8 @@ export class MersenneTwister {
     for (let i = 0; i < MT_N; i++) mt[i] = words[i]! >>> 0;
     this.mti = pos;
     this.d6Ready = false;
+    this.epoch++;
+    this.twists = 0;
   }
 
   /** The same state as `other` (words and position). */
@@ -39,6 +49,8 @@ export class MersenneTwister {
     this.mt.set(other.mt);
     this.mti = other.mti;
     this.d6Ready = false;
+    this.epoch++;
+    this.twists = 0;
   }
 
   /** init_genrand(s): seeding from one 32-bit word (what std::mt19937(s) does). */
@@ -51,6 +63,8 @@ export class MersenneTwister {
     }
     this.mti = MT_N;
     this.d6Ready = false;
+    this.epoch++;
+    this.twists = 0;
   }
 
   /**
@@ -92,6 +106,8 @@ export class MersenneTwister {
     mt[0] = 0x80000000;
     this.mti = MT_N;
     this.d6Ready = false;
+    this.epoch++;
+    this.twists = 0;
   }
 
   /** Regenerates the 624 words (genrand_uint32's refill). The MATRIX_A term is branchless
@@ -112,6 +128,7 @@ export class MersenneTwister {
     mt[MT_N - 1] = mt[MT_M - 1]! ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
     this.mti = 0;
     this.d6Ready = false;
+    this.twists++;
   }
 
   /**
@@ -128,6 +145,19 @@ export class MersenneTwister {
     y ^= (y << 7) & 0x9d2c5680;
     y ^= (y << 15) & 0xefc60000;
     return (y ^ (y >>> 18)) >>> 0;
+  }
+
+  /** Draws n words without using them (what n calls of nextUint32 leave), a block at a time. */
+  skip(n: number): void {
+    while (n > 0) {
+      if (this.mti >= MT_N) {
+        if (this.mti === MT_N + 1) this.initGenrand(5489);
+        this.twist();
+      }
+      const step = Math.min(n, MT_N - this.mti);
+      this.mti += step;
+      n -= step;
+    }
   }
 
   /**

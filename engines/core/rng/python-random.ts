@@ -153,6 +153,29 @@ export class PyRandom implements Rng {
     return this.gen.nextUint32();
   }
 
+  /**
+   * Where the stream stands, for keeping a copy elsewhere in step (engines/core/pyodide/
+   * stream-link.ts): within one `streamEpoch()` (no seeding or setstate in between), the words
+   * drawn between two moments are the difference of their `streamPos()`.
+   */
+  streamEpoch(): number {
+    return this.gen.epoch;
+  }
+
+  streamPos(): number {
+    return this.gen.twists * MT_N + this.gen.mti;
+  }
+
+  /** gauss()'s saved second value (part of the state, as in CPython), null when none. */
+  gaussPending(): number | null {
+    return this.gaussNext;
+  }
+
+  /** Draws n 32-bit words without using them: the state n calls of nextUint32 leave. */
+  skip(n: number): void {
+    this.gen.skip(n);
+  }
+
   /** Python 3's randint(1, 6) (MersenneTwister.d6: the same outputs consumed, without a loop). Not for python2 mode. */
   d6(): number {
     return this.gen.d6();

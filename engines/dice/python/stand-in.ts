@@ -7,7 +7,8 @@
  *
  * One stream: the bots' module-global `random` is the standard module, whose hidden generator
  * (`random._inst`: what random.randint, random.getstate... and `import random as rnd` reach)
- * is set from the engine's PyRandom before every call and sent back after it (koth_state_in/out).
+ * is the sandbox's stream 0 (a KothStream, engines/core/pyodide/bootstrap.ts), kept in step with
+ * the engine's PyRandom by counting words (engines/core/pyodide/stream-link.ts).
  */
 export const DICE_STANDIN_PY = String.raw`
 import sys, random, types
@@ -27,17 +28,20 @@ class Bot:
 for _alias in ('forty_game_controller', 'forty_game_bots'):
     sys.modules[_alias] = sys.modules[__name__]
 
-_R = random._inst
-_classes = {}
+_S = koth_sandbox.streams[0]
+_cbits = koth_sandbox.c_getrandbits
+_classes = []
 _bots = {}
-_live = {}
-_next = [0]
+_gens = {}
+_throws = {}
+_lists = {}
+_err = [None]
 
 def _is_bot_class(obj, base):
     return isinstance(obj, type) and issubclass(obj, base) and obj is not base
 
 def load(name, filename, code):
-    """Loads a bot file; returns its classes: [key, name, direct subclass?, refusal or None], in the
+    """Loads a bot file; returns its classes: [index, name, direct subclass?, refusal or None], in the
     order the controller found them (Bot.__subclasses__(): direct ones, in definition order) and
     then the indirect ones (reachable with --bots)."""
     missing = koth_sandbox.exec_with_placeholders(name, filename, code, {'Bot': Bot, 'random': random})
@@ -49,72 +53,100 @@ def load(name, filename, code):
     others = [v for v in vars(m).values() if _is_bot_class(v, base) and v.__module__ == name and v not in direct]
     out = []
     for c in direct + others:
-        key = '%s:%d' % (name, len(_classes))
-        _classes[key] = c
-        out.append([key, c.__name__, c in direct, why.get(c.__name__)])
+        out.append([len(_classes), c.__name__, c in direct, why.get(c.__name__)])
+        _classes.append(c)
     return out
 
-def new_bot(key, index, end_score, rs):
+def forget():
+    """A new set of bot files: the classes of the previous one are not reachable any more."""
+    del _classes[:]
+    _bots.clear(); _gens.clear(); _throws.clear(); _lists.clear()
+
+# The calls below take plain values and return one int: what the stream did (koth_stream_code)
+# << 5 | 16 the scores list given to make_throw was changed by the bot | 4 the bot raised
+# (last_error tells) | 2 make_throw ended | 1 it yielded something truthy. adv is the words the
+# engine drew since the last call (koth_sandbox.advance).
+
+def _code(flags):
+    if _S.koth_replaced or _S.gauss_next is not None:
+        return 32 | flags
+    return (_S.koth_words << 6) | flags
+
+def new_bot(h, ci, index, end_score, adv):
+    if adv:
+        _cbits(_S, adv << 5)
+    _S.koth_words = 0
     if index == 0:
         # A game builds its bots from seat 0: the previous game's bots are done.
-        _bots.clear()
-        _live.clear()
-    koth_sandbox.state_in(_R, rs)
-    before = _R.getstate()
+        _bots.clear(); _gens.clear(); _throws.clear(); _lists.clear()
     try:
-        bot = _classes[key](index, end_score)
-    except BaseException:
-        _pending[0] = koth_sandbox.state_out(_R, before)
-        raise
-    _next[0] += 1
-    _bots[_next[0]] = [bot, None, None, None]
-    return [_next[0], koth_sandbox.state_out(_R, before)]
+        _bots[h] = _classes[ci](index, end_score)
+    except BaseException as e:
+        _err[0] = e
+        return _code(4)
+    return _code(0)
 
-_pending = [None]
-
-def pending_state():
-    s = _pending[0]
-    _pending[0] = None
-    return s
-
-def step(handle, throws, start, rs):
-    """update_state(throws) when given, make_throw(scores, last_round) when starting a turn,
-    then one step of the generator: [done, truthy, state out, the scores list if the bot changed it]."""
-    entry = _bots[handle]
-    bot = entry[0]
-    koth_sandbox.state_in(_R, rs)
-    before = _R.getstate()
+def start(h, adv, die, last_round, list_id, *scores):
+    """A turn: update_state([die]), make_throw(scores, last_round), the generator's first step."""
+    if adv:
+        _cbits(_S, adv << 5)
+    _S.koth_words = 0
+    lst = _lists.get(list_id)
+    if lst is None:
+        lst = _lists[list_id] = list(scores)
+    else:
+        # The same engine list again (the first controller's live scores): the same Python list.
+        lst[:] = scores
+    throws = _throws[h] = [die]
+    snap = lst[:]
     try:
-        if start is not None:
-            scores, last_round, live_id = start
-            # The list the bot gets: one Python list per engine array (under the first
-            # controller's live scores the same list every turn, refreshed here).
-            live = _live.get(live_id)
-            if live is None:
-                live = _live[live_id] = list(scores)
-            else:
-                live[:] = scores
-            entry[2] = live
-            entry[3] = list(live)
-        if throws is not None:
-            bot.update_state(throws)
-        if start is not None:
-            entry[1] = iter(bot.make_throw(entry[2], last_round))
-        try:
-            v = next(entry[1])
-            out = [False, bool(v)]
-        except StopIteration:
-            out = [True, False]
-    except BaseException:
-        _pending[0] = koth_sandbox.state_out(_R, before)
-        raise
-    out.append(koth_sandbox.state_out(_R, before))
-    changed = entry[2] is not None and entry[2] != entry[3]
-    if changed:
-        entry[3] = list(entry[2])
-    out.append(list(entry[2]) if changed else None)
-    return out
+        bot = _bots[h]
+        bot.update_state(throws[:])
+        g = _gens[h] = iter(bot.make_throw(lst, last_round))
+        flags = 1 if next(g) else 0
+    except StopIteration:
+        flags = 2
+    except BaseException as e:
+        _err[0] = e
+        flags = 4
+    if lst != snap:
+        _changed[0] = lst
+        flags |= 16
+    return _code(flags)
 
-for _n, _f in (('dice_load', load), ('dice_new', new_bot), ('dice_step', step), ('dice_pending_state', pending_state)):
+def step(h, adv, die):
+    """The next die of the turn (not a 6): update_state(throws), the generator's next step."""
+    if adv:
+        _cbits(_S, adv << 5)
+    _S.koth_words = 0
+    throws = _throws[h]
+    throws.append(die)
+    try:
+        _bots[h].update_state(throws[:])
+        flags = 1 if next(_gens[h]) else 0
+    except StopIteration:
+        flags = 2
+    except BaseException as e:
+        _err[0] = e
+        flags = 4
+    return _code(flags)
+
+_changed = [None]
+
+def changed_scores():
+    """The scores list a bot changed (flag 16), as 'a,b,c'."""
+    lst = _changed[0]
+    _changed[0] = None
+    return ','.join(str(x) for x in lst)
+
+def last_error():
+    e = _err[0]
+    _err[0] = None
+    tb = koth_sandbox.traceback.extract_tb(e.__traceback__)
+    where = '%s:%s' % (tb[-1].filename, tb[-1].lineno) if tb else ''
+    return koth_sandbox.json.dumps([type(e).__name__, str(e), where])
+
+for _n, _f in (('dice_load', load), ('dice_forget', forget), ('dice_new', new_bot), ('dice_start', start),
+               ('dice_step', step), ('dice_changed_scores', changed_scores), ('dice_last_error', last_error)):
     koth_sandbox.register(_n, _f)
 `;

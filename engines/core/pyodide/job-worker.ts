@@ -1,0 +1,138 @@
+/**
+ * Entry of a sandbox worker (started by pool.ts; bundled to dist/sandbox-worker.js): the game
+ * engine and Pyodide in ONE thread, so an engine's call into an original Python bot is a plain
+ * function call (local.ts). In order:
+ *   1. networking and processes are taken away (Pyodide never needs them offline);
+ *   2. the games' modules named by the supervisor are imported (their engines and adapters);
+ *   3. Pyodide loads (its WebAssembly memory capped) with the sandbox's Python bootstrap;
+ *   4. the file system, module loading, the process's dangerous calls, `eval` and every
+ *      function's `.constructor` (the road from any JS object back to `Function('return process')`)
+ *      are taken away: from here on only code already loaded runs, and Python holds no JS object;
+ *   5. tasks come one at a time: a shard of a game's `trials`, or a named job function of a
+ *      module, `fn(args, { python, tick })`. Results and errors go back as plain data.
+ */
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+import { shardGenerator } from '../rng/generators.ts';
+import type { Seed } from '../rng/rng.ts';
+import type { TrialSpec } from '../runner/trial-spec.ts';
+import { LocalPython, setLocalPython } from './local.ts';
+
+export type SandboxTask =
+  | { id: number; kind: 'shard'; module: string; opts: unknown; seed: Seed; index: number; count: number }
+  | { id: number; kind: 'job'; module: string; fn: string; args: unknown };
+
+export interface JobContext {
+  python: LocalPython;
+  /** Progress: n more trials done. */
+  tick(n: number): void;
+  /** A line for the user (what a `play` prints), sent as it is made. */
+  emit(line: string): void;
+}
+
+/** An error as data: name, message, and its own plain fields (a game rebuilds its classes from them). */
+export interface ErrorData {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+  cause?: ErrorData;
+}
+
+export function errorData(e: unknown): ErrorData {
+  if (!(e instanceof Error)) return { name: 'Error', message: String(e), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(e)) {
+    if (k === 'cause') continue;
+    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
+  }
+  return { name: e.name, message: e.message, fields, cause: e.cause === undefined ? undefined : errorData(e.cause) };
+}
+
+const { modules, cells, memoryMb } = workerData as { modules: string[]; cells: SharedArrayBuffer; memoryMb: number };
+const port = parentPort!;
+const require = createRequire(import.meta.url);
+
+const blocked = (what: string) =>
+  function () {
+    throw new Error(`${what} is not available in the koth sandbox`);
+  };
+
+/** Replaces every function of a builtin module by one that throws (CommonJS and ESM views). */
+function neuter(name: string): void {
+  const m = require(name) as Record<string, unknown>;
+  for (const k of Object.keys(m)) {
+    if (typeof m[k] === 'function') {
+      try {
+        m[k] = blocked(`${name}.${k}`);
+      } catch {
+        /* read-only export: leave it */
+      }
+    }
+  }
+}
+
+for (const m of ['node:child_process', 'node:net', 'node:tls', 'node:dgram', 'node:http', 'node:https', 'node:http2', 'node:dns', 'node:inspector', 'node:cluster']) neuter(m);
+for (const g of ['fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource', 'Request']) delete (globalThis as Record<string, unknown>)[g];
+syncBuiltinESMExports();
+
+const loaded = new Map<string, Record<string, unknown>>();
+async function importModule(module: string): Promise<Record<string, unknown>> {
+  const url = module.startsWith('file:') ? module : pathToFileURL(module).href;
+  // From sources (tests, tsx) the TypeScript module is required, so that it shares this file's
+  // module instances (as engines/core/runner/worker.ts does); the bundle imports dist/*.js.
+  return url.endsWith('.ts') ? (require(fileURLToPath(url)) as Record<string, unknown>) : ((await import(url)) as Record<string, unknown>);
+}
+
+let python: LocalPython;
+try {
+  for (const m of modules) loaded.set(m, await importModule(m));
+  python = await LocalPython.load({ cells: new Int32Array(cells), memoryMb, onLabel: (id, text) => port.postMessage({ label: id, text }) });
+  setLocalPython(python);
+} catch (e) {
+  port.postMessage({ fatal: `the sandbox worker did not start: ${(e as Error)?.message ?? e}` });
+  throw e;
+}
+
+for (const m of ['node:fs', 'node:fs/promises', 'node:vm', 'node:os']) neuter(m);
+syncBuiltinESMExports();
+neuter('node:module');
+syncBuiltinESMExports();
+for (const k of ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen', 'kill', 'chdir', 'setuid', 'setgid', 'abort', 'reallyExit']) {
+  try {
+    (process as unknown as Record<string, unknown>)[k] = blocked(`process.${k}`);
+  } catch {
+    /* ignore */
+  }
+}
+for (const proto of [Function.prototype, Object.getPrototypeOf(async function () {}), Object.getPrototypeOf(function* () {}), Object.getPrototypeOf(async function* () {})]) {
+  Object.defineProperty(proto, 'constructor', { value: undefined, writable: false, configurable: false });
+}
+globalThis.eval = blocked('eval') as typeof eval;
+
+async function run(task: SandboxTask): Promise<unknown> {
+  const mod = loaded.get(task.module);
+  if (!mod) throw new Error(`the sandbox worker was not started with ${task.module}`);
+  const tick = (n: number) => port.postMessage({ id: task.id, tick: n });
+  if (task.kind === 'shard') {
+    const trials = mod.trials as TrialSpec<unknown, unknown> | undefined;
+    if (!trials) throw new Error(`${task.module} exports no "trials"`);
+    return trials.run(task.opts, shardGenerator(trials.generator, task.seed, task.index), task.count, tick);
+  }
+  const fn = mod[task.fn];
+  if (typeof fn !== 'function') throw new Error(`${task.module} exports no job function ${task.fn}`);
+  const ctx: JobContext = { python, tick, emit: (line) => port.postMessage({ id: task.id, line }) };
+  return (fn as (args: unknown, ctx: JobContext) => unknown)(task.args, ctx);
+}
+
+port.on('message', (task: SandboxTask) => {
+  void (async () => {
+    try {
+      const value = await run(task);
+      port.postMessage({ id: task.id, ok: true, value, output: python.takeOutput() });
+    } catch (e) {
+      port.postMessage({ id: task.id, ok: false, error: errorData(e), output: python.takeOutput() });
+    }
+  })();
+});
+port.postMessage({ ready: true });

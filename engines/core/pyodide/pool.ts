@@ -1,0 +1,255 @@
+/**
+ * The supervisor of sandbox workers (job-worker.ts: a game engine and Pyodide in one locked-down
+ * thread each). This thread hands out tasks — shards of a game's trials, or a named job — one at
+ * a time per worker, and enforces the limits the workers cannot enforce on themselves:
+ *
+ *  - time: each worker bumps a heartbeat (local.ts BEAT) at every call into Python. When one
+ *    call runs longer than `timeoutMs`, the supervisor raises KeyboardInterrupt in it through
+ *    Pyodide's interrupt buffer (stops Python loops, regex backtracking, big-int powers within
+ *    milliseconds); the game's adapter reports the bot as stopped for its time. When the call
+ *    still does not return after `graceMs` (a C-level loop, a bot catching BaseException), the
+ *    worker is terminated. Either way the task fails with SandboxKilled('timeout') naming the
+ *    bot, and the worker is replaced before the next task.
+ *  - memory: Python's WebAssembly memory is capped in the worker (MemoryError at the cap); the
+ *    JavaScript heap by `resourceLimits` (a worker over it dies: SandboxKilled('memory')).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { BEAT } from './local.ts';
+import { SandboxKilled } from './sandbox.ts';
+import type { ErrorData, SandboxTask } from './job-worker.ts';
+
+export interface SandboxPoolOptions {
+  /** Worker threads (each loads Pyodide, ~75 MB and 2–3 s). */
+  workers: number;
+  /** Modules the workers import before they lock down: every module a task may name. */
+  modules: string[];
+  /** One call's time limit (ms). Default 10 s. */
+  timeoutMs?: number;
+  /** After an interrupt, how long to wait before terminating the worker (ms). Default 2 s. */
+  graceMs?: number;
+  /** Python's WebAssembly memory cap per worker (MB). Default 1024. */
+  memoryMb?: number;
+  /** The JavaScript heap cap per worker (MB). Default 1024. */
+  jsHeapMb?: number;
+  /** Loading time limit (ms). Default 120 s. */
+  loadTimeoutMs?: number;
+}
+
+/** A task failed with an error of the sandboxed code or of the game (as data). */
+export class SandboxTaskError extends Error {
+  constructor(readonly data: ErrorData) {
+    super(data.message);
+    this.name = data.name;
+  }
+}
+
+export interface TaskHandlers {
+  onTick?: (n: number) => void;
+  onLine?: (line: string) => void;
+  onOutput?: (lines: string[]) => void;
+}
+
+type Untagged<T> = T extends unknown ? Omit<T, 'id'> : never;
+export type SandboxTaskSpec = Untagged<SandboxTask>;
+
+interface Slot {
+  worker: Worker;
+  cells: Int32Array;
+  ready: Promise<void>;
+  labels: Map<number, string>;
+  task?: { id: number; resolve(v: unknown): void; reject(e: unknown): void; h: TaskHandlers };
+  /** Watchdog: the call seen running, since when, and when it was interrupted. */
+  seq: number;
+  since: number;
+  interruptedAt: number;
+  /** Replace before the next task (interrupted, or over its memory cap). */
+  tainted: boolean;
+  dead: boolean;
+}
+
+function workerFile(): { filename: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./job-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+  const js = fileURLToPath(new URL(import.meta.url.includes('/chunks/') ? '../sandbox-worker.js' : './sandbox-worker.js', import.meta.url));
+  if (!existsSync(js)) throw new Error(`the sandbox worker ${js} is missing: run npm run build`);
+  return { filename: js, execArgv: [] };
+}
+
+export class SandboxPool {
+  private readonly o: Required<SandboxPoolOptions>;
+  private readonly slots: (Slot | undefined)[];
+  private readonly queue: { spec: SandboxTaskSpec; resolve(v: unknown): void; reject(e: unknown): void; h: TaskHandlers }[] = [];
+  private nextId = 1;
+  private readonly timer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(o: SandboxPoolOptions) {
+    this.o = { timeoutMs: 10_000, graceMs: 2_000, memoryMb: 1024, jsHeapMb: 1024, loadTimeoutMs: 120_000, ...o, workers: Math.max(1, o.workers) };
+    this.slots = new Array(this.o.workers).fill(undefined);
+    this.timer = setInterval(() => this.watch(), Math.max(5, Math.min(100, this.o.timeoutMs / 4)));
+    this.timer.unref();
+  }
+
+  get workers(): number {
+    return this.o.workers;
+  }
+
+  /** Runs a task on the next free worker; resolves with its value, rejects with SandboxKilled or SandboxTaskError. */
+  run(spec: SandboxTaskSpec, h: TaskHandlers = {}): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('the sandbox pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ spec, resolve, reject, h });
+      this.pump();
+    });
+  }
+
+  /** Starts every worker now (they load Pyodide in parallel); resolves when all are ready. */
+  async warm(): Promise<void> {
+    for (let i = 0; i < this.slots.length; i++) if (!this.slots[i] || this.slots[i]!.dead) this.slots[i] = this.start();
+    await Promise.all(this.slots.map((s) => s!.ready));
+  }
+
+  async destroy(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    for (const q of this.queue.splice(0)) q.reject(new Error('the sandbox pool was closed'));
+    await Promise.all(this.slots.map((s) => s && !s.dead && this.end(s)));
+  }
+
+  private start(): Slot {
+    const { filename, execArgv } = workerFile();
+    const buf = new SharedArrayBuffer(BEAT.size * 4);
+    const worker = new Worker(filename, {
+      execArgv,
+      workerData: { modules: this.o.modules, cells: buf, memoryMb: this.o.memoryMb },
+      env: {},
+      resourceLimits: { maxOldGenerationSizeMb: this.o.jsHeapMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
+      stdout: true,
+      stderr: true,
+    });
+    worker.unref();
+    worker.stdout.resume();
+    worker.stderr.resume();
+    const slot: Slot = { worker, cells: new Int32Array(buf), ready: Promise.resolve(), labels: new Map(), seq: -1, since: 0, interruptedAt: 0, tainted: false, dead: false };
+    slot.ready = new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => {
+        reject(new SandboxKilled('timeout', `loading Pyodide took more than ${this.o.loadTimeoutMs} ms`));
+        void this.end(slot);
+      }, this.o.loadTimeoutMs);
+      t.unref();
+      worker.on('message', (m: { ready?: boolean; fatal?: string; label?: number; text?: string; id?: number; tick?: number; line?: string; ok?: boolean; value?: unknown; error?: ErrorData; output?: string[] }) => {
+        if (m.ready) {
+          clearTimeout(t);
+          resolve();
+        } else if (m.fatal) {
+          clearTimeout(t);
+          reject(new Error(m.fatal));
+        } else if (m.label !== undefined) {
+          slot.labels.set(m.label, m.text!);
+        } else if (m.id !== undefined && slot.task?.id === m.id) {
+          const task = slot.task;
+          if (m.tick !== undefined) task.h.onTick?.(m.tick);
+          else if (m.line !== undefined) task.h.onLine?.(m.line);
+          else {
+            slot.task = undefined;
+            if (m.output?.length) task.h.onOutput?.(m.output);
+            if (slot.cells[BEAT.interrupted]) slot.tainted = true;
+            if (m.ok) task.resolve(m.value);
+            else task.reject(rebuild(m.error!));
+            this.pump();
+          }
+        }
+      });
+      worker.on('error', (e) => {
+        clearTimeout(t);
+        const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+        this.died(slot, oom ? new SandboxKilled('memory', `${this.what(slot)}: over the sandbox's JavaScript heap cap (${this.o.jsHeapMb} MB); the sandbox ended it`) : new SandboxKilled('crashed', `${this.what(slot)}: the sandbox worker failed (${e.message})`));
+        reject(e);
+      });
+      worker.on('exit', () => {
+        clearTimeout(t);
+        this.died(slot, new SandboxKilled('crashed', `${this.what(slot)}: the sandbox worker stopped`));
+        reject(new Error('the sandbox worker stopped while loading'));
+      });
+    });
+    slot.ready.catch(() => {});
+    return slot;
+  }
+
+  /** What the slot was running, for messages: the bot of the running call when known. */
+  private what(slot: Slot): string {
+    return slot.labels.get(slot.cells[BEAT.label]!) ?? 'the sandboxed code';
+  }
+
+  private died(slot: Slot, e: SandboxKilled): void {
+    slot.dead = true;
+    const task = slot.task;
+    slot.task = undefined;
+    task?.reject(e);
+    this.pump();
+  }
+
+  private async end(slot: Slot): Promise<void> {
+    slot.dead = true;
+    await slot.worker.terminate();
+  }
+
+  private pump(): void {
+    if (this.closed) return;
+    for (let i = 0; i < this.slots.length && this.queue.length; i++) {
+      let slot = this.slots[i];
+      if (slot?.task) continue;
+      if (slot && slot.tainted && !slot.dead) void this.end(slot);
+      if (!slot || slot.dead) slot = this.slots[i] = this.start();
+      const q = this.queue.shift()!;
+      const id = this.nextId++;
+      const s = slot;
+      s.task = { id, resolve: q.resolve, reject: q.reject, h: q.h };
+      s.ready.then(
+        () => {
+          if (s.dead || s.task?.id !== id) return;
+          s.seq = -1;
+          s.worker.postMessage({ ...q.spec, id });
+        },
+        (e: unknown) => {
+          if (s.task?.id === id) {
+            s.task = undefined;
+            q.reject(e instanceof SandboxKilled ? e : new SandboxKilled('crashed', `the sandbox worker did not start: ${(e as Error)?.message ?? e}`));
+          }
+        },
+      );
+    }
+  }
+
+  private watch(): void {
+    const now = performance.now();
+    for (const s of this.slots) {
+      if (!s || s.dead || !s.task) continue;
+      const seq = s.cells[BEAT.seq]!;
+      if (!s.cells[BEAT.inCall] || seq !== s.seq) {
+        s.seq = s.cells[BEAT.inCall] ? seq : -1;
+        s.since = now;
+        s.interruptedAt = 0;
+        continue;
+      }
+      if (!s.interruptedAt && now - s.since > this.o.timeoutMs) {
+        s.interruptedAt = now;
+        s.tainted = true;
+        Atomics.store(s.cells, BEAT.interrupted, 1);
+        Atomics.store(s.cells, BEAT.interrupt, 2); // SIGINT: KeyboardInterrupt at Python's next check
+      } else if (s.interruptedAt && now - s.interruptedAt > this.o.graceMs) {
+        const e = new SandboxKilled('timeout', `${this.what(s)}: no answer within ${this.o.timeoutMs} ms, and interrupting it did not stop it; the sandbox ended the worker`);
+        void this.end(s);
+        this.died(s, e);
+      }
+    }
+  }
+}
+
+/** An error from a worker as an object of this thread: SandboxKilled stays one, the rest SandboxTaskError. */
+function rebuild(d: ErrorData): Error {
+  if (d.name === 'SandboxKilled') return new SandboxKilled(d.fields.reason as 'timeout', d.message);
+  return new SandboxTaskError(d);
+}
