@@ -14,6 +14,7 @@ import type { ComparisonReport } from './stats/compare.ts';
 import type { KnownBot } from './provenance.ts';
 import type { Seed } from './rng/rng.ts';
 import type { RunResult } from './runner/runner.ts';
+import type { SandboxPool } from './pyodide/pool.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -94,6 +95,8 @@ export interface ShardedRun<Opts, Acc> {
   unit?: string;
   /** Called once per finished shard (the bench times them). */
   onShard?: (done: number, total: number) => void;
+  /** Run every shard in these sandbox workers (runs with original Python bots: kit.sandboxPool). */
+  sandbox?: SandboxPool;
 }
 
 /** What a game's CLI is handed: the common options and runs, bound to where games' trials live. */
@@ -104,6 +107,11 @@ export interface ReplayKit {
   emitReport(report: ComparisonReport, json: boolean): void;
   /** `parseSeed` with a clear error for an empty seed. */
   seed(text: string | undefined, fallback?: string): Seed;
+  /**
+   * Sandbox workers for original Python bots (engines/core/pyodide/pool.ts), each holding the
+   * game's trials module (its engine, its Python adapter and job functions) and Pyodide.
+   */
+  sandboxPool(game: string, workers: number): SandboxPool;
 }
 
 /** Common flags every `koth replay` accepts. */

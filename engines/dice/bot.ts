@@ -98,6 +98,14 @@ export class DiceBot {
   /** Set by `memorylessFastPath`: a fresh generator's first yield is the fast path's decision. */
   declare fastMemoryless: DiceBotClass | undefined;
 
+  /**
+   * A whole turn played elsewhere (the original Python bots, python-bots.ts): the controller's
+   * single_bot from the first die to the last — the same dice from the same generator, the same
+   * update_state/make_throw calls — returning the throws. Set on a class's prototype only; the
+   * controller then asks it instead of driving makeThrow die by die.
+   */
+  declare playTurn: ((scores: number[], lastRound: boolean) => number[]) | undefined;
+
   /** Python `make_throw(scores, last_round)`; the base class yields False once. */
   *makeThrow(_scores: number[], _lastRound: boolean): Generator<unknown, unknown, undefined> {
     yield false;

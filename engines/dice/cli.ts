@@ -20,7 +20,7 @@ import { runExact } from './tournament.ts';
 import { trials as diceTrials } from './trials.ts';
 import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
-import { DICE_PYTHON_BOTS_HELP, pythonDicePool, sandboxStopMessage } from './python-cli.ts';
+import { DICE_PYTHON_BOTS_HELP, openDicePython, runDiceJob, sandboxStopMessage, type DicePython } from './python-cli.ts';
 import type { DiceBotClass } from './bot.ts';
 
 const ENGINE = { variants: DICE_VARIANTS, defaultVariant: DEFAULT_DICE_VARIANT, ruleFlags: DICE_RULE_FLAGS };
@@ -95,12 +95,37 @@ interface DiceCliOptions extends CommonOptionValues {
   pythonBots?: string;
 }
 
-/** The bots to play and how to find their classes: ports, or with --python-bots the original Python classes. */
+/** The bots to play and how to find their classes (ports; --python-bots runs in sandbox workers instead). */
 function botsAndResolver(opts: DiceCliOptions, table: string): { bots: string[]; resolve: (n: string) => DiceBotClass | undefined } {
-  if (!opts.pythonBots) return { bots: botList(opts, table), resolve: diceClass };
-  const p = pythonDicePool(opts);
-  if (p.names.length < 8) throw new UserError(`a dice game seats 8 bots: give at least 8 (got ${p.names.length}: ${p.names.join(', ')})`);
-  return { bots: p.names, resolve: p.resolve };
+  return { bots: botList(opts, table), resolve: diceClass };
+}
+
+/** With --python-bots: the original classes in sandbox workers, closed after `use`. */
+async function withPython<T>(opts: DiceCliOptions, kit: ReplayKit, workers: number, use: (p: DicePython) => Promise<T>): Promise<T> {
+  const p = await openDicePython(opts, kit, workers);
+  try {
+    return await use(p);
+  } finally {
+    await p.pool.destroy();
+  }
+}
+
+/** The exact run with the original Python bots in a sandbox worker (`turns`: each turn as it is played). */
+async function pythonExact(opts: DiceCliOptions, kit: ReplayKit, games: number, onTurn?: (e: DiceTurnEvent) => void) {
+  return withPython(opts, kit, 1, async (p) => {
+    warnUnreproducible(p.names);
+    const progress = new Progress(games, `dice exact ${opts.rules}, original Python bots`);
+    try {
+      return (await runDiceJob(
+        p.pool,
+        'diceExact',
+        { files: p.files, bots: p.names, rules: opts.rules, seed: parseSeed(opts.seed), games, turns: !!onTurn },
+        { onTick: (n) => progress.tick(n), onLine: (l) => onTurn?.(JSON.parse(l) as DiceTurnEvent) },
+      )) as ReturnType<typeof runExact>;
+    } finally {
+      progress.stop();
+    }
+  });
 }
 
 /** A bot's exception ended the original run (exit 3); the sandbox ending a bot says so. */
@@ -108,7 +133,7 @@ function crashError(e: BotCrash): UserError {
   return new UserError(sandboxStopMessage(e) ?? e.message, EXIT.originalCrashed);
 }
 
-export function registerDicePlay(play: Command): void {
+export function registerDicePlay(play: Command, kit: ReplayKit): void {
   const cmd = play.command('dice').description("Play dice games turn by turn (the original controller's DEBUG output)");
   addCommonOptions(cmd, ['seed'], ENGINE, { seed: DICE_DEFAULTS.seed, seedHelp: 'random.seed(S) before the first game' });
   cmd.option('--games <N>', 'games to play', positiveInt, 1);
@@ -121,17 +146,22 @@ export function registerDicePlay(play: Command): void {
   cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP);
   cmd
     .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --games 3 --json', 'koth play dice --seed 7 --python-bots my_bots.py --bots A,B,C,D,E,F,G,H']))
-    .action((opts: DiceCliOptions) => {
-      const { bots, resolve } = botsAndResolver(opts, 'official-final');
+    .action(async (opts: DiceCliOptions) => {
       checkOriginalCanRun(opts.rules, opts.games ?? 1);
-      warnUnreproducible(bots);
       const turns: DiceTurnEvent[] = [];
+      const onTurn = (e: DiceTurnEvent) => {
+        if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
+        else turns.push(e);
+      };
       let result;
       try {
-        result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, resolve, undefined, (e) => {
-          if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
-          else turns.push(e);
-        });
+        if (opts.pythonBots) {
+          result = await pythonExact(opts, kit, opts.games ?? 1, onTurn);
+        } else {
+          const { bots, resolve } = botsAndResolver(opts, 'official-final');
+          warnUnreproducible(bots);
+          result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, resolve, undefined, onTurn);
+        }
       } catch (e) {
         if (e instanceof BotCrash) throw crashError(e);
         throw e;
@@ -170,7 +200,7 @@ export function registerDiceCli(replay: Command, kit: ReplayKit): void {
     confidence: DICE_DEFAULTS.confidence,
     shardSize: DICE_DEFAULTS.shardSize,
   });
-  cmd.option('--python-bots <files>', `with --exact: ${DICE_PYTHON_BOTS_HELP}`);
+  cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP);
   cmd
     .addHelpText(
       'after',
@@ -184,14 +214,12 @@ so results do not depend on --workers. The first controller (--rules original) n
           'koth replay dice --exact --seed 1 --games 2000 --json',
           'koth replay dice --compare-rules original,fixed --games 1000000',
           'koth replay dice --exact --seed 1 --games 200 --python-bots auto_bots.py --bots ThrowTwiceBot,GoToTenBot,... --json',
+          'koth replay dice --games 100000 --python-bots auto_bots.py --bots ...   the original answers, sharded over --workers',
         ]),
     )
     .action(async (opts: DiceCliOptions) => {
       try {
-        if (opts.pythonBots && !opts.exact) {
-          throw new UserError('--python-bots runs with --exact (one process, one stream: the sandbox is not shared by worker shards): add --exact --games N');
-        }
-        if (opts.exact) return runExactCommand(opts);
+        if (opts.exact) return await runExactCommand(opts, kit);
         if (opts.compareRules) return await runAB(opts, kit);
         kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);
       } catch (e) {
@@ -201,12 +229,13 @@ so results do not depend on --workers. The first controller (--rules original) n
     });
 }
 
-async function runStats(kit: ReplayKit, opts: DiceCliOptions, bots: string[], rules: string, games: number, seed: Seed, label: string) {
+async function runStats(kit: ReplayKit, opts: DiceCliOptions, bots: string[], rules: string, games: number, seed: Seed, label: string, python?: DicePython) {
   checkOriginalCanRun(rules, games);
   return kit.runSharded({
     game: 'dice',
     spec: diceTrials,
-    opts: { bots, rules },
+    opts: python ? { bots, rules, python: { files: python.files } } : { bots, rules },
+    ...(python ? { sandbox: python.pool } : {}),
     seed,
     trials: games,
     shardSize: opts.shardSize,
@@ -218,11 +247,16 @@ async function runStats(kit: ReplayKit, opts: DiceCliOptions, bots: string[], ru
 }
 
 export async function statisticalReplay(opts: DiceCliOptions, kit: ReplayKit): Promise<ComparisonReport> {
+  if (opts.pythonBots) return withPython(opts, kit, opts.workers, (p) => statisticalRun(opts, kit, p));
+  return statisticalRun(opts, kit);
+}
+
+async function statisticalRun(opts: DiceCliOptions, kit: ReplayKit, python?: DicePython): Promise<ComparisonReport> {
   const table = publishedTable(opts.table);
-  const bots = botList(opts, opts.table);
+  const bots = python ? python.names : botList(opts, opts.table);
   const games = opts.games ?? DICE_DEFAULTS.games;
   const seed = parseSeed(opts.seed);
-  const res = await runStats(kit, opts, bots, opts.rules, games, seed, `dice ${opts.rules}`);
+  const res = await runStats(kit, opts, bots, opts.rules, games, seed, `dice ${opts.rules}${python ? ', original Python bots' : ''}`, python);
   const report = compareWithPublished(table, res.acc, opts.confidence);
   const s = res.acc;
   const pct = winningScorePercentiles(s);
@@ -248,17 +282,21 @@ export async function statisticalReplay(opts: DiceCliOptions, kit: ReplayKit): P
   return report;
 }
 
-function runExactCommand(opts: DiceCliOptions): void {
-  const { bots, resolve } = botsAndResolver(opts, 'official-final');
+async function runExactCommand(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
   const games = opts.games ?? DICE_DEFAULTS.exactGames;
   checkOriginalCanRun(opts.rules, games);
-  warnUnreproducible(bots);
-  const progress = new Progress(games, `dice exact ${opts.rules}`);
   let result;
-  try {
-    result = runExact(parseSeed(opts.seed), games, { bots, rules: opts.rules }, resolve, (n) => progress.tick(n));
-  } finally {
-    progress.stop();
+  if (opts.pythonBots) {
+    result = await pythonExact(opts, kit, games);
+  } else {
+    const { bots, resolve } = botsAndResolver(opts, 'official-final');
+    warnUnreproducible(bots);
+    const progress = new Progress(games, `dice exact ${opts.rules}`);
+    try {
+      result = runExact(parseSeed(opts.seed), games, { bots, rules: opts.rules }, resolve, (n) => progress.tick(n));
+    } finally {
+      progress.stop();
+    }
   }
   if (opts.json) {
     process.stdout.write(JSON.stringify(result) + '\n');
@@ -296,12 +334,16 @@ function rerunCommand(opts: DiceCliOptions, games: number): string {
 export async function diceRuleAB(opts: DiceCliOptions, kit: ReplayKit) {
   const started = performance.now();
   const variants = parseCompareRules(opts.compareRules!, ENGINE);
-  const bots = botList(opts, 'official-final');
   const games = opts.games ?? DICE_DEFAULTS.games;
   const seed = parseSeed(opts.seed);
-  // One after the other (each uses every worker), on the same shard seeds.
-  const a = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[0], games, seed, `dice ${variants[0]}`)).acc;
-  const b = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[1], games, seed, `dice ${variants[1]}`)).acc;
+  const both = async (python?: DicePython) => {
+    const bots = python ? python.names : botList(opts, 'official-final');
+    // One after the other (each uses every worker), on the same shard seeds.
+    const a = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[0], games, seed, `dice ${variants[0]}`, python)).acc;
+    const b = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[1], games, seed, `dice ${variants[1]}`, python)).acc;
+    return { bots, a, b };
+  };
+  const { bots, a, b } = opts.pythonBots ? await withPython(opts, kit, opts.workers, both) : await both();
   const z = zFor(opts.confidence);
   const diff = (ka: number, na: number, kb: number, nb: number) => proportionDifference(ka, na, kb, nb, z);
   const botRows = bots.map((name) => {

@@ -32,7 +32,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
     trials,
     registerCli({ replay, play }, kit: ReplayKit) {
       registerDiceCli(replay, kit);
-      registerDicePlay(play);
+      registerDicePlay(play, kit);
     },
     defaultReplay: (ctx) =>
       statisticalReplay(

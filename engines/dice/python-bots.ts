@@ -129,6 +129,7 @@ function pythonDiceBot(host: PythonHost, link: StreamLink, ci: number, botName: 
   const fNew = host.fast('dice_new');
   const fStart = host.fast('dice_start');
   const fStep = host.fast('dice_step');
+  const fTurn = host.fast('dice_turn');
   const fError = host.fast('dice_last_error');
   const fChanged = host.fast('dice_changed_scores');
   const label = host.label(botName);
@@ -201,6 +202,23 @@ function pythonDiceBot(host: PythonHost, link: StreamLink, ci: number, botName: 
         r = call(() => fStep(this.handle, link.out(random), t[seen]!), what);
       }
     }
+  };
+  /**
+   * The controller's turn in one call (bot.ts playTurn): Python throws the dice from the shared
+   * stream and resumes make_throw itself, as single_bot did; the engine skips the words drawn.
+   */
+  cls.prototype.playTurn = function (this: InstanceType<typeof cls>, scores: number[], lastRound: boolean): number[] {
+    const random = this.env.random as PyRandom;
+    let id = listIds.get(scores);
+    if (id === undefined) listIds.set(scores, (id = nextList++));
+    host.at(label);
+    const r = call(() => fTurn(this.handle, link.out(random), lastRound, id, ...scores), `${botName}.make_throw`) as unknown as string;
+    const a = r.indexOf(':');
+    const b = r.indexOf(':', a + 1);
+    const throws: number[] = [];
+    for (let i = b + 1; i < r.length; i++) throws.push(r.charCodeAt(i) - 48);
+    settle(Number(r.slice(0, a)) * 32 + Number(r.slice(a + 1, b)), random, `${botName}.make_throw`, scores);
+    return throws;
   };
   Object.defineProperty(cls, 'name', { value: botName });
   return cls as unknown as DiceBotClass;

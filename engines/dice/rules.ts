@@ -63,6 +63,8 @@ export class DiceController {
   private readonly classMake: DiceBot['makeThrow'][];
   /** Per class index: its fast path's turn start (bot.ts FastStart), if any. */
   private readonly classStart: (FastStart | undefined)[];
+  /** Per class index: its whole-turn delegate (bot.ts playTurn: the original Python bots), if any. */
+  private readonly classTurn: (DiceBot['playTurn'] | undefined)[];
   /** Per class index: its statistics row. */
   private readonly rowByClass: DiceStats['rows'];
   private readonly ownRandint: boolean;
@@ -82,6 +84,7 @@ export class DiceController {
     this.classFast = classes.map((c) => (c.prototype.fastClass === c ? c.prototype.fastDecide : undefined));
     this.classMake = classes.map((c) => c.prototype.makeThrow);
     this.classStart = classes.map((c) => c.prototype.fastStart);
+    this.classTurn = classes.map((c) => c.prototype.playTurn);
     this.rowByClass = this.rowOf.map((r) => this.stats.rows[r]!);
     // The inlined randint(1, 6) (die) only for PyRandom's own Python 3 randint (a test's scripted dice override it).
     this.ownRandint = random.python2 || random.randint !== PyRandom.prototype.randint;
@@ -209,6 +212,10 @@ export class DiceController {
 
   /** Controller.single_bot: one turn of one bot. */
   private turn(index: number, bot: DiceBot, ci: number, scores: number[], lastRound: boolean): void {
+    if (this.classTurn[ci] !== undefined) {
+      this.delegatedTurn(index, bot, ci, scores, lastRound);
+      return;
+    }
     let last = this.die();
     // Empty, then pushed: one backing store of 17 for the whole turn ([last] would allocate one
     // of 1 and then grow it at the second die).
@@ -245,6 +252,11 @@ export class DiceController {
         last = throws[throws.length - 1]!;
       }
     }
+    this.endTurn(index, bot, ci, scores, lastRound, throws, last, turnSum);
+  }
+
+  /** The end of single_bot: the score (a 6 above the end score resets it), the DEBUG line, the statistics. */
+  private endTurn(index: number, bot: DiceBot, ci: number, scores: number[], lastRound: boolean, throws: number[], last: number, turnSum: number): void {
     if (last === 6) {
       if (scores[index]! + turnSum >= this.endScore) scores[index] = 0;
     } else {
@@ -255,6 +267,21 @@ export class DiceController {
     row.throws += throws.length;
     if (last !== 6) row.successes++;
     row.turns++;
+  }
+
+  /** A turn played by the bot's class itself (bot.ts playTurn), from the first die on. */
+  private delegatedTurn(index: number, bot: DiceBot, ci: number, scores: number[], lastRound: boolean): void {
+    let throws: number[];
+    try {
+      throws = this.classTurn[ci]!.call(bot, this.flags.liveScores ? scores : scores.slice(), lastRound);
+    } catch (e) {
+      throw new BotCrash(bot.className, this.gameNumber, e);
+    }
+    const last = throws[throws.length - 1]!;
+    let turnSum = 0;
+    for (let i = 0; i < throws.length; i++) turnSum += throws[i]!;
+    if (last === 6) turnSum -= 6;
+    this.endTurn(index, bot, ci, scores, lastRound, throws, last, turnSum);
   }
 
   /**

@@ -61,8 +61,11 @@ export function runExact(
   resolve: ClassResolver,
   tick?: (n: number) => void,
   onTurn?: (e: DiceTurnEvent) => void,
+  /** Handed the run's generator before the first game (to check another copy of the stream against it). */
+  onGenerator?: (random: PyRandom) => void,
 ): DiceExactResult {
   const random = new PyRandom(typeof seed === 'string' && /^-?\d+$/.test(seed) ? BigInt(seed) : seed);
+  onGenerator?.(random);
   const controller = new DiceController(resolveBots(opts.bots, resolve), random, diceFlags(opts.rules));
   controller.onTurn = onTurn;
   const s = controller.simulate(games, tick);

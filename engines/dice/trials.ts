@@ -1,5 +1,70 @@
-/** The dice game's shardable trials (one trial = one game), as worker threads import them. */
-import { diceTrials } from './tournament.ts';
+/**
+ * The dice game's shardable trials (one trial = one game), as worker threads import them, and
+ * the jobs of the sandbox workers (engines/core/pyodide/pool.ts) for runs with the ORIGINAL
+ * Python bots: there the engine and Pyodide share one thread (engines/core/pyodide/local.ts).
+ */
+import type { TrialSpec } from '../core/game.ts';
+import type { JobContext } from '../core/pyodide/job-worker.ts';
+import { localPython } from '../core/pyodide/local.ts';
+import { PyRandom } from '../core/rng/python-random.ts';
+import type { Seed } from '../core/rng/rng.ts';
 import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { loadPythonDiceBots, type LoadedDiceBots } from './python-bots.ts';
+import type { DiceTurnEvent } from './rules.ts';
+import type { DiceStats } from './stats.ts';
+import { diceTrials, runExact, type DiceExactResult, type DiceRunOptions } from './tournament.ts';
 
-export const trials = diceTrials(diceClass);
+/** Original bot files (path for messages, code) loaded into a sandbox worker's Python. */
+export interface DicePythonFiles {
+  files: { path: string; code: string }[];
+}
+
+export type DiceTrialOptions = DiceRunOptions & { python?: DicePythonFiles };
+
+const portTrials = diceTrials(diceClass);
+
+function pythonResolver(loaded: LoadedDiceBots) {
+  const byName = new Map<string, LoadedDiceBots['classes'][number]>();
+  for (const c of loaded.classes) if (!byName.has(c.name)) byName.set(c.name, c);
+  return (n: string) => {
+    const c = byName.get(n);
+    if (c?.refused) throw new Error(`${n} cannot run in the sandbox: ${c.refused}`);
+    return c?.cls;
+  };
+}
+
+export const trials: TrialSpec<DiceTrialOptions, DiceStats> = {
+  ...portTrials,
+  run(opts, rng, count, tick) {
+    if (!opts.python) return portTrials.run(opts, rng, count, tick);
+    // Every shard loads the files afresh: class attributes start as in a new process, so the
+    // result does not depend on which worker ran which shards before.
+    const loaded = loadPythonDiceBots(opts.python.files, localPython());
+    const stats = diceTrials(pythonResolver(loaded)).run(opts, rng, count, tick);
+    loaded.link.check(rng as PyRandom, 'at the end of a shard');
+    return stats;
+  },
+};
+
+/** Job: the classes the files define, as the controller found them, with refusals. */
+export function diceInspect(args: DicePythonFiles, ctx: JobContext): { name: string; direct: boolean; refused: string | null; file: string }[] {
+  return loadPythonDiceBots(args.files, ctx.python).classes.map(({ name, direct, refused, file }) => ({ name, direct, refused, file }));
+}
+
+/** Job: the exact replay (`random.seed(S)`, one stream) with the original bots; `turns` sends every turn as a JSON line. */
+export function diceExact(args: DicePythonFiles & DiceRunOptions & { seed: Seed; games: number; turns?: boolean }, ctx: JobContext): DiceExactResult {
+  const loaded = loadPythonDiceBots(args.files, ctx.python);
+  let random: PyRandom | undefined;
+  const resolve = pythonResolver(loaded);
+  const result = runExact(
+    args.seed,
+    args.games,
+    { bots: args.bots, rules: args.rules },
+    (n) => resolve(n),
+    (n) => ctx.tick(n),
+    args.turns ? (e: DiceTurnEvent) => ctx.emit(JSON.stringify(e)) : undefined,
+    (r) => (random = r),
+  );
+  loaded.link.check(random!, 'at the end of the run');
+  return result;
+}

@@ -12,6 +12,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Seed } from '../rng/rng.ts';
 import { parseSeed } from '../rng/rng.ts';
 import type { GameEngine, ReplayKit, ShardedRun } from '../game.ts';
+import { SandboxPool } from '../pyodide/pool.ts';
 import { CheckpointMismatch } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
 
@@ -197,6 +198,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
           ...(r.checkpoint ? { checkpoint: r.checkpoint } : {}),
           label: r.label ?? r.game,
           ...(r.onShard ? { onShard: r.onShard } : {}),
+          ...(r.sandbox ? { sandbox: r.sandbox } : {}),
           signal: controller.signal,
         });
         if (res.interrupted) {
@@ -222,6 +224,9 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
       else process.stdout.write(renderComparison(report) + '\n');
       // tableVerdict already leaves out disagreements with a documented cause.
       process.exitCode = report.verdict === 'disagree' ? EXIT.disagree : EXIT.ok;
+    },
+    sandboxPool(game, workers) {
+      return new SandboxPool({ workers, modules: [trialsModuleOf(game)] });
     },
     seed(text, fallback) {
       const t = text ?? fallback;

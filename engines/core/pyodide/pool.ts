@@ -51,7 +51,8 @@ export interface TaskHandlers {
   onOutput?: (lines: string[]) => void;
 }
 
-type Untagged<T> = T extends unknown ? Omit<T, 'id'> : never;
+/** A task as callers give it: no id; the module defaults to the pool's first. */
+type Untagged<T> = T extends unknown ? Omit<T, 'id' | 'module'> & { module?: string } : never;
 export type SandboxTaskSpec = Untagged<SandboxTask>;
 
 interface Slot {
@@ -211,7 +212,7 @@ export class SandboxPool {
         () => {
           if (s.dead || s.task?.id !== id) return;
           s.seq = -1;
-          s.worker.postMessage({ ...q.spec, id });
+          s.worker.postMessage({ ...q.spec, module: q.spec.module ?? this.o.modules[0], id });
         },
         (e: unknown) => {
           if (s.task?.id === id) {

@@ -15,6 +15,7 @@ import { Progress } from './progress.ts';
 import { planShards, type Shard } from './shards.ts';
 import { Checkpoint, OrderedMerger } from './checkpoint.ts';
 import type { ShardTask } from './worker.ts';
+import type { SandboxPool } from '../pyodide/pool.ts';
 
 export interface RunOptions<Opts, Acc> {
   /** The game's id: names the run (progress bar, checkpoint identity). */
@@ -37,6 +38,11 @@ export interface RunOptions<Opts, Acc> {
   onShard?: (done: number, total: number) => void;
   /** Stops scheduling new shards when aborted; the checkpoint keeps what finished. */
   signal?: AbortSignal;
+  /**
+   * Sandbox workers (engines/core/pyodide/pool.ts) to run every shard on, instead of this thread
+   * or plain workers: runs with original Python bots. Their number replaces `workers`.
+   */
+  sandbox?: SandboxPool;
 }
 
 export interface RunResult<Acc> {
@@ -70,7 +76,7 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
   const started = performance.now();
   const spec = o.spec;
   const plan = planShards(o.trials, o.shardSize);
-  const workers = Math.max(1, Math.min(o.workers ?? 1, plan.length || 1));
+  const workers = Math.max(1, Math.min(o.sandbox?.workers ?? o.workers ?? 1, plan.length || 1));
   const merge = (a: Acc, b: Acc) => spec.merge(a, b);
   const cp = o.checkpoint
     ? new Checkpoint<Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts }, merge, spec.empty(o.opts))
@@ -90,7 +96,22 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
   };
   let interrupted = false;
   try {
-    if (workers === 1) {
+    if (o.sandbox) {
+      const pool = o.sandbox;
+      let next = 0;
+      const lane = async () => {
+        while (next < todo.length) {
+          if (o.signal?.aborted) {
+            interrupted = true;
+            return;
+          }
+          const shard = todo[next++]!;
+          const acc = (await pool.run({ kind: 'shard', module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count }, { onTick: (n) => progress.tick(n) })) as Acc;
+          record(shard, acc);
+        }
+      };
+      await Promise.all(Array.from({ length: workers }, lane));
+    } else if (workers === 1) {
       for (const shard of todo) {
         if (o.signal?.aborted) {
           interrupted = true;

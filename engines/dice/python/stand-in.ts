@@ -131,6 +131,58 @@ def step(h, adv, die):
         flags = 4
     return _code(flags)
 
+def turn(h, adv, last_round, list_id, *scores):
+    """A whole turn, as the controller's single_bot plays it: the dice are random.randint(1, 6) of
+    the shared stream (CPython 3: getrandbits(3) of one word until below 6), update_state gets a
+    copy of the throws before every decision, make_throw's yields decide. Returns
+    'stream code:flags:dice' (flags as above; 2 is not used)."""
+    if adv:
+        _cbits(_S, adv << 5)
+    _S.koth_words = 0
+    words = 0
+    lst = _lists.get(list_id)
+    if lst is None:
+        lst = _lists[list_id] = list(scores)
+    else:
+        lst[:] = scores
+    snap = lst[:]
+    flags = 0
+    r = _cbits(_S, 3)
+    words += 1
+    while r >= 6:
+        r = _cbits(_S, 3)
+        words += 1
+    throws = [r + 1]
+    if r != 5:
+        try:
+            bot = _bots[h]
+            bot.update_state(throws[:])
+            for throw in bot.make_throw(lst, last_round):
+                if not throw:
+                    break
+                r = _cbits(_S, 3)
+                words += 1
+                while r >= 6:
+                    r = _cbits(_S, 3)
+                    words += 1
+                throws.append(r + 1)
+                if r == 5:
+                    break
+                bot.update_state(throws[:])
+        except BaseException as e:
+            _err[0] = e
+            flags = 4
+    if lst != snap:
+        _changed[0] = lst
+        flags |= 16
+    if _S.koth_replaced or _S.gauss_next is not None:
+        # The bot reseeded or set the generator: the dice after that came from the new state,
+        # and the engine fetches the whole state.
+        code = 1
+    else:
+        code = (_S.koth_words + words) << 1
+    return '%d:%d:%s' % (code, flags, ''.join(map(str, throws)))
+
 _changed = [None]
 
 def changed_scores():
@@ -147,6 +199,6 @@ def last_error():
     return koth_sandbox.json.dumps([type(e).__name__, str(e), where])
 
 for _n, _f in (('dice_load', load), ('dice_forget', forget), ('dice_new', new_bot), ('dice_start', start),
-               ('dice_step', step), ('dice_changed_scores', changed_scores), ('dice_last_error', last_error)):
+               ('dice_step', step), ('dice_turn', turn), ('dice_changed_scores', changed_scores), ('dice_last_error', last_error)):
     koth_sandbox.register(_n, _f)
 `;
