@@ -1,15 +1,14 @@
 /**
  * Python dice bots in the Pyodide sandbox playing in our controller. Only our own Python here:
  * tools/oracle/dice/bots/port_twins.py (bots that behave like ports of the same name) and small
- * hostile bots written below. One Pyodide for the whole file (the CLI's shared sandbox), except
- * the endless loop, which ends it (the next run opens a new one).
+ * hostile bots written below. Every run starts its own sandbox workers (engine + Pyodide in one
+ * thread, engines/core/pyodide/pool.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKoth } from '../../scraper/test-server.ts';
-import { sharedDiceSandbox } from './python-bots.ts';
 
 const TWINS = 'tools/oracle/dice/bots/port_twins.py';
 const RUNNABLE = 'ThrowTwiceBot,GoToTenBot,OneInFiveBot,BlessRNG,FlipCoinRollDice,BringMyOwn_dice,KwisatzHaderach,QuotaBot,GoTo20Bot,SlowStart,CooperativeSwarmBot';
@@ -61,8 +60,20 @@ describe('koth replay|play dice --python-bots', () => {
     expect(named.stderr).not.toMatch(/NumpyBot/);
   });
 
-  it('bad input: without --exact, with --pool, an unknown bot, a file that does not load', async () => {
-    expect((await runKoth(['replay', 'dice', '--python-bots', TWINS])).stderr).toMatch(/--python-bots runs with --exact/);
+  it('statistical runs: sharded over sandbox workers, 1 worker = 2 workers = the ports (same shard seeds)', async () => {
+    const args = ['replay', 'dice', '--seed', '3', '--games', '300', '--shard-size', '100', '--bots', RUNNABLE, '--json'];
+    const one = await runKoth([...args, '--python-bots', TWINS, '--workers', '1']);
+    expect(one.status, one.stderr).toBeLessThan(2);
+    const two = await runKoth([...args, '--python-bots', TWINS, '--workers', '2']);
+    const ports = await runKoth([...args, '--workers', '1']);
+    const rows = (r: typeof one) => (r.json() as { rows: unknown[] }).rows;
+    expect(rows(one)).toEqual(rows(two));
+    expect(rows(one)).toEqual(rows(ports));
+    expect((rows(one) as { reproduced?: number | null }[]).filter((r) => r.reproduced != null).length).toBe(11);
+  }, 120_000);
+
+  it('bad input: with --pool, an unknown bot, a folder, a file that does not load', async () => {
+    expect((await runKoth(['replay', 'dice', '--exact', '--python-bots', tmp])).stderr).toMatch(/is not a file/);
     expect((await runKoth(['replay', 'dice', '--exact', '--python-bots', TWINS, '--pool', 'all'])).status).toBe(2);
     const unknown = await runKoth(['replay', 'dice', '--exact', '--python-bots', TWINS, '--bots', 'Nobody,GoToTenBot']);
     expect(unknown.status).toBe(2);
@@ -81,14 +92,37 @@ describe('koth replay|play dice --python-bots', () => {
     expect(r.stderr).toMatch(/Raiser raised KeyError: 'boom'.*The original controller catches no exception/s);
   });
 
-  it('an endless loop: the sandbox ends the worker, the run stops with the bot named (exit 3); the next run gets a new sandbox', async () => {
-    sharedDiceSandbox().timeoutMs = 1500;
-    const f = hostileFile('Spinner', 'while True:\n    pass\nyield True');
-    const r = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '5', '--python-bots', f]);
-    expect(r.status).toBe(3);
-    expect(r.stderr).toMatch(/the Python sandbox stopped bot Spinner \(timeout\).*no time or memory limit/s);
-    expect(sharedDiceSandbox().alive).toBe(true); // a new one
-    const again = await runKoth(['play', 'dice', '--seed', '7', '--bots', RUNNABLE, '--json', '--python-bots', TWINS]);
-    expect(again.status, again.stderr).toBe(0);
-  }, 120_000);
+  describe('hostile bots: stopped by the sandbox, the run ends with the bot named (exit 3); the next run works', () => {
+    const stopped = async (name: string, body: string, reason: RegExp, env: Record<string, string> = {}) => {
+      const saved = { ...process.env };
+      Object.assign(process.env, { KOTH_SANDBOX_TIMEOUT_MS: '1500', ...env });
+      try {
+        const r = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '5', '--python-bots', hostileFile(name, body)]);
+        expect(r.status, r.stderr).toBe(3);
+        expect(r.stderr).toMatch(new RegExp(`the Python sandbox stopped bot ${name} \\(${reason.source}\\).*no time or memory limit`, 's'));
+      } finally {
+        process.env = saved;
+      }
+    };
+    it('an endless Python loop (interrupted)', () => stopped('Spinner', 'while True:\n    pass\nyield True', /timeout/), 60_000);
+    it('a C-level endless loop (the worker is ended)', () => stopped('CLooper', 'sum(range(10**15))\nyield True', /timeout/), 60_000);
+    it('a loop that catches BaseException (the worker is ended)', () => stopped('Stubborn', 'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\nyield True', /timeout/), 60_000);
+    it('memory growth past the cap', () => stopped('Hoarder', 'a = []\nwhile True:\n    a.append(bytearray(10**7))\nyield True', /memory/, { KOTH_SANDBOX_MEMORY_MB: '300' }), 60_000);
+    it('a huge string, the host and its objects: Python errors the original would have raised too (exit 3)', async () => {
+      for (const [name, body, msg] of [
+        ['Huge', "s = 'x' * (2**31 - 1)\nyield True", /MemoryError|\(memory\)/],
+        ['Escaper', 'import js\nyield True', /ImportError|blocked/],
+        ['Escaper2', 'import pyodide_js\nyield True', /ImportError|blocked/],
+        ['Escaper3', "import sys\nm = sys.modules.get('_pyodide_core') or __import__('_pyodide_core')\nyield True", /ImportError|blocked/],
+      ] as const) {
+        const r = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '5', '--python-bots', hostileFile(name, body)]);
+        expect(r.status, r.stderr).toBe(3);
+        expect(r.stderr).toMatch(msg);
+      }
+    }, 60_000);
+    it('afterwards a run works', async () => {
+      const again = await runKoth(['play', 'dice', '--seed', '7', '--bots', RUNNABLE, '--json', '--python-bots', TWINS]);
+      expect(again.status, again.stderr).toBe(0);
+    }, 60_000);
+  });
 });

@@ -226,7 +226,9 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
       process.exitCode = report.verdict === 'disagree' ? EXIT.disagree : EXIT.ok;
     },
     sandboxPool(game, workers) {
-      return new SandboxPool({ workers, modules: [trialsModuleOf(game)] });
+      // KOTH_SANDBOX_TIMEOUT_MS / KOTH_SANDBOX_MEMORY_MB: one call's time limit and Python's memory cap per worker.
+      const env = (k: string) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : undefined);
+      return new SandboxPool({ workers, modules: [trialsModuleOf(game)], timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS'), memoryMb: env('KOTH_SANDBOX_MEMORY_MB') });
     },
     seed(text, fallback) {
       const t = text ?? fallback;

@@ -12,7 +12,7 @@
  *      module, `fn(args, { python, tick })`. Results and errors go back as plain data.
  */
 import { createRequire, syncBuiltinESMExports } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
@@ -78,10 +78,9 @@ syncBuiltinESMExports();
 
 const loaded = new Map<string, Record<string, unknown>>();
 async function importModule(module: string): Promise<Record<string, unknown>> {
-  const url = module.startsWith('file:') ? module : pathToFileURL(module).href;
-  // From sources (tests, tsx) the TypeScript module is required, so that it shares this file's
-  // module instances (as engines/core/runner/worker.ts does); the bundle imports dist/*.js.
-  return url.endsWith('.ts') ? (require(fileURLToPath(url)) as Record<string, unknown>) : ((await import(url)) as Record<string, unknown>);
+  // From sources, job-worker-dev.mjs has registered tsx's ESM hooks in this thread, so the
+  // TypeScript module is imported like the bundle's dist/*.js: one module graph with this file.
+  return (await import(module.startsWith('file:') ? module : pathToFileURL(module).href)) as Record<string, unknown>;
 }
 
 let python: LocalPython;

@@ -72,7 +72,7 @@ interface Slot {
 
 function workerFile(): { filename: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./job-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+  if (here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./job-worker-dev.mjs', import.meta.url)), execArgv: [] };
   const js = fileURLToPath(new URL(import.meta.url.includes('/chunks/') ? '../sandbox-worker.js' : './sandbox-worker.js', import.meta.url));
   if (!existsSync(js)) throw new Error(`the sandbox worker ${js} is missing: run npm run build`);
   return { filename: js, execArgv: [] };
@@ -87,7 +87,8 @@ export class SandboxPool {
   private closed = false;
 
   constructor(o: SandboxPoolOptions) {
-    this.o = { timeoutMs: 10_000, graceMs: 2_000, memoryMb: 1024, jsHeapMb: 1024, loadTimeoutMs: 120_000, ...o, workers: Math.max(1, o.workers) };
+    const given = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as SandboxPoolOptions;
+    this.o = { timeoutMs: 10_000, graceMs: 2_000, memoryMb: 1024, jsHeapMb: 1024, loadTimeoutMs: 120_000, ...given, workers: Math.max(1, o.workers) };
     this.slots = new Array(this.o.workers).fill(undefined);
     this.timer = setInterval(() => this.watch(), Math.max(5, Math.min(100, this.o.timeoutMs / 4)));
     this.timer.unref();
