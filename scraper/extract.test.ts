@@ -3,7 +3,7 @@ import { codeBlocks, decodeEntities, pythonClasses, sha256 } from './extract.ts'
 import { challengeConfig, challenges } from '../engines/registry.ts';
 
 const CHALLENGES = challenges();
-import { fixture } from './test-server.ts';
+import { fixture } from '../test/test-server.ts';
 
 const body = (file: string, id: number) => fixture(file).find((a) => a.answer_id === id)!.body;
 const names = (challenge: string, file: string, id: number) => challengeConfig(challenge)!.extract(body(file, id)).bots.map((b) => b.name);

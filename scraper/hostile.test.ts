@@ -11,7 +11,7 @@ import { ApiError, retryAfterMs, StackExchangeClient, type ApiOptions } from './
 import { AnswerCache, loadBackoff, saveBackoff } from './cache.ts';
 import { registryReport } from './registry.ts';
 import { scrapeChallenge } from './scrape.ts';
-import { FakeStackExchange, fixture, runKoth, type Fault, type SimAnswer } from './test-server.ts';
+import { FakeStackExchange, fixture, runKoth, type Fault, type SimAnswer } from '../test/test-server.ts';
 import { challengeConfig } from '../engines/registry.ts';
 import { printable } from '../engines/core/report/table.ts';
 

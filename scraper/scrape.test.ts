@@ -8,7 +8,7 @@ import { AnswerCache, CacheBusyError } from './cache.ts';
 import { challengeConfig } from '../engines/registry.ts';
 import { registryReport } from './registry.ts';
 import { asOfEpoch, scrapeChallenge, summarize } from './scrape.ts';
-import { apiError, FakeStackExchange, fixture, type SimAnswer, type SimOptions, type SimRevision } from './test-server.ts';
+import { apiError, FakeStackExchange, fixture, type SimAnswer, type SimOptions, type SimRevision } from '../test/test-server.ts';
 import type { KnownBot } from '../transpiled-bots/provenance.ts';
 
 const dice = challengeConfig('dice')!;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.ts';
-import { FakeStackExchange, fixture, runKoth as koth } from '../scraper/test-server.ts';
+import { FakeStackExchange, fixture, runKoth as koth } from './test-server.ts';
 
 let server: FakeStackExchange | undefined;
 let child: ChildProcess | undefined;

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildProgram } from '../cli/koth.ts';
 import { progressBar } from '../cli/commands/scrape.ts';
 import { knownBots } from '../engines/registry.ts';
-import { allFixtures, apiError, FakeStackExchange, fixture, runKoth as koth, throttle, type SimOptions } from '../scraper/test-server.ts';
+import { allFixtures, apiError, FakeStackExchange, fixture, runKoth as koth, throttle, type SimOptions } from './test-server.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'koth-scrape-cli-'));
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');

@@ -8,7 +8,7 @@
  * Every request is recorded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { fixture as readFixture } from '../test/fixtures.ts';
+import { fixture as readFixture } from './fixtures.ts';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
