@@ -53,7 +53,7 @@ describe('one extractor per challenge', () => {
   it('the table: one entry per challenge with its question id and language', () => {
     expect(CHALLENGES.map((c) => [c.id, c.questionId, c.language])).toEqual([
       ['dice', 177765, 'Python 3'],
-      ['ruins', 183127, 'Python 3'],
+      ['ruins', 183101, 'Python 3'],
       ['atomas', 95889, 'Python 2'],
       ['gun-duel', 104896, 'C++'],
       ['camel-up', 167101, 'Python 3'],
