@@ -1,6 +1,7 @@
 import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { ComparisonReport, ComparisonRow } from '../stats/compare.ts';
+import { confidencePercent } from '../stats/intervals.ts';
 
 /**
  * Terminal rendering of a comparison: published vs reproduced side by side, the acceptance
@@ -23,7 +24,7 @@ const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 export function renderComparison(report: ComparisonReport, digits = typeof report.digits === 'number' ? report.digits : 2): string {
   const metrics = [...new Set(report.rows.map((r) => r.metric))];
   const hasIntervals = report.rows.some((r) => r.low != null);
-  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${(report.confidence * 100).toFixed(1)}% interval` : 'interval', 'verdict', 'note'];
+  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${confidencePercent(report.confidence)} interval` : 'interval', 'verdict', 'note'];
   const table = new Table({ head: head.map((h) => pc.bold(h)), style: { head: [], border: [] }, chars: COMPACT });
   report.rows.forEach((r, i) => {
     table.push([
