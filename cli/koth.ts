@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../engines/core/cli/errors.ts';
@@ -56,8 +58,29 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const isEntry = process.argv[1] && /koth\.(js|ts)$/.test(process.argv[1]);
-if (isEntry) {
+/**
+ * Whether this module is the program node was started with: `node dist/koth.js`, `node
+ * dist/koth`, `tsx cli/koth.ts`, and the `koth` that npm links (`npm link`, `npm i -g`, `npx
+ * koth`: a symlink, named `koth`, to dist/koth.js) — the real paths of the script and of this
+ * module are compared, so the name the command was started by does not matter. False when the
+ * module is imported (the tests call main() in-process) or there is no script (`node -e`).
+ */
+export function isMainModule(script: string | undefined, moduleUrl: string): boolean {
+  if (!script) return false;
+  const real = (p: string): string | undefined => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const self = fileURLToPath(moduleUrl);
+  const me = real(self) ?? self;
+  // `node dist/koth` runs dist/koth.js, but argv[1] keeps the name as typed.
+  return [script, `${script}.js`, `${script}.ts`].some((p) => real(p) === me);
+}
+
+if (isMainModule(process.argv[1], import.meta.url)) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

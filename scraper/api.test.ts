@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, describeReset, quotaResetsAt, StackExchangeClient, throttleSeconds, type ApiOptions } from './api.ts';
-import { apiError, FakeStackExchange, fixture, throttle, type Fault } from './test-server.ts';
+import { apiError, FakeStackExchange, fixture, throttle, type Fault } from '../test/test-server.ts';
 
 let server: FakeStackExchange | undefined;
 afterEach(async () => {

@@ -50,7 +50,8 @@ export interface ApiPage<T> {
   backoff?: number;
 }
 
-export type ApiErrorKind = 'network' | 'throttle' | 'server' | 'quota' | 'bad-response' | 'api';
+/** 'wrong-question': the question the API has under a challenge's id is not that challenge (scrape.ts). */
+export type ApiErrorKind = 'network' | 'throttle' | 'server' | 'quota' | 'bad-response' | 'api' | 'wrong-question';
 
 export class ApiError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import { codeBlocks, decodeEntities, pythonClasses, sha256 } from './extract.ts'
 import { challengeConfig, challenges } from '../engines/registry.ts';
 
 const CHALLENGES = challenges();
-import { fixture } from './test-server.ts';
+import { fixture } from '../test/test-server.ts';
 
 const body = (file: string, id: number) => fixture(file).find((a) => a.answer_id === id)!.body;
 const names = (challenge: string, file: string, id: number) => challengeConfig(challenge)!.extract(body(file, id)).bots.map((b) => b.name);
@@ -53,7 +53,7 @@ describe('one extractor per challenge', () => {
   it('the table: one entry per challenge with its question id and language', () => {
     expect(CHALLENGES.map((c) => [c.id, c.questionId, c.language])).toEqual([
       ['dice', 177765, 'Python 3'],
-      ['ruins', 183127, 'Python 3'],
+      ['ruins', 183101, 'Python 3'],
       ['atomas', 95889, 'Python 2'],
       ['gun-duel', 104896, 'C++'],
       ['camel-up', 167101, 'Python 3'],

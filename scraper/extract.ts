@@ -20,6 +20,7 @@ export type { CodeBlock, ExtractedBot, Extraction };
 export interface ChallengeConfig {
   id: string;
   questionId: number;
+  /** The question's title, which the scraper checks before listing answers (scrape.ts checkQuestion). */
   title: string;
   language: string;
   /** How a bot is recognised, in words (shown by --help). */

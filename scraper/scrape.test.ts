@@ -7,8 +7,8 @@ import { ApiError, StackExchangeClient } from './api.ts';
 import { AnswerCache, CacheBusyError } from './cache.ts';
 import { challengeConfig } from '../engines/registry.ts';
 import { registryReport } from './registry.ts';
-import { asOfEpoch, scrapeChallenge, summarize } from './scrape.ts';
-import { apiError, FakeStackExchange, fixture, type SimAnswer, type SimOptions, type SimRevision } from './test-server.ts';
+import { asOfEpoch, normalTitle, scrapeChallenge, summarize } from './scrape.ts';
+import { apiError, FakeStackExchange, fixture, type SimAnswer, type SimOptions, type SimRevision } from '../test/test-server.ts';
 import type { KnownBot } from '../transpiled-bots/provenance.ts';
 
 const dice = challengeConfig('dice')!;
@@ -79,7 +79,8 @@ describe('scrapeChallenge: listing, caching, resuming', () => {
     const sum = await scrapeChallenge(dice, { client: client(s.base), cache });
     expect(sum.mode).toBe('resume');
     expect(sum.answers).toBe(230);
-    expect(s.requests.slice(n).map((r) => r.query.get('min'))).toEqual([String(1546000000 + 60 * 99), String(1546000000 + 60 * 198)]);
+    expect(s.requests[n]!.path).toBe('/questions/177765'); // the question is checked first, every run
+    expect(s.requests.slice(n + 1).map((r) => r.query.get('min'))).toEqual([String(1546000000 + 60 * 99), String(1546000000 + 60 * 198)]);
     const after = fetchedAt(cache);
     for (const id of Object.keys(before)) expect(after[id]).toBe(before[id]); // nothing it had was rewritten
   });
@@ -101,12 +102,12 @@ describe('scrapeChallenge: listing, caching, resuming', () => {
   });
 
   it('quota exhaustion mid-listing stops with the reset time, keeps what it fetched, and the next day resumes', async () => {
-    const s = await serve(fixture('dice'), { maxPageSize: 2, quota: 2 });
+    const s = await serve(fixture('dice'), { maxPageSize: 2, quota: 3 });
     const cache = new AnswerCache(tmp(), 'dice');
     const err = await scrapeChallenge(dice, { client: client(s.base), cache }).catch((e) => e);
     expect(err.kind).toBe('quota');
     expect(err.message).toMatch(/quota is used up .* it resets at .*Z \(in \d+ h \d+ min\)/);
-    expect(s.requests).toHaveLength(2); // stopped before asking again, not at the API's refusal
+    expect(s.requests).toHaveLength(3); // the question, two pages; stopped before asking again, not at the API's refusal
     expect(cache.all().map((a) => a.answer_id)).toEqual([1001, 1002, 1003]); // two pages of two, the second starting at 1002 again
     s.quota = 300;
     const sum = await scrapeChallenge(dice, { client: client(s.base), cache });
@@ -131,7 +132,7 @@ describe('scrapeChallenge: listing, caching, resuming', () => {
 
   it('a backoff the API asks for on one page is waited out before the next page', async () => {
     const s = await serve(fixture('dice'), { maxPageSize: 3 });
-    s.backoff = (r) => (r.n === 2 ? 10 : undefined);
+    s.backoff = (r) => (r.n === 3 ? 10 : undefined); // the question, page 1, then this page
     const waits: [string, number][] = [];
     const c = new StackExchangeClient({ base: s.base, sleep: async () => {}, onWait: (r, ms) => waits.push([r, ms]) });
     await scrapeChallenge(dice, { client: c, cache: new AnswerCache(tmp(), 'dice') });
@@ -143,9 +144,9 @@ describe('scrapeChallenge: listing, caching, resuming', () => {
 
   it('has_more with an empty page, or answers without body, stop the scrape instead of looping or caching empty answers', async () => {
     const s = await serve();
-    s.fault = () => ({ reply: { status: 200, body: { items: [], has_more: true, quota_max: 300, quota_remaining: 200 } } });
+    s.fault = (r) => (r.path.endsWith('/answers') ? { reply: { status: 200, body: { items: [], has_more: true, quota_max: 300, quota_remaining: 200 } } } : undefined);
     await expect(scrapeChallenge(dice, { client: client(s.base), cache: new AnswerCache(tmp(), 'dice') })).rejects.toThrow(/has_more with an empty page/);
-    s.fault = () => ({ reply: { status: 200, body: { items: [{ answer_id: 1, creation_date: 1, score: 0 }], has_more: false } } });
+    s.fault = (r) => (r.path.endsWith('/answers') ? { reply: { status: 200, body: { items: [{ answer_id: 1, creation_date: 1, score: 0 }], has_more: false } } } : undefined);
     const cache = new AnswerCache(tmp(), 'dice');
     await expect(scrapeChallenge(dice, { client: client(s.base), cache })).rejects.toThrow(/answer 1 came without its body/);
     expect(existsSync(cache.dir)).toBe(false);
@@ -163,13 +164,38 @@ describe('scrapeChallenge: listing, caching, resuming', () => {
     const n = s.requests.length;
     const sum = await scrapeChallenge(dice, { client: client(s.base), cache, now: () => 1700001000_000 });
     expect(sum.mode).toBe('refresh');
-    expect(s.requests.slice(n).map((r) => Object.fromEntries(r.query))).toEqual([expect.objectContaining({ sort: 'activity', order: 'desc', min: String(1700000000 - 60), page: '1' })]);
+    expect(s.requests.slice(n).map((r) => r.path)).toEqual(['/questions/177765', '/questions/177765/answers']);
+    expect(s.calls('/answers').slice(-1).map((r) => Object.fromEntries(r.query))).toEqual([expect.objectContaining({ sort: 'activity', order: 'desc', min: String(1700000000 - 60), page: '1' })]);
     expect(sum.written).toBe(1);
     expect(sum.unchanged).toBe(1);
     const after = fetchedAt(cache);
     expect(after[1001]).not.toBe(before[1001]);
     for (const id of [1002, 1003, 1004, 1005, 1006, 1007]) expect(after[id]).toBe(before[id]);
     expect(cache.readProgress().last_scrape).toBe(1700001000);
+  });
+
+  it('the question under the id must be the challenge: another title, or no question, stops before any answer is asked for or written', async () => {
+    const s = await serve();
+    s.questions = [{ question_id: 177765, title: 'Adventurers in the Ruins' }];
+    const cache = new AnswerCache(tmp(), 'dice');
+    const err = await scrapeChallenge(dice, { client: client(s.base), cache }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.kind).toBe('wrong-question');
+    expect(err.message).toBe(
+      'question 177765 on codegolf is "Adventurers in the Ruins", not "A game of dice, but avoid number 6": the question id of dice (177765, in its descriptor engines/dice/index.ts) is wrong; nothing was scraped',
+    );
+    expect(s.requests.map((r) => r.path)).toEqual(['/questions/177765']);
+    expect(existsSync(cache.dir)).toBe(false);
+    s.questions = [];
+    const gone = await scrapeChallenge(dice, { client: client(s.base), cache }).catch((e) => e);
+    expect(gone.kind).toBe('wrong-question');
+    expect(gone.message).toMatch(/^the API has no question 177765 on codegolf \(a wrong id, or the question was deleted\)/);
+    expect(existsSync(cache.dir)).toBe(false);
+    // Case, white space and HTML entities are not differences.
+    s.questions = [{ question_id: 177765, title: ' A  Game of dice,&#32;but avoid\nnumber&nbsp;6 ' }];
+    expect((await scrapeChallenge(dice, { client: client(s.base), cache })).answers).toBe(7);
+    expect(normalTitle('Camel Up Cup 2k18')).toBe(normalTitle('camel&#32;UP cup&nbsp;2K18'));
+    expect(normalTitle('Camel Up Cup 2k18')).not.toBe(normalTitle('Camel Up Cup 2k19'));
   });
 
   it('--as-of: bodies from the revision history only for answers edited since; later answers left out', async () => {

@@ -8,6 +8,7 @@
 import { ApiError, type StackExchangeClient } from './api.ts';
 import { ANSWER_FORMAT, AnswerCache, isIsoDay, type CachedAnswer, type Progress } from './cache.ts';
 import { decodeEntities, type ChallengeConfig } from './extract.ts';
+import { printable } from '../engines/core/report/table.ts';
 
 export const PAGE_SIZE = 100;
 /** The API filter for answers: the default fields plus `body` (owner, score, dates, answer_id are default). */
@@ -22,6 +23,11 @@ export interface ApiAnswer {
   last_activity_date?: number;
   body?: string;
   owner?: { display_name?: string; user_id?: number; user_type?: string };
+}
+
+export interface ApiQuestion {
+  question_id: number;
+  title?: string;
 }
 
 export interface ApiRevision {
@@ -85,6 +91,32 @@ export function asOfEpoch(asOf: string): number {
     throw new Error(`--as-of "${asOf}" is not a date: use YYYY-MM-DD (the end of that day, UTC) or an ISO timestamp such as 2019-05-04T16:25:00-06:00`);
   }
   return Math.floor(t / 1000);
+}
+
+/** A title as compared: HTML entities decoded, case and runs of white space ignored. */
+export function normalTitle(title: string): string {
+  return decodeEntities(title).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The question under a challenge's id must be that challenge: its title (from
+ * `/questions/{id}`) must be the challenge's title, case, white space and HTML entities aside.
+ * A wrong id (ruins once had 183127, another question) would otherwise be scraped without a
+ * word: its answers cached as the challenge's, none of them a bot.
+ */
+export async function checkQuestion(client: StackExchangeClient, cfg: ChallengeConfig): Promise<void> {
+  client.checkQuota();
+  const res = await client.get<ApiQuestion>(`/questions/${cfg.questionId}`);
+  const q = res.items.find((x) => x?.question_id === cfg.questionId) ?? res.items[0];
+  const where = `the question id of ${cfg.id} (${cfg.questionId}, in its descriptor engines/${cfg.id}/index.ts)`;
+  if (!q) throw new ApiError(`the API has no question ${cfg.questionId} on codegolf (a wrong id, or the question was deleted): check ${where}; nothing was scraped`, 'wrong-question');
+  if (typeof q.title !== 'string') throw new ApiError(`/questions/${cfg.questionId} came without a title, so the question cannot be checked: nothing was scraped`, 'bad-response');
+  if (normalTitle(q.title) !== normalTitle(cfg.title)) {
+    throw new ApiError(
+      `question ${cfg.questionId} on codegolf is "${printable(decodeEntities(q.title))}", not "${cfg.title}": ${where} is wrong; nothing was scraped`,
+      'wrong-question',
+    );
+  }
 }
 
 function toCached(cfg: ChallengeConfig, a: ApiAnswer, body: string, revision: CachedAnswer['revision'], now: number): CachedAnswer {
@@ -224,6 +256,9 @@ export async function scrapeChallenge(cfg: ChallengeConfig, o: ScrapeOptions): P
   };
 
   try {
+    // First of all, that the id names the challenge's question (one request).
+    await checkQuestion(client, cfg);
+
     // Cache files that are not whole answers (damaged by hand, or by a disk) are fetched again by id.
     cache.all();
     const broken = [...new Set(cache.unreadable.map((u) => Number(/(\d+)\.json$/.exec(u.file)?.[1])).filter((id) => id > 0))];

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { challenges, games, registerGame, trialsModuleOf, unregisterGame } from '../engines/registry.ts';
 import { validateGame, type GameDescriptor } from '../engines/core/game.ts';
 import { runTrials } from '../engines/core/runner/runner.ts';
-import { runKoth } from '../scraper/test-server.ts';
+import { runKoth } from './test-server.ts';
 import { coinGame } from './scratch-game/index.ts';
 import { ROOT } from './helpers.ts';
 

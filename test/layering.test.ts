@@ -1,6 +1,7 @@
 /**
  * The tree's import structure, read from the sources: engines/core/ imports nothing outside
- * itself, games and the scraper import no CLI, and no import cycle exists anywhere.
+ * itself, games and the scraper import no CLI and no test helper (test/), and no import cycle
+ * exists anywhere.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -8,8 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.ts';
 
 const SKIP = new Set(['node_modules', 'dist', '.git', 'fixtures', '.koth-cache', 'report', 'tools']);
-/** Modules only tests use (they may drive the CLI). */
-const TEST_SUPPORT = /(^|\/)test-server\.ts$/;
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -28,7 +27,7 @@ function importsOf(file: string): string[] {
   return specs.filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(dirname(file), s)));
 }
 
-const files = sources(ROOT).filter((f) => !/\.test\.ts$/.test(f) && !TEST_SUPPORT.test(f));
+const files = sources(ROOT).filter((f) => !/\.test\.ts$/.test(f));
 const graph = new Map(files.map((f) => [relative(ROOT, f), importsOf(f).filter((t) => t.endsWith('.ts'))]));
 
 describe('layering', () => {
@@ -42,9 +41,17 @@ describe('layering', () => {
     expect(bad).toEqual([]);
   });
 
-  it('games, ports and the scraper import no CLI', () => {
-    const bad = [...graph].flatMap(([f, deps]) => (/^(engines|transpiled-bots|scraper)\//.test(f) ? deps.filter((d) => d.startsWith('cli/')).map((d) => `${f} → ${d}`) : []));
+  it('games, ports and the scraper import no CLI and no test helper', () => {
+    const bad = [...graph].flatMap(([f, deps]) => (/^(engines|transpiled-bots|scraper)\//.test(f) ? deps.filter((d) => /^(cli|test)\//.test(d)).map((d) => `${f} → ${d}`) : []));
     expect(bad).toEqual([]);
+  });
+
+  it('test helpers live in test/, not beside the code they test', () => {
+    // The local StackExchange drives the CLI: in scraper/ it made the scraper depend on cli/.
+    expect(graph.has('test/test-server.ts')).toBe(true);
+    expect(graph.get('test/test-server.ts')).toContain('cli/koth.ts');
+    const helpers = [...graph.keys()].filter((f) => !f.startsWith('test/') && [...(graph.get(f) ?? [])].some((d) => d.startsWith('test/')));
+    expect(helpers).toEqual([]);
   });
 
   it('no import cycle anywhere', () => {

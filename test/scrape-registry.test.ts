@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KnownBot } from '../transpiled-bots/provenance.ts';
 import { codeBlocks } from '../scraper/extract.ts';
-import { FakeStackExchange, fixture, runKoth as koth } from '../scraper/test-server.ts';
+import { FakeStackExchange, fixture, runKoth as koth } from './test-server.ts';
 
 const toyPorts = vi.hoisted(() => ({ list: [] as KnownBot[] }));
 vi.mock('../engines/registry.ts', async (original) => ({

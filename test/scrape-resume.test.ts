@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.ts';
-import { FakeStackExchange, fixture, runKoth as koth } from '../scraper/test-server.ts';
+import { FakeStackExchange, fixture, runKoth as koth } from './test-server.ts';
 
 let server: FakeStackExchange | undefined;
 let child: ChildProcess | undefined;
@@ -60,7 +60,8 @@ describe('kill mid-scrape, then resume', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.json().answers).toBe(7);
-    const resumed = server.requests.slice(n).map((x) => x.query.get('min'));
+    expect(server.requests[n]!.path).toBe('/questions/177765'); // the question checked first
+    const resumed = server.requests.slice(n).filter((x) => x.path.endsWith('/answers')).map((x) => x.query.get('min'));
     expect(resumed[0]).toBe('1545500000'); // after what it had: not the first page again
     expect(resumed).not.toContain(null);
     for (const [f, text] of Object.entries(before)) expect(readFileSync(join(dir, 'answers', f), 'utf8')).toBe(text);

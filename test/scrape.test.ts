@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildProgram } from '../cli/koth.ts';
 import { progressBar } from '../cli/commands/scrape.ts';
 import { knownBots } from '../engines/registry.ts';
-import { allFixtures, apiError, FakeStackExchange, fixture, runKoth as koth, throttle, type SimOptions } from '../scraper/test-server.ts';
+import { allFixtures, apiError, FakeStackExchange, fixture, runKoth as koth, throttle, type SimOptions } from './test-server.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'koth-scrape-cli-'));
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
@@ -75,7 +75,9 @@ describe('koth scrape against a local StackExchange', () => {
       { answerId: 1004, author: 'Commenter', reason: 'no code block' },
       { answerId: 1005, author: 'Inline Ian', reason: 'no code block' },
     ]);
-    expect(s.requests.every((x) => x.query.get('site') === 'codegolf' && x.query.get('pagesize') === '100' && x.query.get('filter') === 'withbody')).toBe(true);
+    expect(s.requests.map((x) => x.path)).toEqual(['/questions/177765', '/questions/177765/answers']); // the question's title checked, then its answers
+    expect(s.requests.every((x) => x.query.get('site') === 'codegolf')).toBe(true);
+    expect(s.calls('/answers').every((x) => x.query.get('pagesize') === '100' && x.query.get('filter') === 'withbody')).toBe(true);
     expect(Object.keys(file)).toEqual(expect.arrayContaining(['body', 'blocks', 'fetched_at', 'revision', 'bots', 'author', 'answer_id']));
   });
 
@@ -84,7 +86,7 @@ describe('koth scrape against a local StackExchange', () => {
     const cache = tmp();
     const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/dice: 7 answers, 7 bots \(7 written, 0 unchanged, 1 API requests\)/);
+    expect(r.stdout).toMatch(/dice: 7 answers, 7 bots \(7 written, 0 unchanged, 2 API requests\)/);
     expect(r.stdout).toMatch(/StopBot\s.*1002\s.*Renée & Co/);
     expect(r.stdout).toMatch(/TwinA\s.*1003\s.*\(deleted user\)/);
     expect(r.stdout).toContain('! answer 1004 by Commenter: no code block');
@@ -103,31 +105,53 @@ describe('koth scrape against a local StackExchange', () => {
       'gun-duel': [['CopyCatPlayer', 'ShieldPlayer', 'LoaderPlayer'], [4003]],
       'camel-up': [['SirToy', 'Coin'], [5003]],
     });
-    expect(new Set(server.calls('/answers').map((x) => x.path))).toEqual(new Set(['/questions/177765/answers', '/questions/183127/answers', '/questions/95889/answers', '/questions/104896/answers', '/questions/167101/answers']));
+    expect(new Set(server.calls('/answers').map((x) => x.path))).toEqual(new Set(['/questions/177765/answers', '/questions/183101/answers', '/questions/95889/answers', '/questions/104896/answers', '/questions/167101/answers']));
+  });
+
+  it('a question id whose question has another title is refused: exit 4, both titles said, nothing cached', async () => {
+    // ruins once had 183127, another question: its answers were listed as ruins' without a word.
+    server = await new FakeStackExchange({ answers: allFixtures(), questions: [{ question_id: 183101, title: 'Some &quot;other&quot; challenge' }] }).start();
+    const cache = tmp();
+    const r = await koth(['scrape', 'ruins', '--api-base', server.base, '--cache', cache]);
+    expect(r.stderr).toBe(
+      'koth: ruins: question 183101 on codegolf is "Some "other" challenge", not "Adventurers in the ruins": the question id of ruins (183101, in its descriptor engines/ruins/index.ts) is wrong; nothing was scraped\n',
+    );
+    expect(r.status).toBe(4);
+    expect(server.calls('/answers')).toEqual([]);
+    expect(snapshot(cache)).toEqual({});
+    // The right question: the same command scrapes (and --offline needs no check: it asks nothing).
+    server.questions = [{ question_id: 183101, title: 'Adventurers in the Ruins' }];
+    const ok = await koth(['scrape', 'ruins', '--api-base', server.base, '--cache', cache, '--json']);
+    expect(ok.status).toBe(0);
+    expect(ok.json().bots.map((b: { name: string }) => b.name)).toEqual(['SneakyPete', 'Elder', 'Younger']);
+    const n = server.requests.length;
+    const offline = await koth(['scrape', 'ruins', '--offline', '--api-base', server.base, '--cache', cache, '--json']);
+    expect(offline.status).toBe(0);
+    expect(server.requests.length).toBe(n);
   });
 
   it('a 502 throttle_violation, then success: the scrape completes', async () => {
     const s = await serve();
-    s.fault = (x) => (x.n === 1 ? throttle() : undefined);
+    s.fault = (x) => (x.n === 2 ? throttle() : undefined); // the first page of answers (1 is the question)
     const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', tmp(), '--json']);
     expect(r.status).toBe(0);
     expect(r.json().answers).toBe(7);
-    expect(s.requests).toHaveLength(2);
+    expect(s.requests).toHaveLength(3);
   });
 
   it('a storm of 500s ends in a clear failure, exit 4, nothing half-written', async () => {
     const s = await serve();
-    s.fault = () => apiError(500, 500, 'internal_error', 'An unexpected error occurred');
+    s.fault = (x) => (x.path.endsWith('/answers') ? apiError(500, 500, 'internal_error', 'An unexpected error occurred') : undefined);
     const cache = tmp();
     const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache]);
     expect(r.status).toBe(4);
     expect(r.stderr).toMatch(/^koth: dice: \/questions\/\{ids\}\/answers kept failing \(internal_error: An unexpected error occurred\) \(6 tries\); try again later/);
-    expect(s.requests).toHaveLength(6);
+    expect(s.calls('/answers')).toHaveLength(6);
     expect(snapshot(cache)).toEqual({});
   });
 
   it('quota exhaustion stops with exit 5 and the reset time; the next run resumes and completes', async () => {
-    const s = await serve({ quota: 1, maxPageSize: 3 });
+    const s = await serve({ quota: 2, maxPageSize: 3 }); // the question and one page
     const cache = tmp();
     const r = await koth(['scrape', 'dice', '--api-base', s.base, '--cache', cache]);
     expect(r.status).toBe(5);
@@ -225,7 +249,7 @@ describe('koth scrape against a local StackExchange', () => {
     const scrape = help('scrape');
     for (const opt of ['--cache <dir>', '--offline', '--as-of <date>', '--api-base <url>', '--json']) expect(scrape).toMatch(new RegExp(`${opt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+\\S`));
     for (const v of ['KOTH_SE_KEY', 'KOTH_SE_API', 'KOTH_CACHE', 'KOTH_SE_DELAY_SCALE', 'KOTH_SE_TIMEOUT_MS']) expect(scrape).toContain(v);
-    for (const q of ['177765', '183127', '95889', '104896', '167101']) expect(scrape).toContain(`Q${q}`);
+    for (const q of ['177765', '183101', '95889', '104896', '167101']) expect(scrape).toContain(`Q${q}`);
     const reg = help('registry');
     for (const opt of ['--cache <dir>', '--as-of <date>', '--json']) expect(reg).toMatch(new RegExp(`${opt}\\s+\\S`));
     for (const st of ['ported', 'stale', 'missing', 'not-a-bot']) expect(reg).toContain(`  ${st} `);

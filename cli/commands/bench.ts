@@ -7,6 +7,7 @@ import type { BenchFigure } from '../../engines/core/game.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 import { UserError } from '../../engines/core/cli/errors.ts';
+import { maxWorkers, workerCount } from '../../engines/core/cli/kit.ts';
 
 /** Draws per second of one PyRandom method, best of a few timed batches. */
 function measure(draw: (r: PyRandom) => unknown, n: number): number {
@@ -84,7 +85,7 @@ export function registerBench(program: Command): void {
     .description('Measure speed: the RNG and every game engine, next to the original (CPython) run in the same invocation when you give its checkout')
     .argument('[what]', `rng, a game id (${games.map((g) => g.id).join(', ')}), or all`, 'all')
     .option('--quick', 'short runs (seconds instead of minutes)')
-    .option('--workers <n>', 'worker threads for multi-worker figures', (v) => Number.parseInt(v, 10), Math.min(2, defaultWorkers()))
+    .option('--workers <n>', `worker threads for multi-worker figures, at most ${maxWorkers()} here`, workerCount, Math.min(2, defaultWorkers()))
     .option(
       '--original <dir>',
       "a checkout of the game's original controller and bots (outside this repository): run it beside ours, run for run; with several games, GAME=DIR (repeatable)",
@@ -112,9 +113,9 @@ Examples:
   koth bench rng`,
     )
     .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean; original: string[]; runs?: number }) => {
+      checkBenchTarget(what);
       const originals = originalsByGame(what, opts.original);
       if (opts.runs !== undefined && !(Number.isInteger(opts.runs) && opts.runs > 0)) throw new UserError(`--runs must be a positive whole number (got ${opts.runs}).`);
-      if (!(Number.isInteger(opts.workers) && opts.workers > 0)) throw new UserError(`--workers must be a positive whole number.`);
       const figures: BenchFigure[] = [];
       if (what === 'all' || what === 'rng') figures.push(...rngFigures(!!opts.quick));
       for (const g of games) {
@@ -134,6 +135,18 @@ Examples:
       ]);
       process.stdout.write(renderTable(['what', 'koth-replay', 'original', 'ratio', 'original measured by / note'], rows) + '\n');
     });
+}
+
+/** `koth bench <what>`: rng, all, or a game with a bench; anything else is refused with the list (nothing is measured). */
+export function checkBenchTarget(what: string): void {
+  const benched = games.filter((g) => g.engine?.bench).map((g) => g.id);
+  if (what === 'all' || what === 'rng' || benched.includes(what)) return;
+  const known = games.find((g) => g.id === what);
+  throw new UserError(
+    known
+      ? `${what} has no bench yet; benches: rng, ${benched.join(', ')}, or all`
+      : `unknown bench "${what}": use rng, a game (${benched.join(', ')}), or all`,
+  );
 }
 
 function collectOriginal(value: string, previous: string[]): string[] {

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { findGame, games, knownBots, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { positiveInt } from '../../engines/core/cli/kit.ts';
+import { maxWorkers, workerCount } from '../../engines/core/cli/kit.ts';
 import type { ComparisonReport } from '../../engines/core/stats/compare.ts';
 import { renderComparison } from '../../engines/core/report/table.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
@@ -27,7 +27,7 @@ export function registerReplay(program: Command): void {
     .command('replay')
     .description('Rerun a tournament with the TypeScript ports and compare it with the published leaderboard')
     .option('--json', 'print one JSON report per game (an array) on stdout')
-    .option('--workers <n>', 'worker threads', positiveInt, defaultWorkers())
+    .option('--workers <n>', `worker threads, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
     .option('--report <dir>', REPORT_HELP)
     .option('--only <games>', 'replay only these games, comma-separated (also: koth replay dice ruins …)', parseGameList)
     .allowExcessArguments(false)

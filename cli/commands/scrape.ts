@@ -128,7 +128,9 @@ Environment:
   KOTH_SE_TIMEOUT_MS   per-request timeout (default 30000)
   KOTH_SE_DELAY_SCALE  multiplies every wait (backoff, retries); 1 by default
 
-A first scrape lists all answers oldest first and records its place after every page: an
+Every online scrape first checks that the question under the challenge's id has the
+challenge's title (case, white space and HTML entities aside): another question stops it
+with exit 4 before anything is fetched or written. A first scrape lists all answers oldest first and records its place after every page: an
 interrupted scrape resumes where it stopped. Later scrapes ask only for answers active since
 the last one and rewrite only what changed. Every cache write is atomic (temp file + rename).
 The API's backoff is obeyed; throttles, 429s and 5xx are retried with growing, jittered waits;

@@ -10,7 +10,7 @@ import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBo
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
-import { meanInterval, zFor } from '../core/stats/intervals.ts';
+import { confidencePercent, meanInterval, zFor } from '../core/stats/intervals.ts';
 import { compareWithPublished } from './published.ts';
 import { externalBot, ProgramNotFound } from './external.ts';
 import { GAMES_PER_RUN, runGames, type AtomasRunStats } from './tournament.ts';
@@ -68,7 +68,7 @@ export async function statisticalReplay(opts: AtomasCliOptions, kit: ReplayKit):
   report.runs = runs;
   report.summary =
     `${runs} runs of 20 games per bot, rules "${opts.rules}", seed ${opts.seed}: the published score is one 20-game mean; ` +
-    `the interval is the central ${(opts.confidence * 100).toFixed(0)}% of our run means (mean of the completed games of a run).\n` +
+    `the interval is the central ${confidencePercent(opts.confidence)} of our run means (mean of the completed games of a run).\n` +
     stats
       .map((s) => {
         const crash = Object.entries(s.crashes)
@@ -114,7 +114,7 @@ async function runAB(opts: AtomasCliOptions, kit: ReplayKit): Promise<void> {
     const n = s.means.length;
     const mean = s.means.reduce((a, b) => a + b, 0) / n;
     const sd = Math.sqrt(s.means.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
-    const ci = meanInterval(mean, sd, n, z);
+    const ci = meanInterval(mean, sd, n, z, true); // scores are never negative
     return { mean, low: ci.low, high: ci.high, se: sd / Math.sqrt(n), crashedRuns: s.crashedRuns, runs: n + s.emptyRuns };
   };
   const rows = [];
@@ -133,7 +133,7 @@ async function runAB(opts: AtomasCliOptions, kit: ReplayKit): Promise<void> {
   const cell = (x: { mean: number; low: number; high: number; crashedRuns: number; runs: number }) =>
     `${x.mean.toFixed(2)} [${x.low.toFixed(2)}, ${x.high.toFixed(2)}]${x.crashedRuns ? pc.dim(` ${x.crashedRuns}/${x.runs} crashed`) : ''}`;
   process.stdout.write(
-    pc.bold(`atomas rule A/B: ${va} vs ${vb}, ${result.runs} runs of 20 games per bot and variant, same seeds, ${(opts.confidence * 100).toFixed(1)}% intervals\n`) +
+    pc.bold(`atomas rule A/B: ${va} vs ${vb}, ${result.runs} runs of 20 games per bot and variant, same seeds, ${confidencePercent(opts.confidence)} intervals\n`) +
       renderTable(
         ['bot', `${va} mean score`, `${vb} mean score`, `${vb} − ${va}`],
         rows.map((r) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { AtomasController, type AtomasBot } from './rules.ts';
 import { atomasFlags, type AtomasFlags } from './variants.ts';
-import { runKoth } from '../../scraper/test-server.ts';
+import { runKoth } from '../../test/test-server.ts';
 import { fixture } from '../../test/fixtures.ts';
 
 const scripted = (answer: (input: string) => string): AtomasBot => ({ name: 'scripted', move: (input) => answer(input) });

@@ -1,6 +1,6 @@
 /** koth replay camel-up end to end (in-process). */
 import { describe, expect, it } from 'vitest';
-import { runKoth } from '../../scraper/test-server.ts';
+import { runKoth } from '../../test/test-server.ts';
 import { fixture } from '../../test/fixtures.ts';
 
 describe('koth replay camel-up', () => {

@@ -10,7 +10,7 @@ import { renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
-import { proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
+import { confidencePercent, proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
 import { runExact, tournamentGames, type CamelStats } from './tournament.ts';
 import { trials as camelTrials } from './trials.ts';
@@ -64,7 +64,7 @@ export async function statisticalReplay(opts: CamelCliOptions, kit: ReplayKit): 
   report.games = s.games;
   report.summary =
     `${s.games} games (published: one tournament of ${PUBLISHED_CAMEL.games}), rules "${opts.rules}", seed ${opts.seed}: points per ${PUBLISHED_CAMEL.games} games, ` +
-    `${(opts.confidence * 100).toFixed(0)}% intervals widened by the published count's own sampling error.\n` +
+    `${confidencePercent(opts.confidence)} intervals widened by the published count's own sampling error.\n` +
     `points by seat (0 plays first): ${s.seatPoints.map((p, i) => `${i}: ${((100 * p) / s.games).toFixed(1)}`).join(', ')}` +
     (samePool ? '' : `\nNote: this pool is not the published one (${PUBLISHED_CAMEL.rows.map((r) => r.player).join(', ')}).`);
   return report;
@@ -122,7 +122,7 @@ async function runAB(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
   }
   const cell = (x: { per100: number; low: number; high: number }) => `${x.per100.toFixed(1)} [${x.low.toFixed(1)}, ${x.high.toFixed(1)}]`;
   process.stdout.write(
-    pc.bold(`camel-up rule A/B: ${va} vs ${vb}, ${a.games} games each, same seeds, points per 100 games, ${(opts.confidence * 100).toFixed(0)}% intervals\n`) +
+    pc.bold(`camel-up rule A/B: ${va} vs ${vb}, ${a.games} games each, same seeds, points per 100 games, ${confidencePercent(opts.confidence)} intervals\n`) +
       renderTable(
         ['player', va, vb, `${vb} − ${va}`],
         rows.map((r) => {

@@ -153,6 +153,7 @@ export interface GameDescriptor<Opts = any, Acc = any> {
   id: string;
   /** StackExchange question id on codegolf. */
   questionId: number;
+  /** The question's title on the site (case, white space and HTML entities aside): `koth scrape` checks the question under questionId has it. */
   title: string;
   botLanguage: BotLanguage;
   /** How the scraper finds bots in this challenge's answers. */

@@ -1,6 +1,6 @@
 /** Bad input to `koth replay dice` / `koth play dice`, as a new user types it. */
 import { describe, expect, it } from 'vitest';
-import { runKoth } from '../../scraper/test-server.ts';
+import { runKoth } from '../../test/test-server.ts';
 import { dicePool } from './cli.ts';
 
 const eight = dicePool('official').slice(0, 8);

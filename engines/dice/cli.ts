@@ -9,7 +9,7 @@ import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBo
 import { renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
-import { proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
+import { confidencePercent, proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { offerRuleComparison } from '../core/report/html/sink.ts';
 import type { RuleComparisonData } from '../core/report/html/types.ts';
@@ -422,7 +422,7 @@ export function diceRuleABForPage(r: DiceRuleAB): RuleComparisonData {
     summary:
       `${r.games} games under each controller, seed ${r.seed}. The last-round trigger was hit again by a second bot in ${r.lastRoundRetriggers[va]} (${va}) / ${r.lastRoundRetriggers[vb]} (${vb}) games; ` +
       `average rounds ${(r.avgRounds[va] as number).toFixed(3)} (${va}) / ${(r.avgRounds[vb] as number).toFixed(3)} (${vb}).`,
-    run: { command: r.command, seeds: [r.seed], games: r.games, workers: r.workers, variant: `${va} vs ${vb}`, extra: { 'shard size': r.shardSize, confidence: `${+(r.confidence * 100).toFixed(3)}%` }, wallSeconds: r.seconds },
+    run: { command: r.command, seeds: [r.seed], games: r.games, workers: r.workers, variant: `${va} vs ${vb}`, extra: { 'shard size': r.shardSize, confidence: confidencePercent(r.confidence) }, wallSeconds: r.seconds },
   };
 }
 
@@ -441,7 +441,7 @@ async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
     return d.significant ? pc.bold(pc.yellow(s)) : s;
   };
   process.stdout.write(
-    pc.bold(`dice rule A/B: ${va} vs ${vb}, ${games} games each, seed ${opts.seed}, ${(opts.confidence * 100).toFixed(1)}% intervals\n`) +
+    pc.bold(`dice rule A/B: ${va} vs ${vb}, ${games} games each, seed ${opts.seed}, ${confidencePercent(opts.confidence)} intervals\n`) +
       `The last-round trigger was hit again by a second bot in ${result.lastRoundRetriggers[va]} (${va}) / ${result.lastRoundRetriggers[vb]} (${vb}) games` +
       ` — under "original" each such game gives every bot seated before that bot an extra final turn.\n\n` +
       pc.bold('Win% by seat (0 plays first)\n') +

@@ -75,7 +75,7 @@ export function compareWithPublished(table: PublishedDiceTable, stats: DiceStats
     const sd = Math.sqrt(Math.max(0, stats.totalRoundsSq / stats.games - mean * mean));
     gameRows.push(
       compareMean(
-        { bot: '(all games)', metric: 'avgRounds', published: table.avgRounds, decimals: 2, reproduced: { value: mean, se: sd / Math.sqrt(stats.games) } },
+        { bot: '(all games)', metric: 'avgRounds', published: table.avgRounds, decimals: 2, reproduced: { value: mean, se: sd / Math.sqrt(stats.games) }, nonNegative: true },
         confidence,
       ),
     );

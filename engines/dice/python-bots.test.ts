@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runKoth } from '../../scraper/test-server.ts';
+import { runKoth } from '../../test/test-server.ts';
 
 const TWINS = 'tools/oracle/dice/bots/port_twins.py';
 const RUNNABLE = 'ThrowTwiceBot,GoToTenBot,OneInFiveBot,BlessRNG,FlipCoinRollDice,BringMyOwn_dice,KwisatzHaderach,QuotaBot,GoTo20Bot,SlowStart,CooperativeSwarmBot';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FakeStackExchange, fixture, runKoth } from '../../scraper/test-server.ts';
+import { FakeStackExchange, fixture, runKoth } from '../../test/test-server.ts';
 import { sha256, type VerifyTrace } from '../core/verify/verify.ts';
 import { diceTraceDecisions } from './verify.ts';
 

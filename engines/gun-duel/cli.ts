@@ -8,7 +8,7 @@ import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION 
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { positiveInt, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { maxWorkers, positiveInt, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { trials as gunDuelTrials } from './trials.ts';
 import { renderTable } from '../core/report/table.ts';
 import { defaultWorkers } from '../core/runner/runner.ts';
@@ -200,7 +200,7 @@ export function placePublished(acc: GunDuelAcc): ComparisonReport {
       metric: 'round-1 points',
       published: pub.rounds[0]!,
       reproduced: Number(s.round1.mean.toFixed(1)),
-      low: pi ? Number(pi.low.toFixed(1)) : null,
+      low: pi ? Number(Math.max(0, pi.low).toFixed(1)) : null, // points are never negative
       high: pi ? Number(pi.high.toFixed(1)) : null,
       verdict: outFamily ? 'disagree' : 'agree',
       note: `pct ${pct.toFixed(0)}; place ${place + 1} seen ${s.places[place] ?? 0}/${v.length}${cmp ? `; vs g++ Welch p=${cmp.pValue.toFixed(2)}${cmp.rank ? `, rank p=${cmp.rank.pValue.toFixed(2)}` : ''}` : ''}`,
@@ -268,7 +268,7 @@ export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
     .option('--from <file>', 'place the published scoreboard in a saved --tournaments --json output instead of running')
     .option('--compare-rules', 'run the seed under original and fixed rules and show what differs')
     .option('--compare-stdlib', 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model')
-    .option('--workers <n>', 'worker threads for --tournaments', positiveInt, defaultWorkers())
+    .option('--workers <n>', `worker threads for --tournaments, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
     .option('--checkpoint <file>', 'save progress of --tournaments and resume from it')
     .option('--json', 'machine-readable output on stdout')
     .addHelpText(

@@ -1,5 +1,5 @@
 /**
- * What an adventurer sees and returns, exactly as ruins.py gave it (question 183127).
+ * What an adventurer sees and returns, exactly as ruins.py gave it (question 183101).
  *
  * Python:                                   TypeScript port:
  *   class X(Adventurer):                      export default class X extends Adventurer {

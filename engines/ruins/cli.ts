@@ -186,7 +186,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
   const replayCmd = replay
     .command('ruins')
     .description(
-      'Adventurers in the ruins (Q183127). Without --seed/--pool/--bots: the published 2019-05-04 table (seed K48XMESC) and which bots are missing to rerun it. ' +
+      'Adventurers in the ruins (Q183101). Without --seed/--pool/--bots: the published 2019-05-04 table (seed K48XMESC) and which bots are missing to rerun it. ' +
         'With --seed: a whole tournament exactly as `ruins.py -s SEED` runs it (pool rounds when more than 10 bots, then the final series; Drunkards fill empty seats).',
     );
   addCommonOptions(replayCmd, ['seed', 'pool', 'bots', 'rules', 'json'], ENGINE, {

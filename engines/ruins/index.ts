@@ -1,5 +1,5 @@
 /**
- * Adventurers in the ruins (question 183127) as the core sees it. Rules in rules.ts, the
+ * Adventurers in the ruins (question 183101) as the core sees it. Rules in rules.ts, the
  * tournament in tournament.ts, driver versions in variants.ts, the CLI in cli.ts, the
  * answer extractor in extract.ts; ports in transpiled-bots/ruins/. A ruins tournament is
  * one sequential stream (run_tournament's generator), so it has no shardable trials: it is
@@ -13,12 +13,12 @@ import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { portedBots } from '../../transpiled-bots/ruins/index.ts';
 
-const published = RUINS_PUBLISHED.map((t) => ({ name: t.name, source: 'question 183127, leaderboard as of 2019-05-04', bots: t.rows.map((r) => r.bot) }));
+const published = RUINS_PUBLISHED.map((t) => ({ name: t.name, source: 'question 183101, leaderboard as of 2019-05-04', bots: t.rows.map((r) => r.bot) }));
 const ported = new Set(portedBots.map((k) => k.bot));
 
 export const ruinsGame: GameDescriptor = {
   id: 'ruins',
-  questionId: 183127,
+  questionId: 183101,
   title: 'Adventurers in the ruins',
   botLanguage: 'Python 3',
   extractor: ruinsExtractor,
@@ -27,9 +27,9 @@ export const ruinsGame: GameDescriptor = {
     ...portedBots,
     ...unportedBots(
       'ruins',
-      183127,
+      183101,
       published.flatMap((t) => t.bots).filter((b) => !ported.has(b)),
-      'question 183127 (answers); not reachable here: scrape it with koth scrape ruins',
+      'question 183101 (answers); not reachable here: scrape it with koth scrape ruins',
     ),
   ],
   published,

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/fixtures.ts';
-import { FakeStackExchange, runKoth, type SimAnswer, type SimRevision } from '../../scraper/test-server.ts';
+import { FakeStackExchange, runKoth, type SimAnswer, type SimRevision } from '../../test/test-server.ts';
 import { Drunkard } from '../../transpiled-bots/ruins/index.ts';
 import { Adventurer, type AdventurerClass, type RoomState } from './adventurer.ts';
 import { Ruins, scoreRows } from './rules.ts';

@@ -1,5 +1,5 @@
 /**
- * One game of "Adventurers in the ruins" (question 183127), faithful to ruins.py's Ruins
+ * One game of "Adventurers in the ruins" (question 183101), faithful to ruins.py's Ruins
  * class (Beefster09/pcg-general, HEAD f83740b of 2019-04-22): the same generators drawn in the
  * same order, simultaneous turns, bids, drops, deaths, the final ranking — and, when asked,
  * the very log lines the driver prints (`ruins.py -1 --debug`), trap messages included.

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runKoth } from '../../scraper/test-server.ts';
+import { runKoth } from '../../test/test-server.ts';
 import { sha256 } from '../core/verify/verify.ts';
 import { ruinsTraceDecisions } from './verify.ts';
 

@@ -4,7 +4,7 @@ import type { Provenance } from '../provenance.ts';
 export const provenance: Provenance = {
   challenge: 'ruins',
   bot: 'Drunkard',
-  questionId: 183127,
+  questionId: 183101,
   author: 'Beefster09 (the driver)',
   source: 'GitHub Beefster09/pcg-general, ruins.py (class Drunkard) at f83740b30628f26ce39d34ef1224e51fb6f7a877 (HEAD, 2019-04-22)',
   sourceDate: '2019-04-22',

@@ -77,7 +77,7 @@ describe('ruins ports decide as the originals did', () => {
     }
     const unported = knownBots.filter((k) => !k.ported);
     expect(unported.map((k) => k.bot)).toEqual(['BountyHunter', 'Scoundrel', 'Accountant', 'Ponderer', 'Artyventurer', 'PlanAhead', 'Sprinter', 'Accomodator', 'Memorizer', 'Backwards']);
-    for (const k of unported) expect(k.provenance.questionId).toBe(183127);
+    for (const k of unported) expect(k.provenance.questionId).toBe(183101);
   });
 
   it('one file per bot, named as the class', () => {

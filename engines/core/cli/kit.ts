@@ -8,6 +8,7 @@
  * The kit knows no game: the CLI builds it with a function that says where a game's trials
  * module is (engines/registry.ts), so workers can load it.
  */
+import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Seed } from '../rng/rng.ts';
 import { parseSeed } from '../rng/rng.ts';
@@ -15,25 +16,55 @@ import type { GameEngine, ReplayKit, ShardedRun } from '../game.ts';
 import { SandboxPool } from '../pyodide/pool.ts';
 import { CheckpointMismatch } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
+import { MAX_SHARDS } from '../runner/shards.ts';
 
 export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
 import { offerComparison } from '../report/html/sink.ts';
 import { EXIT, exitCodeHelp, UserError } from './errors.ts';
 
-/** A whole number >= 1; `1_000_000` is accepted. */
+/** A whole number >= 1; `1_000_000` is accepted; at most Number.MAX_SAFE_INTEGER (beyond it a number is no longer exact). */
 export function positiveInt(v: string): number {
   const n = Number(v.replace(/_/g, ''));
-  if (!/^\s*[\d_]+\s*$/.test(v) || !Number.isSafeInteger(n) || n < 1) {
+  if (!/^\s*[\d_]+\s*$/.test(v) || !(n >= 1)) {
     throw new InvalidArgumentError('must be a positive whole number (e.g. 100000; 1e6 as 1000000)');
+  }
+  if (!Number.isSafeInteger(n)) {
+    throw new InvalidArgumentError(`Too large: the most is ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER, the largest whole number counted exactly).`);
   }
   return n;
 }
 
-/** A confidence level strictly between 0.5 and 1. */
+/**
+ * The most worker threads a run may ask for: 4 per CPU core of this machine, never more than
+ * 64. Results do not depend on the number of workers; threads beyond the cores only cost memory
+ * (each worker is a V8 isolate with its own copy of the engine: --workers 1000 took 2.8 GB).
+ */
+export function maxWorkers(cores = availableParallelism()): number {
+  return Math.min(64, 4 * Math.max(1, cores));
+}
+
+/** --workers: a positive whole number up to maxWorkers(). */
+export function workerCount(v: string): number {
+  const n = positiveInt(v);
+  const cores = availableParallelism();
+  const max = maxWorkers(cores);
+  if (n > max) {
+    throw new InvalidArgumentError(
+      `More workers than this machine can use: the most is ${max} (4 per CPU core, ${cores} core${cores === 1 ? '' : 's'} here, never more than 64); results do not depend on the number of workers.`,
+    );
+  }
+  return n;
+}
+
+/** The highest confidence accepted: twelve nines (a z of 7.1; beyond it the interval hardly widens and doubles lose the digits). */
+export const MAX_CONFIDENCE = 0.999999999999;
+
+/** A confidence level strictly between 0.5 and 1, at most MAX_CONFIDENCE. */
 export function confidence(v: string): number {
   const c = Number(v);
   if (!(c > 0.5 && c < 1)) throw new InvalidArgumentError('must be a fraction between 0.5 and 1, e.g. 0.999');
+  if (c > MAX_CONFIDENCE) throw new InvalidArgumentError(`Too close to 1: the most is ${MAX_CONFIDENCE} (twelve nines), e.g. 0.999.`);
   return c;
 }
 
@@ -128,7 +159,7 @@ export function addCommonOptions(cmd: Command, names: readonly CommonOption[], e
         cmd.option('--games <N>', d.gamesHelp ?? `games to play${d.games ? ` (default ${d.games})` : ''}`, positiveInt);
         break;
       case 'workers':
-        cmd.option('--workers <n>', 'worker threads (results do not depend on it)', positiveInt, defaultWorkers());
+        cmd.option('--workers <n>', `worker threads, at most ${maxWorkers()} here (results do not depend on it)`, workerCount, defaultWorkers());
         break;
       case 'shardSize':
         cmd.option('--shard-size <n>', 'trials per shard (part of the run identity: changes results)', positiveInt, d.shardSize ?? 10_000);
@@ -182,6 +213,12 @@ export function parseCompareRules(text: string, engine: Pick<GameEngine, 'varian
 export function createReplayKit(trialsModuleOf: (game: string) => string): ReplayKit {
   return {
     async runSharded<Opts, Acc>(r: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>> {
+      const shards = Math.ceil(r.trials / r.shardSize);
+      if (shards > MAX_SHARDS) {
+        throw new UserError(
+          `${r.trials} ${r.unit ?? 'trials'} in shards of ${r.shardSize} would be ${shards} shards; the most is ${MAX_SHARDS} (${MAX_SHARDS * r.shardSize} ${r.unit ?? 'trials'} at this shard size): ask for fewer, or raise --shard-size (part of the run identity: it changes the results)`,
+        );
+      }
       const controller = new AbortController();
       const onSigint = () => controller.abort();
       process.once('SIGINT', onSigint);

@@ -12,6 +12,9 @@ export interface Shard {
   count: number;
 }
 
+/** The most shards a run may have (the plan and a checkpoint hold one entry per shard): 10^10 trials at 10,000 a shard. */
+export const MAX_SHARDS = 1_000_000;
+
 export function planShards(trials: number, shardSize: number): Shard[] {
   if (!Number.isSafeInteger(trials) || trials < 0) throw new RangeError(`trials must be a non-negative integer, got ${trials}`);
   if (!Number.isSafeInteger(shardSize) || shardSize < 1) throw new RangeError(`shard size must be a positive integer, got ${shardSize}`);

@@ -46,4 +46,22 @@ describe('comparison of a reproduced table with a published one', () => {
     expect(tableVerdict([ok, bad])).toBe('agree');
     expect(tableVerdict([ok, bad, compareExact('z', 'score', 1, 2, 0)])).toBe('disagree');
   });
+
+  it('intervals of rates stay within [0, 100%], and of non-negative means above 0', () => {
+    // 1 success in 50 trials, 99.9%, widened by the published counts and the rounding: below 0 unclamped.
+    const rare = compareProportion({ ...base, published: 0.5, decimals: 0, publishedCounts: { k: 1, n: 200 }, reproduced: { k: 1, n: 50 } }, 0.999);
+    expect(rare.low).toBe(0);
+    expect(rare.high!).toBeGreaterThan(2);
+    expect(rare.verdict).toBe('agree');
+    const sure = compareProportion({ ...base, published: 99.5, decimals: 0, publishedCounts: { k: 199, n: 200 }, reproduced: { k: 49, n: 50 } }, 0.999);
+    expect(sure.high).toBe(100);
+    expect(sure.verdict).toBe('agree');
+    const fraction = compareProportion({ ...base, scale: 1, published: 0, decimals: 2, reproduced: { k: 0, n: 10 } }, 0.999);
+    expect([fraction.low, fraction.verdict]).toEqual([0, 'agree']);
+    const rounds = { bot: '(all games)', metric: 'avgRounds', published: 0.2, decimals: 1, reproduced: { value: 0.3, se: 0.2 } };
+    expect(compareMean(rounds, 0.999).low!).toBeLessThan(0);
+    const clamped = compareMean({ ...rounds, nonNegative: true }, 0.999);
+    expect(clamped.low).toBe(0);
+    expect(clamped.verdict).toBe('agree');
+  });
 });

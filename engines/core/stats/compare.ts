@@ -80,8 +80,10 @@ export function compareProportion(row: ProportionRowInput, confidence: number): 
     pubHalf = z * Math.sqrt((pp * (1 - pp)) / row.publishedCounts.n);
   }
   const r = roundingHalfWidth(row.decimals);
-  const low = row.scale * (p - Math.hypot(p - w.low, pubHalf)) - r;
-  const high = row.scale * (p + Math.hypot(w.high - p, pubHalf)) + r;
+  // A rate lies in [0, scale]: the widened interval is clamped there (it cannot change a verdict,
+  // since a published rate lies there too).
+  const low = Math.max(0, row.scale * (p - Math.hypot(p - w.low, pubHalf)) - r);
+  const high = Math.min(row.scale, row.scale * (p + Math.hypot(w.high - p, pubHalf)) + r);
   const verdict: RowVerdict = row.published >= low && row.published <= high ? 'agree' : 'disagree';
   return { ...base, reproduced: row.scale * p, low, high, verdict, ...(row.note ? { note: row.note } : {}) };
 }
@@ -95,6 +97,8 @@ export interface MeanRowInput {
   reproduced: { value: number; se: number } | null;
   /** The published figure's own standard error, when it can be estimated. */
   publishedSe?: number;
+  /** A quantity that cannot be negative (a mean of counts: rounds per game, a score): the interval's low end is clamped at 0. */
+  nonNegative?: boolean;
   note?: string;
 }
 
@@ -105,7 +109,7 @@ export function compareMean(row: MeanRowInput, confidence: number): ComparisonRo
   }
   const z = zFor(confidence);
   const half = z * Math.hypot(row.reproduced.se, row.publishedSe ?? 0) + roundingHalfWidth(row.decimals);
-  const low = row.reproduced.value - half;
+  const low = row.nonNegative ? Math.max(0, row.reproduced.value - half) : row.reproduced.value - half;
   const high = row.reproduced.value + half;
   const verdict: RowVerdict = row.published >= low && row.published <= high ? 'agree' : 'disagree';
   return { ...base, reproduced: row.reproduced.value, low, high, verdict, ...(row.note ? { note: row.note } : {}) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnDecimals, decimalsOf, meanInterval, normalQuantile, roundingHalfWidth, wilson, zFor } from './intervals.ts';
+import { columnDecimals, confidencePercent, decimalsOf, meanInterval, normalQuantile, roundingHalfWidth, wilson, zFor } from './intervals.ts';
 
 describe('intervals', () => {
   it('normal quantiles match tabulated values', () => {
@@ -32,5 +32,21 @@ describe('intervals', () => {
     expect(decimalsOf(44)).toBe(0);
     expect(columnDecimals([4.02, 3.9, 4.5])).toBe(2);
     expect(roundingHalfWidth(1)).toBeCloseTo(0.05, 15);
+  });
+
+  it('a mean that cannot be negative gets no negative low end', () => {
+    // 3 runs with scores 0, 0 and 30: mean 10, sd 17.3: the normal interval reaches far below 0.
+    expect(meanInterval(10, 17.32, 3, zFor(0.999)).low).toBeLessThan(0);
+    const clamped = meanInterval(10, 17.32, 3, zFor(0.999), true);
+    expect(clamped.low).toBe(0);
+    expect(clamped.high).toBe(meanInterval(10, 17.32, 3, zFor(0.999)).high);
+  });
+
+  it('confidence levels are printed with every digit they have, never rounded up to 100%', () => {
+    expect(confidencePercent(0.999)).toBe('99.9%');
+    expect(confidencePercent(0.95)).toBe('95%');
+    expect(confidencePercent(0.99)).toBe('99%');
+    expect(confidencePercent(0.999999999)).toBe('99.9999999%');
+    expect(confidencePercent(0.999999999999)).toBe('99.9999999999%');
   });
 });

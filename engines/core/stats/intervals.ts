@@ -50,6 +50,14 @@ export function zFor(confidence: number): number {
   return normalQuantile(1 - (1 - confidence) / 2);
 }
 
+/**
+ * A confidence level as a percentage with every digit it has (12 significant digits): 0.999 →
+ * "99.9%", 0.95 → "95%", 0.999999999 → "99.9999999%" (never "100.0%").
+ */
+export function confidencePercent(confidence: number): string {
+  return `${Number((confidence * 100).toPrecision(12))}%`;
+}
+
 export interface Interval {
   low: number;
   high: number;
@@ -66,10 +74,13 @@ export function wilson(k: number, n: number, z: number): Interval {
   return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
-/** Normal interval for a mean from its sample standard deviation. */
-export function meanInterval(mean: number, sd: number, n: number, z: number): Interval {
+/**
+ * Normal interval for a mean from its sample standard deviation; for a quantity that cannot be
+ * negative (a mean of counts or scores) the low end is clamped at 0.
+ */
+export function meanInterval(mean: number, sd: number, n: number, z: number, nonNegative = false): Interval {
   const half = n > 0 ? (z * sd) / Math.sqrt(n) : Infinity;
-  return { low: mean - half, high: mean + half };
+  return { low: nonNegative ? Math.max(0, mean - half) : mean - half, high: mean + half };
 }
 
 /** Number of decimals a published figure was printed with (21.6 → 1, 44 → 0, 3.90 as JSON 3.9 → 1). */

@@ -2,7 +2,7 @@
  * Our Python stand-in for what ruins answers import (`from __main__ import Adventurer`):
  * the Adventurer base class, Treasure and RoomState with the same fields, properties and
  * str() as the driver's, written by us from the driver's documented interface (question
- * 183127), plus the glue the TypeScript adapter calls (python-bots.ts). Loaded into the
+ * 183101), plus the glue the TypeScript adapter calls (python-bots.ts). Loaded into the
  * Pyodide sandbox as the module `koth_ruins`, also visible as `__main__` members and `ruins`.
  */
 export const RUINS_STANDIN_PY = String.raw`

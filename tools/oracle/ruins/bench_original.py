@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""koth-replay's own bench driver for the ORIGINAL ruins driver (question 183127).
+"""koth-replay's own bench driver for the ORIGINAL ruins driver (question 183101).
 
 It contains no original code: in a checkout of GitHub Beefster09/pcg-general given on the
 command line, it runs the driver's own command line

@@ -2,7 +2,7 @@
 API-shaped like fixtures/scraper/, for engines/ruins/python-cache.test.ts (the --python-bots cache
 path). Run from the repository root: python3 tools/oracle/ruins/make-python-answers.py"""
 import json, html
-Q = 183127
+Q = 183101
 def body(title, code, pre='', post=''):
     h = f'<h1>{html.escape(title, quote=False)}</h1>\n' if title else ''
     return h + pre + f'<pre><code>{html.escape(code, quote=False)}</code></pre>\n' + post

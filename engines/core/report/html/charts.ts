@@ -6,6 +6,7 @@
  * one `role="graphics-symbol"` child per datum: the browser test counts those to check that
  * each chart draws exactly one mark per bot.
  */
+import { confidencePercent } from '../../stats/intervals.ts';
 import type { TopLevelSpec } from 'vega-lite';
 import type { ComparisonSection, RuleComparisonRow, RuleComparisonSection } from './types.ts';
 
@@ -67,7 +68,7 @@ export function comparisonChartSpec(s: ComparisonSection, metric?: string, label
   }));
   const y = { field: 'bot', type: 'nominal' as const, sort: null, title: null, };
   const withIntervals = shown.some((r) => r.low != null && r.high != null);
-  const title = withIntervals ? `${label} (published ◆, ours ● with ${+(s.confidence * 100).toFixed(2)}% interval)` : `${label} (published ◆, ours ●)`;
+  const title = withIntervals ? `${label} (published ◆, ours ● with ${confidencePercent(s.confidence)} interval)` : `${label} (published ◆, ours ●)`;
   const x = (field: string) => ({ field, type: 'quantitative' as const, title, scale: { zero: false, nice: true } });
   const color = {
     scale: {
@@ -128,7 +129,7 @@ export function changeChartSpec(s: RuleComparisonSection): { spec: TopLevelSpec;
     kind: r.significant ? 'outside chance' : 'within chance',
   }));
   const y = { field: 'bot', type: 'nominal' as const, sort: null, title: null };
-  const x = (field: string) => ({ field, type: 'quantitative' as const, title: `${s.metricLabel}: ${vb} − ${va} (${s.diffUnit}), ${+(s.confidence * 100).toFixed(2)}% interval` });
+  const x = (field: string) => ({ field, type: 'quantitative' as const, title: `${s.metricLabel}: ${vb} − ${va} (${s.diffUnit}), ${confidencePercent(s.confidence)} interval` });
   const color = { field: 'kind', scale: { domain: ['within chance', 'outside chance'], range: ['#57606a', '#cf222e'] }, legend: { title: null } };
   const spec: TopLevelSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -152,7 +153,7 @@ export function groupChartSpec(s: RuleComparisonSection, g: NonNullable<RuleComp
     { key: r.key, variant: vb, value: r.b.value, low: r.b.low, high: r.b.high },
   ]);
   const x = { field: 'key', type: 'ordinal' as const, sort: null, title: g.keyLabel, axis: { labelAngle: 0 } };
-  const y = (field: string) => ({ field, type: 'quantitative' as const, title: `${s.metricLabel} (${+(s.confidence * 100).toFixed(2)}% interval)`, scale: { zero: false } });
+  const y = (field: string) => ({ field, type: 'quantitative' as const, title: `${s.metricLabel} (${confidencePercent(s.confidence)} interval)`, scale: { zero: false } });
   const color = { field: 'variant', scale: { domain: [va, vb], range: VARIANT_COLORS }, legend: { title: 'rules' } };
   const xOffset = { field: 'variant', sort: [va, vb] };
   const spec: TopLevelSpec = {

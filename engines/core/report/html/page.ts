@@ -3,6 +3,7 @@
  * no script, no external resource. Every text that came from a scrape or a user (bot names,
  * notes, commands) goes through esc().
  */
+import { confidencePercent } from '../../stats/intervals.ts';
 import { changeChartSpec, comparisonChartSpec, groupChartSpec, renderSvg, type ChartCounts } from './charts.ts';
 import type { ComparisonRow, ComparisonSection, ReportPage, ReportSection, RowVerdict, RuleComparisonRow, RuleComparisonSection, RunProvenance, TableVerdict } from './types.ts';
 import type { TopLevelSpec } from 'vega-lite';
@@ -17,7 +18,7 @@ export function esc(s: unknown): string {
 
 const fmt = (v: number | null | undefined, d: number) => (v == null || !Number.isFinite(v) ? '—' : v.toFixed(d));
 const signed = (v: number, d: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(d)}`;
-const pct = (c: number) => `${+(c * 100).toFixed(3)}%`;
+const pct = confidencePercent;
 
 /** CSS class of a row verdict: verdict-agree, verdict-disagree, verdict-na. */
 export function verdictClass(v: RowVerdict | TableVerdict): string {

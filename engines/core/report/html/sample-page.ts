@@ -55,7 +55,7 @@ export function samplePage(): ReportPage {
         id: 'ruins',
         game: 'ruins',
         title: 'Adventurers in the ruins',
-        questionId: 183127,
+        questionId: 183101,
         table: '2019-05-04',
         metricLabel: 'score',
         digits: 0,

@@ -4,6 +4,7 @@
  * the report's conventional extras when present (seed, games, publishedGames, workers,
  * rules, seconds, digits, summary, gameRows, command, shardSize).
  */
+import { confidencePercent } from '../../stats/intervals.ts';
 import type { ComparisonReport, ComparisonRow } from '../../stats/compare.ts';
 import type { BotVersion, ComparisonSection, RuleComparisonData, RuleComparisonSection, RunProvenance } from './types.ts';
 
@@ -44,7 +45,7 @@ export function sectionFromComparison(report: ComparisonReport, meta: SectionMet
   const seed = str(report.seed);
   const extra: Record<string, string | number> = {};
   if (num(report.shardSize) != null) extra['shard size'] = num(report.shardSize)!;
-  if (report.rows.some((r) => r.low != null)) extra['confidence'] = `${+(report.confidence * 100).toFixed(3)}%`;
+  if (report.rows.some((r) => r.low != null)) extra['confidence'] = confidencePercent(report.confidence);
   if (typeof report.poolMatchesPublished === 'boolean') extra['pool = published pool'] = report.poolMatchesPublished ? 'yes' : 'no';
   const provenance: RunProvenance = {
     command: str(report.command) ?? meta.command ?? `koth replay ${report.challenge}`,

@@ -1,14 +1,17 @@
 /**
  * For tests only: a real HTTP server on 127.0.0.1 (random port) that plays the
  * StackExchange API 2.3 over a data set of answers and revisions written for the tests
- * (fixtures/scraper/). It implements what the scraper uses — /questions/{id}/answers with
- * sort/order/min/max/page/pagesize/filter, /posts/{ids}/revisions with todate/fromdate —
+ * (fixtures/scraper/). It implements what the scraper uses — /questions/{ids} (each
+ * registered challenge's question with its title, unless the test gives others),
+ * /questions/{id}/answers with sort/order/min/max/page/pagesize/filter, /answers/{ids},
+ * /posts/{ids}/revisions with todate/fromdate —
  * with gzip bodies, a daily quota (then 502 throttle_violation), per-method `backoff`, and
  * injected faults: HTTP errors, throttles, stalls, cut-off transfers, truncated JSON or gzip.
  * Every request is recorded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { fixture as readFixture } from '../test/fixtures.ts';
+import { fixture as readFixture } from './fixtures.ts';
+import { challenges } from '../engines/registry.ts';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
@@ -29,6 +32,17 @@ export interface SimAnswer {
   last_edit_date?: number;
   body: string;
   owner: SimOwner;
+}
+
+export interface SimQuestion {
+  question_id: number;
+  /** As the API sends it: HTML entities encoded. */
+  title: string;
+}
+
+/** The questions of the registered challenges, titled as their descriptors say (what the scraper checks). */
+export function registeredQuestions(): SimQuestion[] {
+  return challenges().map((c) => ({ question_id: c.questionId, title: c.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;') }));
 }
 
 export interface SimRevision {
@@ -85,6 +99,7 @@ export class FakeStackExchange {
   readonly requests: Recorded[] = [];
   answers: SimAnswer[];
   revisions: SimRevision[];
+  questions: SimQuestion[];
   quotaMax: number;
   quota: number;
   quotaResetSeconds: number;
@@ -97,9 +112,10 @@ export class FakeStackExchange {
   private readonly sockets = new Set<Socket>();
   base = '';
 
-  constructor(data: { answers?: SimAnswer[]; revisions?: SimRevision[] } = {}, o: SimOptions = {}) {
+  constructor(data: { answers?: SimAnswer[]; revisions?: SimRevision[]; questions?: SimQuestion[] } = {}, o: SimOptions = {}) {
     this.answers = data.answers ?? [];
     this.revisions = data.revisions ?? [];
+    this.questions = data.questions ?? registeredQuestions();
     this.quotaMax = o.quotaMax ?? 300;
     this.quota = o.quota ?? this.quotaMax;
     this.quotaResetSeconds = o.quotaResetSeconds ?? 7200;
@@ -156,7 +172,11 @@ export class FakeStackExchange {
     const answersPath = /^\/questions\/(\d+)\/answers$/.exec(path);
     const byIdPath = /^\/answers\/([\d;]+)$/.exec(path);
     const revisionsPath = /^\/posts\/([\d;]+)\/revisions$/.exec(path);
-    if (answersPath) {
+    const questionsPath = /^\/questions\/([\d;]+)$/.exec(path);
+    if (questionsPath) {
+      const ids = new Set(questionsPath[1]!.split(';').map(Number));
+      [items, hasMore] = this.paginate(this.questions.filter((x) => ids.has(x.question_id)), q);
+    } else if (answersPath) {
       const sort = q.get('sort') ?? 'activity';
       const key = ({ creation: 'creation_date', activity: 'last_activity_date', votes: 'score' } as const)[sort as 'creation'];
       if (!key) return this.send(res, 400, { error_id: 400, error_name: 'bad_parameter', error_message: `sort ${sort}` });
