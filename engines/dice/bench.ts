@@ -206,7 +206,7 @@ export async function diceBench(ctx: BenchContext): Promise<BenchFigure[]> {
     unit: 'MB',
     ...(driver ? { reference: { value: median(orig.map((o) => o.maxRssKb / 1024)), source: 'original controller process (getrusage ru_maxrss)', runs: orig.map((o) => o.maxRssKb / 1024) } } : {}),
   });
-  figures.push(...dicePythonBench(ctx, driver ? (games, pyBots) => runOriginal(driver!, ctx.original!, games, pyBots) : undefined));
+  figures.push(...(await dicePythonBench(ctx, driver ? (games, pyBots) => runOriginal(driver!, ctx.original!, games, pyBots) : undefined)));
   figures.push({
     name: `dice exact mode: peak RSS after ${exactGames} games (the cold run, before any worker)`,
     value: peakEnd / 1024,

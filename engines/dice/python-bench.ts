@@ -1,62 +1,90 @@
 /**
- * `koth bench dice`: Python bots in the Pyodide sandbox beside the same bots as ports (exact
- * mode, one stream, the same seed: the same games), and beside the original controller in
- * native CPython when `--original DIR` is given. Without DIR the Python bots are our own
- * twins of ports (tools/oracle/dice/bots/port_twins.py); with it, the snapshot's auto_bots.py
- * (every official bot the sandbox can run).
+ * `koth bench dice`: the ORIGINAL Python bots in a sandbox worker (engine + Pyodide in one
+ * thread, engines/core/pyodide/pool.ts) beside the same bots as ports (exact mode, one stream, the
+ * same seed: the same games), and beside the original controller in native CPython when
+ * `--original DIR` is given. Without DIR the Python bots are our own twins of ports
+ * (tools/oracle/dice/bots/port_twins.py); with it, the snapshot's auto_bots.py (every official bot
+ * the sandbox can run). Per CPU-second of the whole process (all threads), as the original's.
+ * Outside --quick: the scaling of 2 sandbox workers over 1 on a sharded run.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { median, timed } from '../core/bench.ts';
 import { runExact } from './tournament.ts';
-import { loadPythonDiceBots } from './python-bots.ts';
 import { publishedTable } from './published.ts';
 import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { trials as diceTrials, type diceInspect } from './trials.ts';
+import { runDiceJob } from './python-cli.ts';
 
 export const TWINS_FILE = 'tools/oracle/dice/bots/port_twins.py';
 const TWIN_BOTS = ['ThrowTwiceBot', 'GoToTenBot', 'OneInFiveBot', 'BlessRNG', 'FlipCoinRollDice', 'BringMyOwn_dice', 'KwisatzHaderach', 'QuotaBot', 'GoTo20Bot', 'SlowStart', 'CooperativeSwarmBot'];
 
-export function dicePythonBench(ctx: BenchContext, original?: (games: number, bots: string[]) => { seconds: number; cpuSeconds: number }): BenchFigure[] {
+/** CPU seconds (all threads of this process) and wall seconds of an async piece of work. */
+async function timedAsync(f: () => Promise<unknown>): Promise<{ seconds: number; cpuSeconds: number }> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await f();
+  const c = process.cpuUsage(c0);
+  return { seconds: (performance.now() - t0) / 1000, cpuSeconds: (c.user + c.system) / 1e6 };
+}
+
+export async function dicePythonBench(ctx: BenchContext, original?: (games: number, bots: string[]) => { seconds: number; cpuSeconds: number }): Promise<BenchFigure[]> {
   const file = ctx.original ? join(ctx.original, 'auto_bots.py') : TWINS_FILE;
   if (!existsSync(file)) return [{ name: 'dice, Python bots in Pyodide', value: 0, unit: 'games/s', note: `${file} not found (run from the repository checkout)` }];
-  const loaded = loadPythonDiceBots([{ path: file, code: readFileSync(file, 'utf8') }]);
-  const runnable = new Set(loaded.classes.filter((c) => !c.refused).map((c) => c.name));
-  const bots = ctx.original ? publishedTable('official-final').rows.map((r) => r.bot).filter((b) => runnable.has(b) && diceClass(b)) : TWIN_BOTS;
-  const refused = ctx.original ? publishedTable('official-final').rows.map((r) => r.bot).filter((b) => !runnable.has(b)) : [];
-  const resolve = (n: string) => loaded.classes.find((c) => c.name === n)?.cls;
-  const games = ctx.quick ? 100 : 1000;
-  const runs = Math.max(1, Math.min(ctx.runs ?? (ctx.quick ? 1 : 3), 3));
-  const py: number[] = [];
-  const pyCpu: number[] = [];
-  const ports: number[] = [];
-  const cpy: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    const a = timed(() => runExact(12345 + r, games, { bots, rules: 'fixed' }, resolve));
-    py.push(games / a.seconds);
-    pyCpu.push(games / a.cpuSeconds);
-    const b = timed(() => runExact(12345 + r, games, { bots, rules: 'fixed' }, diceClass));
-    ports.push(games / b.seconds);
-    if (original) cpy.push(games / original(games, bots).cpuSeconds);
+  const files = [{ path: file, code: readFileSync(file, 'utf8') }];
+  const pool = ctx.kit.sandboxPool('dice', 1);
+  try {
+    const classes = (await runDiceJob(pool, 'diceInspect', { files })) as ReturnType<typeof diceInspect>;
+    const runnable = new Set(classes.filter((c) => !c.refused).map((c) => c.name));
+    const official = publishedTable('official-final').rows.map((r) => r.bot);
+    const bots = ctx.original ? official.filter((b) => runnable.has(b) && diceClass(b)) : TWIN_BOTS;
+    const refused = ctx.original ? official.filter((b) => !runnable.has(b)) : [];
+    const games = ctx.quick ? 200 : 5000;
+    const runs = Math.max(1, Math.min(ctx.runs ?? (ctx.quick ? 1 : 3), 5));
+    const job = (seed: number, n: number) => runDiceJob(pool, 'diceExact', { files, bots, rules: 'fixed', seed, games: n });
+    await job(1, 20); // Pyodide loads (not timed)
+    const py: number[] = [];
+    const pyCpu: number[] = [];
+    const ports: number[] = [];
+    const cpy: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const a = await timedAsync(() => job(12345 + r, games));
+      py.push(games / a.seconds);
+      pyCpu.push(games / a.cpuSeconds);
+      const b = timed(() => runExact(12345 + r, games, { bots, rules: 'fixed' }, diceClass));
+      ports.push(games / b.cpuSeconds);
+      if (original) cpy.push(games / original(games, bots).cpuSeconds);
+    }
+    const what = ctx.original ? `${bots.length} official bots of the 2019-01-07 snapshot${refused.length ? ` (refused in the sandbox: ${refused.join(', ')})` : ''}` : `our ${bots.length} Python twins of ports`;
+    const figures: BenchFigure[] = [
+      {
+        name: `dice exact mode, original Python bots in a sandbox worker (${what}): games per CPU-second`,
+        value: median(pyCpu),
+        unit: 'games/s',
+        runs: pyCpu,
+        note: `${median(py).toFixed(0)} games/s wall; the same ${games} games with the ports: ${median(ports).toFixed(0)} games per CPU-second (${(median(ports) / median(pyCpu)).toFixed(0)}× faster)`,
+        ...(original ? { reference: { value: median(cpy), source: `the original controller with the same bots in native CPython, this run (${games} games, CPU time); target ≥ 0.3×`, runs: cpy } } : {}),
+      },
+    ];
+    if (!ctx.quick) {
+      // Scaling: the same sharded run on 1 and on 2 sandbox workers (Pyodide loaded first, not timed).
+      const n = 20_000;
+      const wall: number[] = [];
+      for (const w of [1, 2]) {
+        const p = ctx.kit.sandboxPool('dice', w);
+        try {
+          await p.warm();
+          const t = await timedAsync(() => ctx.kit.runSharded({ game: 'dice', spec: diceTrials, opts: { bots, rules: 'fixed', python: { files } }, seed: 5, trials: n, shardSize: 1000, workers: w, sandbox: p, label: `dice, Python bots, ${w} worker(s)` }));
+          wall.push(t.seconds);
+        } finally {
+          await p.destroy();
+        }
+      }
+      figures.push({ name: `dice, original Python bots: 2 sandbox workers over 1 (${n} games, shards of 1000, wall)`, value: wall[0]! / wall[1]!, unit: '×', note: `1 worker ${wall[0]!.toFixed(1)} s, 2 workers ${wall[1]!.toFixed(1)} s; target ≥ 1.8× on 2 idle cores` });
+    }
+    return figures;
+  } finally {
+    await pool.destroy();
   }
-  const what = ctx.original ? `${bots.length} official bots of the 2019-01-07 snapshot${refused.length ? ` (refused in the sandbox: ${refused.join(', ')})` : ''}` : `our ${bots.length} Python twins of ports`;
-  const figures: BenchFigure[] = [
-    {
-      name: `dice exact mode, Python bots in Pyodide (${what}): games/s wall`,
-      value: median(py),
-      unit: 'games/s',
-      runs: py,
-      note: `the same ${games} games with the ports: ${median(ports).toFixed(0)} games/s (${(median(ports) / median(py)).toFixed(0)}× faster)`,
-    },
-  ];
-  if (original) {
-    figures.push({
-      name: `dice exact mode, Python bots in Pyodide: games per CPU-second`,
-      value: median(pyCpu),
-      unit: 'games/s',
-      runs: pyCpu,
-      reference: { value: median(cpy), source: `the original controller with the same bots in native CPython, this run (${games} games, CPU time)`, runs: cpy },
-    });
-  }
-  return figures;
 }
