@@ -2,8 +2,8 @@
  * `--python-bots FILE.py[,FILE2.py…]` for `koth replay dice --exact` and `koth play dice`: the
  * original answers play in our controller inside the Pyodide sandbox (python-bots.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { EXIT, UserError } from '../core/cli/errors.ts';
+import { readInputFile } from '../core/cli/files.ts';
 import type { DiceBotClass } from './bot.ts';
 import { BotCrash } from './rules.ts';
 import { DiceSandboxStop, loadPythonDiceBots, PythonFileError } from './python-bots.ts';
@@ -25,10 +25,10 @@ export function pythonDicePool(opts: { pythonBots?: string; bots?: string; pool?
     .map((f) => f.trim())
     .filter(Boolean);
   if (!files.length) throw new UserError('--python-bots: give .py files, comma-separated');
-  for (const f of files) if (!existsSync(f)) throw new UserError(`--python-bots: no file ${f} (give .py files, comma-separated)`);
+  const sources = files.map((path) => ({ path, code: readInputFile('--python-bots', path, 'give .py files, comma-separated') }));
   let loaded;
   try {
-    loaded = loadPythonDiceBots(files.map((path) => ({ path, code: readFileSync(path, 'utf8') })));
+    loaded = loadPythonDiceBots(sources);
   } catch (e) {
     if (e instanceof PythonFileError) throw new UserError(`--python-bots: ${e.message}. The original controller could not have imported it either; fix the file or leave it out.`);
     throw e;
