@@ -282,13 +282,27 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
           trials: r.trials,
           shardSize: r.shardSize,
           workers: r.workers,
-          ...(r.checkpoint ? { checkpoint: r.checkpoint } : {}),
+          ...(r.checkpoint ? { checkpoint: r.checkpoint, ...(r.checkpointPart ? { checkpointPart: r.checkpointPart } : {}) } : {}),
           label: r.label ?? r.game,
           ...(r.onShard ? { onShard: r.onShard } : {}),
           signal: controller.signal,
         });
+        const unit = r.unit ?? 'trials';
+        if (res.checkpointError) {
+          const w = res.checkpointError;
+          const kept = w.savedTrials
+            ? `The last checkpoint written is kept in ${w.path} (${w.savedTrials} of ${r.trials} ${unit}${r.checkpointPart ? ` of ${r.checkpointPart}` : ''})`
+            : `Nothing of this run had been saved in ${w.path} yet`;
+          const why = `could not write the checkpoint ${w.path}: ${fsErrorText(w.cause)}`;
+          if (res.interrupted) {
+            throw new UserError(
+              `${why}, so the run stopped after ${res.done} of ${r.trials} ${unit}. ${kept}: free space (or fix the folder) and rerun the same command to resume from it.`,
+              EXIT.interrupted,
+            );
+          }
+          process.stderr.write(`koth: warning: ${why} at the end of the run. Every ${unit.replace(/s$/, '')} was played and the results below are whole; ${kept.charAt(0).toLowerCase() + kept.slice(1)}.\n`);
+        }
         if (res.interrupted) {
-          const unit = r.unit ?? 'trials';
           throw new UserError(
             r.checkpoint
               ? `interrupted after ${res.done} ${unit}; progress is saved in ${r.checkpoint}: rerun the same command to resume`
