@@ -9,8 +9,10 @@
  *   <root>/<challenge>@<as-of>/...              the same, bodies as they stood at a date
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../engines/core/io/atomic.ts';
+import { EXIT, UserError } from '../engines/core/cli/errors.ts';
+import { folderWriteProblem, fsErrorText } from '../engines/core/cli/files.ts';
 import type { CodeBlock, ExtractedBot } from './extract.ts';
 import { StackExchangeClient } from './api.ts';
 
@@ -80,10 +82,122 @@ export interface Unreadable {
   reason: string;
 }
 
+/**
+ * The cache folder cannot be used (exit 6): it is a file, nothing can be written in it (a full
+ * disk, a read-only file system), or a write failed during a scrape. What was cached before
+ * stays whole (every write is atomic).
+ */
+export class CacheUnusableError extends UserError {
+  constructor(message: string) {
+    super(message, EXIT.cache);
+    this.name = 'CacheUnusableError';
+  }
+}
+
+const WHAT_TO_DO = 'point --cache (or KOTH_CACHE) at a folder koth can write, or free space / fix that folder';
+
+/**
+ * Checks the cache root before a command uses it: a file where the folder should be is refused
+ * for reading and writing; for writing (an online scrape) something must be writable where the
+ * answers will go (a probe file is written and removed). Throws CacheUnusableError (exit 6).
+ */
+export function checkCacheRoot(root: string, write: boolean): void {
+  let dir = resolve(root);
+  for (;;) {
+    let isDir: boolean | undefined;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch {
+      isDir = undefined;
+    }
+    if (isDir === false) {
+      throw new CacheUnusableError(`the scrape cache ${root} cannot be used: ${dir === resolve(root) ? `${root} is a file, not a folder` : `${dir} is a file, not a folder`}. Nothing was run: ${WHAT_TO_DO}.`);
+    }
+    if (isDir) break;
+    if (!write) return; // nothing cached there yet: the command says so itself
+    const up = dirname(dir);
+    if (up === dir) return;
+    dir = up;
+  }
+  const problem = write ? folderWriteProblem(dir) : undefined;
+  if (problem) throw new CacheUnusableError(`the scrape cache ${root} cannot be used: ${problem}. Nothing was run: ${WHAT_TO_DO}.`);
+}
+
+/** A write into the cache that failed during a scrape (a full disk…): what is cached stays whole, the rerun resumes. */
+function writeFailed(path: string, e: unknown): CacheUnusableError {
+  return new CacheUnusableError(
+    `could not write the scrape cache (${path}): ${fsErrorText(e)}. What was cached so far is whole (every write is atomic): ` +
+      `${WHAT_TO_DO}, then rerun the same command; the scrape resumes after the last answer it cached.`,
+  );
+}
+
+const isInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v);
+const isStr = (v: unknown) => typeof v === 'string';
+const orNull = (f: (v: unknown) => boolean) => (v: unknown) => v === null || f(v);
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * What is wrong with a parsed answer file, or undefined when it is a whole answer of this
+ * challenge: valid JSON of the wrong shape ("author": 5, "bots": null) is as unusable as a
+ * truncated file, and is reported and fetched again rather than crashing the reader.
+ */
+export function answerProblem(a: unknown, challenge: string, answerId?: number): string | undefined {
+  if (!isObj(a)) return 'not a JSON object';
+  if (a.format !== ANSWER_FORMAT) return `format ${JSON.stringify(a.format)}, not ${ANSWER_FORMAT}`;
+  const fields: [string, (v: unknown) => boolean, string][] = [
+    ['challenge', (v) => v === challenge, `"${challenge}"`],
+    ['question_id', isInt, 'a whole number'],
+    ['answer_id', (v) => isInt(v) && (v as number) > 0 && (answerId === undefined || v === answerId), answerId === undefined ? 'a positive whole number' : `${answerId} (the file's name)`],
+    ['author', orNull(isStr), 'a string or null'],
+    ['owner_id', orNull(isInt), 'a whole number or null'],
+    ['score', isInt, 'a whole number'],
+    ['creation_date', isInt, 'a whole number'],
+    ['last_edit_date', orNull(isInt), 'a whole number or null'],
+    ['last_activity_date', orNull(isInt), 'a whole number or null'],
+    ['revision', (v) => isObj(v) && orNull(isStr)(v.as_of) && orNull(isInt)(v.number) && orNull(isInt)(v.date), '{as_of, number, date}'],
+    ['body', isStr, 'a string'],
+    ['blocks', (v) => Array.isArray(v) && v.every((b) => isObj(b) && isInt(b.index) && isStr(b.text) && isStr(b.sha256)), 'a list of {index, text, sha256}'],
+    ['bots', (v) => Array.isArray(v) && v.every((b) => isObj(b) && isStr(b.name) && isInt(b.block) && isStr(b.sha256) && (b.title === undefined || isStr(b.title))), 'a list of {name, block, sha256}'],
+    ['fetched_at', isStr, 'a string'],
+  ];
+  for (const [k, ok, want] of fields) {
+    if (!ok(a[k])) return `"${k}" is ${k in a ? JSON.stringify(a[k])?.slice(0, 40) : 'missing'}, not ${want}`;
+  }
+  if (a.reason !== undefined && !isStr(a.reason)) return `"reason" is ${JSON.stringify(a.reason)?.slice(0, 40)}, not a string`;
+  return undefined;
+}
+
+/** A cache file's text, and where its bytes are not UTF-8 (they are read as U+FFFD). */
+function readText(path: string): { text: string; badUtf8?: number } {
+  const bytes = readFileSync(path);
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    // The first offending byte, for the warning: the longest valid prefix (a prefix that ends inside a character is valid when streaming), by bisection.
+    const valid = (n: number) => {
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, n), { stream: true });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let [lo, hi] = [0, bytes.length];
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (valid(mid)) lo = mid;
+      else hi = mid - 1;
+    }
+    return { text: bytes.toString('utf8'), badUtf8: lo };
+  }
+}
+
 export class AnswerCache {
   readonly dir: string;
-  /** Files all() could not use (not whole JSON, another format), reported rather than read. */
+  /** Files all() could not use (not whole JSON, another format, wrong shape), reported rather than read. */
   unreadable: Unreadable[] = [];
+  /** Files all() used but that are damaged (bytes that are not UTF-8, read as U+FFFD): reported, and fetched again online. */
+  suspect: Unreadable[] = [];
 
   constructor(
     readonly root: string,
@@ -120,7 +234,11 @@ export class AnswerCache {
   }
 
   writeProgress(p: Progress): void {
-    writeFileAtomic(this.progressFile(), JSON.stringify(p, null, 1) + '\n');
+    try {
+      writeFileAtomic(this.progressFile(), JSON.stringify(p, null, 1) + '\n');
+    } catch (e) {
+      throw writeFailed(this.progressFile(), e);
+    }
   }
 
   private file(answerId: number): string {
@@ -132,15 +250,20 @@ export class AnswerCache {
     const p = this.file(answerId);
     if (!existsSync(p)) return undefined;
     try {
-      const a = JSON.parse(readFileSync(p, 'utf8')) as CachedAnswer;
-      return a.format === ANSWER_FORMAT ? a : undefined;
+      const { text, badUtf8 } = readText(p);
+      const a = JSON.parse(text) as unknown;
+      return badUtf8 === undefined && !answerProblem(a, this.challenge, answerId) ? (a as CachedAnswer) : undefined;
     } catch {
       return undefined;
     }
   }
 
   write(a: CachedAnswer): void {
-    writeFileAtomic(this.file(a.answer_id), JSON.stringify(a, null, 1) + '\n');
+    try {
+      writeFileAtomic(this.file(a.answer_id), JSON.stringify(a, null, 1) + '\n');
+    } catch (e) {
+      throw writeFailed(this.file(a.answer_id), e);
+    }
   }
 
   /**
@@ -148,14 +271,19 @@ export class AnswerCache {
    * is refused. A lock left by a killed process (its pid gone) is taken over. Returns the release.
    */
   lock(): () => void {
-    mkdirSync(this.dir, { recursive: true });
+    try {
+      mkdirSync(this.dir, { recursive: true });
+    } catch (e) {
+      throw writeFailed(this.dir, e);
+    }
     const file = join(this.dir, '.lock');
     for (let tries = 0; ; tries++) {
       try {
         writeFileSync(file, String(process.pid), { flag: 'wx' });
         break;
       } catch (e) {
-        if ((e as { code?: string }).code !== 'EEXIST' || tries > 0) throw new CacheBusyError(this.dir, readPid(file));
+        if ((e as { code?: string }).code !== 'EEXIST') throw writeFailed(file, e);
+        if (tries > 0) throw new CacheBusyError(this.dir, readPid(file));
         const pid = readPid(file);
         if (pid !== undefined && pid !== process.pid && alive(pid)) throw new CacheBusyError(this.dir, pid);
         rmSync(file, { force: true }); // stale: its process is gone
@@ -186,18 +314,29 @@ export class AnswerCache {
   /** Every cached answer, oldest first. A file that is not a whole answer is listed in `unreadable`, not used. */
   all(): CachedAnswer[] {
     this.unreadable = [];
+    this.suspect = [];
     const dir = this.answersDir();
-    if (!existsSync(dir)) return [];
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
     const out: CachedAnswer[] = [];
     for (const f of readdirSync(dir)) {
       if (!/^\d+\.json$/.test(f)) continue;
+      const file = join(dir, f);
+      let read: { text: string; badUtf8?: number };
+      let a: unknown;
       try {
-        const a = JSON.parse(readFileSync(join(dir, f), 'utf8')) as CachedAnswer;
-        if (a.format !== ANSWER_FORMAT) this.unreadable.push({ file: join(dir, f), reason: `format ${String(a.format)}, not ${ANSWER_FORMAT}` });
-        else out.push(a);
+        read = readText(file);
+        a = JSON.parse(read.text);
       } catch (e) {
-        this.unreadable.push({ file: join(dir, f), reason: `not whole JSON (${(e as Error).message})` });
+        this.unreadable.push({ file, reason: (e as NodeJS.ErrnoException).code ? `cannot be read: ${fsErrorText(e)}` : `not whole JSON (${(e as Error).message})` });
+        continue;
       }
+      const problem = answerProblem(a, this.challenge, Number(f.slice(0, -'.json'.length)));
+      if (problem) {
+        this.unreadable.push({ file, reason: `not a cached answer: ${problem}` });
+        continue;
+      }
+      if (read.badUtf8 !== undefined) this.suspect.push({ file, reason: `invalid UTF-8 at byte ${read.badUtf8}: read with U+FFFD in its place, so its text and sha256s may not be the answer's` });
+      out.push(a as CachedAnswer);
     }
     return out.sort((a, b) => a.creation_date - b.creation_date || a.answer_id - b.answer_id);
   }
@@ -255,6 +394,10 @@ export function loadBackoff(cacheRoot: string, into: Map<string, number> = Stack
 export function saveBackoff(cacheRoot: string, from: Map<string, number> = StackExchangeClient.notBefore): void {
   const live = Object.fromEntries([...from].filter(([, t]) => t > Date.now()));
   if (!Object.keys(live).length && !existsSync(backoffFile(cacheRoot))) return;
-  mkdirSync(cacheRoot, { recursive: true });
-  writeFileAtomic(backoffFile(cacheRoot), JSON.stringify(live));
+  try {
+    mkdirSync(cacheRoot, { recursive: true });
+    writeFileAtomic(backoffFile(cacheRoot), JSON.stringify(live));
+  } catch {
+    /* best effort, like reading it: the next process may call once too early and be throttled */
+  }
 }

@@ -30,7 +30,7 @@ export interface RegistryReport {
   uncached: string[];
   /** Cache folders read, per challenge. */
   cacheDirs: Record<string, string>;
-  /** Cache files that could not be read. */
+  /** Cache files that could not be used (ignored), or were used though damaged: one sentence each. */
   unreadable: string[];
 }
 
@@ -51,7 +51,10 @@ export function registryReport(
     const cache = new AnswerCache(cacheRoot, challenge, asOf);
     const cached: CachedAnswer[] = cache.all();
     report.cacheDirs[challenge] = cache.dir;
-    report.unreadable.push(...cache.unreadable.map((u) => `${u.file}: ${u.reason}`));
+    report.unreadable.push(
+      ...cache.unreadable.map((u) => `cache file ${u.file} ignored: ${u.reason}`),
+      ...cache.suspect.map((u) => `cache file ${u.file} used, but damaged: ${u.reason}`),
+    );
     if (!cached.length) report.uncached.push(challenge);
     // Every occurrence of each bot name in the cache (a name may be posted twice).
     const byName = new Map<string, Found[]>();

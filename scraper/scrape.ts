@@ -259,9 +259,9 @@ export async function scrapeChallenge(cfg: ChallengeConfig, o: ScrapeOptions): P
     // First of all, that the id names the challenge's question (one request).
     await checkQuestion(client, cfg);
 
-    // Cache files that are not whole answers (damaged by hand, or by a disk) are fetched again by id.
+    // Cache files that are not whole answers (damaged by hand, or by a disk: not JSON, the wrong shape, bytes that are not UTF-8) are fetched again by id.
     cache.all();
-    const broken = [...new Set(cache.unreadable.map((u) => Number(/(\d+)\.json$/.exec(u.file)?.[1])).filter((id) => id > 0))];
+    const broken = [...new Set([...cache.unreadable, ...cache.suspect].map((u) => Number(/(\d+)\.json$/.exec(u.file)?.[1])).filter((id) => id > 0))];
     for (let i = 0; i < broken.length; i += PAGE_SIZE) {
       client.checkQuota();
       const res = await client.get<ApiAnswer>(`/answers/${broken.slice(i, i + PAGE_SIZE).join(';')}`, { filter: ANSWER_FILTER, pagesize: PAGE_SIZE });
@@ -340,6 +340,7 @@ export function summarize(cfg: ChallengeConfig, cache: AnswerCache): ScrapeSumma
     warnings: [
       ...answers.filter((a) => a.bots.length === 0).map((a) => ({ answerId: a.answer_id, author: a.author, reason: a.reason ?? 'no bot found' })),
       ...cache.unreadable.map((u) => ({ answerId: Number(/(\d+)\.json$/.exec(u.file)?.[1]) || null, author: null, reason: `cache file ${u.file} ignored: ${u.reason}` })),
+      ...cache.suspect.map((u) => ({ answerId: Number(/(\d+)\.json$/.exec(u.file)?.[1]) || null, author: null, reason: `cache file ${u.file} used, but damaged: ${u.reason}` })),
     ],
     ...(cache.asOf ? { asOf: cache.asOf } : {}),
   };

@@ -3,7 +3,7 @@
  * them by its one registry line, without editing this file. A scratch coin-flip game, known
  * to no file of the project, is registered at runtime to prove it.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,6 +90,20 @@ describe.each(sharded.map((g) => [g.id, g] as const))('%s: sharded runs', (id, g
     expect(resumed.interrupted).toBe(false);
     expect(resumed.resumedShards).toBeGreaterThanOrEqual(half);
     expect(resumed.acc).toEqual(full.acc);
+  });
+
+  it('count() is the number of trials an accumulator holds; a checkpoint that claims more is refused when loaded', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), `koth-${id}-`)), 'run.checkpoint.json');
+    const full = await runTrials({ ...base, workers: 1, checkpoint: path });
+    expect(spec.count(full.acc)).toBe(sample.trials);
+    expect(spec.count(spec.empty(sample.opts))).toBe(0);
+    // The whole run's results, recorded as if they were those of its first shard only.
+    const file = JSON.parse(readFileSync(path, 'utf8'));
+    const merger = file.parts.main.merger;
+    Object.assign(merger, { next: 1, pending: {} });
+    file.parts.main.complete = false;
+    writeFileSync(path, JSON.stringify(file));
+    await expect(runTrials({ ...base, workers: 1, checkpoint: path })).rejects.toThrow(new RegExp(`matches this run but cannot be used: its results hold ${sample.trials} trials, but its 1 finished shards hold ${sample.shardSize}`));
   });
 });
 

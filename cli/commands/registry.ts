@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { defaultCacheDir } from '../../scraper/cache.ts';
+import { checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
 import { challenges, knownBots } from '../../engines/registry.ts';
 import { registryReport, STATUSES } from '../../scraper/registry.ts';
 import { asOfEpoch } from '../../scraper/scrape.ts';
@@ -46,6 +46,7 @@ Without a cache (no "koth scrape" yet) it lists the known bots as ported or miss
       }
       const ids = challenge ? [challenge] : challenges().map((c) => c.id);
       const cacheRoot = opts.cache ?? defaultCacheDir();
+      checkCacheRoot(cacheRoot, false);
       const report = registryReport(ids, cacheRoot, knownBots, opts.asOf ?? null);
       const notes: string[] = [];
       if (report.uncached.length) {
@@ -54,7 +55,8 @@ Without a cache (no "koth scrape" yet) it lists the known bots as ported or miss
             `known bots listed as ported or missing, nothing compared. Run "koth scrape ${challenge ?? 'all'}${opts.asOf ? ` --as-of ${opts.asOf}` : ''}" to check for stale ports.`,
         );
       }
-      for (const u of report.unreadable) notes.push(`ignored ${u}`);
+      // Damaged cache files: warnings on stderr (the rows leave them out); a scrape fetches them again.
+      for (const u of report.unreadable) process.stderr.write(pc.yellow(`koth: warning: ${printable(u)}; "koth scrape ${challenge ?? 'all'}${opts.asOf ? ` --as-of ${opts.asOf}` : ''}" fetches it again\n`));
       if (opts.json) {
         const rows = report.rows.map(({ challenge, bot, status, answerId, author }) => ({ challenge, bot, status, answerId, author }));
         process.stdout.write(JSON.stringify(rows, null, 2) + '\n');

@@ -1,7 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { findGame, games, knownBots, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { maxWorkers, workerCount } from '../../engines/core/cli/kit.ts';
+import { fsErrorText, maxWorkers, outputFolder, workerCount } from '../../engines/core/cli/kit.ts';
 import type { ComparisonReport } from '../../engines/core/stats/compare.ts';
 import { renderComparison } from '../../engines/core/report/table.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
@@ -11,7 +14,7 @@ import { writeReportPage } from '../../engines/core/report/html/write.ts';
 import type { BotVersion, ReportSection } from '../../engines/core/report/html/types.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
-const REPORT_HELP = 'also write DIR/index.html: one self-contained page (published vs ours, charts, provenance)';
+const REPORT_HELP = 'also write DIR/index.html: one self-contained page (published vs ours, charts, provenance); DIR is checked writable before the run';
 
 /**
  * `koth replay` runs every game's default replay on the embedded data; `koth replay <game>`
@@ -28,7 +31,7 @@ export function registerReplay(program: Command): void {
     .description('Rerun a tournament with the TypeScript ports and compare it with the published leaderboard')
     .option('--json', 'print one JSON report per game (an array) on stdout')
     .option('--workers <n>', `worker threads, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
-    .option('--report <dir>', REPORT_HELP)
+    .option('--report <dir>', REPORT_HELP, outputFolder('index.html', 'a folder for the report'))
     .option('--only <games>', 'replay only these games, comma-separated (also: koth replay dice ruins …)', parseGameList)
     .allowExcessArguments(false)
     .enablePositionalOptions()
@@ -107,7 +110,7 @@ export function rewriteSeveralGames(argv: string[]): string[] {
  */
 function addReportToGameCommands(replay: Command): void {
   const kit = replayKit();
-  for (const sub of replay.commands) if (findGame(sub.name())?.engine) sub.option('--report <dir>', REPORT_HELP);
+  for (const sub of replay.commands) if (findGame(sub.name())?.engine) sub.option('--report <dir>', REPORT_HELP, outputFolder('index.html', 'a folder for the report'));
   const reportDir = (cmd: Command): string | undefined => (cmd.opts().report as string | undefined) ?? (replay.opts().report as string | undefined);
   let started = 0;
   replay.hook('preAction', (_hooked, action) => {
@@ -162,13 +165,26 @@ async function writeReport(dir: string, parts: ReportPart[], started: number, js
     return p.kind === 'comparison' ? sectionFromComparison(p.report, meta) : sectionFromRuleComparison(p.data, { ...meta, title: `${meta.title}: rule comparison` });
   });
   if (!sections.length) throw new UserError('nothing to put in the report: no game produced a comparison');
-  const path = await writeReportPage(dir, {
+  const page = {
     title: 'koth-replay: published vs reproduced',
     command: ['koth', ...process.argv.slice(2)].map(shellWord).join(' '),
     harnessVersion: pkg.version,
     generatedAt: new Date().toISOString(),
     wallSeconds: (performance.now() - started) / 1000,
     sections,
-  });
+  };
+  let path: string;
+  try {
+    path = await writeReportPage(dir, page);
+  } catch (e) {
+    if (!(e as NodeJS.ErrnoException).code) throw e;
+    // DIR was writable when the run started (checked then); it is not now (a full disk…). The run is not lost: the page goes to a temporary folder.
+    const fallback = mkdtempSync(join(tmpdir(), 'koth-report-'));
+    const saved = await writeReportPage(fallback, page);
+    throw new UserError(
+      `the replay finished, but its report could not be written to ${join(dir, 'index.html')}: ${fsErrorText(e)}. ` +
+        `The page was saved to ${saved} instead: copy it where you want it (free space first if the disk is full).`,
+    );
+  }
   (json ? process.stderr : process.stdout).write(`report: ${path}\n`);
 }

@@ -3,7 +3,7 @@ import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../../engines/core/cli/errors.ts';
 import { ApiError, DEFAULT_API_BASE, StackExchangeClient } from '../../scraper/api.ts';
-import { AnswerCache, CacheBusyError, defaultCacheDir } from '../../scraper/cache.ts';
+import { AnswerCache, CacheBusyError, checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
 import type { ChallengeConfig } from '../../scraper/extract.ts';
 import { challengeConfig, challenges } from '../../engines/registry.ts';
 import { asOfEpoch, PAGE_SIZE, scrapeChallenge, summarize, type ScrapeProgress, type ScrapeSummary } from '../../scraper/scrape.ts';
@@ -158,6 +158,8 @@ ${exitCodeHelp()}
       const base = opts.apiBase ?? process.env.KOTH_SE_API ?? DEFAULT_API_BASE;
       if (!opts.offline && !/^https?:\/\//.test(base)) throw new UserError(`--api-base/KOTH_SE_API must be an http(s) URL, got "${base}"`);
       const configs = selected(which);
+      // Before anything is asked of the API: a cache that is a file, or where nothing can be written, is refused (exit 6).
+      checkCacheRoot(cacheDir, !opts.offline);
       const results: ScrapeSummary[] = [];
       const emit = (s: ScrapeSummary) => {
         results.push(s);
@@ -165,6 +167,10 @@ ${exitCodeHelp()}
       };
       for (const cfg of configs) {
         const cache = new AnswerCache(cacheDir, cfg.id, opts.asOf ?? null);
+        // Damaged answer files (not JSON, the wrong shape, bytes that are not UTF-8): said on stderr; online they are fetched again.
+        cache.all();
+        for (const u of cache.unreadable) process.stderr.write(pc.yellow(`koth: ${cfg.id}: warning: cache file ${printable(u.file)} ${opts.offline ? 'skipped' : 'is fetched again'}: ${printable(u.reason)}${opts.offline ? ' (a scrape without --offline fetches it again)' : ''}\n`));
+        for (const u of cache.suspect) process.stderr.write(pc.yellow(`koth: ${cfg.id}: warning: cache file ${printable(u.file)} ${opts.offline ? 'used' : 'is fetched again'}: ${printable(u.reason)}\n`));
         if (opts.offline) {
           if (!cache.exists() && !cache.all().length) {
             const hint = `run "koth scrape ${cfg.id}${opts.asOf ? ` --as-of ${opts.asOf}` : ''}" online first, or point --cache/KOTH_CACHE at a cache`;

@@ -3,15 +3,14 @@
  * a port against its original Python class (sandboxed), decision for decision on the same
  * situations and generator states (engines/<game>/verify.ts).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { helpFooter, positiveInt } from '../../engines/core/cli/kit.ts';
+import { checkOutputFile, helpFooter, nonEmpty, outputFile, positiveInt, readInputFile } from '../../engines/core/cli/kit.ts';
+import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 import { nondeterminismOf, sha256, TRACE_FORMAT, VerifyInputError, type VerifyResult, type VerifyTrace } from '../../engines/core/verify/verify.ts';
-import { AnswerCache, defaultCacheDir } from '../../scraper/cache.ts';
+import { AnswerCache, checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
 import { diceVerifiablePorts, verifyDiceBot } from '../../engines/dice/verify.ts';
 import { ruinsVerifiablePorts, verifyRuinsBot } from '../../engines/ruins/verify.ts';
 import { DiceSandboxStop } from '../../engines/dice/python-bots.ts';
@@ -42,6 +41,7 @@ interface VerifyOptions {
 
 /** The original's code from the scrape cache: the answer code block that defines the class. */
 function sourceFromCache(game: string, bot: string, o: VerifyOptions): { path: string; code: string } | undefined {
+  checkCacheRoot(o.cache ?? defaultCacheDir(), false);
   const cache = new AnswerCache(o.cache ?? defaultCacheDir(), game, o.asOf ?? null);
   if (!cache.exists()) return undefined;
   for (const a of cache.all()) {
@@ -88,8 +88,8 @@ export function registerVerify(program: Command): void {
     )
     .argument('<game>', `dice or ruins`)
     .argument('[bot]', 'the port to check (its class name)')
-    .option('--source <file>', "the original's Python file (default: the answer in the scrape cache that defines the class)")
-    .option('--record [file]', "write the original's decisions as a trace fixture (with the source's sha256) to file (default fixtures/<game>/verify/<bot>.json)")
+    .option('--source <file>', "the original's Python file (default: the answer in the scrape cache that defines the class)", nonEmpty("the original's Python file"))
+    .option('--record [file]', "write the original's decisions as a trace fixture (with the source's sha256) to file (default fixtures/<game>/verify/<bot>.json; checked writable before the run)", outputFile('a trace file name'))
     .option('--all', 'every port whose original is in the scrape cache')
     .option('--seed <s>', 'seed of the situations', '1')
     .option('--games <n>', 'seeded games to play', positiveInt, 20)
@@ -111,15 +111,17 @@ export function registerVerify(program: Command): void {
       if (!v) throw new UserError(`koth verify supports ${Object.keys(VERIFIERS).join(' and ')} (their bots are Python); got "${game}"`);
       if (!bot && !o.all) throw new UserError('name a bot (koth verify dice GoToTenBot) or give --all');
       if (bot && o.all) throw new UserError('give a bot or --all, not both');
-      if (o.source && o.all) throw new UserError('--source names one bot\'s file: use it without --all');
+      if (o.source !== undefined && o.all) throw new UserError('--source names one bot\'s file: use it without --all');
       const results: VerifyResult[] = [];
       const notInCache: string[] = [];
+      const recordFile = (name: string) => (typeof o.record === 'string' ? o.record : `fixtures/${game}/verify/${name}.json`);
+      // The default trace file of each bot to check, before anything runs (a named one was checked as the option was read).
+      if (o.record === true) for (const name of bot ? [bot] : v.ports()) checkOutputFile('--record', recordFile(name));
       if (bot) {
         if (!v.ports().includes(bot)) throw new UserError(`no ${game} port named ${bot}: one of ${v.ports().join(', ')}`);
         let source: { path: string; code: string } | undefined;
-        if (o.source) {
-          if (!existsSync(o.source)) throw new UserError(`--source: no file ${o.source}`);
-          source = { path: o.source, code: readFileSync(o.source, 'utf8') };
+        if (o.source !== undefined) {
+          source = { path: o.source, code: readInputFile('--source', o.source, "give the original's Python file") };
         } else {
           source = sourceFromCache(game, bot, o);
           if (!source) throw new UserError(`no original of ${bot} in the scrape cache: run koth scrape ${game}${o.asOf ? ` --as-of ${o.asOf}` : ''} first, or give --source FILE`, EXIT.cache);
@@ -135,7 +137,7 @@ export function registerVerify(program: Command): void {
       }
       if (o.record !== undefined && o.record !== false) {
         for (const r of results) {
-          const file = typeof o.record === 'string' ? o.record : `fixtures/${game}/verify/${r.bot}.json`;
+          const file = recordFile(r.bot);
           const trace: VerifyTrace = {
             format: TRACE_FORMAT,
             game,
@@ -147,8 +149,7 @@ export function registerVerify(program: Command): void {
             decisions: r.decisions,
             command: `koth verify ${game} ${r.bot} --source <the file with sha256 ${r.source.sha256}> --seed ${r.seed} --games ${r.games} --record`,
           };
-          mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, JSON.stringify(trace) + '\n');
+          writeFileAtomic(file, JSON.stringify(trace) + '\n');
           if (!o.json) process.stdout.write(`recorded ${r.decisions.length} decisions of the original ${r.bot} in ${file}\n`);
         }
       }

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -50,7 +50,9 @@ async function runStats(kit: ReplayKit, opts: AtomasCliOptions, bot: string, rul
     trials: runs,
     shardSize: opts.shardSize,
     workers: opts.workers,
-    checkpoint: opts.checkpoint ? `${opts.checkpoint}.${bot}.${rules}` : undefined,
+    // The file the user named holds every sub-run of the command: a part per bot and rule variant.
+    checkpoint: opts.checkpoint,
+    checkpointPart: `${bot}/${rules}`,
     label: `atomas ${bot} ${rules}`,
     unit: 'runs',
   });
@@ -163,7 +165,15 @@ export function registerAtomasCli(replay: Command, kit: ReplayKit): void {
   });
   cmd
     .option('--bot-cmd <program>', 'with --exact: play this program instead of a port, spawned once per move as the controller did (it reads "atom/board" on stdin and prints its answer)')
-    .option('--move-timeout <ms>', 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', positiveInt, 5000)
+    .option('--move-timeout <ms>', 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', positiveInt, 5000);
+  optionRules(cmd, [
+    { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
+    { option: '--games', needs: '--exact', why: 'a statistical run is --runs of 20 games each' },
+    { option: '--runs', excludes: ['--exact'], why: '--exact plays one run of --games games' },
+    { option: '--move-timeout', needs: '--bot-cmd', why: 'ports answer at once' },
+    { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
+  ]);
+  cmd
     .addHelpText(
       'after',
       rulesHelp(ENGINE) +

@@ -87,5 +87,7 @@ export function atomasTrials(resolve: (name: string) => AtomasBot | undefined): 
     },
     merge: mergeStats,
     empty: emptyStats,
+    // Every run either has a mean (a completed game) or is an empty run.
+    count: (acc) => acc.means.length + acc.emptyRuns,
   };
 }

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, parseCompareRules, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, optionRules, parseCompareRules, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
@@ -48,6 +48,8 @@ async function runStats(kit: ReplayKit, opts: CamelCliOptions, bots: string[], r
     shardSize: opts.shardSize,
     workers: opts.workers,
     checkpoint: opts.checkpoint,
+    // One file for the command: a part per rule variant (--compare-rules runs both).
+    checkpointPart: rules,
     label: `camel-up ${rules}`,
     unit: 'games',
   });
@@ -150,6 +152,10 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
     confidence: CAMEL_DEFAULTS.confidence,
     shardSize: CAMEL_DEFAULTS.shardSize,
   });
+  optionRules(cmd, [
+    { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
+    { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
+  ]);
   cmd
     .addHelpText(
       'after',

@@ -101,5 +101,6 @@ export function camelTrials(resolve: PlayerResolver): TrialSpec<CamelRunOptions,
     },
     merge: mergeStats,
     empty: emptyStats,
+    count: (acc) => acc.games,
   };
 }

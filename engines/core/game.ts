@@ -90,6 +90,12 @@ export interface ShardedRun<Opts, Acc> {
   shardSize: number;
   workers: number;
   checkpoint?: string | undefined;
+  /**
+   * This run's name inside the checkpoint file, when one command makes several sharded runs
+   * (a rule variant of --compare-rules, atomas's "<bot>/<variant>"): they share the one file
+   * the user named, each resumed by itself. "main" when absent.
+   */
+  checkpointPart?: string;
   label?: string;
   /** What a trial is, for messages ("games", "tournaments"). */
   unit?: string;

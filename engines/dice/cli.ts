@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, nonEmpty, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -143,7 +143,7 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
     rulesHelp: 'controller version',
     jsonHelp: 'one JSON object per turn (JSON lines), then the game statistics',
   });
-  cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP);
+  cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP, nonEmpty('Python files'));
   cmd
     .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --games 3 --json', 'koth play dice --seed 7 --python-bots my_bots.py --bots A,B,C,D,E,F,G,H']))
     .action(async (opts: DiceCliOptions) => {
@@ -200,7 +200,11 @@ export function registerDiceCli(replay: Command, kit: ReplayKit): void {
     confidence: DICE_DEFAULTS.confidence,
     shardSize: DICE_DEFAULTS.shardSize,
   });
-  cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP);
+  cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP, nonEmpty('Python files'));
+  optionRules(cmd, [
+    { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
+    { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
+  ]);
   cmd
     .addHelpText(
       'after',
@@ -241,6 +245,8 @@ async function runStats(kit: ReplayKit, opts: DiceCliOptions, bots: string[], ru
     shardSize: opts.shardSize,
     workers: opts.workers,
     checkpoint: opts.checkpoint,
+    // One file for the command: a part per rule variant (--compare-rules runs both; a plain run is the part of its --rules).
+    checkpointPart: rules,
     label,
     unit: 'games',
   });
@@ -339,8 +345,8 @@ export async function diceRuleAB(opts: DiceCliOptions, kit: ReplayKit) {
   const both = async (python?: DicePython) => {
     const bots = python ? python.names : botList(opts, 'official-final');
     // One after the other (each uses every worker), on the same shard seeds.
-    const a = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[0], games, seed, `dice ${variants[0]}`, python)).acc;
-    const b = (await runStats(kit, { ...opts, checkpoint: undefined }, bots, variants[1], games, seed, `dice ${variants[1]}`, python)).acc;
+    const a = (await runStats(kit, opts, bots, variants[0], games, seed, `dice ${variants[0]}`, python)).acc;
+    const b = (await runStats(kit, opts, bots, variants[1], games, seed, `dice ${variants[1]}`, python)).acc;
     return { bots, a, b };
   };
   const { bots, a, b } = opts.pythonBots ? await withPython(opts, kit, opts.workers, both) : await both();

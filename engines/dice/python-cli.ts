@@ -3,8 +3,8 @@
  * `koth play dice`: the original answers play in our controller inside sandbox workers
  * (engines/core/pyodide/pool.ts: the engine and Pyodide in one thread each; jobs in trials.ts).
  */
-import { readFileSync, statSync } from 'node:fs';
 import { EXIT, UserError } from '../core/cli/errors.ts';
+import { readInputFile } from '../core/cli/files.ts';
 import type { ReplayKit } from '../core/cli/kit.ts';
 import type { SandboxPool } from '../core/pyodide/pool.ts';
 import { SandboxTaskError } from '../core/pyodide/pool.ts';
@@ -34,16 +34,7 @@ export async function openDicePython(opts: { pythonBots?: string; bots?: string;
     .map((f) => f.trim())
     .filter(Boolean);
   if (!paths.length) throw new UserError('--python-bots: give .py files, comma-separated');
-  const files = paths.map((path) => {
-    let st;
-    try {
-      st = statSync(path);
-    } catch {
-      throw new UserError(`--python-bots: no file ${path} (give .py files, comma-separated)`);
-    }
-    if (!st.isFile()) throw new UserError(`--python-bots: ${path} is not a file (give .py files, comma-separated)`);
-    return { path, code: readFileSync(path, 'utf8') };
-  });
+  const files = paths.map((path) => ({ path, code: readInputFile('--python-bots', path, 'give .py files, comma-separated') }));
   const pool = kit.sandboxPool('dice', workers);
   try {
     const classes = (await runDiceJob(pool, 'diceInspect', { files })) as ReturnType<typeof diceInspect>;

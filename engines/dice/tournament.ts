@@ -36,6 +36,7 @@ export function diceTrials(resolve: ClassResolver): TrialSpec<DiceRunOptions, Di
     },
     merge: mergeStats,
     empty: (opts) => emptyStats(opts.bots),
+    count: (acc) => acc.games,
   };
 }
 

@@ -3,13 +3,12 @@
  * distribution (`--tournaments N`), the published scoreboard placed in that distribution
  * (default), and the rule-fix comparison (`--compare-rules`).
  */
-import { readFileSync, existsSync } from 'node:fs';
-import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION } from './data.ts';
+import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION, RECORDED_PARAMETERS, type DistributionParameters } from './data.ts';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { maxWorkers, positiveInt, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
-import { trials as gunDuelTrials } from './trials.ts';
+import { maxWorkers, nonEmpty, optionRules, outputFile, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
 import { renderTable } from '../core/report/table.ts';
 import { defaultWorkers } from '../core/runner/runner.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
@@ -143,19 +142,67 @@ function compareStdlibCommand(opts: GunDuelCliOptions): void {
 }
 
 /** Our engine's tournaments recorded as data (fixtures/gun-duel/distribution): what the default replay uses. */
-export function recordedDistribution(): GunDuelAcc {
-  return RECORDED_DISTRIBUTION;
+export function recordedDistribution(lib: CppLibrary = 'libstdc++'): GunDuelAcc {
+  return lib === 'msvc' ? RECORDED_MSVC_DISTRIBUTION : RECORDED_DISTRIBUTION;
 }
 
-export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Promise<GunDuelAcc> {
-  if (!opts.from && !opts.tournaments) return recordedDistribution();
-  if (opts.from) {
-    if (!existsSync(opts.from)) throw new UserError(`--from: no such file ${opts.from} (make one with --tournaments N --json > file)`);
-    const j = JSON.parse(readFileSync(opts.from, 'utf8')) as GunDuelAcc;
-    if (!Array.isArray(j.tournaments)) throw new UserError(`--from: ${opts.from} has no "tournaments" array`);
-    return j;
+/** The parameters of a command's distribution, as --tournaments N --json records them ("parameters"). */
+export function parametersOf(opts: Pick<GunDuelCliOptions, 'repetition' | 'rules' | 'stdlib'>): DistributionParameters {
+  return { repetition: opts.repetition, rules: opts.rules, stdlib: opts.stdlib };
+}
+
+const flag = (p: Partial<DistributionParameters>) =>
+  Object.entries(p)
+    .map(([k, v]) => `--${k} ${v}`)
+    .join(' ');
+
+/**
+ * The options by which a distribution made with `made` differs from this command's (repetition,
+ * rules, stdlib), as a usage error: placing the published scoreboard in tournaments played
+ * otherwise would mislabel them.
+ */
+function refuseOtherParameters(what: string, made: Partial<DistributionParameters>, opts: GunDuelCliOptions, remedy: string): void {
+  const want = parametersOf(opts);
+  const differ = (Object.keys(want) as (keyof DistributionParameters)[]).filter((k) => made[k] !== undefined && made[k] !== want[k]);
+  if (!differ.length) return;
+  const theirs = Object.fromEntries(differ.map((k) => [k, made[k]]));
+  const ours = Object.fromEntries(differ.map((k) => [k, want[k]]));
+  throw new UserError(`${what} was made with ${flag(theirs)}, but this command says ${flag(ours)} (given or default): ${remedy}. Nothing was run.`);
+}
+
+/** A distribution saved by `--tournaments N --json`, checked: whole tournaments, and made with this command's parameters. */
+export function loadDistribution(file: string, opts: GunDuelCliOptions): GunDuelAcc {
+  const hint = 'give a file written by koth replay gun-duel --tournaments N --json';
+  const j = readJsonInput('--from', file, hint) as { tournaments?: unknown; parameters?: unknown } | null;
+  if (!j || typeof j !== 'object' || Array.isArray(j) || !('tournaments' in j)) throw new UserError(`--from: ${file} has no "tournaments" list (${hint})`);
+  const problems = tournamentsProblems(j.tournaments);
+  if (!(j.tournaments as unknown[]).length) problems.push('it holds no tournament');
+  if (problems.length) throw new UserError(`--from: ${file} is not a distribution koth wrote: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''} (${hint})`);
+  const acc = { tournaments: j.tournaments } as GunDuelAcc;
+  const libs = new Set(acc.tournaments.map((t) => t.lib ?? 'libstdc++'));
+  const p = j.parameters as Partial<DistributionParameters> | undefined;
+  if (p !== undefined) {
+    const ok = p && typeof p === 'object' && positiveIntOk(p.repetition) && VARIANTS.includes(p.rules as GunDuelVariant) && CPP_LIBRARIES.includes(p.stdlib as CppLibrary) && libs.size === 1 && libs.has(p.stdlib!);
+    if (!ok) throw new UserError(`--from: ${file} has "parameters" koth did not write (${JSON.stringify(p)}): fix or remove them (${hint})`);
+    refuseOtherParameters(`--from ${file}`, p, opts, `give the same options (${flag({ repetition: p.repetition, rules: p.rules, stdlib: p.stdlib })}) to place the published scoreboard in it`);
+  } else {
+    // Written before the parameters were recorded: the library is known from the tournaments, the rest is not.
+    if (libs.size > 1) throw new UserError(`--from: ${file} mixes tournaments of ${[...libs].join(' and ')}: a distribution is of one C++ library model`);
+    refuseOtherParameters(`--from ${file}`, { stdlib: [...libs][0] as CppLibrary }, opts, `give --stdlib ${[...libs][0]}`);
+    process.stderr.write(`koth: warning: ${file} does not record the --repetition and --rules it was played with (written by an older koth): taken as ${flag({ repetition: opts.repetition, rules: opts.rules })}\n`);
   }
-  if (opts.players) throw new UserError('--players applies to --exact and --compare-rules only (the distribution uses the 17 tournament players)');
+  return acc;
+}
+
+const positiveIntOk = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
+
+export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Promise<GunDuelAcc> {
+  if (!opts.from && !opts.tournaments) {
+    // The recorded distribution of the --stdlib asked for; other --repetition/--rules need new tournaments.
+    refuseOtherParameters(`the recorded ${opts.stdlib} distribution`, RECORDED_PARAMETERS[opts.stdlib], opts, 'add --tournaments N to play tournaments with these options, or --from FILE for a distribution made with them');
+    return recordedDistribution(opts.stdlib);
+  }
+  if (opts.from) return loadDistribution(opts.from, opts);
   const res = await kit.runSharded<GunDuelRunOptions, GunDuelAcc>({
     game: 'gun-duel',
     spec: gunDuelTrials,
@@ -176,7 +223,7 @@ export function originalClockRuns(): readonly { rows: ScoreRow[] }[] {
 }
 
 /** Published scoreboard placed in our distribution, plus the Welch comparison with the original's runs. */
-export function placePublished(acc: GunDuelAcc): ComparisonReport {
+export function placePublished(acc: GunDuelAcc, stdlib: CppLibrary = 'libstdc++'): ComparisonReport {
   const ours = summarize(acc.tournaments);
   const orig = summarize(originalClockRuns());
   const rows: ComparisonRow[] = [];
@@ -214,6 +261,7 @@ export function placePublished(acc: GunDuelAcc): ComparisonReport {
     confidence: 0.99,
     rows,
     tournaments: acc.tournaments.length,
+    stdlib,
     originalRuns: originalClockRuns().length,
     players: extra,
     digits: 1,
@@ -240,7 +288,7 @@ function renderPlacement(rep: ComparisonReport): string {
     ]),
   );
   return (
-    `${pc.bold('Futuristic Gun Duel')}: the published scoreboard (one draw) in our distribution of ${rep.tournaments} tournaments\n` +
+    `${pc.bold('Futuristic Gun Duel')}: the published scoreboard (one draw) in our distribution of ${rep.tournaments} tournaments${rep.stdlib === 'msvc' ? ' (MSVC model, --stdlib msvc)' : ''}\n` +
     `(Pct = mid-rank percentile of the published figure among ours; "!" = outside the 99% prediction interval mean ± t·sd·√(1+1/n);\n` +
     `the verdict is family-wise: a figure outside its Bonferroni interval (α = 0.01/17) disagrees).\n` +
     `Round-1 points, ours vs ${rep.originalRuns} clock-seeded runs of the g++ build: Welch two-sample t-test (@stdlib/stats-ttest2) and\n` +
@@ -251,7 +299,7 @@ function renderPlacement(rep: ComparisonReport): string {
 }
 
 export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
-  replay
+  const cmd = replay
     .command('gun-duel')
     .description('The Futuristic Gun Duel (Q104896): the 17 C++ players, last player standing')
     .option('--exact', 'exact replay of the g++ build with every clock reading = S (one fresh process per tournament)')
@@ -260,16 +308,16 @@ export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
     .option('--repetition <n>', 'duels per pair per round', positiveInt, GUN_DUEL_DEFAULTS.repetition)
     .addOption(new Option('--rules <variant>', 'duel rules').choices([...VARIANTS]).default(DEFAULT_VARIANT))
     .addOption(
-      new Option('--stdlib <lib>', "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run)")
+      new Option('--stdlib <lib>', "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run); without --tournaments, the recorded distribution of that model")
         .choices([...CPP_LIBRARIES])
         .default('libstdc++'),
     )
     .option('--tournaments <N>', 'statistical mode: N tournaments, each scoreboard printed with --json', positiveInt)
-    .option('--from <file>', 'place the published scoreboard in a saved --tournaments --json output instead of running')
+    .option('--from <file>', 'place the published scoreboard in a saved --tournaments --json output instead of running (made with the same --repetition, --rules and --stdlib)', nonEmpty('a file written by --tournaments N --json'))
     .option('--compare-rules', 'run the seed under original and fixed rules and show what differs')
     .option('--compare-stdlib', 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model')
     .option('--workers <n>', `worker threads for --tournaments, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
-    .option('--checkpoint <file>', 'save progress of --tournaments and resume from it')
+    .addOption(new Option('--checkpoint <file>', 'with --tournaments: save progress to this file and resume from it (checked writable before the run)').argParser(outputFile('a checkpoint file name')))
     .option('--json', 'machine-readable output on stdout')
     .addHelpText(
       'after',
@@ -305,11 +353,12 @@ ${exitCodeHelp()}`,
         const acc = await distribution(opts, kit);
         if (opts.tournaments && !opts.from) {
           const summary = summarize(acc.tournaments).map((s) => ({ player: s.player, round1Mean: s.round1.mean, round1Sd: s.round1.sd, places: s.places }));
-          if (opts.json) process.stdout.write(JSON.stringify({ tournaments: acc.tournaments, summary }) + '\n');
-          else process.stdout.write(renderPlacement(placePublished(acc)) + '\n');
+          // The parameters go into the file, so that --from can refuse to mix it with other options.
+          if (opts.json) process.stdout.write(JSON.stringify({ parameters: parametersOf(opts), seed: opts.seed, tournaments: acc.tournaments, summary }) + '\n');
+          else process.stdout.write(renderPlacement(placePublished(acc, opts.stdlib)) + '\n');
           return;
         }
-        const rep = placePublished(acc);
+        const rep = placePublished(acc, opts.stdlib);
         if (opts.json) process.stdout.write(JSON.stringify(rep) + '\n');
         else process.stdout.write(renderPlacement(rep) + '\n');
         process.exitCode = exitCodeFor(rep.verdict);
@@ -318,4 +367,14 @@ ${exitCodeHelp()}`,
         throw e;
       }
     });
+  // Options that would be ignored in a mode are refused, saying which goes with which.
+  optionRules(cmd, [
+    { option: '--compare-stdlib', excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' },
+    { option: '--compare-rules', excludes: ['--exact', '--tournaments', '--from', '--rules', '--checkpoint'], why: 'it plays the seed exactly, under both rules' },
+    { option: '--exact', excludes: ['--tournaments', '--from', '--checkpoint'], why: 'it plays one tournament with every clock reading = S' },
+    { option: '--from', excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' },
+    { option: '--checkpoint', needs: '--tournaments', why: 'only new tournaments make progress to save' },
+    { option: '--players', needs: ['--exact', '--compare-rules'], why: 'the distribution uses the 17 tournament players' },
+    { option: '--seed', needs: ['--exact', '--compare-rules', '--tournaments'], why: 'without them the published scoreboard is placed in recorded tournaments' },
+  ]);
 }

@@ -10,7 +10,7 @@ import { SeededRandom } from '../core/rng/seeded-random.ts';
 import { findPlayer, POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { runTournament, type ScoreRow, type TournamentSeeds } from './tournament.ts';
 import type { GunDuelVariant } from './variants.ts';
-import type { CppLibrary } from './player.ts';
+import { CPP_LIBRARIES, type CppLibrary } from './player.ts';
 
 export interface GunDuelRunOptions {
   variant: GunDuelVariant;
@@ -31,6 +31,35 @@ export function statisticalSeeds(key: string): TournamentSeeds {
   return { shuffle: r.randbelow(2 ** 32), int: r.randbelow(2 ** 32), real: r.randbelow(2 ** 32) };
 }
 
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/**
+ * What is wrong with a list of recorded tournaments read from a file (a checkpoint, a
+ * `--from` file), or []: each needs its three unsigned 32-bit seeds and a scoreboard of known
+ * players with whole, non-negative points, survival and round points.
+ */
+export function tournamentsProblems(list: unknown): string[] {
+  if (!Array.isArray(list)) return ['"tournaments" is not a list'];
+  const out: string[] = [];
+  list.forEach((t: unknown, i) => {
+    const where = `tournament ${i + 1}`;
+    const o = t as Partial<GunDuelAcc['tournaments'][number]> | null;
+    if (!o || typeof o !== 'object') return void out.push(`${where} is not an object`);
+    const s = o.seeds as Record<string, unknown> | undefined;
+    if (!s || typeof s !== 'object' || !(['shuffle', 'int', 'real'] as const).every((k) => isCount(s[k]) && (s[k] as number) < 2 ** 32)) out.push(`${where}: "seeds" needs shuffle, int and real (unsigned 32-bit)`);
+    if (o.lib !== undefined && !CPP_LIBRARIES.includes(o.lib)) out.push(`${where}: "lib" ${JSON.stringify(o.lib)} is not one of ${CPP_LIBRARIES.join(', ')}`);
+    if (!Array.isArray(o.rows) || !o.rows.length) return void out.push(`${where}: "rows" (the scoreboard) is missing or empty`);
+    o.rows.forEach((r: Partial<ScoreRow> | null, j) => {
+      const w = `${where}, row ${j + 1}`;
+      if (!r || typeof r !== 'object') return void out.push(`${w} is not an object`);
+      if (typeof r.player !== 'string' || !findPlayer(r.player)) out.push(`${w}: player ${JSON.stringify(r.player)} is not one of the tournament's players`);
+      if (!isCount(r.points) || !isCount(r.survival)) out.push(`${w}: points and survival must be whole numbers >= 0`);
+      if (!Array.isArray(r.rounds) || !r.rounds.every(isCount)) out.push(`${w}: "rounds" must be a list of whole numbers >= 0`);
+    });
+  });
+  return out;
+}
+
 export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
   generator: 'seedrandom',
   run(opts: GunDuelRunOptions, rng: Rng, count: number, tick?: (n: number) => void): GunDuelAcc {
@@ -47,4 +76,6 @@ export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
   },
   merge: (a, b) => ({ tournaments: [...a.tournaments, ...b.tournaments] }),
   empty: () => ({ tournaments: [] }),
+  count: (acc) => acc.tournaments.length,
+  check: (acc) => tournamentsProblems(acc.tournaments),
 };

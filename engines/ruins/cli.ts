@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, resolveBots } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, nonEmpty, optionRules, resolveBots } from '../core/cli/kit.ts';
 import { renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -168,6 +168,8 @@ function printTournament(r: TournamentResult, json: boolean): void {
 }
 
 const ENGINE = { variants: RUINS_VARIANTS, defaultVariant: DEFAULT_RUINS_VARIANT };
+/** --as-of picks the scrape the cached answers come from: it means nothing for ports or named files. */
+const AS_OF_RULE = { option: '--as-of', needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' };
 const SEED_HELP = 'the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)';
 
 export function registerRuinsCli(replay: Command, play: Command): void {
@@ -196,7 +198,8 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
     rulesHelp: 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"',
     jsonHelp: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report',
   });
-  replayCmd.option('--python-bots <files>', PYTHON_BOTS_HELP).option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)');
+  replayCmd.option('--python-bots <files>', PYTHON_BOTS_HELP, nonEmpty('Python files, or "cache"')).option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)');
+  optionRules(replayCmd, [AS_OF_RULE]);
   replayCmd
     .addHelpText(
       'after',
@@ -239,11 +242,13 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
     botsHelp: 'bots to run instead of a pool, comma-separated, in load order',
   });
   playCmd
-    .option('--python-bots <files>', PYTHON_BOTS_HELP)
+    .option('--python-bots <files>', PYTHON_BOTS_HELP, nonEmpty('Python files, or "cache"'))
     .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
     .option('--log', "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table")
     .option('--debug', 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)')
-    .option('--json', 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"')
+    .option('--json', 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"');
+  optionRules(playCmd, [AS_OF_RULE, { option: '--debug', needs: '--log', why: 'the debug lines are lines of the game log' }]);
+  playCmd
     .addHelpText('after', poolsHelp + helpFooter(['koth play ruins --seed K48XMESC --pool test-bots', 'koth play ruins --seed K48XMESC --bots EagerThief,Drunkard,Chad --log --debug']))
     .action((opts: RuinsCliOptions) => {
       const bots = poolOf(opts);

@@ -10,11 +10,11 @@
  *   koth scrape ruins --as-of 2019-05-04
  *   koth replay ruins --seed K48XMESC --python-bots cache --as-of 2019-05-04
  */
-import { existsSync, readFileSync } from 'node:fs';
 import * as cheerio from 'cheerio';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { AnswerCache, defaultCacheDir, type CachedAnswer } from '../../scraper/cache.ts';
+import { readInputFile } from '../core/cli/files.ts';
+import { AnswerCache, checkCacheRoot, defaultCacheDir, type CachedAnswer } from '../../scraper/cache.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { loadPythonRuinsBots, PythonBotRefused, sourceFromFile, type LoadedPythonBots, type PythonSource } from './python-bots.ts';
 
@@ -44,6 +44,7 @@ export function moduleOfAnswer(a: Pick<CachedAnswer, 'author' | 'body' | 'blocks
 }
 
 export function sourcesFromCache(root: string, asOf: string | null): PythonSource[] {
+  checkCacheRoot(root, false);
   const cache = new AnswerCache(root, 'ruins', asOf);
   if (!cache.exists()) {
     throw new UserError(
@@ -86,10 +87,7 @@ export function pythonPool(opts: Opts): AdventurerClass[] {
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean)
-      .map((f) => {
-        if (!existsSync(f)) throw new UserError(`--python-bots: no file ${f} (give .py files, comma-separated, or "cache")`);
-        return sourceFromFile(f, readFileSync(f, 'utf8'));
-      });
+      .map((f) => sourceFromFile(f, readInputFile('--python-bots', f, 'give .py files, comma-separated, or "cache"')));
   }
   if (!sources.length) throw new UserError('--python-bots: no Python modules to load');
   let loaded: LoadedPythonBots;

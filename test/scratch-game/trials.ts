@@ -28,4 +28,5 @@ export const trials: TrialSpec<CoinOpts, CoinAcc> = {
   },
   merge: (a, b) => ({ flips: a.flips + b.flips, heads: a.heads + b.heads, first: (a.first + b.first).slice(0, 64) }),
   empty: () => ({ flips: 0, heads: 0, first: '' }),
+  count: (acc) => acc.flips,
 };

@@ -16,11 +16,11 @@ export const EXIT = {
   network: 4,
   /** The API quota is spent or the server asks to wait longer than allowed: resume later (scrape says when). */
   quota: 5,
-  /** The cache cannot be used: nothing cached for --offline, or another scrape holds its lock. */
+  /** The cache cannot be used: nothing cached for --offline, another scrape holds its lock, it is a file, or it cannot be written (read-only, full). */
   cache: 6,
   /** A bug in koth itself (a stack trace is printed). */
   internal: 70,
-  /** Interrupted (Ctrl-C); a run with --checkpoint resumes when rerun. */
+  /** Interrupted (Ctrl-C, or a checkpoint that could not be written: a full disk); a run with --checkpoint resumes when rerun. */
   interrupted: 130,
 } as const;
 
@@ -35,9 +35,9 @@ export function exitCodeHelp(): string {
     [EXIT.originalCrashed, 'the original controller would have crashed here; the replay stopped where it did'],
     [EXIT.network, 'network or API failure (scrape)'],
     [EXIT.quota, 'API quota spent or a wait too long: resume later (scrape)'],
-    [EXIT.cache, 'cache unusable: nothing cached for --offline, or locked by another scrape'],
+    [EXIT.cache, 'cache unusable: nothing cached for --offline, locked by another scrape, a file, or not writable'],
     [EXIT.internal, 'a bug in koth (please report it with the stack trace)'],
-    [EXIT.interrupted, 'interrupted; rerun a --checkpoint run to resume'],
+    [EXIT.interrupted, 'interrupted (Ctrl-C, or the checkpoint could not be written); rerun a --checkpoint run to resume'],
   ];
   return 'Exit codes:\n' + lines.map(([c, t]) => `  ${String(c).padStart(3)}  ${t}`).join('\n');
 }

@@ -22,6 +22,9 @@ export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
 import { offerComparison } from '../report/html/sink.ts';
 import { EXIT, exitCodeHelp, UserError } from './errors.ts';
+import { fsErrorText, outputFileProblem, outputFolderProblem } from './files.ts';
+
+export { checkOutputFile, checkOutputFolder, fsErrorText, readInputFile, readJsonInput } from './files.ts';
 
 /** A whole number >= 1; `1_000_000` is accepted; at most Number.MAX_SAFE_INTEGER (beyond it a number is no longer exact). */
 export function positiveInt(v: string): number {
@@ -79,6 +82,89 @@ export function notAnOption(what: string): (v: string) => string {
   };
 }
 
+/** An option's value that must not be empty (`--python-bots ""` would otherwise mean "not given"). */
+export function nonEmpty(what: string): (v: string) => string {
+  const notOpt = notAnOption(what);
+  return (v) => {
+    if (!v.trim()) throw new InvalidArgumentError(`The value is empty: give ${what}, or leave the option out.`);
+    return notOpt(v);
+  };
+}
+
+/**
+ * An option naming a file koth will write (--checkpoint, --record): checked when the command
+ * line is read, before anything runs, by writing a probe where the file will go. A folder, a
+ * device, a path through a file, or a folder where nothing can be written is refused (exit 2).
+ */
+export function outputFile(what = 'a file name'): (v: string) => string {
+  const notOpt = nonEmpty(what);
+  return (v) => {
+    notOpt(v);
+    const p = outputFileProblem(v);
+    if (p) throw new InvalidArgumentError(`${p[0]!.toUpperCase()}${p.slice(1)}. Nothing was run: give a file that can be written.`);
+    return v;
+  };
+}
+
+/** An option naming a folder koth will write `file` into (--report DIR → DIR/index.html), checked as outputFile is. */
+export function outputFolder(file: string, what = 'a folder'): (v: string) => string {
+  const notOpt = nonEmpty(what);
+  return (v) => {
+    notOpt(v);
+    const p = outputFolderProblem(v, file);
+    if (p) throw new InvalidArgumentError(`${p[0]!.toUpperCase()}${p.slice(1)}. Nothing was run: give a folder where ${file} can be written.`);
+    return v;
+  };
+}
+
+/**
+ * How an option relates to others: `needs` another option (or `--option=value`) to mean
+ * anything, or `excludes` options it cannot be combined with. Checked before the action runs;
+ * an option given where it would be ignored is refused (exit 2) with the rule, not dropped.
+ */
+export interface OptionRule {
+  /** The option given on the command line, e.g. '--debug'. */
+  option: string;
+  /** The option it goes with, e.g. '--log' or '--python-bots=cache'; a list: any one of them. */
+  needs?: string | readonly string[];
+  /** Options it cannot be given with. */
+  excludes?: readonly string[];
+  /** Why, appended to the message. */
+  why?: string;
+}
+
+/** Adds the rules to a command (see OptionRule). A default value does not count as given. */
+export function optionRules(cmd: Command, rules: readonly OptionRule[]): Command {
+  const find = (long: string) => {
+    const o = cmd.options.find((x) => x.long === long);
+    if (!o) throw new Error(`optionRules: ${cmd.name()} has no option ${long}`);
+    return o;
+  };
+  const needsOf = (r: OptionRule) => (r.needs === undefined ? [] : typeof r.needs === 'string' ? [r.needs] : [...r.needs]);
+  for (const r of rules) for (const name of [r.option, ...needsOf(r).map((n) => n.split('=')[0]!), ...(r.excludes ?? [])]) find(name);
+  cmd.hook('preAction', (_hooked, action) => {
+    if (action !== cmd) return;
+    const given = (long: string) => ['cli', 'env'].includes(cmd.getOptionValueSource(find(long).attributeName()) ?? '');
+    const value = (long: string) => cmd.getOptionValue(find(long).attributeName()) as unknown;
+    for (const r of rules) {
+      if (!given(r.option)) continue;
+      const why = r.why ? ` (${r.why})` : '';
+      const needs = needsOf(r);
+      if (needs.length) {
+        const met = needs.some((n) => {
+          const [need, want] = n.split('=') as [string, string | undefined];
+          return given(need) && (want === undefined || String(value(need)) === want);
+        });
+        const names = needs.map((n) => n.replace('=', ' ')).join(' or ');
+        if (!met) throw new UserError(`${r.option} goes with ${names}${why}: add ${needs.length > 1 ? 'one of them' : names}, or leave ${r.option} out. Nothing was run.`);
+      }
+      const clash = (r.excludes ?? []).filter(given);
+      if (clash.length) throw new UserError(`${r.option} cannot be combined with ${clash.join(', ')}${why}: give one of them. Nothing was run.`);
+    }
+  });
+  return cmd;
+}
+
 /**
  * A comma-separated bot list: empty entries are refused, and so is a bot named twice (the
  * printed recipe must reproduce the figures; a pool is a set of classes, as in the originals).
@@ -111,6 +197,8 @@ export function resolveBots(
   if (!pool) throw new UserError(`unknown pool "${name}": use ${pools.names.join(', ')}, or list bots with --bots A,B,C`);
   return [...pool];
 }
+
+export const CHECKPOINT_HELP = 'save progress to this file and resume from it after an interruption (checked writable before the run)';
 
 /** The options the kit can add to a game's command, each with one meaning in every game. */
 export type CommonOption = 'seed' | 'games' | 'workers' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules';
@@ -165,7 +253,7 @@ export function addCommonOptions(cmd: Command, names: readonly CommonOption[], e
         cmd.option('--shard-size <n>', 'trials per shard (part of the run identity: changes results)', positiveInt, d.shardSize ?? 10_000);
         break;
       case 'checkpoint':
-        cmd.addOption(new Option('--checkpoint <file>', 'save progress to this file and resume from it after an interruption').argParser(notAnOption('a file name')));
+        cmd.addOption(new Option('--checkpoint <file>', CHECKPOINT_HELP).argParser(outputFile('a checkpoint file name')));
         break;
       case 'confidence':
         cmd.option('--confidence <p>', 'confidence of each row interval', confidence, d.confidence ?? 0.999);
@@ -232,14 +320,28 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
           trials: r.trials,
           shardSize: r.shardSize,
           workers: r.workers,
-          ...(r.checkpoint ? { checkpoint: r.checkpoint } : {}),
+          ...(r.checkpoint ? { checkpoint: r.checkpoint, ...(r.checkpointPart ? { checkpointPart: r.checkpointPart } : {}) } : {}),
           label: r.label ?? r.game,
           ...(r.onShard ? { onShard: r.onShard } : {}),
           ...(r.sandbox ? { sandbox: r.sandbox } : {}),
           signal: controller.signal,
         });
+        const unit = r.unit ?? 'trials';
+        if (res.checkpointError) {
+          const w = res.checkpointError;
+          const kept = w.savedTrials
+            ? `The last checkpoint written is kept in ${w.path} (${w.savedTrials} of ${r.trials} ${unit}${r.checkpointPart ? ` of ${r.checkpointPart}` : ''})`
+            : `Nothing of this run had been saved in ${w.path} yet`;
+          const why = `could not write the checkpoint ${w.path}: ${fsErrorText(w.cause)}`;
+          if (res.interrupted) {
+            throw new UserError(
+              `${why}, so the run stopped after ${res.done} of ${r.trials} ${unit}. ${kept}: free space (or fix the folder) and rerun the same command to resume from it.`,
+              EXIT.interrupted,
+            );
+          }
+          process.stderr.write(`koth: warning: ${why} at the end of the run. Every ${unit.replace(/s$/, '')} was played and the results below are whole; ${kept.charAt(0).toLowerCase() + kept.slice(1)}.\n`);
+        }
         if (res.interrupted) {
-          const unit = r.unit ?? 'trials';
           throw new UserError(
             r.checkpoint
               ? `interrupted after ${res.done} ${unit}; progress is saved in ${r.checkpoint}: rerun the same command to resume`

@@ -13,7 +13,7 @@ import { shardGenerator } from '../rng/generators.ts';
 import type { TrialSpec } from './trial-spec.ts';
 import { Progress } from './progress.ts';
 import { planShards, type Shard } from './shards.ts';
-import { Checkpoint, OrderedMerger } from './checkpoint.ts';
+import { Checkpoint, CheckpointWriteError, OrderedMerger } from './checkpoint.ts';
 import type { ShardTask } from './worker.ts';
 import type { SandboxPool } from '../pyodide/pool.ts';
 
@@ -32,6 +32,10 @@ export interface RunOptions<Opts, Acc> {
   workers?: number;
   /** Path of a checkpoint file: resumed if it exists and matches, updated as shards finish. */
   checkpoint?: string;
+  /** This run's part in the checkpoint file (several runs of one command share the file); "main" by default. */
+  checkpointPart?: string;
+  /** Least time between checkpoint writes (1000 ms; tests use 0: a write after every shard). */
+  checkpointEveryMs?: number;
   /** Label of the progress bar (shown on a terminal for runs over a second). */
   label?: string;
   /** Called once per finished shard (tests use it to interrupt a run). */
@@ -54,8 +58,13 @@ export interface RunResult<Acc> {
   done: number;
   workers: number;
   elapsedMs: number;
-  /** True when the run was stopped by its signal before every shard finished. */
+  /** True when the run stopped before every shard finished: its signal, or a checkpoint that could not be written. */
   interrupted: boolean;
+  /**
+   * The checkpoint could not be written (a full disk…). With `interrupted` the run stopped
+   * there; without, every shard finished but the file holds an earlier state.
+   */
+  checkpointError?: CheckpointWriteError;
 }
 
 export function defaultWorkers(): number {
@@ -79,7 +88,7 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
   const workers = Math.max(1, Math.min(o.sandbox?.workers ?? o.workers ?? 1, plan.length || 1));
   const merge = (a: Acc, b: Acc) => spec.merge(a, b);
   const cp = o.checkpoint
-    ? new Checkpoint<Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts }, merge, spec.empty(o.opts))
+    ? new Checkpoint<Opts, Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts }, spec, o.opts, o.checkpointPart, o.checkpointEveryMs)
     : undefined;
   // Shards merge strictly in index order, whichever worker finishes first.
   const merger = cp?.merger ?? new OrderedMerger<Acc>(merge, { next: 0, acc: spec.empty(o.opts), pending: {} });
@@ -88,12 +97,23 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
   const progress = new Progress(o.trials, o.label ?? o.game);
   progress.tick(plan.filter((s) => merger.has(s.index)).reduce((n, s) => n + s.count, 0));
   let finished = resumedShards;
+  // A checkpoint write that fails stops the run (no new shard starts); the file keeps its last good state.
+  let writeError: CheckpointWriteError | undefined;
+  const saving = (f: () => void) => {
+    try {
+      f();
+    } catch (e) {
+      if (!(e instanceof CheckpointWriteError)) throw e;
+      writeError ??= e;
+    }
+  };
   const record = (shard: Shard, acc: Acc) => {
-    if (cp) cp.record(shard.index, acc);
+    if (cp) saving(() => cp.record(shard.index, acc));
     else merger.add(shard.index, acc);
     finished++;
     o.onShard?.(finished, plan.length);
   };
+  const stopped = () => o.signal?.aborted || writeError !== undefined;
   let interrupted = false;
   try {
     if (o.sandbox) {
@@ -113,7 +133,7 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
       await Promise.all(Array.from({ length: workers }, lane));
     } else if (workers === 1) {
       for (const shard of todo) {
-        if (o.signal?.aborted) {
+        if (stopped()) {
           interrupted = true;
           break;
         }
@@ -129,7 +149,7 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
         let next = 0;
         const lane = async () => {
           while (next < todo.length) {
-            if (o.signal?.aborted) {
+            if (stopped()) {
               interrupted = true;
               return;
             }
@@ -147,10 +167,10 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
     }
   } finally {
     progress.stop();
-    cp?.flush(!interrupted && merger.state.next === plan.length);
+    if (cp && !writeError) saving(() => cp.flush(!interrupted && merger.state.next === plan.length));
   }
   if (interrupted || merger.state.next !== plan.length) interrupted = true;
   const acc = merger.state.acc;
   const done = plan.filter((s) => merger.has(s.index)).reduce((n, s) => n + s.count, 0);
-  return { acc, shards: plan.length, resumedShards, trials: o.trials, done, workers, elapsedMs: performance.now() - started, interrupted };
+  return { acc, shards: plan.length, resumedShards, trials: o.trials, done, workers, elapsedMs: performance.now() - started, interrupted, ...(writeError ? { checkpointError: writeError } : {}) };
 }

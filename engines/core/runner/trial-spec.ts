@@ -16,4 +16,14 @@ export interface TrialSpec<Opts, Acc> {
   run(opts: Opts, rng: Rng, count: number, tick?: (done: number) => void): Acc;
   merge(a: Acc, b: Acc): Acc;
   empty(opts: Opts): Acc;
+  /**
+   * How many trials an accumulator holds (its games, runs or tournaments). A checkpoint read
+   * back must hold exactly the trials of the shards it says are done.
+   */
+  count(acc: Acc): number;
+  /**
+   * What is wrong with an accumulator read from a file beyond the shape of `empty(opts)`
+   * (runner/acc-check.ts checks that), e.g. the elements of a list that grows; [] when nothing.
+   */
+  check?(acc: Acc, opts: Opts): string[];
 }

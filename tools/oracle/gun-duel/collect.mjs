@@ -10,6 +10,7 @@ if (!['clock', 'ours'].includes(kind) || !out || files.length === 0) {
   process.exit(2);
 }
 const items = [];
+const parameters = new Set();
 for (const f of files) {
   const j = JSON.parse(readFileSync(f, 'utf8'));
   if (kind === 'clock') {
@@ -18,7 +19,11 @@ for (const f of files) {
   } else {
     if (!Array.isArray(j.tournaments)) throw new Error(`${f}: no tournaments array`);
     items.push(...j.tournaments);
+    parameters.add(JSON.stringify(j.parameters ?? null));
   }
 }
-writeFileSync(out, JSON.stringify(kind === 'clock' ? { runs: items } : { tournaments: items }) + '\n');
+// The batches' --repetition/--rules/--stdlib ("parameters", which --from checks) are kept when they all say the same.
+if (parameters.size > 1) throw new Error(`the batches were made with different parameters: ${[...parameters].join(' ')}`);
+const [same] = parameters;
+writeFileSync(out, JSON.stringify(kind === 'clock' ? { runs: items } : { ...(same && same !== 'null' ? { parameters: JSON.parse(same) } : {}), tournaments: items }) + '\n');
 console.log(`${out}: ${items.length} ${kind === 'clock' ? 'runs' : 'tournaments'} from ${files.length} file(s)`);
