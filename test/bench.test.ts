@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { koth } from './helpers.ts';
-import { originalsByGame } from '../cli/commands/bench.ts';
+import { originalsByGame, programsByGame } from '../cli/commands/bench.ts';
 
 describe('koth bench', () => {
   it('prints RNG draws/s next to CPython measured in the same run', () => {
@@ -53,5 +53,16 @@ describe('koth bench --original', () => {
     const r = koth(['bench', 'all', '--original', '/nowhere']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('say whose checkout it is');
+  });
+});
+
+describe('koth bench --original-bin', () => {
+  it('one game takes PATH; all gives a bare PATH to the one game whose original is a program; GAME=PATH names it', () => {
+    expect([...programsByGame('gun-duel', undefined)]).toEqual([]);
+    expect([...programsByGame('gun-duel', '/tmp/t')]).toEqual([['gun-duel', '/tmp/t']]);
+    expect([...programsByGame('all', '/tmp/t')]).toEqual([['gun-duel', '/tmp/t']]);
+    expect([...programsByGame('all', 'gun-duel=/tmp/t')]).toEqual([['gun-duel', '/tmp/t']]);
+    expect(() => programsByGame('dice', 'gun-duel=/tmp/t')).toThrow(/names gun-duel, but this bench is for dice/);
+    expect(() => programsByGame('rng', '/tmp/t')).toThrow(/say whose program it is, e.g. --original-bin gun-duel=\/tmp\/t/);
   });
 });

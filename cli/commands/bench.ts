@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { games, replayKit } from '../../engines/registry.ts';
+import { findGame, games, replayKit } from '../../engines/registry.ts';
 import { PyRandom } from '../../engines/core/rng/python-random.ts';
 import type { BenchFigure } from '../../engines/core/game.ts';
+import { checkProgram } from '../../engines/core/bench.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 import { UserError } from '../../engines/core/cli/errors.ts';
@@ -92,6 +93,10 @@ export function registerBench(program: Command): void {
       collectOriginal,
       [] as string[],
     )
+    .option(
+      '--original-bin <path>',
+      'for a game whose original is a compiled program (gun-duel): your own build of it, made by its repository\'s own instructions; timed beside ours (only time is compared); with several games, GAME=PATH',
+    )
     .option('--runs <n>', 'repeated runs per figure (median shown, min–max beside it); default 5, 2 with --quick', (v) => Number.parseInt(v, 10))
     .option('--json', 'print the figures as JSON')
     .addHelpText(
@@ -100,27 +105,39 @@ export function registerBench(program: Command): void {
 Figures are medians over the runs, min–max beside them. "Per core" figures are games per
 CPU-second of the whole process, ours and the original's alike.
 
-Without --original the original is NOT measured: a figure recorded earlier is shown and
-labelled as such (gun-duel also finds its compiled original in $KOTH_GUN_DUEL_ORACLE or
-/tmp/gunduel-oracle; a whole gun-duel tournament is long, so it defaults to 1 run).
+Without --original (--original-bin for gun-duel) the original is NOT measured: a figure
+recorded earlier is shown and labelled as such. gun-duel's original is the program you build
+yourself from GitHub fzql/GunDuel (a6e74c9, Tournament/) by its own instructions (CMakeLists.txt
+or the Visual Studio project): it seeds itself from the clock, so only its time is compared;
+a whole gun-duel tournament is long, so it defaults to 1 run.
 
 Examples:
   koth bench dice --original /tmp/orig-dice      # forty_game_controller.py + auto_bots.py there
   koth bench ruins --original /tmp/orig-ruins    # ruins.py and its test bots there
   koth bench all --original dice=/tmp/orig-dice --original ruins=/tmp/orig-ruins
   koth bench dice --quick --json
-  koth bench gun-duel --original /tmp/gunduel-oracle   # our g++ build of the original (tools/oracle/gun-duel/build.sh)
+  koth bench gun-duel --original-bin /tmp/gunduel-build/tournament   # your own build of the original
   koth bench rng`,
     )
-    .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean; original: string[]; runs?: number }) => {
+    .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean; original: string[]; originalBin?: string; runs?: number }) => {
       checkBenchTarget(what);
       const originals = originalsByGame(what, opts.original);
+      const programs = programsByGame(what, opts.originalBin);
+      // Checked before anything is measured: the wrong kind of original for a game, or a program that cannot run.
+      for (const [id] of originals) {
+        if (findGame(id)?.engine?.benchProgram) throw new UserError(`${id}'s original is a compiled program, not a checkout: give your own build of it with --original-bin PATH (not --original)`);
+      }
+      for (const [id, path] of programs) {
+        const program = findGame(id)?.engine?.benchProgram;
+        if (!program) throw new UserError(`--original-bin is for a game whose original is a compiled program (${programGames().join(', ')}); ${id}'s original is a checkout: --original DIR`);
+        checkProgram(path, '--original-bin', program.hint);
+      }
       if (opts.runs !== undefined && !(Number.isInteger(opts.runs) && opts.runs > 0)) throw new UserError(`--runs must be a positive whole number (got ${opts.runs}).`);
       const figures: BenchFigure[] = [];
       if (what === 'all' || what === 'rng') figures.push(...rngFigures(!!opts.quick));
       for (const g of games) {
         if ((what === 'all' || what === g.id) && g.engine?.bench)
-          figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: originals.get(g.id), runs: opts.runs })));
+          figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: originals.get(g.id), originalBin: programs.get(g.id), runs: opts.runs })));
       }
       if (opts.json) {
         process.stdout.write(JSON.stringify(figures, null, 2) + '\n');
@@ -147,6 +164,25 @@ export function checkBenchTarget(what: string): void {
       ? `${what} has no bench yet; benches: rng, ${benched.join(', ')}, or all`
       : `unknown bench "${what}": use rng, a game (${benched.join(', ')}), or all`,
   );
+}
+
+const programGames = () => games.filter((g) => g.engine?.benchProgram).map((g) => g.id);
+
+/**
+ * `--original-bin PATH` for one game (or, with `koth bench all`, for the one game whose
+ * original is a program); `--original-bin GAME=PATH` names the game.
+ */
+export function programsByGame(what: string, given: string | undefined): Map<string, string> {
+  if (given === undefined) return new Map();
+  const m = /^([a-z][a-z0-9-]*)=(.+)$/.exec(given);
+  if (m && findGame(m[1]!)) {
+    if (what !== 'all' && what !== m[1]) throw new UserError(`--original-bin ${given} names ${m[1]}, but this bench is for ${what}`);
+    return new Map([[m[1]!, m[2]!]]);
+  }
+  if (what !== 'all' && what !== 'rng') return new Map([[what, given]]);
+  const ids = programGames();
+  if (what === 'all' && ids.length === 1) return new Map([[ids[0]!, given]]);
+  throw new UserError(`--original-bin ${given}: with "koth bench ${what}" say whose program it is, e.g. --original-bin ${ids[0] ?? 'GAME'}=${given}`);
 }
 
 function collectOriginal(value: string, previous: string[]): string[] {

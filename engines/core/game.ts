@@ -150,6 +150,12 @@ export interface GameEngine<Opts = any, Acc = any> {
   defaultReplay(ctx: ReplayContext): Promise<ComparisonReport | undefined>;
   /** Figures for `koth bench` (speed of this engine, next to the original's where it can run). */
   bench?(ctx: BenchContext): Promise<BenchFigure[]>;
+  /**
+   * Set when `koth bench` takes the original as a program the user built by the original
+   * repository's own instructions (`--original-bin PATH`, timed as it is) instead of a checkout
+   * (`--original DIR`); `hint` says, in words, where it comes from and how it is built.
+   */
+  benchProgram?: { hint: string };
   conformance: ConformanceSample<Opts>;
 }
 
@@ -180,6 +186,8 @@ export interface BenchContext {
   kit: ReplayKit;
   /** A checkout of the original the user fetched (`koth bench --original DIR`), run beside ours. */
   original?: string;
+  /** A program the user built from the original by its own repository's instructions (`koth bench --original-bin PATH`; checked: an executable file). */
+  originalBin?: string;
   /** Repeated runs per figure (min/median/max). */
   runs?: number;
 }

@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { koth } from '../../test/helpers.ts';
+import { runKoth } from '../../test/test-server.ts';
 import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { exactSeeds, runTournament } from './tournament.ts';
 import { placePublished } from './cli.ts';
@@ -128,16 +131,62 @@ describe('statistics', () => {
 });
 
 describe('koth bench gun-duel', () => {
-  it('prints seconds per tournament (quick mode: one duel per pair)', () => {
-    // no compiled original in tests (whatever /tmp holds): the recorded figure, labelled as such
-    const r = koth(['bench', 'gun-duel', '--quick', '--json'], { KOTH_GUN_DUEL_ORACLE: 'none' });
+  const tmp = () => mkdtempSync(join(tmpdir(), 'koth-gd-bin-'));
+  const script = (dir: string, body: string, mode = 0o755) => {
+    const f = join(dir, 'tournament');
+    writeFileSync(f, `#!/bin/sh\n${body}\n`);
+    chmodSync(f, mode);
+    return f;
+  };
+
+  it('prints seconds per tournament (quick mode: one duel per pair); without --original-bin the original is not measured, and says so', () => {
+    const r = koth(['bench', 'gun-duel', '--quick', '--json']);
     expect(r.status, r.stderr).toBe(0);
-    const figs = r.json() as { name: string; value: number; unit: string }[];
+    const figs = r.json() as { name: string; value: number; unit: string; reference?: { source: string } }[];
     expect(figs.length).toBeGreaterThanOrEqual(2);
     for (const f of figs) expect(f.value).toBeGreaterThan(0);
-    expect((figs[0] as { reference?: { source: string } }).reference?.source).toMatch(/NOT measured/);
-    const bad = koth(['bench', 'gun-duel', '--quick', '--original', '/nonexistent-dir']);
-    expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/no gunduel-oracle and clockshim.so there.*build\.sh/);
+    expect(figs[0]!.reference?.source).toMatch(/NOT measured.*--original-bin PATH/);
+  }, 120_000);
+
+  it('times the user\'s own build given with --original-bin, as it is: its time only, never its results', () => {
+    const dir = tmp();
+    try {
+      // Stands in for the original's program: reads nothing, prints a scoreboard we must ignore.
+      const bin = script(dir, 'echo " :: Press Enter to Quit..."; read x; exit 0');
+      const r = koth(['bench', 'gun-duel', '--quick', '--json', '--original-bin', bin]);
+      expect(r.status, r.stderr).toBe(0);
+      const figs = r.json() as { reference?: { source: string; runs?: number[] } }[];
+      expect(figs[0]!.reference!.source).toContain(`the original (${bin}), this run, CPU time; seeded by its own clock: only its time is compared, not its results, scaled ×0.01`);
+      expect(figs[0]!.reference!.runs).toHaveLength(1);
+      expect(figs[1]!.reference!.source).toContain('wall time');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('a missing, non-executable or failing --original-bin, or --original, is refused (exit 2) with what to do, before anything is measured', async () => {
+    const dir = tmp();
+    try {
+      const cases: [string[], RegExp][] = [
+        [['--original-bin', join(dir, 'nothing-here')], /--original-bin .*nothing-here: no such file\. Build the original yourself by its own repository's instructions \(GitHub fzql\/GunDuel at a6e74c9/],
+        [['--original-bin', dir], /is not a file \(a folder\?\): give the program itself/],
+        [['--original-bin', script(dir, 'exit 0', 0o644)], /tournament is not executable \(chmod \+x it/],
+        [['--original', dir], /gun-duel's original is a compiled program, not a checkout: give your own build of it with --original-bin PATH/],
+      ];
+      for (const [args, message] of cases) {
+        const r = await runKoth(['bench', 'gun-duel', '--quick', ...args]);
+        expect(r.stderr, args.join(' ')).toMatch(message);
+        expect(r.status).toBe(2);
+        expect(r.stdout).toBe('');
+      }
+      const dice = await runKoth(['bench', 'dice', '--quick', '--original-bin', script(dir, 'exit 0')]);
+      expect(dice.status).toBe(2);
+      expect(dice.stderr).toMatch(/--original-bin is for a game whose original is a compiled program \(gun-duel\); dice's original is a checkout/);
+      const failing = koth(['bench', 'gun-duel', '--quick', '--original-bin', script(dir, 'echo "cannot open players" >&2; exit 3')]);
+      expect(failing.status).toBe(2);
+      expect(failing.stderr).toMatch(/the original at .*tournament failed \(exit 3\):\ncannot open players/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });

@@ -11,7 +11,7 @@ import { gunDuelExtractor } from './extract.ts';
 import { placePublished, recordedDistribution, registerGunDuelCli } from './cli.ts';
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
-import { gunDuelBench } from './bench.ts';
+import { gunDuelBench, ORIGINAL_BIN_HINT } from './bench.ts';
 import { knownBots } from '../../transpiled-bots/gun-duel/index.ts';
 import publishedJson from '../../fixtures/gun-duel/published/gun-duel.json' with { type: 'json' };
 
@@ -43,6 +43,8 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
     // place the published board in); `koth replay gun-duel --tournaments N` runs new ones.
     defaultReplay: async () => placePublished(recordedDistribution()),
     bench: gunDuelBench,
+    // The user's own build of the original, timed as it is (--original-bin PATH).
+    benchProgram: { hint: ORIGINAL_BIN_HINT },
     conformance: {
       trials: { opts: { variant: DEFAULT_VARIANT, repetition: 2, players: ['GunClubPlayer', 'PlasmaPlayer', 'TurtlePlayer', 'FatedPlayer'] }, trials: 4, shardSize: 1 },
       replayArgs: ['--exact', '--seed', '1', '--repetition', '1', '--players', 'GunClubPlayer,PlasmaPlayer,TurtlePlayer,FatedPlayer'],

@@ -1,5 +1,5 @@
 /**
- * Duel traces in the oracle's format (tools/oracle/gun-duel/main.cpp --trace): one line per
+ * Duel traces in the format of fixtures/gun-duel/traces (fixtures/gun-duel/README.md): one line per
  * duel, `round a b actionsA actionsB status`, actions as the characters 0 1 2 - = (? for an
  * out-of-range action), status 0 draw, 1 A won, 2 B won.
  */
