@@ -16,7 +16,7 @@ import publishedJson from '../../fixtures/camel-up/published/camel-up.json' with
 export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
   id: 'camel-up',
   questionId: 167101,
-  title: 'Camel Up Cup 2k18',
+  title: 'Camel Up Cup: An AI board game tournament (Camel Up Cup 2k18)',
   botLanguage: 'Python 3',
   extractor: camelUpExtractor,
   generator: 'cpython3',

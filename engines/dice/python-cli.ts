@@ -95,7 +95,7 @@ export function diceSandboxError(e: unknown): unknown {
     return new UserError(d.message, EXIT.originalCrashed);
   }
   if (d.name === 'PythonFileError') return new UserError(`--python-bots: ${d.message}. The original controller could not have imported it either; fix the file or leave it out.`);
-  if (d.name === 'ControllerCrash' && d.fields.reason !== undefined) return stopped(String(d.fields.bot), String(d.fields.reason), String(d.fields.detail));
+  if (d.fields.reason !== undefined && d.fields.detail !== undefined) return stopped(String(d.fields.bot), String(d.fields.reason), String(d.fields.detail));
   return e;
 }
 

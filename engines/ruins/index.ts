@@ -19,7 +19,7 @@ const ported = new Set(portedBots.map((k) => k.bot));
 export const ruinsGame: GameDescriptor = {
   id: 'ruins',
   questionId: 183101,
-  title: 'Adventurers in the ruins',
+  title: 'Adventurers in the Ruins (treasure-raiding KotH)',
   botLanguage: 'Python 3',
   extractor: ruinsExtractor,
   generator: 'cpython3',
