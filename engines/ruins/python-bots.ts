@@ -3,10 +3,10 @@
  * sandbox (engines/core/pyodide). Each Python Adventurer subclass becomes an AdventurerClass:
  * the engine constructs it and asks it for actions exactly where it asks a port.
  *
- * One stream: the engine hands every adventurer its own PyRandom (Random(getrandbits(744)));
- * the Python bot's `self.random` is a real random.Random in the sandbox whose state is set
- * from that PyRandom before every call and copied back after it, so the draws are the ones
- * ruins.py made (PyRandom is bit-exact CPython).
+ * One stream per adventurer: the engine hands every adventurer its own PyRandom
+ * (Random(getrandbits(744))); the Python bot's `self.random` is a random.Random of the sandbox
+ * (a KothStream) kept in step with it by counting the words each side drew
+ * (engines/core/pyodide/stream-link.ts), so the draws are the ones ruins.py made.
  *
  * Failures: a Python exception from get_action/enter_ruins is an exception of the bot (the
  * driver caught `Exception`: the adventurer dies, the game goes on); SystemExit or
@@ -18,7 +18,8 @@
 import { basename } from 'node:path';
 import { ControllerCrash } from '../core/py/errors.ts';
 import { PySandbox, SandboxKilled, SandboxPythonError, sharedSandbox as sharedSandboxCore, type SandboxOptions } from '../core/pyodide/sandbox.ts';
-import { type PyRandomState } from '../core/rng/python-random.ts';
+import type { PythonHost } from '../core/pyodide/host.ts';
+import { StreamLink } from '../core/pyodide/stream-link.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { Adventurer, SeedLater, type AdventurerClass, type RoomState } from './adventurer.ts';
 import { RUINS_STANDIN_PY } from './python/stand-in.ts';
@@ -75,7 +76,7 @@ export interface LoadedPythonBots {
   skipped: { module: string; origin: string; error: string }[];
   /** Bot exceptions seen during play (for the report), by bot. */
   incidents: Map<string, string[]>;
-  sandbox: PySandbox;
+  sandbox: PythonHost;
 }
 
 export function sourceFromFile(path: string, code: string): PythonSource {
@@ -85,7 +86,7 @@ export function sourceFromFile(path: string, code: string): PythonSource {
 const FATAL_TYPES = new Set(['SystemExit', 'KeyboardInterrupt', 'GeneratorExit']);
 
 /** Loads the modules (sorted by name) and collects their Adventurer subclasses in the driver's order. */
-export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: PySandbox): LoadedPythonBots {
+export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: PythonHost): LoadedPythonBots {
   const sb = sandbox ?? sharedSandbox();
   ensureStandIn(sb);
   sb.call('ruins_reset', []);
@@ -120,8 +121,8 @@ export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: 
 /** The process's sandbox (engines/core/pyodide/sandbox.ts). */
 export const sharedSandbox = sharedSandboxCore;
 
-const standInLoaded = new WeakSet<PySandbox>();
-function ensureStandIn(sb: PySandbox): void {
+const standInLoaded = new WeakSet<PythonHost>();
+function ensureStandIn(sb: PythonHost): void {
   if (standInLoaded.has(sb)) return;
   sb.loadModule('koth_ruins', RUINS_STANDIN_PY, 'koth_ruins.py');
   standInLoaded.add(sb);
@@ -134,52 +135,50 @@ export function openRuinsSandbox(o?: SandboxOptions): PySandbox {
   return sb;
 }
 
-function pythonAdventurer(sb: PySandbox, key: string, botName: string, note: (bot: string, what: string) => void): AdventurerClass {
-  const stop = (e: SandboxKilled): never => {
-    note(botName, `sandbox ${e.reason}: ${e.message}`);
-    throw new SandboxStop(botName, e.reason, e.message);
-  };
-  /** The generator state both sides last agreed on, per generator: unchanged states are not resent. */
-  const agreed = new WeakMap<PyRandom, string>();
-  const sync = (random: PyRandom, s: PyRandomState | null) => {
-    if (s) random.setState(s);
-    agreed.set(random, JSON.stringify(random.getState()));
-  };
-  const outgoing = (random: PyRandom): PyRandomState | null => {
-    const now = random.getState();
-    return agreed.get(random) === JSON.stringify(now) ? null : now;
-  };
-  /** A Python exception out of the bot: pull the generator state the bot left, then rethrow as the engine expects. */
-  const botError = (e: SandboxPythonError, random: PyRandom, inInit: boolean): never => {
+let handles = 0;
+
+function pythonAdventurer(sb: PythonHost, key: string, botName: string, note: (bot: string, what: string) => void): AdventurerClass {
+  const label = sb.label(botName);
+  /** One call: the sandbox's stop, a Python exception of the bot, or its value; the stream caught up. */
+  const act = (what: string, fn: string, args: unknown[], random: PyRandom, link: StreamLink, inInit: boolean): unknown => {
+    let r: [boolean, unknown, number];
+    sb.at(label);
     try {
-      sync(random, sb.call('ruins_pending_state', []) as PyRandomState | null);
-    } catch {
-      /* the sandbox is gone: the SandboxKilled path reports it */
+      r = sb.call(fn, args, what) as [boolean, unknown, number];
+    } catch (e) {
+      if (e instanceof SandboxKilled) {
+        note(botName, `sandbox ${e.reason}: ${e.message}`);
+        throw new SandboxStop(botName, e.reason, e.message);
+      }
+      throw e;
     }
-    note(botName, `${e.pyType}: ${e.pyMessage}`);
-    if (inInit || FATAL_TYPES.has(e.pyType)) throw new ControllerCrash(e.pyType, e.pyMessage, inInit ? `${botName}.__init__` : botName);
-    const err = new Error(e.pyMessage);
-    err.name = e.pyType;
+    link.in(random, r[2]);
+    if (r[0]) return r[1];
+    const [type, message] = r[1] as [string, string, string];
+    const stop = sb.stopReason();
+    if (stop) {
+      const m = `${what}: stopped by the sandbox (${stop === 'timeout' ? 'its time limit' : 'its memory cap'}; Python raised ${type})`;
+      note(botName, `sandbox ${stop}: ${m}`);
+      throw new SandboxStop(botName, stop, m);
+    }
+    note(botName, `${type}: ${message}`);
+    if (inInit || FATAL_TYPES.has(type)) throw new ControllerCrash(type, message, inInit ? `${botName}.__init__` : botName);
+    const err = new Error(message);
+    err.name = type;
     throw err;
   };
   const cls = class extends Adventurer {
     static readonly botName = botName;
     static readonly python = true;
     private readonly handle: number;
+    private readonly link: StreamLink;
     constructor(name: string, seeded: PyRandom | SeedLater) {
       super(name, seeded);
-      // The Python object gets its random.Random's state now (the port's is made on first use).
+      // The Python object gets its own stream, set to this adventurer's generator now (the port's is made on first use).
       const random = this.random;
-      let r: [number, PyRandomState | null];
-      try {
-        r = sb.call('ruins_new', [key, name, random.getState()], `${botName}(${JSON.stringify(name)})`) as [number, PyRandomState | null];
-      } catch (e) {
-        if (e instanceof SandboxKilled) stop(e);
-        if (e instanceof SandboxPythonError) botError(e, random, true);
-        throw e;
-      }
-      this.handle = r[0];
-      sync(random, r[1]);
+      const h = (this.handle = ++handles);
+      this.link = new StreamLink(sb, h);
+      act(`${botName}(${JSON.stringify(name)})`, 'ruins_new', [key, name, h, this.link.out(random)], random, this.link, true);
     }
 
     override getAction(state: RoomState): unknown {
@@ -190,26 +189,11 @@ function pythonAdventurer(sb: PySandbox, key: string, botName: string, note: (bo
         inventory: state.inventory,
         stamina: state.stamina,
       };
-      try {
-        const [action, after] = sb.call('ruins_act', [this.handle, s, outgoing(this.random)], `${botName}.get_action`) as [unknown, PyRandomState | null];
-        sync(this.random, after);
-        return action;
-      } catch (e) {
-        if (e instanceof SandboxKilled) stop(e);
-        if (e instanceof SandboxPythonError) botError(e, this.random, false);
-        throw e;
-      }
+      return act(`${botName}.get_action`, 'ruins_act', [this.handle, s, this.link.out(this.random)], this.random, this.link, false);
     }
 
     override enterRuins(): void {
-      try {
-        const [, after] = sb.call('ruins_enter', [this.handle, outgoing(this.random)], `${botName}.enter_ruins`) as [unknown, PyRandomState | null];
-        sync(this.random, after);
-      } catch (e) {
-        if (e instanceof SandboxKilled) stop(e);
-        if (e instanceof SandboxPythonError) botError(e, this.random, false);
-        throw e;
-      }
+      act(`${botName}.enter_ruins`, 'ruins_enter', [this.handle, this.link.out(this.random)], this.random, this.link, false);
     }
   };
   Object.defineProperty(cls, 'name', { value: botName });

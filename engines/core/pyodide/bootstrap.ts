@@ -151,7 +151,7 @@ def koth_stream_code(s):
     return s.koth_words << 1
 
 def koth_stream_set(sid, text):
-    s = _koth_streams[sid]
+    s = _koth_streams.get(sid) or koth_new_stream(sid)
     st = json.loads(text)
     _koth_random_mod.Random.setstate(s, (3, tuple(st[:625]), st[625]))
     s.koth_words = 0

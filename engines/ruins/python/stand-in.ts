@@ -52,21 +52,14 @@ sys.modules['ruins'] = sys.modules[__name__]
 # seeded at every load of a bot set (reset) so a replay is repeatable.
 def reset():
     _random_module.seed(0)
-reset()
+    _bots.clear()
+    for _h in [h for h in koth_sandbox.streams if h]:
+        del koth_sandbox.streams[_h]
+
+_bots = {}
 
 _classes = {}
-_bots = {}
-_next = [0]
-
-def _state_in(r, state):
-    if state is not None:
-        r.setstate((3, tuple(state['internal']), state['gaussNext']))
-
-def _state_out(r, before):
-    after = r.getstate()
-    if after == before:
-        return None
-    return {'kind': 'PyRandom', 'version': 3, 'internal': list(after[1]), 'gaussNext': after[2]}
+reset()
 
 def _t(x):
     return None if x is None else Treasure(x['name'], x['value'], x['weight'])
@@ -82,51 +75,50 @@ def classes_of(module_name):
             out.append([key, obj.__name__])
     return out
 
-def new_bot(key, name, state):
-    r = _random_module.Random()
-    _state_in(r, state)
-    before = r.getstate()
-    bot = _classes[key](name, r)
-    _next[0] += 1
-    _bots[_next[0]] = (bot, r)
-    return [_next[0], _state_out(r, before)]
+# Every adventurer's self.random is a stream of its own (koth_sandbox.new_stream(h), made by the
+# engine's first koth_stream_set), kept in step with the engine's PyRandom of that adventurer
+# (engines/core/pyodide/stream-link.ts). The calls below return [ok, value or [type, message,
+# where], what the stream did (koth_stream_code)]; adv is the words the engine drew since.
+
+def _err(e):
+    tb = koth_sandbox.traceback.extract_tb(e.__traceback__)
+    return [type(e).__name__, str(e), '%s:%s' % (tb[-1].filename, tb[-1].lineno) if tb else '']
+
+def new_bot(key, name, h, adv):
+    r = koth_sandbox.streams[h]
+    koth_sandbox.advance(r, adv)
+    try:
+        _bots[h] = _classes[key](name, r)
+    except BaseException as e:
+        return [False, _err(e), koth_sandbox.stream_code(r)]
+    return [True, None, koth_sandbox.stream_code(r)]
 
 def free_bots(handles):
     for h in handles:
         _bots.pop(h, None)
+        koth_sandbox.streams.pop(h, None)
 
-def get_action(handle, s, state):
-    bot, r = _bots[handle]
-    _state_in(r, state)
-    before = r.getstate()
-    rs = RoomState(s['room'], [_t(t) for t in s['treasures']], list(s['players']), [_t(t) for t in s['inventory']], s['stamina'])
+def get_action(h, s, adv):
+    bot = _bots[h]
+    r = koth_sandbox.streams[h]
+    koth_sandbox.advance(r, adv)
     try:
+        rs = RoomState(s['room'], [_t(t) for t in s['treasures']], list(s['players']), [_t(t) for t in s['inventory']], s['stamina'])
         action = bot.get_action(rs)
-    except Exception as e:
-        # Carry the generator's state out with the exception (the draws happened).
-        e.args = e.args
-        _pending[0] = _state_out(r, before)
-        raise
-    return [koth_sandbox.tag(action), _state_out(r, before)]
+    except BaseException as e:
+        return [False, _err(e), koth_sandbox.stream_code(r)]
+    return [True, koth_sandbox.tag(action), koth_sandbox.stream_code(r)]
 
-_pending = [None]
-
-def pending_state():
-    s = _pending[0]
-    _pending[0] = None
-    return s
-
-def enter_ruins(handle, state):
-    bot, r = _bots[handle]
-    _state_in(r, state)
-    before = r.getstate()
+def enter_ruins(h, adv):
+    bot = _bots[h]
+    r = koth_sandbox.streams[h]
+    koth_sandbox.advance(r, adv)
     try:
         bot.enter_ruins()
-    except Exception:
-        _pending[0] = _state_out(r, before)
-        raise
-    return [None, _state_out(r, before)]
+    except BaseException as e:
+        return [False, _err(e), koth_sandbox.stream_code(r)]
+    return [True, None, koth_sandbox.stream_code(r)]
 
-for _n, _f in (('ruins_reset', reset), ('ruins_classes', classes_of), ('ruins_new', new_bot), ('ruins_free', free_bots), ('ruins_act', get_action), ('ruins_enter', enter_ruins), ('ruins_pending_state', pending_state)):
+for _n, _f in (('ruins_reset', reset), ('ruins_classes', classes_of), ('ruins_new', new_bot), ('ruins_free', free_bots), ('ruins_act', get_action), ('ruins_enter', enter_ruins)):
     koth_sandbox.register(_n, _f)
 `;
