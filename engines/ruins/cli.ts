@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, nonEmpty, optionRules, resolveBots } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, nonEmpty, optionRules, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
 import { renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -13,7 +13,8 @@ import { ControllerCrash } from '../core/py/errors.ts';
 import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
 import { runTournament, type TournamentResult, type TournamentRow } from './tournament.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
-import { pythonPool, PYTHON_BOTS_HELP, reportPythonIncidents } from './python-cli.ts';
+import { openRuinsPython, PYTHON_BOTS_HELP, reportPythonIncidents, runRuinsJob, type RuinsPython } from './python-cli.ts';
+import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
@@ -31,7 +32,6 @@ interface RuinsCliOptions {
 }
 
 function poolOf(opts: RuinsCliOptions): AdventurerClass[] {
-  if (opts.pythonBots) return pythonPool(opts);
   const names = resolveBots(
     opts,
     { names: Object.keys(RUINS_POOLS), default: 'test-bots', resolve: (n) => RUINS_POOLS[n]?.map((c) => c.botName) },
@@ -52,9 +52,9 @@ function seedOf(opts: RuinsCliOptions): string {
  * Runs f; an exception the original driver would not have caught (ControllerCrash) becomes a
  * user-facing error (exit 3) that says where ruins.py stopped and with which traceback line.
  */
-function withCrashReport<T>(f: () => T, before?: (crash: ControllerCrash) => void): T {
+async function withCrashReport<T>(f: () => T | Promise<T>, before?: (crash: ControllerCrash) => void): Promise<T> {
   try {
-    return f();
+    return await f();
   } catch (e) {
     reportPythonIncidents();
     if (e instanceof SandboxStop) {
@@ -172,7 +172,17 @@ const ENGINE = { variants: RUINS_VARIANTS, defaultVariant: DEFAULT_RUINS_VARIANT
 const AS_OF_RULE = { option: '--as-of', needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' };
 const SEED_HELP = 'the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)';
 
-export function registerRuinsCli(replay: Command, play: Command): void {
+/** With --python-bots: the original answers in a sandbox worker, closed after `use`. */
+async function withPython<T>(opts: RuinsCliOptions, kit: ReplayKit, use: (p: RuinsPython) => Promise<T>): Promise<T> {
+  const p = await openRuinsPython(opts, kit);
+  try {
+    return await use(p);
+  } finally {
+    await p.pool.destroy();
+  }
+}
+
+export function registerRuinsCli(replay: Command, play: Command, kit: ReplayKit): void {
   const poolsHelp = `
 Bots:
   --pool test-bots  the driver's test_bots module (ruins.py -d test_bots), in the driver's load order:
@@ -209,18 +219,20 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         '\nWhen ruins.py itself would crash (an exception it does not catch), the replay stops there too: exit code 3 and the Python exception line.' +
         helpFooter(['koth replay ruins', 'koth replay ruins --seed K48XMESC --pool test-bots --json', 'koth replay ruins --seed 7 --bots EagerThief,GreedyBastard,Chad --rules original']),
     )
-    .action((opts: RuinsCliOptions) => {
-      if (opts.seed === undefined && !opts.pool && !opts.bots) {
+    .action(async (opts: RuinsCliOptions) => {
+      if (opts.seed === undefined && !opts.pool && !opts.bots && !opts.pythonBots) {
         const report = publishedReport();
         if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
         else process.stdout.write(renderComparison(report) + '\n');
         return;
       }
-      const bots = poolOf(opts);
       const seed = seedOf(opts);
       const flags = RUINS_VARIANTS[opts.rules as keyof typeof RUINS_VARIANTS].flags;
-      const r = withCrashReport(
-        () => runTournament(bots, seed, { flags, drunkard: Drunkard }),
+      const r = await withCrashReport(
+        () =>
+          opts.pythonBots
+            ? withPython(opts, kit, async (p) => ((await runRuinsJob(p.pool, 'ruinsTournamentJob', { ...p.args, seed, rules: opts.rules })) as ReturnType<typeof ruinsTournamentJob>).value!)
+            : runTournament(poolOf(opts), seed, { flags, drunkard: Drunkard }),
         (crash) => {
           // What ruins.py had printed before its traceback.
           const pool = crash.partial?.['poolRows'] as TournamentRow[] | undefined;
@@ -250,16 +262,38 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
   optionRules(playCmd, [AS_OF_RULE, { option: '--debug', needs: '--log', why: 'the debug lines are lines of the game log' }]);
   playCmd
     .addHelpText('after', poolsHelp + helpFooter(['koth play ruins --seed K48XMESC --pool test-bots', 'koth play ruins --seed K48XMESC --bots EagerThief,Drunkard,Chad --log --debug']))
-    .action((opts: RuinsCliOptions) => {
-      const bots = poolOf(opts);
+    .action(async (opts: RuinsCliOptions) => {
       const seed = seedOf(opts);
-      const game = new Ruins(bots, seed, { log: !!opts.log });
-      const scored = withCrashReport(
-        () => game.runGame(),
-        () => (opts.log && !opts.json ? printLog(game.log, !!opts.debug) : undefined),
+      // The game (its log as far as it got), here with ports or in a sandbox worker with the original answers.
+      let log: readonly LogLine[] = [];
+      let turnNumber = 0;
+      const rows = await withCrashReport(
+        async () => {
+          if (opts.pythonBots) {
+            return withPython(opts, kit, async (p) => {
+              let r: ReturnType<typeof ruinsGameJob>;
+              try {
+                r = (await runRuinsJob(p.pool, 'ruinsGameJob', { ...p.args, seed, log: !!opts.log })) as ReturnType<typeof ruinsGameJob>;
+              } catch (e) {
+                const partial = (e as ControllerCrash).partial?.['log'] as LogLine[] | undefined;
+                if (partial) log = partial;
+                throw e;
+              }
+              log = r.log;
+              turnNumber = r.value!.turnNumber;
+              return r.value!.rows;
+            });
+          }
+          const game = new Ruins(poolOf(opts), seed, { log: !!opts.log });
+          log = game.log;
+          const scored = game.runGame();
+          turnNumber = game.turnNumber;
+          return scoreRows(scored);
+        },
+        () => (opts.log && !opts.json ? printLog(log, !!opts.debug) : undefined),
       );
       reportPythonIncidents();
-      const rows = scoreRows(scored);
+      const game = { log, turnNumber };
       if (opts.json) {
         const log = opts.log ? game.log.filter((l) => opts.debug || l.type !== 'debug') : undefined;
         process.stdout.write(JSON.stringify({ seed, rows, ...(log ? { log } : {}) }) + '\n');

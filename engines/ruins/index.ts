@@ -37,8 +37,8 @@ export const ruinsGame: GameDescriptor = {
     ruleFlags: RUINS_RULE_FLAGS,
     variants: RUINS_VARIANTS,
     defaultVariant: DEFAULT_RUINS_VARIANT,
-    registerCli({ replay, play }) {
-      registerRuinsCli(replay, play);
+    registerCli({ replay, play }, kit) {
+      registerRuinsCli(replay, play, kit);
     },
     defaultReplay: async () => publishedReport(),
     bench: ruinsBench,

@@ -15,8 +15,11 @@ import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
 import { readInputFile } from '../core/cli/files.ts';
 import { AnswerCache, checkCacheRoot, defaultCacheDir, type CachedAnswer } from '../../scraper/cache.ts';
-import type { AdventurerClass } from './adventurer.ts';
-import { loadPythonRuinsBots, PythonBotRefused, sourceFromFile, type LoadedPythonBots, type PythonSource } from './python-bots.ts';
+import type { ReplayKit } from '../core/cli/kit.ts';
+import { SandboxTaskError, type SandboxPool } from '../core/pyodide/pool.ts';
+import { SandboxKilled } from '../core/pyodide/sandbox.ts';
+import { SandboxStop, sourceFromFile, type PythonSource } from './python-bots.ts';
+import { crashOf, type ruinsInspect, type RuinsPythonArgs, type RuinsPythonRun } from './trials.ts';
 
 export const PYTHON_BOTS_HELP =
   'run the ORIGINAL Python answers (sandboxed in Pyodide) instead of ports: FILE.py[,FILE2.py...] (modules load in sorted name order, classes in module order, as ruins.py -d DIR), ' +
@@ -77,7 +80,13 @@ export function reportPythonIncidents(): void {
   lastIncidents = undefined;
 }
 
-export function pythonPool(opts: Opts): AdventurerClass[] {
+/** The original modules and the classes to seat, checked in a sandbox worker (engine + Pyodide, engines/core/pyodide/pool.ts). */
+export interface RuinsPython {
+  pool: SandboxPool;
+  args: RuinsPythonArgs;
+}
+
+export async function openRuinsPython(opts: Opts, kit: ReplayKit): Promise<RuinsPython> {
   if (opts.pool) throw new UserError('--python-bots and --pool exclude each other: --bots A,B picks among the Python classes');
   const spec = opts.pythonBots!;
   let sources: PythonSource[];
@@ -90,27 +99,52 @@ export function pythonPool(opts: Opts): AdventurerClass[] {
       .map((f) => sourceFromFile(f, readInputFile('--python-bots', f, 'give .py files, comma-separated, or "cache"')));
   }
   if (!sources.length) throw new UserError('--python-bots: no Python modules to load');
-  let loaded: LoadedPythonBots;
+  const pool = kit.sandboxPool('ruins', 1);
   try {
-    loaded = loadPythonRuinsBots(sources);
+    const found = (await runRuinsJob(pool, 'ruinsInspect', { sources })) as ReturnType<typeof ruinsInspect>;
+    for (const s of found.skipped) process.stderr.write(pc.yellow(`Recovering from error in import: ${s.origin}: ${s.error} (ruins.py skipped this module too)\n`));
+    let names = found.names;
+    if (opts.bots) {
+      const wanted = opts.bots.split(',').map((n) => n.trim()).filter(Boolean);
+      const unknown = wanted.filter((n) => !names.includes(n));
+      if (unknown.length) throw new UserError(`--bots: ${unknown.join(', ')} not among the Python classes (${names.join(', ')})`);
+      names = wanted;
+    }
+    if (!names.length) throw new UserError('--python-bots: the modules define no Adventurer subclass');
+    return { pool, args: { sources, ...(opts.bots ? { bots: names } : {}) } };
   } catch (e) {
-    if (e instanceof PythonBotRefused) {
+    await pool.destroy();
+    throw e;
+  }
+}
+
+/** Runs a job of engines/ruins/trials.ts; the engine's crash comes back as the error it was (ControllerCrash, SandboxStop). */
+export async function runRuinsJob(pool: SandboxPool, fn: string, args: unknown): Promise<unknown> {
+  let r: unknown;
+  try {
+    r = await pool.run({ kind: 'job', fn, args });
+  } catch (e) {
+    if (e instanceof SandboxTaskError && e.data.name === 'PythonBotRefused') {
+      const f = e.data.fields;
       throw new UserError(
-        `--python-bots: refused module ${e.module} (${e.origin}): ${e.reason}.\n` +
+        `--python-bots: refused module ${f.module} (${f.origin}): ${f.reason}.\n` +
           'ruins.py would have loaded it, so a run without it is not the original one; nothing was run. Port its bots (transpiled-bots/ruins/) to replay with them.',
       );
     }
+    if (e instanceof SandboxKilled) {
+      const bot = e.message.split(':')[0]!;
+      throw new SandboxStop(bot, e.reason, e.message.slice(bot.length + 2));
+    }
     throw e;
   }
-  for (const s of loaded.skipped) process.stderr.write(pc.yellow(`Recovering from error in import: ${s.origin}: ${s.error} (ruins.py skipped this module too)\n`));
-  lastIncidents = loaded.incidents;
-  let classes = loaded.classes;
-  if (opts.bots) {
-    const names = opts.bots.split(',').map((n) => n.trim()).filter(Boolean);
-    const unknown = names.filter((n) => !classes.some((c) => c.botName === n));
-    if (unknown.length) throw new UserError(`--bots: ${unknown.join(', ')} not among the Python classes (${classes.map((c) => c.botName).join(', ')})`);
-    classes = names.map((n) => classes.find((c) => c.botName === n)!);
+  const run = r as RuinsPythonRun & { value?: unknown };
+  if (run.incidents) lastIncidents = new Map(run.incidents);
+  if (run.crash) {
+    const e = crashOf(run.crash);
+    // A game's log as far as it got, for printing before the crash (ruins.py had printed it).
+    const log = (r as { log?: unknown }).log;
+    if (log) e.partial = { ...e.partial, log };
+    throw e;
   }
-  if (!classes.length) throw new UserError('--python-bots: the modules define no Adventurer subclass');
-  return classes;
+  return r;
 }

@@ -1,0 +1,89 @@
+/**
+ * Jobs of the sandbox workers (engines/core/pyodide/pool.ts) for ruins runs with the ORIGINAL
+ * Python answers: the engine and Pyodide in one thread (engines/core/pyodide/local.ts). Results
+ * and crashes go back as plain data; python-cli.ts turns them into the CLI's output and errors.
+ * (Ruins has no sharded trials: a tournament is one sequential stream.)
+ */
+import type { JobContext } from '../core/pyodide/job-worker.ts';
+import { ControllerCrash } from '../core/py/errors.ts';
+import type { AdventurerClass } from './adventurer.ts';
+import { loadPythonRuinsBots, SandboxStop, type LoadedPythonBots, type PythonSource } from './python-bots.ts';
+import { Ruins, scoreRows, type LogLine, type ScoreRow } from './rules.ts';
+import { runTournament, type TournamentResult } from './tournament.ts';
+import { RUINS_VARIANTS } from './variants.ts';
+import { Drunkard } from '../../transpiled-bots/ruins/index.ts';
+
+export interface RuinsPythonArgs {
+  sources: PythonSource[];
+  /** Classes to seat, by name, in this order (else every class in load order). */
+  bots?: string[];
+}
+
+/** An exception ruins.py did not catch (or the sandbox's stop), as data. */
+export interface RuinsCrashData {
+  kind: 'crash' | 'stop';
+  pyType: string;
+  message: string;
+  where: string;
+  bot?: string;
+  reason?: string;
+  partial?: Record<string, unknown>;
+}
+
+export interface RuinsPythonRun {
+  skipped: LoadedPythonBots['skipped'];
+  incidents: [string, string[]][];
+  crash?: RuinsCrashData;
+}
+
+function load(args: RuinsPythonArgs, ctx: JobContext): { loaded: LoadedPythonBots; classes: AdventurerClass[] } {
+  const loaded = loadPythonRuinsBots(args.sources, ctx.python);
+  const classes = args.bots ? args.bots.map((n) => loaded.classes.find((c) => c.botName === n)!) : loaded.classes;
+  return { loaded, classes };
+}
+
+function crashData(e: unknown): RuinsCrashData | undefined {
+  if (e instanceof SandboxStop) return { kind: 'stop', pyType: e.pyType, message: e.pyMessage.slice(e.bot.length + 2), where: e.where, bot: e.bot, reason: e.reason, ...(e.partial ? { partial: e.partial } : {}) };
+  if (e instanceof ControllerCrash) return { kind: 'crash', pyType: e.pyType, message: e.pyMessage, where: e.where, ...(e.partial ? { partial: e.partial } : {}) };
+  return undefined;
+}
+
+/** Rebuilds the error the engine threw in the worker (python-cli.ts). */
+export function crashOf(d: RuinsCrashData): ControllerCrash {
+  const e = d.kind === 'stop' ? new SandboxStop(d.bot!, d.reason!, d.message) : new ControllerCrash(d.pyType, d.message, d.where);
+  e.where = d.where;
+  if (d.partial) e.partial = d.partial;
+  return e;
+}
+
+/** Job: the modules' classes in the driver's order, and the modules the driver would have skipped. */
+export function ruinsInspect(args: RuinsPythonArgs, ctx: JobContext): { names: string[]; skipped: LoadedPythonBots['skipped'] } {
+  const { loaded } = load(args, ctx);
+  return { names: loaded.classes.map((c) => c.botName), skipped: loaded.skipped };
+}
+
+function guarded<T>(loaded: LoadedPythonBots | undefined, f: () => T): { value?: T } & RuinsPythonRun {
+  const out = (): RuinsPythonRun => ({ skipped: loaded?.skipped ?? [], incidents: [...(loaded?.incidents ?? new Map<string, string[]>())] });
+  try {
+    return { value: f(), ...out() };
+  } catch (e) {
+    const crash = crashData(e);
+    if (!crash) throw e;
+    return { crash, ...out() };
+  }
+}
+
+/** Job: a whole tournament as `ruins.py -s SEED` runs it. */
+export function ruinsTournamentJob(args: RuinsPythonArgs & { seed: string; rules: string }, ctx: JobContext): { value?: TournamentResult } & RuinsPythonRun {
+  const { loaded, classes } = load(args, ctx);
+  const flags = RUINS_VARIANTS[args.rules as keyof typeof RUINS_VARIANTS].flags;
+  return guarded(loaded, () => runTournament(classes, args.seed, { flags, drunkard: Drunkard }));
+}
+
+/** Job: one game as `ruins.py -s SEED -1` plays it (the log too when asked). */
+export function ruinsGameJob(args: RuinsPythonArgs & { seed: string; log: boolean }, ctx: JobContext): { value?: { rows: ScoreRow[]; turnNumber: number }; log: LogLine[] } & RuinsPythonRun {
+  const { loaded, classes } = load(args, ctx);
+  const game = new Ruins(classes, args.seed, { log: args.log });
+  const r = guarded(loaded, () => ({ rows: scoreRows(game.runGame()), turnNumber: game.turnNumber }));
+  return { ...r, log: game.log };
+}
