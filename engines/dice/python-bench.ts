@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
-import { median, timed } from '../core/bench.ts';
+import { median, timed, timedAsync } from '../core/bench.ts';
 import { runExact } from './tournament.ts';
 import { publishedTable } from './published.ts';
 import { diceClass } from '../../transpiled-bots/dice/index.ts';
@@ -19,15 +19,6 @@ import { runDiceJob } from './python-cli.ts';
 
 export const TWINS_FILE = 'tools/oracle/dice/bots/port_twins.py';
 const TWIN_BOTS = ['ThrowTwiceBot', 'GoToTenBot', 'OneInFiveBot', 'BlessRNG', 'FlipCoinRollDice', 'BringMyOwn_dice', 'KwisatzHaderach', 'QuotaBot', 'GoTo20Bot', 'SlowStart', 'CooperativeSwarmBot'];
-
-/** CPU seconds (all threads of this process) and wall seconds of an async piece of work. */
-async function timedAsync(f: () => Promise<unknown>): Promise<{ seconds: number; cpuSeconds: number }> {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  await f();
-  const c = process.cpuUsage(c0);
-  return { seconds: (performance.now() - t0) / 1000, cpuSeconds: (c.user + c.system) / 1e6 };
-}
 
 export async function dicePythonBench(ctx: BenchContext, original?: (games: number, bots: string[]) => { seconds: number; cpuSeconds: number }): Promise<BenchFigure[]> {
   const file = ctx.original ? join(ctx.original, 'auto_bots.py') : TWINS_FILE;

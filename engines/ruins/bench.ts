@@ -95,7 +95,7 @@ export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
     },
   ];
   figures.push(
-    ...ruinsPythonBench(ctx, driver ? { games, portsGamesPerCpuSecond: cpu.map((t) => (t * games) / 60), originalCpuSeconds: orig.map((o) => o.cpuSeconds) } : undefined),
+    ...(await ruinsPythonBench(ctx, driver ? { games, portsGamesPerCpuSecond: cpu.map((t) => (t * games) / 60), originalCpuSeconds: orig.map((o) => o.cpuSeconds) } : undefined)),
   );
   figures.push({
     name: `ruins: peak RSS of this process (maxRSS, all runs)`,

@@ -10,47 +10,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
-import { median, timed } from '../core/bench.ts';
+import { median, timed, timedAsync } from '../core/bench.ts';
 import type { AdventurerClass } from './adventurer.ts';
-import { loadPythonRuinsBots, sourceFromFile } from './python-bots.ts';
-import { runTournament } from './tournament.ts';
-import { Ruins } from './rules.ts';
-import { ControllerCrash } from '../core/py/errors.ts';
-import { RUINS_VARIANTS } from './variants.ts';
+import { sourceFromFile } from './python-bots.ts';
+import { runRuinsJob } from './python-cli.ts';
+import { BENCH_SEED, singles } from './trials.ts';
 import { WEIRD_BOTS } from './test-adventurers.ts';
-import { Drunkard } from '../../transpiled-bots/ruins/index.ts';
-
-const SEED = 'K48XMESC';
-class Enough extends Error {}
-
-/** Single games (seeds bench/0, bench/1, ...); a game the driver itself would crash in counts as played up to there. */
-function singles(bots: readonly AdventurerClass[], games: number): number {
-  for (let i = 0; i < games; i++) {
-    try {
-      new Ruins(bots, `bench/${i}`).runGame();
-    } catch (e) {
-      if (!(e instanceof ControllerCrash)) throw e;
-    }
-  }
-  return games;
-}
-
-/** Plays the tournament until `limit` games (or its end); returns the games played. */
-function play(bots: readonly AdventurerClass[], limit: number): number {
-  let n = 0;
-  try {
-    runTournament(bots, SEED, {
-      flags: RUINS_VARIANTS.fixed.flags,
-      drunkard: Drunkard,
-      onGame: () => {
-        if (++n >= limit) throw new Enough();
-      },
-    });
-  } catch (e) {
-    if (!(e instanceof Enough)) throw e;
-  }
-  return n;
-}
 
 /** With DIR, what bench.ts measured of the whole K48XMESC tournament in this invocation (ours and ruins.py's), not measured again here. */
 export interface WholeTournament {
@@ -59,7 +24,7 @@ export interface WholeTournament {
   originalCpuSeconds: readonly number[];
 }
 
-export function ruinsPythonBench(ctx: BenchContext, whole?: WholeTournament): BenchFigure[] {
+export async function ruinsPythonBench(ctx: BenchContext, whole?: WholeTournament): Promise<BenchFigure[]> {
   let pyFile: string;
   const twins: readonly AdventurerClass[] = WEIRD_BOTS;
   if (ctx.original) {
@@ -67,8 +32,19 @@ export function ruinsPythonBench(ctx: BenchContext, whole?: WholeTournament): Be
     pyFile = join(dir, readdirSync(dir).filter((f) => f.endsWith('.py')).sort()[0]!);
   } else pyFile = 'tools/oracle/ruins/bots/weird/weird.py';
   if (!existsSync(pyFile)) return [{ name: 'ruins, Python bots in Pyodide', value: 0, unit: 'games/s', note: `${pyFile} not found (run from the repository checkout)` }];
-  const py = loadPythonRuinsBots([sourceFromFile(pyFile, readFileSync(pyFile, 'utf8'))]).classes;
-  const limit = ctx.quick ? 10 : 100;
+  const sources = [sourceFromFile(pyFile, readFileSync(pyFile, 'utf8'))];
+  const pool = ctx.kit.sandboxPool('ruins', 1);
+  // The Python bots play in a sandbox worker (engine + Pyodide in one thread); Pyodide loads first, untimed.
+  const pyRun = async (limit: number) => (await runRuinsJob(pool, 'ruinsBenchJob', { sources, whole: !!whole, limit })) as number;
+  try {
+    await pyRun(1);
+    return await measure(ctx, whole, twins, ctx.quick ? 10 : 100, pyRun);
+  } finally {
+    await pool.destroy();
+  }
+}
+
+async function measure(ctx: BenchContext, whole: WholeTournament | undefined, twins: readonly AdventurerClass[], limit: number, pyRun: (limit: number) => Promise<number>): Promise<BenchFigure[]> {
   const runs = Math.max(1, Math.min(ctx.runs ?? (ctx.quick ? 1 : 3), 3));
   const pyRate: number[] = [];
   const pyCpu: number[] = [];
@@ -78,7 +54,7 @@ export function ruinsPythonBench(ctx: BenchContext, whole?: WholeTournament): Be
   let total = 0;
   for (let r = 0; r < runs; r++) {
     let n = 0;
-    const a = timed(() => (n = whole ? play(py, limit) : singles(py, limit)));
+    const a = await timedAsync(async () => (n = await pyRun(limit)));
     pyRate.push(n / a.seconds);
     pyCpu.push(n / a.cpuSeconds);
     if (whole) continue;
@@ -92,11 +68,11 @@ export function ruinsPythonBench(ctx: BenchContext, whole?: WholeTournament): Be
     for (const sec of whole.originalCpuSeconds) cpy.push(total / sec);
   }
   const what = ctx.original ? "the driver's test_bots.py" : 'our weird bots';
-  const ref = cpy.length ? { reference: { value: median(cpy), source: `ruins.py -s ${SEED} -d test_bots in native CPython, this run (${total} games, CPU time)`, runs: cpy } } : {};
+  const ref = cpy.length ? { reference: { value: median(cpy), source: `ruins.py -s ${BENCH_SEED} -d test_bots in native CPython, this run (${total} games, CPU time)`, runs: cpy } } : {};
   return [
-    { name: `ruins, ports (${ctx.original ? `test bots, tournament ${SEED}` : `twins of our weird bots, ${limit} single games`}): games per CPU-second`, value: median(portCpu), unit: 'games/s', runs: portCpu, ...ref },
+    { name: `ruins, ports (${ctx.original ? `test bots, tournament ${BENCH_SEED}` : `twins of our weird bots, ${limit} single games`}): games per CPU-second`, value: median(portCpu), unit: 'games/s', runs: portCpu, ...ref },
     {
-      name: `ruins, Python bots in Pyodide (${what}, ${ctx.original ? `the first ${limit} games of tournament ${SEED}` : `the same ${limit} games`}): games per CPU-second`,
+      name: `ruins, original Python bots in a sandbox worker (${what}, ${ctx.original ? `the first ${limit} games of tournament ${BENCH_SEED}` : `the same ${limit} games`}): games per CPU-second`,
       value: median(pyCpu),
       unit: 'games/s',
       runs: pyCpu,

@@ -87,3 +87,41 @@ export function ruinsGameJob(args: RuinsPythonArgs & { seed: string; log: boolea
   const r = guarded(loaded, () => ({ rows: scoreRows(game.runGame()), turnNumber: game.turnNumber }));
   return { ...r, log: game.log };
 }
+
+export const BENCH_SEED = 'K48XMESC';
+class Enough extends Error {}
+
+/** Single games (seeds bench/0, bench/1, ...); a game the driver itself would crash in counts as played up to there. */
+export function singles(bots: readonly AdventurerClass[], games: number): number {
+  for (let i = 0; i < games; i++) {
+    try {
+      new Ruins(bots, `bench/${i}`).runGame();
+    } catch (e) {
+      if (!(e instanceof ControllerCrash)) throw e;
+    }
+  }
+  return games;
+}
+
+/** Plays the BENCH_SEED tournament until `limit` games (or its end); returns the games played. */
+export function playTournament(bots: readonly AdventurerClass[], limit: number): number {
+  let n = 0;
+  try {
+    runTournament(bots, BENCH_SEED, {
+      flags: RUINS_VARIANTS.fixed.flags,
+      drunkard: Drunkard,
+      onGame: () => {
+        if (++n >= limit) throw new Enough();
+      },
+    });
+  } catch (e) {
+    if (!(e instanceof Enough)) throw e;
+  }
+  return n;
+}
+
+/** Job of `koth bench ruins`: the original bots' first `limit` games of the tournament (whole) or single games. */
+export function ruinsBenchJob(args: RuinsPythonArgs & { whole: boolean; limit: number }, ctx: JobContext): number {
+  const { classes } = load(args, ctx);
+  return args.whole ? playTournament(classes, args.limit) : singles(classes, args.limit);
+}
