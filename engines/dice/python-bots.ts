@@ -190,7 +190,7 @@ function pythonDiceBot(host: PythonHost, link: StreamLink, ci: number, botName: 
       const first = this.pending!;
       const what = `${botName}.make_throw`;
       host.at(label);
-      let r = call(() => fStart(this.handle, link.out(random), first[0]!, lastRound, id, ...scores), what);
+      let r = call(() => fStart(this.handle, link.out(random), first.join(','), lastRound, id, ...scores), what);
       // The controller calls update_state with one more die before every further step.
       for (let seen = first.length; ; seen++) {
         const flags = settle(r, random, what, scores);

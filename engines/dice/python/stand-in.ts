@@ -86,8 +86,9 @@ def new_bot(h, ci, index, end_score, adv):
         return _code(4)
     return _code(0)
 
-def start(h, adv, die, last_round, list_id, *scores):
-    """A turn: update_state([die]), make_throw(scores, last_round), the generator's first step."""
+def start(h, adv, dice, last_round, list_id, *scores):
+    """A turn from its throws so far ('5' at the start of a controller's turn; a verifier's edge
+    case may start later): update_state(throws), make_throw(scores, last_round), the first step."""
     if adv:
         _cbits(_S, adv << 5)
     _S.koth_words = 0
@@ -97,7 +98,7 @@ def start(h, adv, die, last_round, list_id, *scores):
     else:
         # The same engine list again (the first controller's live scores): the same Python list.
         lst[:] = scores
-    throws = _throws[h] = [die]
+    throws = _throws[h] = [int(d) for d in dice.split(',')]
     snap = lst[:]
     try:
         bot = _bots[h]
