@@ -114,7 +114,7 @@ describe('koth scrape against a local StackExchange', () => {
     const cache = tmp();
     const r = await koth(['scrape', 'ruins', '--api-base', server.base, '--cache', cache]);
     expect(r.stderr).toBe(
-      'koth: ruins: question 183101 on codegolf is "Some "other" challenge", not "Adventurers in the ruins": the question id of ruins (183101, in its descriptor engines/ruins/index.ts) is wrong; nothing was scraped\n',
+      'koth: ruins: question 183101 on codegolf is "Some "other" challenge", not "Adventurers in the Ruins (treasure-raiding KotH)": the question id of ruins (183101, in its descriptor engines/ruins/index.ts) is wrong; nothing was scraped\n',
     );
     expect(r.status).toBe(4);
     expect(server.calls('/answers')).toEqual([]);

@@ -73,7 +73,7 @@ describe('koth replay|play dice --python-bots', () => {
   }, 120_000);
 
   it('bad input: with --pool, an unknown bot, a folder, a file that does not load', async () => {
-    expect((await runKoth(['replay', 'dice', '--exact', '--python-bots', tmp])).stderr).toMatch(/is not a file/);
+    expect((await runKoth(['replay', 'dice', '--exact', '--python-bots', tmp])).stderr).toMatch(/is a folder, not a file/);
     expect((await runKoth(['replay', 'dice', '--exact', '--python-bots', TWINS, '--pool', 'all'])).status).toBe(2);
     const unknown = await runKoth(['replay', 'dice', '--exact', '--python-bots', TWINS, '--bots', 'Nobody,GoToTenBot']);
     expect(unknown.status).toBe(2);
