@@ -5,7 +5,7 @@
  */
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { camelUpExtractor } from './extract.ts';
-import { CAMEL_DEFAULTS, registerCamelCli, statisticalReplay } from './cli.ts';
+import { CAMEL_DEFAULTS, registerCamelCli, registerCamelPlay, statisticalReplay } from './cli.ts';
 import { trials } from './trials.ts';
 import { camelBench } from './bench.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';
@@ -27,8 +27,9 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
     variants: CAMEL_VARIANTS,
     defaultVariant: DEFAULT_CAMEL_VARIANT,
     trials,
-    registerCli({ replay }, kit) {
+    registerCli({ replay, play }, kit) {
       registerCamelCli(replay, kit);
+      registerCamelPlay(play);
     },
     defaultReplay: (ctx) =>
       statisticalReplay({ seed: CAMEL_DEFAULTS.seed, rules: DEFAULT_CAMEL_VARIANT, confidence: CAMEL_DEFAULTS.confidence, workers: ctx.workers, shardSize: CAMEL_DEFAULTS.shardSize, json: ctx.json }, ctx.kit),

@@ -126,7 +126,7 @@ export function stateToPy(g: CamelGameState): Record<string, unknown> {
  * listed players.py's and then Sir_Humpfree_Bogart.py's). `rules` sets the flags of the
  * stand-in's rule functions (for players that simulate with camelup's MoveCamel ...).
  */
-export function loadPythonCamelPlayers(files: readonly CamelPythonSource[], o: { sandbox?: CamelSandbox; rules?: string } = {}): LoadedCamelPlayers {
+export function loadPythonCamelPlayers(files: readonly CamelPythonSource[], o: { sandbox?: CamelSandbox; rules?: string; moveTimeoutMs?: number } = {}): LoadedCamelPlayers {
   const sb = o.sandbox ?? sharedSandbox();
   const link = prepare(sb);
   link.reset();
@@ -144,12 +144,19 @@ export function loadPythonCamelPlayers(files: readonly CamelPythonSource[], o: {
       if (e instanceof SandboxKilled) throw new CamelSandboxStop(basename(f.path), e.reason, `loading ${f.path}: ${e.message}`);
       throw e;
     }
-    for (const [key, name, refused] of found) classes.push({ name, refused, file: f.path, player: pythonCamelPlayer(sb, link, key, name, notes) });
+    for (const [key, name, refused] of found) classes.push({ name, refused, file: f.path, player: pythonCamelPlayer(sb, link, key, name, notes, o.moveTimeoutMs ?? CAMEL_MOVE_TIMEOUT_MS) });
   }
   return { classes, notes };
 }
 
-function pythonCamelPlayer(sb: CamelSandbox, link: RandomLink, key: string, name: string, notes: string[]): CamelPlayer {
+/**
+ * The time limit of one move. Not the sandbox's 10 s: Sir_Humpfree_Bogart's first move of a
+ * round (every order and distance of five camels, then 10,000 futures) takes seconds in
+ * CPython and several times that in Pyodide on a busy machine.
+ */
+export const CAMEL_MOVE_TIMEOUT_MS = 120_000;
+
+function pythonCamelPlayer(sb: CamelSandbox, link: RandomLink, key: string, name: string, notes: string[], timeoutMs: number): CamelPlayer {
   const fail = (e: unknown, random: PyRandom, seat: number): never => {
     if (e instanceof SandboxKilled) throw new CamelSandboxStop(name, e.reason, e.message);
     if (e instanceof SandboxPythonError) {
@@ -171,7 +178,7 @@ function pythonCamelPlayer(sb: CamelSandbox, link: RandomLink, key: string, name
       const random = env.random;
       let r: [unknown[], StateDelta];
       try {
-        r = sb.call('camel_move', [key, seat, stateToPy(g), link.outgoing(random)], `${name}.move`) as typeof r;
+        r = sb.call('camel_move', [key, seat, stateToPy(g), link.outgoing(random)], `${name}.move`, timeoutMs) as typeof r;
       } catch (e) {
         return fail(e, random, seat);
       }
