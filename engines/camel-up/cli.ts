@@ -14,7 +14,7 @@ import { proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
 import { runExact, tournamentGames, type CamelStats, type PlayerResolver } from './tournament.ts';
 import { CamelUnfollowable } from './python-players.ts';
-import { CAMEL_PYTHON_BOTS_HELP, pythonCamelPool, reportCamelNotes, type PythonCamelPool } from './python-cli.ts';
+import { CAMEL_PYTHON_BOTS_HELP, MOVE_TIMEOUT_HELP, pythonCamelPool, reportCamelNotes, type PythonCamelPool } from './python-cli.ts';
 import { trials as camelTrials } from './trials.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
 import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
@@ -32,6 +32,7 @@ interface CamelCliOptions extends CommonOptionValues {
   exact?: boolean;
   pythonBots?: string;
   asOf?: string;
+  moveTimeout?: number;
 }
 
 function poolOf(opts: CamelCliOptions): string[] {
@@ -77,6 +78,7 @@ export async function statisticalReplay(opts: CamelCliOptions, kit: ReplayKit): 
 /** The pool and how to find its players: ports, or with --python-bots the original Python classes. */
 function playersOf(opts: CamelCliOptions): { bots: string[]; resolve: PlayerResolver; python?: PythonCamelPool } {
   if (opts.asOf && opts.pythonBots !== 'cache') throw new UserError('--as-of goes with --python-bots cache');
+  if (opts.moveTimeout !== undefined && !opts.pythonBots) throw new UserError('--move-timeout goes with --python-bots (ports have no time limit)');
   if (!opts.pythonBots) return { bots: poolOf(opts), resolve: camelPlayer };
   const python = pythonCamelPool(opts);
   return { bots: python.names, resolve: python.resolve, python };
@@ -181,7 +183,10 @@ export function registerCamelPlay(play: Command): void {
     rulesHelp: 'controller version',
     jsonHelp: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it',
   });
-  cmd.option('--python-bots <files>', CAMEL_PYTHON_BOTS_HELP).option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day');
+  cmd
+    .option('--python-bots <files>', CAMEL_PYTHON_BOTS_HELP)
+    .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
+    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt);
   cmd
     .addHelpText(
       'after',
@@ -218,7 +223,8 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
     .description('Camel Up Cup 2k18 (Q167101): camelup.py of 2018 with the four players ported')
     .option('--exact', 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output')
     .option('--python-bots <files>', `with --exact: ${CAMEL_PYTHON_BOTS_HELP}`)
-    .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day');
+    .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
+    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt);
   addCommonOptions(cmd, ['seed', 'games', 'bots', 'pool', 'rules', 'compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {
     seed: CAMEL_DEFAULTS.seed,
     seedHelp: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)',

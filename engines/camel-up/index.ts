@@ -3,6 +3,7 @@
  * flags in variants.ts, the tournament and trials in tournament.ts / trials.ts, the published
  * points in published.ts, the CLI in cli.ts; the four players in transpiled-bots/camel-up/.
  */
+import { camelVerifier } from './verify.ts';
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { camelUpExtractor } from './extract.ts';
 import { CAMEL_DEFAULTS, registerCamelCli, registerCamelPlay, statisticalReplay } from './cli.ts';
@@ -22,6 +23,7 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
   generator: 'cpython3',
   knownBots: portedBots,
   published: publishedTablesOf(publishedJson),
+  verify: camelVerifier,
   engine: {
     ruleFlags: CAMEL_RULE_FLAGS,
     variants: CAMEL_VARIANTS,

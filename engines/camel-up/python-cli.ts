@@ -17,7 +17,7 @@ import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
 import { AnswerCache, defaultCacheDir } from '../../scraper/cache.ts';
 import type { CamelPlayer } from './rules.ts';
-import { CamelFileError, loadPythonCamelPlayers, type CamelPythonSource, type LoadedCamelPlayers } from './python-players.ts';
+import { CAMEL_MOVE_TIMEOUT_MS, CamelFileError, loadPythonCamelPlayers, type CamelPythonSource, type LoadedCamelPlayers } from './python-players.ts';
 
 export const CAMEL_PYTHON_BOTS_HELP =
   'play the ORIGINAL Python players (sandboxed in Pyodide) instead of ports: FILE.py[,FILE2.py...] loaded in this order, players in file order ' +
@@ -43,7 +43,7 @@ export interface PythonCamelPool {
   loaded: LoadedCamelPlayers;
 }
 
-export function pythonCamelPool(opts: { pythonBots?: string; bots?: string; pool?: string; asOf?: string; rules?: string }): PythonCamelPool {
+export function pythonCamelPool(opts: { pythonBots?: string; bots?: string; pool?: string; asOf?: string; rules?: string; moveTimeout?: number }): PythonCamelPool {
   if (opts.pool) throw new UserError('--python-bots and --pool exclude each other: --bots A,B,C,D picks and orders the Python players');
   const spec = opts.pythonBots!.trim();
   let sources: CamelPythonSource[];
@@ -60,7 +60,7 @@ export function pythonCamelPool(opts: { pythonBots?: string; bots?: string; pool
   if (!sources.length) throw new UserError('--python-bots: no Python player to load (the cache holds no answer with a move(player, g) class)');
   let loaded: LoadedCamelPlayers;
   try {
-    loaded = loadPythonCamelPlayers(sources, { rules: opts.rules });
+    loaded = loadPythonCamelPlayers(sources, { rules: opts.rules, moveTimeoutMs: opts.moveTimeout === undefined ? undefined : opts.moveTimeout * 1000 });
   } catch (e) {
     if (e instanceof CamelFileError) throw new UserError(`--python-bots: ${e.message}. camelup.py could not have imported it either; fix the file or leave it out.`);
     throw e;
@@ -82,6 +82,8 @@ export function pythonCamelPool(opts: { pythonBots?: string; bots?: string; pool
   if (names.length < 4) throw new UserError(`a camel-up game seats 4 players: give at least 4 (got ${names.length}: ${names.join(', ') || 'none'}); camelup.py would fail with IndexError`);
   return { names, resolve: (n) => byName.get(n)?.player, loaded };
 }
+
+export const MOVE_TIMEOUT_HELP = `with --python-bots: the time limit of one move in seconds (default ${CAMEL_MOVE_TIMEOUT_MS / 1000}: Sir_Humpfree_Bogart needs seconds a move in the sandbox); past it the sandbox ends the player and the run stops (exit 3)`;
 
 /** After a run: the answers camelup.py printed and skipped ("oh jeez"), on stderr. */
 export function reportCamelNotes(p: PythonCamelPool | undefined): void {
