@@ -85,9 +85,12 @@ export function pythonCamelPool(opts: { pythonBots?: string; bots?: string; pool
 
 export const MOVE_TIMEOUT_HELP = `with --python-bots: the time limit of one move in seconds (default ${CAMEL_MOVE_TIMEOUT_MS / 1000}: Sir_Humpfree_Bogart needs seconds a move in the sandbox); past it the sandbox ends the player and the run stops (exit 3)`;
 
-/** After a run: the answers camelup.py printed and skipped ("oh jeez"), on stderr. */
+/** After a run: what the players printed, and the answers camelup.py printed and skipped ("oh jeez"), on stderr. */
 export function reportCamelNotes(p: PythonCamelPool | undefined): void {
   if (!p) return;
+  const printed = p.loaded.output();
+  for (const line of printed.slice(0, 50)) process.stderr.write(pc.dim(`python: ${line}\n`));
+  if (printed.length > 50) process.stderr.write(pc.dim(`python: ... ${printed.length - 50} more lines\n`));
   const notes = p.loaded.notes.splice(0);
   for (const n of notes.slice(0, 20)) process.stderr.write(pc.yellow(n + '\n'));
   if (notes.length > 20) process.stderr.write(pc.yellow(`... ${notes.length - 20} more\n`));

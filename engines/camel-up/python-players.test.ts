@@ -63,18 +63,19 @@ describe('koth replay|play camel-up --python-bots', () => {
     expect(pre.json()).toEqual(runExact(['Player0', 'Player1', 'Player2', 'LeaderBetter'], portsAndTwin, '3', 'fixed', 40));
   }, 240_000);
 
-  it('koth play camel-up: a JSON line per turn, then the games as replay --exact gives them; the same with ports', async () => {
+  it('koth play camel-up: a JSON line per turn, then the games as replay --exact gives them, both equal to the ports\' and the twin\'s', async () => {
     const args = ['play', 'camel-up', '--seed', '5', '--games', '2', '--json'];
     const py = await runKoth([...args, '--python-bots', TWINS, '--bots', 'Player2,Player1,Player0,LeaderBetter']);
     expect(py.status, py.stderr).toBe(0);
     const lines = py.stdout.trim().split('\n').map((l) => JSON.parse(l));
     const last = lines.pop();
-    expect(last).toEqual(runExact(['Player2', 'Player1', 'Player0', 'LeaderBetter'], portsAndTwin, '5', 'original', 2));
+    const turns: unknown[] = [];
+    expect(last).toEqual(runExact(['Player2', 'Player1', 'Player0', 'LeaderBetter'], portsAndTwin, '5', 'original', 2, (e) => turns.push(JSON.parse(JSON.stringify(e)))));
+    // Turn for turn, the answers as the players gave them (game bets by camel number, not str()).
+    expect(lines).toEqual(turns);
     expect(lines.length).toBeGreaterThan(20);
     expect(lines[0]).toMatchObject({ game: 1, turn: 1, seat: 0, money: [2, 2, 2, 2] });
     expect(new Set(lines.map((l) => l.action[0]))).toEqual(new Set([0, 1, 2, 3, 4]));
-    const ports = await runKoth(['play', 'camel-up', '--seed', '5', '--games', '2', '--bots', 'Player2,Player1,Player0,Sir_Humpfree_Bogart', '--json']);
-    expect(ports.status).toBe(0);
     const human = await runKoth(['play', 'camel-up', '--seed', '5', '--python-bots', TWINS]);
     expect(human.stdout).toMatch(/game 1 turn +1: seat 0 \w+ (moves a camel|bets on camel \d)/);
     expect(human.stdout).toMatch(/winners? /);
@@ -97,11 +98,13 @@ describe('koth replay|play camel-up --python-bots', () => {
     expect(s.stderr).toMatch(/TypeError: '>' not supported between instances of 'str' and 'int'/);
   }, 120_000);
 
-  it('an action number outside 0-4 is printed and skipped as camelup.py did ("oh jeez"); the game goes on like a Player0 that passes', async () => {
-    const odd = playerFile('Odd', 'return [7, 1]');
+  it('an action number outside 0-4 is printed and skipped as camelup.py did ("oh jeez"), a player\'s prints are shown; the game goes on as with a port that answers the same', async () => {
+    const odd = playerFile('Odd', "print('odd move by seat', player)\nreturn [7, 1]");
     const r = await runKoth(['replay', 'camel-up', '--exact', '--seed', '4', '--games', '3', '--python-bots', `${TWINS},${odd}`, '--bots', 'Odd,Player0,Player1,Player2', '--json']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/oh jeez result was out of bounds: player \d \(Odd\) attempted \[7, 1\]/);
+    // What the player printed is shown too (camelup.py's players printed to its stdout; ours keeps stdout for JSON).
+    expect(r.stderr).toMatch(/python: odd move by seat \d/);
     const passer: CamelPlayer = { name: 'Odd', move: () => [7, 1] };
     expect(r.json()).toEqual(runExact(['Odd', 'Player0', 'Player1', 'Player2'], (n) => (n === 'Odd' ? passer : camelPlayer(n)), '4', 'original', 3));
   }, 120_000);

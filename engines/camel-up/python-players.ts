@@ -58,6 +58,8 @@ export interface LoadedCamelPlayers {
   classes: PythonCamelClass[];
   /** Answers the controller printed and skipped ("oh jeez": an action number outside 0-4), in play order. */
   notes: string[];
+  /** What the players printed (drained with takeOutput; the CLI shows it on stderr). */
+  output(): string[];
 }
 
 /** A player file that does not load at all (camelup.py's import of it would have failed too). */
@@ -146,7 +148,7 @@ export function loadPythonCamelPlayers(files: readonly CamelPythonSource[], o: {
     }
     for (const [key, name, refused] of found) classes.push({ name, refused, file: f.path, player: pythonCamelPlayer(sb, link, key, name, notes, o.moveTimeoutMs ?? CAMEL_MOVE_TIMEOUT_MS) });
   }
-  return { classes, notes };
+  return { classes, notes, output: () => (sb.alive ? sb.takeOutput() : []) };
 }
 
 /**

@@ -318,10 +318,10 @@ def _action(result):
         return [1, _stored(trap_type, 'the trap type'), operator.index(place)]
     if kind == 2:
         return [2, _stored(result[1], 'the round bet camel')]
-    if kind == 3:
-        return [3, str(result[1])]
-    if kind == 4:
-        return [4, str(result[1])]
+    if kind == 3 or kind == 4:
+        # The controller stores str(camel): an int or str travels as it is (the engine's str() of it is Python's).
+        camel = result[1]
+        return [3 if kind == 3 else 4, camel if type(camel) in (int, str) else str(camel)]
     return [5, str(result)]
 
 def move(key, seat, state, rs):
