@@ -112,7 +112,11 @@ function gameOf(id: string): { g: GameDescriptor; v: GameVerifier } {
 }
 
 export function registerVerify(program: Command): void {
-  const withVerifier = () => verifiable().map((g) => `${g.id} (edge cases: ${(g.verify as GameVerifier).edgeCases})`);
+  const withVerifier = () =>
+    verifiable().map((g) => {
+      const v = g.verify as GameVerifier;
+      return `${g.id} (${v.defaultGames ?? DEFAULT_GAMES} games by default; edge cases: ${v.edgeCases})`;
+    });
   const without = () => games.filter((g) => g.verify && !isVerifier(g.verify)).map((g) => g.id);
   program
     .command('verify')
@@ -126,7 +130,7 @@ export function registerVerify(program: Command): void {
     .option('--record [file]', "write the original's decisions as a trace fixture (with the source's sha256) to file (default fixtures/<game>/verify/<bot>.json)")
     .option('--all', "every port whose original is in the scrape cache (of the game given, or of every game with a verifier)")
     .option('--seed <s>', 'seed of the situations', '1')
-    .option('--games <n>', `seeded games to play (default ${DEFAULT_GAMES}; camel-up 4: Sir_Humpfree_Bogart takes seconds a move in the sandbox)`, positiveInt)
+    .option('--games <n>', `seeded games to play (default ${DEFAULT_GAMES}, or the game's own: see Games below)`, positiveInt)
     .option('--workers <n>', 'worker threads, each verifying whole bots with its own sandbox (default: the available cores); the output does not depend on it', positiveInt)
     .option('--cache <dir>', 'scrape cache (default KOTH_CACHE or .koth-cache)')
     .option('--as-of <day>', 'use the as-of scrape of that day')
@@ -150,7 +154,7 @@ export function registerVerify(program: Command): void {
       if (bot && o.all) throw new UserError('give a bot or --all, not both');
       if (o.source && o.all) throw new UserError("--source names one bot's file: use it without --all");
       const targets = game ? [gameOf(game)] : verifiable().map((g) => ({ g, v: g.verify as GameVerifier }));
-      const gamesOf = (g: GameDescriptor) => o.games ?? (g.id === 'camel-up' ? 4 : DEFAULT_GAMES);
+      const gamesOf = (g: GameDescriptor) => o.games ?? (g.verify as GameVerifier).defaultGames ?? DEFAULT_GAMES;
       const jobs: VerifyJob[] = [];
       const notInCache: string[] = [];
       if (bot) {

@@ -100,7 +100,7 @@ describe('koth verify from the registry', () => {
     const none = await runKoth(['verify', 'camel-up', '--all', '--cache', join(tmp, 'empty-cache')]);
     expect(none.status).toBe(6);
     const help = await runKoth(['verify', '--help']);
-    expect(help.stdout).toMatch(/camel-up \(edge cases: the first move of a game/);
+    expect(help.stdout).toMatch(/camel-up \(4 games by default; edge cases: the first move of a game/);
     expect(help.stdout).toMatch(/Not verifiable here.*atomas, gun-duel/);
   }, 120_000);
 });

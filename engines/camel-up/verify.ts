@@ -194,6 +194,8 @@ export const camelVerifier: GameVerifier = {
   verify: verifyCamelBot,
   // An answer's block was pasted into players.py, which had these names.
   wrap: (code) => `import random, math\nfrom playerinterface import PlayerInterface\n${code}`,
+  // Sir_Humpfree_Bogart takes 2-6 s a move in the sandbox.
+  defaultGames: 4,
   edgeCases:
     "the first move of a game, a leader one square from the line, the round's last camel, the poorest and the richest seat (its trap on the track), game bets on four camels made, a crowded round bet, all camels in one stack",
 };

@@ -163,6 +163,8 @@ export interface GameVerifier {
   wrap?(code: string): string;
   /** The edge cases, in words (for --help). */
   edgeCases: string;
+  /** Seeded games `koth verify` plays when --games is not given (default 20). */
+  defaultGames?: number;
 }
 
 /** A game whose originals cannot be run beside the ports, and what proves its ports instead. */
