@@ -14,7 +14,7 @@ const trials = Object.fromEntries(
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/pyodide/job-worker.ts', ...trials },
+  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/pyodide/job-worker.ts', 'verify-worker': 'cli/commands/verify-worker.ts', ...trials },
   outdir: 'dist',
   bundle: true,
   splitting: true,

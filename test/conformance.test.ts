@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { challenges, games, registerGame, trialsModuleOf, unregisterGame } from '../engines/registry.ts';
-import { validateGame, type GameDescriptor } from '../engines/core/game.ts';
+import { isVerifier, validateGame, type GameDescriptor } from '../engines/core/game.ts';
 import { runTrials } from '../engines/core/runner/runner.ts';
 import { runKoth } from './test-server.ts';
 import { coinGame } from './scratch-game/index.ts';
@@ -51,6 +51,27 @@ describe.each(all.map((g) => [g.id, g] as const))('%s: ports', (id, g) => {
       expect(mod.provenance, `${k.bot} exports provenance`).toBeDefined();
       expect([mod.provenance!.bot, mod.provenance!.questionId, mod.provenance!.challenge]).toEqual([k.bot, g.questionId, id]);
     }
+  });
+});
+
+describe.each(all.map((g) => [g.id, g] as const))('%s: koth verify', (id, g) => {
+  it('has a verifier (ports, edge cases) or says why not and what proves its ports instead', () => {
+    const v = g.verify;
+    expect(v, `${id}: descriptor.verify is missing`).toBeDefined();
+    if (isVerifier(v)) {
+      expect(v.ports().length).toBeGreaterThan(0);
+      const known = new Set(g.knownBots.map((k) => k.bot));
+      for (const p of v.ports()) expect(known.has(p), `${id}: verifiable port ${p} is a known bot`).toBe(true);
+      expect(v.edgeCases.length).toBeGreaterThan(10);
+    } else {
+      expect(v!.unavailable.length).toBeGreaterThan(20);
+    }
+  });
+
+  it.runIf(!!g.verify && !isVerifier(g.verify))(`koth verify ${id} exits 2 with that reason`, async () => {
+    const r = await runKoth(['verify', id]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain((g.verify as { unavailable: string }).unavailable.slice(0, 40));
   });
 });
 

@@ -1,66 +1,87 @@
 /**
- * `koth verify <game> <bot> [--source FILE] [--record [FILE]]` and `koth verify <game> --all`:
+ * `koth verify <game> <bot> [--source FILE] [--record [FILE]]`, `koth verify [<game>] --all`:
  * a port against its original Python class (sandboxed), decision for decision on the same
- * situations and generator states (engines/<game>/verify.ts).
+ * situations and generator states. The games offer their verifiers in their descriptors
+ * (GameDescriptor.verify: engines/<game>/verify.ts, or why a game has none); this file imports
+ * no game. Bots are verified in parallel, whole, on worker threads each with its own sandbox
+ * (verify-worker.ts); results keep job order whatever the worker count.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import pc from 'picocolors';
+import { Piscina } from 'piscina';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { checkOutputFile, helpFooter, nonEmpty, outputFile, positiveInt, readInputFile } from '../../engines/core/cli/kit.ts';
 import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
+import { isVerifier, type GameDescriptor, type GameVerifier, type VerifySource } from '../../engines/core/game.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
-import { nondeterminismOf, sha256, TRACE_FORMAT, VerifyInputError, type VerifyResult, type VerifyTrace } from '../../engines/core/verify/verify.ts';
+import { defaultWorkers } from '../../engines/core/runner/runner.ts';
+import { TRACE_FORMAT, type VerifyResult, type VerifyTrace } from '../../engines/core/verify/verify.ts';
+import { findGame, games } from '../../engines/registry.ts';
 import { AnswerCache, checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
-import { diceVerifiablePorts, verifyDiceBot } from '../../engines/dice/verify.ts';
-import { ruinsVerifiablePorts, verifyRuinsBot } from '../../engines/ruins/verify.ts';
-import { DiceSandboxStop } from '../../engines/dice/python-bots.ts';
-import { SandboxStop } from '../../engines/ruins/python-bots.ts';
-
-interface Verifier {
-  ports: () => string[];
-  verify: (bot: string, source: { path: string; code: string }, o: { seed: string; games: number }) => Omit<VerifyResult, 'source' | 'nondeterministic'>;
-  /** What a bot's answer code needs around it to load (dice answers relied on the controller file's imports). */
-  wrap?: (code: string) => string;
-}
-
-const VERIFIERS: Record<string, Verifier> = {
-  dice: { ports: diceVerifiablePorts, verify: verifyDiceBot, wrap: (code) => `import random, sys, math\n${code}` },
-  ruins: { ports: ruinsVerifiablePorts, verify: verifyRuinsBot, wrap: (code) => `from __main__ import Adventurer\nimport random, math\n${code}` },
-};
+import { runVerifyJob, type VerifyJob, type VerifyJobResult } from './verify-jobs.ts';
 
 interface VerifyOptions {
   source?: string;
   record?: string | boolean;
   all?: boolean;
   seed: string;
-  games: number;
+  games?: number;
   json?: boolean;
   cache?: string;
   asOf?: string;
+  workers?: number;
 }
 
+const DEFAULT_GAMES = 20;
+
 /** The original's code from the scrape cache: the answer code block that defines the class. */
-function sourceFromCache(game: string, bot: string, o: VerifyOptions): { path: string; code: string } | undefined {
+function sourceFromCache(game: string, v: GameVerifier, bot: string, o: VerifyOptions): VerifySource | undefined {
   checkCacheRoot(o.cache ?? defaultCacheDir(), false);
   const cache = new AnswerCache(o.cache ?? defaultCacheDir(), game, o.asOf ?? null);
   if (!cache.exists()) return undefined;
   for (const a of cache.all()) {
     const hit = a.bots.find((b) => b.name === bot);
-    if (hit) return { path: `cache:${game}/answer ${a.answer_id} block ${hit.block}`, code: VERIFIERS[game]!.wrap?.(a.blocks[hit.block]!.text) ?? a.blocks[hit.block]!.text };
+    if (hit) return { path: `cache:${game}/answer ${a.answer_id} block ${hit.block}`, code: v.wrap?.(a.blocks[hit.block]!.text) ?? a.blocks[hit.block]!.text };
   }
   return undefined;
 }
 
-function runOne(game: string, bot: string, source: { path: string; code: string }, o: VerifyOptions): VerifyResult {
-  const v = VERIFIERS[game]!;
+/** The worker script: dist/verify-worker.js beside the bundle, or verify-worker.ts through tsx from sources. */
+function workerFile(): { filename: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./verify-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+  const js = fileURLToPath(new URL(import.meta.url.includes('/chunks/') ? '../verify-worker.js' : './verify-worker.js', import.meta.url));
+  if (!existsSync(js)) throw new Error(`worker script missing at ${js}: run "npm run build"`);
+  return { filename: js, execArgv: [] };
+}
+
+/**
+ * Runs the jobs, each a whole bot, on `workers` threads (each with its own sandbox; 1: in this
+ * thread). Results come back in job order whatever the worker count.
+ */
+async function runJobs(jobs: VerifyJob[], workers: number): Promise<VerifyJobResult[]> {
+  const n = Math.max(1, Math.min(workers, jobs.length));
+  if (n === 1) return jobs.map(runVerifyJob);
+  const { filename, execArgv } = workerFile();
+  const pool = new Piscina({ filename, execArgv, minThreads: n, maxThreads: n, idleTimeout: 1000 });
   try {
-    const r = v.verify(bot, source, { seed: o.seed, games: o.games });
-    return { ...r, source: { path: source.path, sha256: sha256(source.code) }, nondeterministic: nondeterminismOf(source.code) };
-  } catch (e) {
-    if (e instanceof VerifyInputError) throw new UserError(e.message);
-    if (e instanceof SandboxStop || e instanceof DiceSandboxStop) throw new UserError(`the Python sandbox stopped ${bot} (${e.reason}): ${e.pyMessage}`, EXIT.originalCrashed);
-    throw e;
+    return (await Promise.all(jobs.map((j) => pool.run(j)))) as VerifyJobResult[];
+  } finally {
+    await pool.destroy();
   }
+}
+
+/** The first failed job (in job order) as the CLI's error. */
+function failure(jobs: VerifyJob[], out: VerifyJobResult[]): UserError | undefined {
+  const i = out.findIndex((r) => !r.ok);
+  if (i < 0) return undefined;
+  const r = out[i]!;
+  if (r.ok) return undefined;
+  if (r.kind === 'input') return new UserError(r.message);
+  if (r.kind === 'sandbox') return new UserError(`the Python sandbox stopped ${r.bot} (${r.reason}): ${r.message}`, EXIT.originalCrashed);
+  return new UserError(`koth verify ${jobs[i]!.game} ${jobs[i]!.bot} failed inside koth: ${r.message}`, EXIT.internal);
 }
 
 const failed = (r: VerifyResult) => r.disagreementCount > 0 && !r.nondeterministic;
@@ -79,85 +100,118 @@ function printResult(r: VerifyResult): void {
   if (r.nondeterministic && r.disagreementCount) process.stdout.write(pc.yellow(`  not a verdict: the original ${r.nondeterministic}, so it need not decide the same way twice\n`));
 }
 
+const verifiable = (): GameDescriptor[] => games.filter((g) => isVerifier(g.verify));
+
+function gameOf(id: string): { g: GameDescriptor; v: GameVerifier } {
+  const g = findGame(id);
+  const names = verifiable().map((x) => x.id);
+  if (!g) throw new UserError(`no game "${id}": koth verify checks ${names.join(', ')}`);
+  const v = g.verify;
+  if (!v) throw new UserError(`${id} has no verifier yet (koth verify checks ${names.join(', ')})`);
+  if (!isVerifier(v)) throw new UserError(`${id} cannot be verified port against original: ${v.unavailable}.`);
+  return { g, v };
+}
+
 export function registerVerify(program: Command): void {
+  const withVerifier = () =>
+    verifiable().map((g) => {
+      const v = g.verify as GameVerifier;
+      return `${g.id} (${v.defaultGames ?? DEFAULT_GAMES} games by default; edge cases: ${v.edgeCases})`;
+    });
+  const without = () => games.filter((g) => g.verify && !isVerifier(g.verify)).map((g) => g.id);
   program
     .command('verify')
     .description(
       'Check a port against its original Python class, run in the Pyodide sandbox: both are fed the same situations (seeded games of our engine, ' +
         'the bot in one seat as port and original in lockstep, plus edge cases) and the same generator state; prints agreement and the first disagreements.',
     )
-    .argument('<game>', `dice or ruins`)
+    .argument('[game]', 'the game (every game with a verifier with --all and no game)')
     .argument('[bot]', 'the port to check (its class name)')
     .option('--source <file>', "the original's Python file (default: the answer in the scrape cache that defines the class)", nonEmpty("the original's Python file"))
     .option('--record [file]', "write the original's decisions as a trace fixture (with the source's sha256) to file (default fixtures/<game>/verify/<bot>.json; checked writable before the run)", outputFile('a trace file name'))
-    .option('--all', 'every port whose original is in the scrape cache')
+    .option('--all', "every port whose original is in the scrape cache (of the game given, or of every game with a verifier)")
     .option('--seed <s>', 'seed of the situations', '1')
-    .option('--games <n>', 'seeded games to play', positiveInt, 20)
+    .option('--games <n>', `seeded games to play (default ${DEFAULT_GAMES}, or the game's own: see Games below)`, positiveInt)
+    .option('--workers <n>', 'worker threads, each verifying whole bots with its own sandbox (default: the available cores); the output does not depend on it', positiveInt)
     .option('--cache <dir>', 'scrape cache (default KOTH_CACHE or .koth-cache)')
     .option('--as-of <day>', 'use the as-of scrape of that day')
-    .option('--json', 'machine-readable: {"results":[{game, bot, source, compared, agreed, disagreements, nondeterministic, ...}]}')
+    .option('--json', 'machine-readable: {"results":[{game, bot, source, compared, agreed, disagreements, nondeterministic, ...}], "notInCache": [...]}')
     .addHelpText(
       'after',
-      '\nExit codes: 0 every port agrees; 1 a deterministic original disagrees with its port; 2 bad input (unknown bot, no source); ' +
-        '3 the sandbox stopped the original (endless loop, memory).\nA disagreement of an original that draws OS entropy or reads the clock is shown but is not a verdict.' +
+      () =>
+        `\nGames: ${withVerifier().join('; ')}.\nNot verifiable here (\`koth verify <game>\` says why and what proves their ports): ${without().join(', ') || 'none'}.` +
+        '\nExit codes: 0 every port agrees; 1 a deterministic original disagrees with its port; 2 bad input (unknown bot, no source, a game without a verifier); ' +
+        '3 the sandbox stopped the original (endless loop, memory); 6 nothing to check in the scrape cache.\nA disagreement of an original that draws OS entropy or reads the clock is shown but is not a verdict.' +
         helpFooter([
           'koth verify dice GoToTenBot --source my_copy_of_the_answer.py',
           'koth verify ruins EagerThief --source test_bots.py --record',
+          'koth verify camel-up Player1 --source players.py',
           'koth scrape dice && koth verify dice --all',
+          'koth verify --all --workers 2             every game with a verifier, from the scrape cache',
         ]),
     )
-    .action((game: string, bot: string | undefined, o: VerifyOptions) => {
-      const v = VERIFIERS[game];
-      if (!v) throw new UserError(`koth verify supports ${Object.keys(VERIFIERS).join(' and ')} (their bots are Python); got "${game}"`);
-      if (!bot && !o.all) throw new UserError('name a bot (koth verify dice GoToTenBot) or give --all');
+    .action(async (game: string | undefined, bot: string | undefined, o: VerifyOptions) => {
+      if (!game && !o.all) throw new UserError(`name a game and a bot (koth verify dice GoToTenBot), or give --all; games: ${verifiable().map((g) => g.id).join(', ')}`);
       if (bot && o.all) throw new UserError('give a bot or --all, not both');
-      if (o.source !== undefined && o.all) throw new UserError('--source names one bot\'s file: use it without --all');
-      const results: VerifyResult[] = [];
-      const notInCache: string[] = [];
-      const recordFile = (name: string) => (typeof o.record === 'string' ? o.record : `fixtures/${game}/verify/${name}.json`);
+      if (o.source !== undefined && o.all) throw new UserError("--source names one bot's file: use it without --all");
+      const targets = game ? [gameOf(game)] : verifiable().map((g) => ({ g, v: g.verify as GameVerifier }));
+      const recordFile = (g: string, name: string, results: number) => (typeof o.record === 'string' && results === 1 ? o.record : `fixtures/${g}/verify/${name}.json`);
       // The default trace file of each bot to check, before anything runs (a named one was checked as the option was read).
-      if (o.record === true) for (const name of bot ? [bot] : v.ports()) checkOutputFile('--record', recordFile(name));
+      if (o.record === true) for (const { g, v } of targets) for (const name of bot ? [bot] : v.ports()) checkOutputFile('--record', recordFile(g.id, name, 0));
+      const gamesOf = (g: GameDescriptor) => o.games ?? (g.verify as GameVerifier).defaultGames ?? DEFAULT_GAMES;
+      const jobs: VerifyJob[] = [];
+      const notInCache: string[] = [];
       if (bot) {
-        if (!v.ports().includes(bot)) throw new UserError(`no ${game} port named ${bot}: one of ${v.ports().join(', ')}`);
-        let source: { path: string; code: string } | undefined;
+        const { g, v } = targets[0]!;
+        if (!v.ports().includes(bot)) throw new UserError(`no ${g.id} port named ${bot}: one of ${v.ports().join(', ')}`);
+        let source: VerifySource | undefined;
         if (o.source !== undefined) {
           source = { path: o.source, code: readInputFile('--source', o.source, "give the original's Python file") };
         } else {
-          source = sourceFromCache(game, bot, o);
-          if (!source) throw new UserError(`no original of ${bot} in the scrape cache: run koth scrape ${game}${o.asOf ? ` --as-of ${o.asOf}` : ''} first, or give --source FILE`, EXIT.cache);
+          source = sourceFromCache(g.id, v, bot, o);
+          if (!source) throw new UserError(`no original of ${bot} in the scrape cache: run koth scrape ${g.id}${o.asOf ? ` --as-of ${o.asOf}` : ''} first, or give --source FILE`, EXIT.cache);
         }
-        results.push(runOne(game, bot, source, o));
+        jobs.push({ game: g.id, bot, source, seed: o.seed, games: gamesOf(g) });
       } else {
-        for (const name of v.ports()) {
-          const source = sourceFromCache(game, name, o);
-          if (!source) notInCache.push(name);
-          else results.push(runOne(game, name, source, o));
+        if (!o.all) throw new UserError(`name a ${game} bot (one of ${targets[0]!.v.ports().join(', ')}) or give --all`);
+        for (const { g, v } of targets) {
+          for (const name of v.ports()) {
+            const source = sourceFromCache(g.id, v, name, o);
+            if (!source) notInCache.push(game ? name : `${g.id}:${name}`);
+            else jobs.push({ game: g.id, bot: name, source, seed: o.seed, games: gamesOf(g) });
+          }
         }
-        if (!results.length) throw new UserError(`no original of any ${game} port is in the scrape cache: run koth scrape ${game} first`, EXIT.cache);
+        if (!jobs.length) throw new UserError(`no original of any ${game ?? 'verifiable'} port is in the scrape cache: run koth scrape ${game ?? 'all'} first`, EXIT.cache);
       }
+      const out = await runJobs(jobs, o.workers ?? defaultWorkers());
+      const err = failure(jobs, out);
+      if (err) throw err;
+      const results = out.map((r) => (r as { result: VerifyResult }).result);
       if (o.record !== undefined && o.record !== false) {
         for (const r of results) {
-          const file = recordFile(r.bot);
+          const file = recordFile(r.game, r.bot, results.length);
           const trace: VerifyTrace = {
             format: TRACE_FORMAT,
-            game,
+            game: r.game,
             bot: r.bot,
             source: r.source,
             seed: r.seed,
             games: r.games,
             opponents: r.opponents,
             decisions: r.decisions,
-            command: `koth verify ${game} ${r.bot} --source <the file with sha256 ${r.source.sha256}> --seed ${r.seed} --games ${r.games} --record`,
+            command: `koth verify ${r.game} ${r.bot} --source <the file with sha256 ${r.source.sha256}> --seed ${r.seed} --games ${r.games} --record`,
           };
           writeFileAtomic(file, JSON.stringify(trace) + '\n');
           if (!o.json) process.stdout.write(`recorded ${r.decisions.length} decisions of the original ${r.bot} in ${file}\n`);
         }
       }
       if (o.json) {
-        process.stdout.write(JSON.stringify({ results: results.map(({ decisions, ...r }) => ({ ...r, decisions: decisions.length })), notInCache }, null, 1) + '\n');
+        const unavailable = game ? undefined : Object.fromEntries(games.filter((g) => g.verify && !isVerifier(g.verify)).map((g) => [g.id, (g.verify as { unavailable: string }).unavailable]));
+        process.stdout.write(JSON.stringify({ results: results.map(({ decisions, ...r }) => ({ ...r, decisions: decisions.length })), notInCache, ...(unavailable ? { unavailable } : {}) }, null, 1) + '\n');
       } else {
         for (const r of results) printResult(r);
         if (notInCache.length) process.stdout.write(pc.dim(`not in the cache (not checked): ${notInCache.join(', ')}\n`));
+        if (!game) for (const id of without()) process.stdout.write(pc.dim(`${id}: not verifiable here (koth verify ${id} says why and what proves its ports)\n`));
       }
       if (results.some(failed)) process.exitCode = EXIT.disagree;
     });

@@ -27,6 +27,12 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
   generator: 'cpython2',
   knownBots: [...portedBots, ...unportedBots('atomas', 95889, published[0]!.bots.filter((b) => !ported.has(b)), 'question 95889 (answers)')],
   published,
+  verify: {
+    unavailable:
+      'the Atomas answers are Python 2 programs that read the board on stdin and print a move (not classes the Python 3 sandbox can hold in one seat beside a port). ' +
+      'What proves the ports instead: the recorded decision traces fixtures/atomas/traces/{RandomBot,BadPlayer,draftBot}.json.gz (every call of the posted bots in real runs of the posted controller, with the generator state after it), ' +
+      'replayed call for call by transpiled-bots/atomas/traces.test.ts, and the 15 goldens fixtures/atomas/goldens/<Bot>-seed{1,2,3,7,95889}.json of the posted controller, reproduced game for game by engines/atomas/goldens.test.ts',
+  },
   engine: {
     ruleFlags: ATOMAS_RULE_FLAGS,
     variants: ATOMAS_VARIANTS,

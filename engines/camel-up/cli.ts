@@ -5,14 +5,16 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, optionRules, parseCompareRules, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
-import { ControllerCrash, PythonError } from '../core/py/errors.ts';
+import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import { confidencePercent, proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
-import { runExact, tournamentGames, type CamelStats } from './tournament.ts';
+import { runExact, tournamentGames, type CamelStats, type PlayerResolver } from './tournament.ts';
+import { CamelUnfollowable } from './python-players.ts';
+import { CAMEL_PYTHON_BOTS_HELP, MOVE_TIMEOUT_HELP, pythonCamelPool, reportCamelNotes, type PythonCamelPool } from './python-cli.ts';
 import { trials as camelTrials } from './trials.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
 import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
@@ -28,6 +30,9 @@ const POOLS: Record<string, readonly string[]> = {
 
 interface CamelCliOptions extends CommonOptionValues {
   exact?: boolean;
+  pythonBots?: string;
+  asOf?: string;
+  moveTimeout?: number;
 }
 
 function poolOf(opts: CamelCliOptions): string[] {
@@ -72,19 +77,44 @@ export async function statisticalReplay(opts: CamelCliOptions, kit: ReplayKit): 
   return report;
 }
 
-function runExactCommand(opts: CamelCliOptions): void {
-  const bots = poolOf(opts);
-  const games = opts.games ?? tournamentGames(bots.length);
-  let result;
-  try {
-    result = runExact(bots, camelPlayer, parseSeed(opts.seed), opts.rules, games);
-  } catch (e) {
-    if (e instanceof PythonError) {
-      const c = e instanceof ControllerCrash ? e : ControllerCrash.from(e);
-      throw new UserError(`camelup.py itself raises here (uncaught): ${c.pythonLine}. The original tournament ended with this exception.`, EXIT.originalCrashed);
-    }
-    throw e;
+/** The pool and how to find its players: ports, or with --python-bots the original Python classes. */
+function playersOf(opts: CamelCliOptions): { bots: string[]; resolve: PlayerResolver; python?: PythonCamelPool } {
+  if (opts.asOf && opts.pythonBots !== 'cache') throw new UserError('--as-of goes with --python-bots cache');
+  if (opts.moveTimeout !== undefined && !opts.pythonBots) throw new UserError('--move-timeout goes with --python-bots (ports have no time limit)');
+  if (!opts.pythonBots) return { bots: poolOf(opts), resolve: camelPlayer };
+  const python = pythonCamelPool(opts);
+  return { bots: python.names, resolve: python.resolve, python };
+}
+
+/** A Python exception camelup.py did not catch, the sandbox ending a player, or a value the engine cannot carry: exit 3 with what happened. */
+function crashError(e: PythonError): UserError {
+  if (e instanceof SandboxStop) {
+    return new UserError(
+      `the Python sandbox stopped player ${e.bot} (${e.reason}): ${e.pyMessage}\n` +
+        'camelup.py had no time or memory limit (and caught no exception), so it would have hung or died here; this replay stops, and no results exist for it.',
+      EXIT.originalCrashed,
+    );
   }
+  const c = e instanceof ControllerCrash ? e : ControllerCrash.from(e);
+  if (c instanceof CamelUnfollowable) return new UserError(`${c.where}: ${c.pyMessage}. The replay stops here rather than play on with another meaning.`, EXIT.originalCrashed);
+  return new UserError(`camelup.py itself raises here (uncaught)${c.where ? ` in ${c.where}` : ''}: ${c.pythonLine}. The original tournament ended with this exception.`, EXIT.originalCrashed);
+}
+
+function runGuarded<T>(python: PythonCamelPool | undefined, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof PythonError) throw crashError(e);
+    throw e;
+  } finally {
+    reportCamelNotes(python);
+  }
+}
+
+function runExactCommand(opts: CamelCliOptions): void {
+  const { bots, resolve, python } = playersOf(opts);
+  const games = opts.games ?? tournamentGames(bots.length);
+  const result = runGuarded(python, () => runExact(bots, resolve, parseSeed(opts.seed), opts.rules, games));
   if (opts.json) {
     process.stdout.write(JSON.stringify(result) + '\n');
     return;
@@ -137,11 +167,66 @@ async function runAB(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
   );
 }
 
+const ACTIONS: Record<number, (a: unknown[]) => string> = {
+  0: () => 'moves a camel',
+  1: (a) => `places a trap (${String(a[1])}) on square ${String(a[2])}`,
+  2: (a) => `bets on camel ${String(a[1])} to win the round`,
+  3: (a) => `bets on camel ${String(a[1])} to win the game`,
+  4: (a) => `bets on camel ${String(a[1])} to lose the game`,
+};
+
+export function registerCamelPlay(play: Command): void {
+  const cmd = play.command('camel-up').description('Play camel-up games turn by turn (camelup.py\'s tournament loop: random.seed(S) once, then the games)');
+  addCommonOptions(cmd, ['seed'], ENGINE, { seed: '1', seedHelp: 'random.seed(S) before the first game (an integer is read as Python reads it)' });
+  cmd.option('--games <N>', 'games to play', positiveInt, 1);
+  addCommonOptions(cmd, ['bots', 'pool', 'rules', 'json'], ENGINE, {
+    botsHelp: 'the pool, in order (at least 4 players; four are seated per game in shuffled order)',
+    poolHelp: `all (${POOLS.all!.join(', ')}; default) or dumb (${POOLS.dumb!.join(', ')})`,
+    rulesHelp: 'controller version',
+    jsonHelp: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it',
+  });
+  cmd
+    .option('--python-bots <files>', CAMEL_PYTHON_BOTS_HELP)
+    .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
+    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt);
+  cmd
+    .addHelpText(
+      'after',
+      '\nA player\'s exception, or an answer camelup.py could not read, ended the original tournament: exit code 3 with the Python exception.' +
+        helpFooter([
+          'koth play camel-up --seed 1',
+          'koth play camel-up --seed 1 --games 3 --json',
+          'koth play camel-up --seed 1 --python-bots players.py,Sir_Humpfree_Bogart.py',
+        ]),
+    )
+    .action((opts: CamelCliOptions) => {
+      const { bots, resolve, python } = playersOf(opts);
+      const lines: string[] = [];
+      const result = runGuarded(python, () =>
+        runExact(bots, resolve, parseSeed(opts.seed), opts.rules, opts.games ?? 1, (e) => {
+          if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
+          else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${e.player} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
+        }),
+      );
+      if (opts.json) {
+        process.stdout.write(JSON.stringify(result) + '\n');
+        return;
+      }
+      process.stdout.write(lines.join('\n') + '\n');
+      result.games.forEach((g, i) =>
+        process.stdout.write(pc.bold(`game ${i + 1}: ${g.order.map((p, s) => `${p} ${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}\n`)),
+      );
+    });
+}
+
 export function registerCamelCli(replay: Command, kit: ReplayKit): void {
   const cmd = replay
     .command('camel-up')
     .description('Camel Up Cup 2k18 (Q167101): camelup.py of 2018 with the four players ported')
-    .option('--exact', 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output');
+    .option('--exact', 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output')
+    .option('--python-bots <files>', `with --exact: ${CAMEL_PYTHON_BOTS_HELP}`)
+    .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
+    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt);
   addCommonOptions(cmd, ['seed', 'games', 'bots', 'pool', 'rules', 'compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {
     seed: CAMEL_DEFAULTS.seed,
     seedHelp: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)',
@@ -169,9 +254,13 @@ skipped; a second game bet on one camel is ignored.` +
           'koth replay camel-up --exact --seed 1 --games 3 --json',
           'koth replay camel-up --compare-rules original,fixed --games 400',
           'koth replay camel-up --rules pre-0620                 the controller before the stack_from_bottom fix',
+          'koth replay camel-up --exact --seed 1 --games 2 --python-bots players.py,Sir_Humpfree_Bogart.py --json',
         ]),
     )
     .action(async (opts: CamelCliOptions) => {
+      if (opts.pythonBots && !opts.exact) {
+        throw new UserError('--python-bots runs with --exact (one process, one stream: the sandbox is not shared by worker shards): add --exact [--games N]');
+      }
       if (opts.exact) return runExactCommand(opts);
       if (opts.compareRules) return runAB(opts, kit);
       kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);

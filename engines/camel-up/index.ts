@@ -3,9 +3,10 @@
  * flags in variants.ts, the tournament and trials in tournament.ts / trials.ts, the published
  * points in published.ts, the CLI in cli.ts; the four players in transpiled-bots/camel-up/.
  */
+import { camelVerifier } from './verify.ts';
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { camelUpExtractor } from './extract.ts';
-import { CAMEL_DEFAULTS, registerCamelCli, statisticalReplay } from './cli.ts';
+import { CAMEL_DEFAULTS, registerCamelCli, registerCamelPlay, statisticalReplay } from './cli.ts';
 import { trials } from './trials.ts';
 import { camelBench } from './bench.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';
@@ -22,13 +23,15 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
   generator: 'cpython3',
   knownBots: portedBots,
   published: publishedTablesOf(publishedJson),
+  verify: camelVerifier,
   engine: {
     ruleFlags: CAMEL_RULE_FLAGS,
     variants: CAMEL_VARIANTS,
     defaultVariant: DEFAULT_CAMEL_VARIANT,
     trials,
-    registerCli({ replay }, kit) {
+    registerCli({ replay, play }, kit) {
       registerCamelCli(replay, kit);
+      registerCamelPlay(play);
     },
     defaultReplay: (ctx) =>
       statisticalReplay({ seed: CAMEL_DEFAULTS.seed, rules: DEFAULT_CAMEL_VARIANT, confidence: CAMEL_DEFAULTS.confidence, workers: ctx.workers, shardSize: CAMEL_DEFAULTS.shardSize, json: ctx.json }, ctx.kit),

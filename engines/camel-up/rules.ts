@@ -11,8 +11,9 @@
  * illegal trap, a malformed action) ended the original tournament: ControllerCrash.
  */
 import type { PyRandom } from '../core/rng/python-random.ts';
-import { at, pyStr } from '../core/py/index.ts';
+import { at, pyIndexOf, pyStr } from '../core/py/index.ts';
 import { PythonError } from '../core/py/errors.ts';
+import { PyFloat } from '../core/py/float.ts';
 import type { CamelFlags } from './variants.ts';
 
 export const CAMELS = [0, 1, 2, 3, 4];
@@ -29,6 +30,10 @@ export class HiddenBet {
   /** check_bet(hashed_bet, user_bet). */
   matches(userBet: string): boolean {
     return this.#camel === userBet;
+  }
+  /** The camel (as str() gave it): for the controller's own use only (the Python players' adapter hashes it as camelup.py did). */
+  static reveal(bet: HiddenBet): string {
+    return bet.#camel;
   }
 }
 
@@ -51,6 +56,8 @@ export interface CamelGameState {
   active_game: boolean;
   game_winner: number[];
   camels: number[];
+  /** Set by EndOfRound (camelup.py's `g.camel_bet_values = [5,5,5,5,5]`): present from a game's first round end on. */
+  camel_bet_values?: number[];
 }
 
 export interface CamelEnv {
@@ -104,7 +111,28 @@ export function copyState(g: CamelGameState): CamelGameState {
     active_game: g.active_game,
     game_winner: [...g.game_winner],
     camels: [...g.camels],
+    ...(g.camel_bet_values ? { camel_bet_values: [...g.camel_bet_values] } : {}),
   };
+}
+
+/**
+ * Python's `x == n` for a value the controller stored as a player gave it (a round bet's camel,
+ * a trap's type): ports give ints; an original Python player may give a bool, a float
+ * (integral ones arrive as PyFloat), a str or None.
+ */
+export function pyEqualsInt(x: unknown, n: number): boolean {
+  if (typeof x === 'number') return x === n;
+  if (typeof x === 'boolean') return Number(x) === n;
+  if (x instanceof PyFloat) return x.value === n;
+  return false;
+}
+
+/** `distance += trap_type` as Python did it; a result that is not an int raises where camelup.py raised. */
+function addTrap(distance: number, t: unknown): number {
+  if (typeof t === 'number' && Number.isInteger(t)) return distance + t;
+  if (typeof t === 'boolean') return distance + Number(t);
+  if (typeof t === 'number' || t instanceof PyFloat) throw new PythonError('TypeError', 'list indices must be integers or slices, not float');
+  throw new PythonError('TypeError', `unsupported operand type(s) for +=: 'int' and '${t === null ? 'NoneType' : typeof t === 'string' ? 'str' : 'object'}'`);
 }
 
 /** FindCamelInNthPlace: the n-th camel from the front (top of the furthest stack first). */
@@ -207,9 +235,13 @@ export class CamelGame {
     let fromBottom = this.flags.stackFromBottom;
     const trap = g.trap_track[pos + distance]!;
     if (trap.length > 0) {
-      if (trap[0] === -1) fromBottom = true;
+      if (pyEqualsInt(trap[0], -1)) fromBottom = true;
       g.player_money_values[trap[1]!] += 1;
-      distance += trap[0]!;
+      distance = addTrap(distance, trap[0]);
+      // A trap type other than ±1 (an original player's) may send the stack off the track: Python's index.
+      const to = pyIndexOf(TRACK_LENGTH, pos + distance);
+      if (to === undefined) throw new PythonError('IndexError', 'list index out of range');
+      distance = to - pos;
     }
     moveStack(g.camel_track, pos, y, distance, fromBottom, this.flags.bottomStackPopsWrongCamels);
     g.player_money_values[player] += 1;
@@ -262,10 +294,11 @@ export class CamelGame {
     const n = g.round_bets.length - (this.flags.settlementSkipsLastBet ? 1 : 0);
     for (let i = 0; i < n; i++) {
       const [camel, who] = g.round_bets[i]!;
-      if (camel === firstCamel) g.player_money_values[who] += i1 < first.length ? first[i1++]! : (i1++, 0);
-      else if (camel === secondCamel) g.player_money_values[who] += i2 < second.length ? second[i2++]! : (i2++, 0);
+      if (pyEqualsInt(camel, firstCamel)) g.player_money_values[who] += i1 < first.length ? first[i1++]! : (i1++, 0);
+      else if (pyEqualsInt(camel, secondCamel)) g.player_money_values[who] += i2 < second.length ? second[i2++]! : (i2++, 0);
       else g.player_money_values[who] += i3 < third.length ? third[i3++]! : (i3++, 0);
     }
+    g.camel_bet_values = [5, 5, 5, 5, 5];
     g.camel_yet_to_move = [true, true, true, true, true];
     g.round_bets = [];
     g.trap_track = Array.from({ length: TRACK_LENGTH }, () => [] as Trap);

@@ -31,7 +31,15 @@ function resolvePool(names: readonly string[], resolve: PlayerResolver): CamelPl
 }
 
 /** `games` games of a tournament on one generator, as camelup.py's loop plays them. */
-export function playGames(names: readonly string[], resolve: PlayerResolver, random: PyRandom, rules: string, games: number, each?: (g: CamelGameRecord, order: number[]) => void): CamelGameRecord[] {
+export function playGames(
+  names: readonly string[],
+  resolve: PlayerResolver,
+  random: PyRandom,
+  rules: string,
+  games: number,
+  each?: (g: CamelGameRecord, order: number[]) => void,
+  onAction?: (e: CamelTurnEvent) => void,
+): CamelGameRecord[] {
   const pool = resolvePool(names, resolve);
   const flags = camelFlags(rules);
   const out: CamelGameRecord[] = [];
@@ -39,7 +47,12 @@ export function playGames(names: readonly string[], resolve: PlayerResolver, ran
     const order = names.map((_, i) => i);
     random.shuffle(order);
     const seats = order.slice(0, 4);
-    const r = new CamelGame(seats.map((i) => pool[i]!), random, flags).play();
+    const game = new CamelGame(seats.map((i) => pool[i]!), random, flags);
+    const r = game.play(
+      onAction &&
+        ((seat, action) =>
+          onAction({ game: k + 1, turn: game.turns + 1, seat, player: names[seats[seat]!]!, action, money: [...game.g.player_money_values] })),
+    );
     const rec = { order: seats.map((i) => names[i]!), winnerSeats: r.winnerSeats, money: r.money };
     out.push(rec);
     each?.(rec, seats);
@@ -47,8 +60,18 @@ export function playGames(names: readonly string[], resolve: PlayerResolver, ran
   return out;
 }
 
-export function runExact(names: readonly string[], resolve: PlayerResolver, seed: Seed, rules: string, games: number): { games: CamelGameRecord[] } {
-  return { games: playGames(names, resolve, new PyRandom(typeof seed === 'string' && /^-?\d+$/.test(seed) ? BigInt(seed) : seed), rules, games) };
+export function runExact(names: readonly string[], resolve: PlayerResolver, seed: Seed, rules: string, games: number, onAction?: (e: CamelTurnEvent) => void): { games: CamelGameRecord[] } {
+  return { games: playGames(names, resolve, new PyRandom(typeof seed === 'string' && /^-?\d+$/.test(seed) ? BigInt(seed) : seed), rules, games, undefined, onAction) };
+}
+
+/** One turn of a played game (`koth play camel-up`): who answered what, and the money before it took effect. */
+export interface CamelTurnEvent {
+  game: number;
+  turn: number;
+  seat: number;
+  player: string;
+  action: unknown[];
+  money: number[];
 }
 
 export interface CamelRunOptions {

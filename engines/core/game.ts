@@ -15,6 +15,7 @@ import type { KnownBot } from './provenance.ts';
 import type { Seed } from './rng/rng.ts';
 import type { RunResult } from './runner/runner.ts';
 import type { SandboxPool } from './pyodide/pool.ts';
+import type { VerifyResult } from './verify/verify.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -159,6 +160,38 @@ export interface GameEngine<Opts = any, Acc = any> {
   conformance: ConformanceSample<Opts>;
 }
 
+/** An original's source for `koth verify`: where it came from and its Python text. */
+export interface VerifySource {
+  path: string;
+  code: string;
+}
+
+/** What a game's verifier returns for one bot (the CLI adds the source's sha256 and the nondeterminism check). */
+export type VerifyOutcome = Omit<VerifyResult, 'source' | 'nondeterministic'>;
+
+/**
+ * `koth verify <game> <bot>`: the game's port and its original (Python, sandboxed) fed the same
+ * situations — seeded games of the game's engine with the bot in one seat, port and original in
+ * lockstep, then edge cases — from the same generator state at each decision.
+ */
+export interface GameVerifier {
+  /** The ports that can be checked (class names), in the game's order. */
+  ports(): string[];
+  /** Port against original. Throws VerifyInputError (engines/core/verify) for a source that cannot be checked, a SandboxStop when the sandbox ends the original. */
+  verify(bot: string, source: VerifySource, o: { seed: string; games: number }): VerifyOutcome;
+  /** What an answer's code block needs around it to load, when taken from the scrape cache (the controller file's imports). */
+  wrap?(code: string): string;
+  /** The edge cases, in words (for --help). */
+  edgeCases: string;
+  /** Seeded games `koth verify` plays when --games is not given (default 20). */
+  defaultGames?: number;
+}
+
+/** A game whose originals cannot be run beside the ports, and what proves its ports instead. */
+export interface VerifyUnavailable {
+  unavailable: string;
+}
+
 /** One game folder's self-description. */
 export interface GameDescriptor<Opts = any, Acc = any> {
   /** Short id used everywhere: CLI, cache folder, fixtures (`dice`, `camel-up`). */
@@ -177,7 +210,11 @@ export interface GameDescriptor<Opts = any, Acc = any> {
   published: readonly PublishedTable[];
   /** Present once the game has an engine. */
   engine?: GameEngine<Opts, Acc>;
+  /** `koth verify`: the port-vs-original verifier, or why there is none and what proves the ports instead. */
+  verify?: GameVerifier | VerifyUnavailable;
 }
+
+export const isVerifier = (v: GameDescriptor['verify']): v is GameVerifier => !!v && !('unavailable' in v);
 
 export interface BenchContext {
   /** Smaller runs (used by tests of the bench command itself). */
@@ -235,6 +272,7 @@ export function validateGame(g: GameDescriptor): string[] {
     }
     if (e.defaultVariant && !(e.defaultVariant in e.variants)) bad.push(`default variant ${e.defaultVariant} is not a variant`);
   }
+  if (g.verify && 'unavailable' in g.verify && !g.verify.unavailable.trim()) bad.push('verify.unavailable gives no reason');
   if (e?.trials) {
     try {
       generatorKind(e.trials.generator);

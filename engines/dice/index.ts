@@ -4,6 +4,7 @@
  * CLI in cli.ts, published tables in published.ts, answer extractor in extract.ts; the ports
  * are in transpiled-bots/dice/.
  */
+import { diceVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import type { ReplayKit } from '../core/cli/kit.ts';
 import { registerDiceCli, registerDicePlay, statisticalReplay, dicePool, DICE_DEFAULTS } from './cli.ts';
@@ -25,6 +26,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
   generator: 'cpython3',
   knownBots,
   published: PUBLISHED_DICE_TABLES.map((t) => ({ name: t.name, source: 'question 177765, official final high score list', bots: t.rows.map((r) => r.bot) })),
+  verify: diceVerifier,
   engine: {
     ruleFlags: DICE_RULE_FLAGS,
     variants: DICE_VARIANTS,

@@ -27,19 +27,19 @@ import { basename } from 'node:path';
 import { sharedSandbox, SandboxKilled, SandboxPythonError, type PySandbox } from '../core/pyodide/sandbox.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
-import { ControllerCrash } from '../core/py/errors.ts';
+import { SandboxStop } from '../core/py/errors.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
 import { DICE_STANDIN_PY } from './python/stand-in.ts';
 
 /** The run stopped because the sandbox ended a bot (timeout, memory, crash). */
-export class DiceSandboxStop extends ControllerCrash {
+export class DiceSandboxStop extends SandboxStop {
   constructor(
-    readonly bot: string,
-    readonly reason: string,
+    bot: string,
+    reason: string,
     readonly detail: string,
   ) {
-    super('SandboxStop', `${bot}: ${detail}`);
+    super(bot, reason, detail);
   }
 }
 

@@ -13,6 +13,7 @@
 import { PyRandom } from '../core/rng/python-random.ts';
 import { classStateStore, pyTruthy } from '../core/py/index.ts';
 import { Tally, VerifyInputError, type VerifyResult } from '../core/verify/verify.ts';
+import type { GameVerifier } from '../core/game.ts';
 import { DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
 import { DiceController } from './rules.ts';
 import { diceFlags } from './variants.ts';
@@ -160,3 +161,12 @@ export function lockstepDice(name: string, original: DiceBotClass, o: DiceVerify
 }
 
 export const diceVerifiablePorts = (): string[] => diceBotClasses.map((c) => c.botName);
+
+/** `koth verify dice`: what the dice descriptor offers. */
+export const diceVerifier: GameVerifier = {
+  ports: diceVerifiablePorts,
+  verify: verifyDiceBot,
+  // Answers relied on the controller file's imports.
+  wrap: (code) => `import random, sys, math\n${code}`,
+  edgeCases: 'all scores zero, 39 points, a turn already worth 40, the last round behind and ahead, close to 40 mid-turn',
+};

@@ -5,6 +5,7 @@
  * one sequential stream (run_tournament's generator), so it has no shardable trials: it is
  * replayed exactly.
  */
+import { ruinsVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
 import { publishedReport, RUINS_PUBLISHED, registerRuinsCli } from './cli.ts';
@@ -33,6 +34,7 @@ export const ruinsGame: GameDescriptor = {
     ),
   ],
   published,
+  verify: ruinsVerifier,
   engine: {
     ruleFlags: RUINS_RULE_FLAGS,
     variants: RUINS_VARIANTS,

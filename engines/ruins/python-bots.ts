@@ -16,7 +16,7 @@
  * would have hung there.
  */
 import { basename } from 'node:path';
-import { ControllerCrash } from '../core/py/errors.ts';
+import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
 import { PySandbox, SandboxKilled, SandboxPythonError, sharedSandbox as sharedSandboxCore, type SandboxOptions } from '../core/pyodide/sandbox.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
@@ -24,16 +24,8 @@ import type { PyRandom } from '../core/rng/python-random.ts';
 import { Adventurer, SeedLater, type AdventurerClass, type RoomState } from './adventurer.ts';
 import { RUINS_STANDIN_PY } from './python/stand-in.ts';
 
-/** The run stopped because the sandbox ended a bot (timeout, memory, crash). */
-export class SandboxStop extends ControllerCrash {
-  constructor(
-    readonly bot: string,
-    readonly reason: string,
-    message: string,
-  ) {
-    super('SandboxStop', `${bot}: ${message}`);
-  }
-}
+/** The run stopped because the sandbox ended a bot (timeout, memory, crash): the core's SandboxStop. */
+export { SandboxStop };
 
 export interface PythonSource {
   /** Module name (the file name without .py); modules load in sorted name order, as pkgutil did. */

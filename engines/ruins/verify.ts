@@ -9,6 +9,7 @@
  */
 import { PyRandom } from '../core/rng/python-random.ts';
 import { Tally, VerifyInputError, type VerifyResult } from '../core/verify/verify.ts';
+import type { GameVerifier } from '../core/game.ts';
 import { Adventurer, RoomState, SeedLater, treasure, type AdventurerClass } from './adventurer.ts';
 import { pyRepr } from './actions.ts';
 import { loadPythonRuinsBots, SandboxStop } from './python-bots.ts';
@@ -145,3 +146,12 @@ function describe(s: RoomState): string {
 }
 
 export const ruinsVerifiablePorts = (): string[] => RUINS_CLASSES.map((c) => c.botName);
+
+/** `koth verify ruins`: what the ruins descriptor offers. */
+export const ruinsVerifier: GameVerifier = {
+  ports: ruinsVerifiablePorts,
+  verify: verifyRuinsBot,
+  // ruins.py ran the answers as modules beside it: Adventurer from the driver, random and math imported.
+  wrap: (code) => `from __main__ import Adventurer\nimport random, math\n${code}`,
+  edgeCases: 'the first room, an empty room, a full backpack, one stamina left, a crowded room, deep in the ruins',
+};

@@ -18,6 +18,7 @@ export const coinGame: GameDescriptor<CoinOpts, CoinAcc> = {
   generator: 'cpython3',
   knownBots: [{ challenge: 'coin', bot: 'Fair', ported: false, provenance }],
   published: [],
+  verify: { unavailable: 'a scratch game of the conformance tests: it has no originals to run' },
   engine: {
     trials,
     trialsModule: new URL('./trials.ts', import.meta.url).href,

@@ -59,3 +59,20 @@ export class ControllerCrash extends PythonError {
     return new ControllerCrash(e.pyType, e.pyMessage, where);
   }
 }
+
+/**
+ * The Python sandbox ended an original bot (an endless loop hit the time limit, a memory bomb,
+ * a dead interpreter): the run stops with the bot named. The original controllers had no such
+ * limit, so the original run would have hung or died there and has no result to match (exit 3).
+ * Every game's sandbox stop is one of these, so the CLI recognises it without knowing the game.
+ */
+export class SandboxStop extends ControllerCrash {
+  constructor(
+    readonly bot: string,
+    /** 'timeout', 'memory' or 'crashed' (engines/core/pyodide/sandbox.ts KillReason). */
+    readonly reason: string,
+    message: string,
+  ) {
+    super('SandboxStop', `${bot}: ${message}`);
+  }
+}

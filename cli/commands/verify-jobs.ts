@@ -1,0 +1,37 @@
+/**
+ * One `koth verify` job (a whole bot: port against original), run in this thread or in a
+ * worker thread (verify-worker.ts) with that thread's own Python sandbox. The game is found in
+ * the registry, so neither this file nor the CLI imports a game. What comes back is plain data
+ * (errors included: a worker's exceptions lose their classes on the way back).
+ */
+import { findGame } from '../../engines/registry.ts';
+import { isVerifier, type VerifySource } from '../../engines/core/game.ts';
+import { SandboxStop } from '../../engines/core/py/errors.ts';
+import { nondeterminismOf, sha256, VerifyInputError, type VerifyResult } from '../../engines/core/verify/verify.ts';
+
+export interface VerifyJob {
+  game: string;
+  bot: string;
+  source: VerifySource;
+  seed: string;
+  games: number;
+}
+
+export type VerifyJobResult =
+  | { ok: true; result: VerifyResult }
+  | { ok: false; kind: 'input'; message: string }
+  | { ok: false; kind: 'sandbox'; bot: string; reason: string; message: string }
+  | { ok: false; kind: 'bug'; message: string };
+
+export function runVerifyJob(job: VerifyJob): VerifyJobResult {
+  const v = findGame(job.game)?.verify;
+  if (!isVerifier(v)) return { ok: false, kind: 'input', message: `${job.game} has no verifier` };
+  try {
+    const r = v.verify(job.bot, job.source, { seed: job.seed, games: job.games });
+    return { ok: true, result: { ...r, source: { path: job.source.path, sha256: sha256(job.source.code) }, nondeterministic: nondeterminismOf(job.source.code) } };
+  } catch (e) {
+    if (e instanceof VerifyInputError) return { ok: false, kind: 'input', message: e.message };
+    if (e instanceof SandboxStop) return { ok: false, kind: 'sandbox', bot: e.bot, reason: e.reason, message: e.pyMessage };
+    return { ok: false, kind: 'bug', message: (e as Error).stack ?? String(e) };
+  }
+}
