@@ -7,7 +7,7 @@ import { ApiError, StackExchangeClient } from './api.ts';
 import { AnswerCache, CacheBusyError } from './cache.ts';
 import { challengeConfig } from '../engines/registry.ts';
 import { registryReport } from './registry.ts';
-import { asOfEpoch, normalTitle, scrapeChallenge, summarize } from './scrape.ts';
+import { asOfEpoch, normalTitle, sameQuestionTitle, scrapeChallenge, summarize } from './scrape.ts';
 import { apiError, FakeStackExchange, fixture, type SimAnswer, type SimOptions, type SimRevision } from '../test/test-server.ts';
 import type { KnownBot } from '../transpiled-bots/provenance.ts';
 
@@ -196,6 +196,9 @@ describe('scrapeChallenge: listing, caching, resuming', () => {
     expect((await scrapeChallenge(dice, { client: client(s.base), cache })).answers).toBe(7);
     expect(normalTitle('Camel Up Cup 2k18')).toBe(normalTitle('camel&#32;UP cup&nbsp;2K18'));
     expect(normalTitle('Camel Up Cup 2k18')).not.toBe(normalTitle('Camel Up Cup 2k19'));
+    expect(sameQuestionTitle('Adventurers in the Ruins', 'Adventurers in the Ruins (treasure-raiding KotH)')).toBe(true);
+    expect(sameQuestionTitle('Camel Up Cup: An AI board game tournament (Camel Up Cup 2k18)', 'camel up cup 2k18')).toBe(true);
+    expect(sameQuestionTitle('A game of atomic proportions', 'Adventurers in the Ruins (treasure-raiding KotH)')).toBe(false);
   });
 
   it('--as-of: bodies from the revision history only for answers edited since; later answers left out', async () => {

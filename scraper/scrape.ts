@@ -99,6 +99,17 @@ export function normalTitle(title: string): string {
 }
 
 /**
+ * The site's title and the challenge's name the same question: equal, or one holds the other
+ * (case, white space and HTML entities aside): titles gain or lose a tag such as
+ * "(treasure-raiding KotH)" over the years, while another question's title holds neither.
+ */
+export function sameQuestionTitle(site: string, ours: string): boolean {
+  const a = normalTitle(site);
+  const b = normalTitle(ours);
+  return a === b || a.includes(b) || b.includes(a);
+}
+
+/**
  * The question under a challenge's id must be that challenge: its title (from
  * `/questions/{id}`) must be the challenge's title, case, white space and HTML entities aside.
  * A wrong id (ruins once had 183127, another question) would otherwise be scraped without a
@@ -111,7 +122,7 @@ export async function checkQuestion(client: StackExchangeClient, cfg: ChallengeC
   const where = `the question id of ${cfg.id} (${cfg.questionId}, in its descriptor engines/${cfg.id}/index.ts)`;
   if (!q) throw new ApiError(`the API has no question ${cfg.questionId} on codegolf (a wrong id, or the question was deleted): check ${where}; nothing was scraped`, 'wrong-question');
   if (typeof q.title !== 'string') throw new ApiError(`/questions/${cfg.questionId} came without a title, so the question cannot be checked: nothing was scraped`, 'bad-response');
-  if (normalTitle(q.title) !== normalTitle(cfg.title)) {
+  if (!sameQuestionTitle(q.title, cfg.title)) {
     throw new ApiError(
       `question ${cfg.questionId} on codegolf is "${printable(decodeEntities(q.title))}", not "${cfg.title}": ${where} is wrong; nothing was scraped`,
       'wrong-question',
