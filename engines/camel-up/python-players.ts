@@ -5,7 +5,8 @@
  * (our stand-in's GameState, python/stand-in.ts) and reading the answer as camelup.py read it.
  *
  * One stream: the players' module-global `random` is kept in step with the engine's PyRandom
- * (RandomLink), so a game with original players draws exactly what camelup.py drew.
+ * (engines/core/pyodide/stream-link.ts: the words each side drew), so a game with original players
+ * draws exactly what camelup.py drew.
  *
  * Failures, as camelup.py had them: it caught no exception, so a Python exception out of a
  * player's move (or out of reading its answer: `result[0]` of None, a trap square that is a
@@ -20,7 +21,8 @@
 import { basename } from 'node:path';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
 import { PyFloat } from '../core/py/float.ts';
-import { RandomLink, type StateDelta } from '../core/pyodide/random-link.ts';
+import { StreamLink } from '../core/pyodide/stream-link.ts';
+import type { PythonHost } from '../core/pyodide/host.ts';
 import { SandboxKilled, SandboxPythonError, sharedSandbox, type PySandbox } from '../core/pyodide/sandbox.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { HiddenBet, type CamelGameState, type CamelPlayer } from './rules.ts';
@@ -28,7 +30,8 @@ import { camelFlags } from './variants.ts';
 import { CAMEL_STANDIN_PY } from './python/stand-in.ts';
 
 /** What the camel-up adapter needs of a sandbox (the transport behind it may change). */
-export type CamelSandbox = Pick<PySandbox, 'call' | 'loadModule' | 'takeOutput' | 'alive'>;
+/** A Python host (in this thread or the process's PySandbox) whose call may take its own time limit (a move's). */
+export type CamelSandbox = PythonHost & { call(fn: string, args: unknown[], what?: string, timeoutMs?: number): unknown };
 
 /** The sandbox ended a player (timeout, memory, crash): the run stops with the player named. */
 export class CamelSandboxStop extends SandboxStop {}
@@ -74,19 +77,19 @@ export class CamelFileError extends Error {
 }
 
 const prepared = new WeakSet<CamelSandbox>();
-const links = new WeakMap<CamelSandbox, RandomLink>();
+const links = new WeakMap<CamelSandbox, StreamLink>();
 let loads = 0;
 /** Ids of hidden bets (the stand-in hashes each once per place the controller stored it). */
 const betIds = new WeakMap<HiddenBet, number>();
 let nextBet = 0;
 
-function prepare(sb: CamelSandbox): RandomLink {
+function prepare(sb: CamelSandbox): StreamLink {
   if (!prepared.has(sb)) {
     sb.loadModule('koth_camel', CAMEL_STANDIN_PY, 'koth_camel.py');
     prepared.add(sb);
   }
   let link = links.get(sb);
-  if (!link) links.set(sb, (link = new RandomLink()));
+  if (!link) links.set(sb, (link = new StreamLink(sb, 0)));
   return link;
 }
 
@@ -158,34 +161,34 @@ export function loadPythonCamelPlayers(files: readonly CamelPythonSource[], o: {
  */
 export const CAMEL_MOVE_TIMEOUT_MS = 120_000;
 
-function pythonCamelPlayer(sb: CamelSandbox, link: RandomLink, key: string, name: string, notes: string[], timeoutMs: number): CamelPlayer {
-  const fail = (e: unknown, random: PyRandom, seat: number): never => {
-    if (e instanceof SandboxKilled) throw new CamelSandboxStop(name, e.reason, e.message);
-    if (e instanceof SandboxPythonError) {
-      // The draws the player made before raising are part of the stream.
-      try {
-        link.incoming(random, sb.call('camel_pending_state', []) as StateDelta);
-      } catch {
-        link.reset();
-      }
-      const where = `${name}.move (seat ${seat})${e.where ? `, ${e.where}` : ''}`;
-      if (e.pyType === 'KothUnfollowable') throw new CamelUnfollowable(e.pyType, e.pyMessage, where);
-      throw new ControllerCrash(e.pyType, e.pyMessage, where);
-    }
-    throw e;
+function pythonCamelPlayer(sb: CamelSandbox, link: StreamLink, key: string, name: string, notes: string[], timeoutMs: number): CamelPlayer {
+  const label = sb.label(name);
+  /** A Python exception of the player (camelup.py caught none) or the sandbox's stop. */
+  const fail = (type: string, message: string, whereAt: string, seat: number): never => {
+    const stop = sb.stopReason();
+    if (stop) throw new CamelSandboxStop(name, stop, `${name}.move: stopped by the sandbox (${stop === 'timeout' ? 'its time limit' : 'its memory cap'}; Python raised ${type})`);
+    const where = `${name}.move (seat ${seat})${whereAt ? `, ${whereAt}` : ''}`;
+    if (type === 'KothUnfollowable') throw new CamelUnfollowable(type, message, where);
+    throw new ControllerCrash(type, message, where);
   };
   return {
     name,
     move(seat, g, env) {
       const random = env.random;
-      let r: [unknown[], StateDelta];
+      let r: [boolean, unknown[], number];
+      sb.at(label);
       try {
-        r = sb.call('camel_move', [key, seat, stateToPy(g), link.outgoing(random)], `${name}.move`, timeoutMs) as typeof r;
+        r = sb.call('camel_move', [key, seat, stateToPy(g), link.out(random)], `${name}.move`, timeoutMs) as typeof r;
       } catch (e) {
-        return fail(e, random, seat);
+        if (e instanceof SandboxKilled) throw new CamelSandboxStop(name, e.reason, e.message);
+        throw e;
       }
-      link.incoming(random, r[1]);
-      const action = r[0];
+      link.in(random, r[2]);
+      if (!r[0]) {
+        const [type, message, whereAt] = r[1] as [string, string, string];
+        return fail(type, message, whereAt, seat);
+      }
+      const action = r[1];
       if (action[0] === 5) {
         notes.push(`oh jeez result was out of bounds: player ${seat} (${name}) attempted ${String(action[1])}`);
         return [5];

@@ -13,7 +13,7 @@
  * "sha256hex:salt" strings, camel_bet_values once a round has ended).
  *
  * One stream: the module-global `random` (what `import random` gives every player) is set from
- * the engine's PyRandom before a move and sent back after it (koth_state_in/out).
+ * the engine's PyRandom by counting words (engines/core/pyodide/stream-link.ts).
  *
  * The move's answer is read here the way the controller read it (`result[0] == 0` ... with
  * Python's ==, `str(camel)` for game bets, a trap square used as a list index), so an odd
@@ -241,10 +241,9 @@ for _alias in ('camelup', 'playerinterface'):
     sys.modules[_alias] = sys.modules[__name__]
 
 # ---- the adapter's side ----
-_R = random._inst
+_S = koth_sandbox.streams[0]
 _classes = {}
 _hashes = {}
-_pending = [None]
 
 class KothUnfollowable(Exception):
     """An answer value the engine cannot carry with Python's meaning (a list as a camel ...)."""
@@ -324,23 +323,17 @@ def _action(result):
         return [3 if kind == 3 else 4, camel if type(camel) in (int, str) else str(camel)]
     return [5, str(result)]
 
-def move(key, seat, state, rs):
+def move(key, seat, state, adv):
+    """[True, the answer as the controller read it, stream code] or [False, [type, message, where], stream code]."""
     g = _state(state)
-    koth_sandbox.state_in(_R, rs)
-    before = _R.getstate()
+    koth_sandbox.advance(_S, adv)
     try:
-        result = _classes[key].move(seat, g)
-        out = _action(result)
-    except BaseException:
-        _pending[0] = koth_sandbox.state_out(_R, before)
-        raise
-    return [out, koth_sandbox.state_out(_R, before)]
+        out = _action(_classes[key].move(seat, g))
+    except BaseException as e:
+        tb = koth_sandbox.traceback.extract_tb(e.__traceback__)
+        return [False, [type(e).__name__, str(e), '%s:%s' % (tb[-1].filename, tb[-1].lineno) if tb else ''], koth_sandbox.stream_code(_S)]
+    return [True, out, koth_sandbox.stream_code(_S)]
 
-def pending_state():
-    s = _pending[0]
-    _pending[0] = None
-    return s
-
-for _n, _f in (('camel_configure', configure), ('camel_load', load), ('camel_move', move), ('camel_pending_state', pending_state)):
+for _n, _f in (('camel_configure', configure), ('camel_load', load), ('camel_move', move)):
     koth_sandbox.register(_n, _f)
 `;

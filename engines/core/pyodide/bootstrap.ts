@@ -77,28 +77,6 @@ def _koth_call(fn, args):
 
 koth_register('exec', _koth_exec)
 
-# ---- One generator stream with the host: a Python random.Random kept in step with the
-# engine's PyRandom. The host sends None (unchanged), {'adv': k} (k 32-bit words drawn, no
-# twist, so drawing k words here lands on the same state) or a whole state; what a call drew
-# comes back the same way (koth_state_out).
-def koth_state_in(r, p):
-    if p is None:
-        return
-    if 'adv' in p:
-        for _ in range(p['adv']):
-            r.getrandbits(32)
-    else:
-        r.setstate((3, tuple(p['internal']), p['gaussNext']))
-
-def koth_state_out(r, before):
-    after = r.getstate()
-    if after == before:
-        return None
-    a, b = after[1], before[1]
-    if after[2] == before[2] and a[624] >= b[624] and a[:624] == b[:624]:
-        return {'adv': a[624] - b[624]}
-    return {'kind': 'PyRandom', 'version': 3, 'internal': list(a), 'gaussNext': after[2]}
-
 # ---- Streams: the module-global generator (random._inst and the module's functions bound to
 # it) is a KothStream, a random.Random that counts the 32-bit words drawn through it (random():
 # 2, getrandbits(k): ceil(k/32), everything else goes through those two) and notes seed() and
@@ -301,9 +279,7 @@ def koth_refusals(code, filename, missing):
 
 _sb = types.ModuleType('koth_sandbox')
 _sb.register = koth_register
-_sb.state_in = koth_state_in
 _sb.tag = koth_tag
-_sb.state_out = koth_state_out
 _sb.exec_with_placeholders = koth_exec_with_placeholders
 _sb.refusals = koth_refusals
 _sb.KothStream = KothStream
