@@ -12,9 +12,9 @@ import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import { confidencePercent, proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
-import { runExact, tournamentGames, type CamelStats, type PlayerResolver } from './tournament.ts';
+import { runExact, tournamentGames, type CamelStats, type CamelTurnEvent, type PlayerResolver } from './tournament.ts';
 import { CamelUnfollowable } from './python-players.ts';
-import { CAMEL_PYTHON_BOTS_HELP, MOVE_TIMEOUT_HELP, pythonCamelPool, reportCamelNotes, type PythonCamelPool } from './python-cli.ts';
+import { CAMEL_PYTHON_BOTS_HELP, camelPythonExact, MOVE_TIMEOUT_HELP, openCamelPython, reportCamelNotes, type PythonCamelPool } from './python-cli.ts';
 import { trials as camelTrials } from './trials.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
 import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
@@ -77,13 +77,23 @@ export async function statisticalReplay(opts: CamelCliOptions, kit: ReplayKit): 
   return report;
 }
 
-/** The pool and how to find its players: ports, or with --python-bots the original Python classes. */
-function playersOf(opts: CamelCliOptions): { bots: string[]; resolve: PlayerResolver; python?: PythonCamelPool } {
+/** The pool and how to find its players: ports, or with --python-bots the original Python classes in a sandbox worker. */
+async function playersOf(opts: CamelCliOptions, kit: ReplayKit): Promise<{ bots: string[]; python?: PythonCamelPool }> {
   if (opts.asOf && opts.pythonBots !== 'cache') throw new UserError('--as-of goes with --python-bots cache');
   if (opts.moveTimeout !== undefined && !opts.pythonBots) throw new UserError('--move-timeout goes with --python-bots (ports have no time limit)');
-  if (!opts.pythonBots) return { bots: poolOf(opts), resolve: camelPlayer };
-  const python = pythonCamelPool(opts);
-  return { bots: python.names, resolve: python.resolve, python };
+  if (!opts.pythonBots) return { bots: poolOf(opts) };
+  const python = await openCamelPython(opts, kit);
+  return { bots: python.names, python };
+}
+
+/** The exact games: ports here, or the original players in their sandbox worker (closed afterwards). */
+async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: string[]) => number, onTurn?: (e: CamelTurnEvent) => void) {
+  const { bots, python } = await playersOf(opts, kit);
+  try {
+    return { bots, result: await runGuarded(python, () => (python ? camelPythonExact(python, parseSeed(opts.seed), games(bots), onTurn) : runExact(bots, camelPlayer, parseSeed(opts.seed), opts.rules, games(bots), onTurn))) };
+  } finally {
+    await python?.pool.destroy();
+  }
 }
 
 /** A Python exception camelup.py did not catch, the sandbox ending a player, or a value the engine cannot carry: exit 3 with what happened. */
@@ -100,9 +110,9 @@ function crashError(e: PythonError): UserError {
   return new UserError(`camelup.py itself raises here (uncaught)${c.where ? ` in ${c.where}` : ''}: ${c.pythonLine}. The original tournament ended with this exception.`, EXIT.originalCrashed);
 }
 
-function runGuarded<T>(python: PythonCamelPool | undefined, f: () => T): T {
+async function runGuarded<T>(python: PythonCamelPool | undefined, f: () => T | Promise<T>): Promise<T> {
   try {
-    return f();
+    return await f();
   } catch (e) {
     if (e instanceof PythonError) throw crashError(e);
     throw e;
@@ -111,10 +121,9 @@ function runGuarded<T>(python: PythonCamelPool | undefined, f: () => T): T {
   }
 }
 
-function runExactCommand(opts: CamelCliOptions): void {
-  const { bots, resolve, python } = playersOf(opts);
-  const games = opts.games ?? tournamentGames(bots.length);
-  const result = runGuarded(python, () => runExact(bots, resolve, parseSeed(opts.seed), opts.rules, games));
+async function runExactCommand(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
+  let games = 0;
+  const { bots, result } = await exactGames(opts, kit, (b) => (games = opts.games ?? tournamentGames(b.length)));
   if (opts.json) {
     process.stdout.write(JSON.stringify(result) + '\n');
     return;
@@ -175,7 +184,7 @@ const ACTIONS: Record<number, (a: unknown[]) => string> = {
   4: (a) => `bets on camel ${String(a[1])} to lose the game`,
 };
 
-export function registerCamelPlay(play: Command): void {
+export function registerCamelPlay(play: Command, kit: ReplayKit): void {
   const cmd = play.command('camel-up').description('Play camel-up games turn by turn (camelup.py\'s tournament loop: random.seed(S) once, then the games)');
   addCommonOptions(cmd, ['seed'], ENGINE, { seed: '1', seedHelp: 'random.seed(S) before the first game (an integer is read as Python reads it)' });
   cmd.option('--games <N>', 'games to play', positiveInt, 1);
@@ -199,15 +208,12 @@ export function registerCamelPlay(play: Command): void {
           'koth play camel-up --seed 1 --python-bots players.py,Sir_Humpfree_Bogart.py',
         ]),
     )
-    .action((opts: CamelCliOptions) => {
-      const { bots, resolve, python } = playersOf(opts);
+    .action(async (opts: CamelCliOptions) => {
       const lines: string[] = [];
-      const result = runGuarded(python, () =>
-        runExact(bots, resolve, parseSeed(opts.seed), opts.rules, opts.games ?? 1, (e) => {
-          if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
-          else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${e.player} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
-        }),
-      );
+      const { result } = await exactGames(opts, kit, () => opts.games ?? 1, (e) => {
+        if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
+        else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${e.player} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
+      });
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');
         return;
@@ -261,7 +267,7 @@ skipped; a second game bet on one camel is ignored.` +
       if (opts.pythonBots && !opts.exact) {
         throw new UserError('--python-bots runs with --exact (one process, one stream: the sandbox is not shared by worker shards): add --exact [--games N]');
       }
-      if (opts.exact) return runExactCommand(opts);
+      if (opts.exact) return runExactCommand(opts, kit);
       if (opts.compareRules) return runAB(opts, kit);
       kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);
     });

@@ -31,7 +31,7 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
     trials,
     registerCli({ replay, play }, kit) {
       registerCamelCli(replay, kit);
-      registerCamelPlay(play);
+      registerCamelPlay(play, kit);
     },
     defaultReplay: (ctx) =>
       statisticalReplay({ seed: CAMEL_DEFAULTS.seed, rules: DEFAULT_CAMEL_VARIANT, confidence: CAMEL_DEFAULTS.confidence, workers: ctx.workers, shardSize: CAMEL_DEFAULTS.shardSize, json: ctx.json }, ctx.kit),

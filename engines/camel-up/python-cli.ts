@@ -12,12 +12,18 @@
  * block of an answer in which the extractor found a player becomes a module, given players.py's
  * names (random, math, PlayerInterface) since answers were pasted into players.py.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
+import { readInputFile } from '../core/cli/files.ts';
+import type { ReplayKit } from '../core/cli/kit.ts';
+import { SandboxTaskError, type SandboxPool } from '../core/pyodide/pool.ts';
+import { SandboxKilled } from '../core/pyodide/sandbox.ts';
+import { ControllerCrash } from '../core/py/errors.ts';
+import type { Seed } from '../core/rng/rng.ts';
 import { AnswerCache, defaultCacheDir } from '../../scraper/cache.ts';
-import type { CamelPlayer } from './rules.ts';
-import { CAMEL_MOVE_TIMEOUT_MS, CamelFileError, loadPythonCamelPlayers, type CamelPythonSource, type LoadedCamelPlayers } from './python-players.ts';
+import { CAMEL_MOVE_TIMEOUT_MS, CamelSandboxStop, CamelUnfollowable, type CamelPythonSource } from './python-players.ts';
+import type { runExact, CamelTurnEvent } from './tournament.ts';
+import type { camelExactJob, camelInspect, CamelPythonArgs } from './trials.ts';
 
 export const CAMEL_PYTHON_BOTS_HELP =
   'play the ORIGINAL Python players (sandboxed in Pyodide) instead of ports: FILE.py[,FILE2.py...] loaded in this order, players in file order ' +
@@ -39,11 +45,17 @@ export function camelSourcesFromCache(root: string, asOf: string | null): CamelP
 
 export interface PythonCamelPool {
   names: string[];
-  resolve: (name: string) => CamelPlayer | undefined;
-  loaded: LoadedCamelPlayers;
+  pool: SandboxPool;
+  args: CamelPythonArgs;
+  /** What camelup.py printed and skipped ("oh jeez"), and what the players printed: shown after the run. */
+  notes: string[];
+  output: string[];
 }
 
-export function pythonCamelPool(opts: { pythonBots?: string; bots?: string; pool?: string; asOf?: string; rules?: string; moveTimeout?: number }): PythonCamelPool {
+export async function openCamelPython(
+  opts: { pythonBots?: string; bots?: string; pool?: string; asOf?: string; rules?: string; moveTimeout?: number },
+  kit: ReplayKit,
+): Promise<PythonCamelPool> {
   if (opts.pool) throw new UserError('--python-bots and --pool exclude each other: --bots A,B,C,D picks and orders the Python players');
   const spec = opts.pythonBots!.trim();
   let sources: CamelPythonSource[];
@@ -54,33 +66,62 @@ export function pythonCamelPool(opts: { pythonBots?: string; bots?: string; pool
       .map((f) => f.trim())
       .filter(Boolean);
     if (!files.length) throw new UserError('--python-bots: give .py files, comma-separated, or "cache"');
-    for (const f of files) if (!existsSync(f)) throw new UserError(`--python-bots: no file ${f} (give .py files, comma-separated, or "cache")`);
-    sources = files.map((path) => ({ path, code: readFileSync(path, 'utf8') }));
+    sources = files.map((path) => ({ path, code: readInputFile('--python-bots', path, 'give .py files, comma-separated, or "cache"') }));
   }
   if (!sources.length) throw new UserError('--python-bots: no Python player to load (the cache holds no answer with a move(player, g) class)');
-  let loaded: LoadedCamelPlayers;
+  const args: CamelPythonArgs = { sources, rules: opts.rules ?? 'original' };
+  const pool = kit.sandboxPool('camel-up', 1, { timeoutMs: opts.moveTimeout === undefined ? CAMEL_MOVE_TIMEOUT_MS : opts.moveTimeout * 1000 });
+  const p: PythonCamelPool = { names: [], pool, args, notes: [], output: [] };
   try {
-    loaded = loadPythonCamelPlayers(sources, { rules: opts.rules, moveTimeoutMs: opts.moveTimeout === undefined ? undefined : opts.moveTimeout * 1000 });
+    const classes = (await runCamelJob(p, 'camelInspect', args)) as ReturnType<typeof camelInspect>;
+    const byName = new Map<string, (typeof classes)[number]>();
+    for (const c of classes) if (!byName.has(c.name)) byName.set(c.name, c);
+    // camelup.py's player_pool may list a class twice (the dumb pool does): so may --bots here.
+    const names = opts.bots !== undefined ? opts.bots.split(',').map((n) => n.trim()).filter(Boolean) : classes.map((c) => c.name).filter((n, i, all) => all.indexOf(n) === i);
+    const unknown = names.filter((n) => !byName.has(n));
+    if (unknown.length) throw new UserError(`--bots: ${unknown.join(', ')} not among the Python players (${[...byName.keys()].join(', ') || 'none'})`);
+    const refused = names.map((n) => byName.get(n)!).filter((c) => c.refused);
+    if (refused.length) {
+      throw new UserError(
+        `--python-bots: ${refused.length} player(s) cannot run in the offline sandbox, so this is refused rather than run without them:\n` +
+          refused.map((c) => `  ${c.name} (${c.file}): ${c.refused}`).join('\n') +
+          `\nRun the others by naming them: --bots ${names.filter((n) => !byName.get(n)!.refused).join(',')}`,
+      );
+    }
+    if (names.length < 4) throw new UserError(`a camel-up game seats 4 players: give at least 4 (got ${names.length}: ${names.join(', ') || 'none'}); camelup.py would fail with IndexError`);
+    p.names = names;
+    return p;
   } catch (e) {
-    if (e instanceof CamelFileError) throw new UserError(`--python-bots: ${e.message}. camelup.py could not have imported it either; fix the file or leave it out.`);
+    await pool.destroy();
     throw e;
   }
-  const byName = new Map<string, LoadedCamelPlayers['classes'][number]>();
-  for (const c of loaded.classes) if (!byName.has(c.name)) byName.set(c.name, c);
-  // camelup.py's player_pool may list a class twice (the dumb pool does): so may --bots here.
-  const names = opts.bots !== undefined ? opts.bots.split(',').map((n) => n.trim()).filter(Boolean) : loaded.classes.map((c) => c.name).filter((n, i, all) => all.indexOf(n) === i);
-  const unknown = names.filter((n) => !byName.has(n));
-  if (unknown.length) throw new UserError(`--bots: ${unknown.join(', ')} not among the Python players (${[...byName.keys()].join(', ') || 'none'})`);
-  const refused = names.map((n) => byName.get(n)!).filter((c) => c.refused);
-  if (refused.length) {
-    throw new UserError(
-      `--python-bots: ${refused.length} player(s) cannot run in the offline sandbox, so this is refused rather than run without them:\n` +
-        refused.map((c) => `  ${c.name} (${c.file}): ${c.refused}`).join('\n') +
-        `\nRun the others by naming them: --bots ${names.filter((n) => !byName.get(n)!.refused).join(',')}`,
-    );
+}
+
+/** Runs a job of engines/camel-up/trials.ts in the pool; a file that does not load is bad input (exit 2). */
+export async function runCamelJob(p: PythonCamelPool, fn: string, args: unknown, onLine?: (line: string) => void): Promise<unknown> {
+  try {
+    return await p.pool.run({ kind: 'job', fn, args }, { onLine, onOutput: (lines) => p.output.push(...lines) });
+  } catch (e) {
+    if (e instanceof SandboxTaskError && e.data.name === 'CamelFileError') throw new UserError(`--python-bots: ${e.data.message}. camelup.py could not have imported it either; fix the file or leave it out.`);
+    if (e instanceof SandboxKilled) {
+      const bot = e.message.split(':')[0]!;
+      throw new CamelSandboxStop(bot, e.reason, e.message.slice(bot.length + 2));
+    }
+    throw e;
   }
-  if (names.length < 4) throw new UserError(`a camel-up game seats 4 players: give at least 4 (got ${names.length}: ${names.join(', ') || 'none'}); camelup.py would fail with IndexError`);
-  return { names, resolve: (n) => byName.get(n)?.player, loaded };
+}
+
+/** The exact tournament with the original players in the sandbox worker; a crash is rethrown as the error it was. */
+export async function camelPythonExact(p: PythonCamelPool, seed: Seed, games: number, onTurn?: (e: CamelTurnEvent) => void): Promise<ReturnType<typeof runExact>> {
+  const r = (await runCamelJob(p, 'camelExactJob', { ...p.args, bots: p.names, seed, games, turns: !!onTurn }, onTurn && ((l) => onTurn(JSON.parse(l) as CamelTurnEvent)))) as ReturnType<typeof camelExactJob>;
+  p.notes.push(...r.notes);
+  if (r.crash) {
+    const c = r.crash;
+    if (c.kind === 'stop') throw new CamelSandboxStop(c.bot!, c.reason!, c.pyMessage);
+    const e = c.kind === 'unfollowable' ? new CamelUnfollowable(c.pyType, c.pyMessage, c.where) : new ControllerCrash(c.pyType, c.pyMessage, c.where);
+    throw e;
+  }
+  return r.value!;
 }
 
 export const MOVE_TIMEOUT_HELP = `with --python-bots: the time limit of one move in seconds (default ${CAMEL_MOVE_TIMEOUT_MS / 1000}: Sir_Humpfree_Bogart needs seconds a move in the sandbox); past it the sandbox ends the player and the run stops (exit 3)`;
@@ -88,10 +129,10 @@ export const MOVE_TIMEOUT_HELP = `with --python-bots: the time limit of one move
 /** After a run: what the players printed, and the answers camelup.py printed and skipped ("oh jeez"), on stderr. */
 export function reportCamelNotes(p: PythonCamelPool | undefined): void {
   if (!p) return;
-  const printed = p.loaded.output();
+  const printed = p.output.splice(0);
   for (const line of printed.slice(0, 50)) process.stderr.write(pc.dim(`python: ${line}\n`));
   if (printed.length > 50) process.stderr.write(pc.dim(`python: ... ${printed.length - 50} more lines\n`));
-  const notes = p.loaded.notes.splice(0);
+  const notes = p.notes.splice(0);
   for (const n of notes.slice(0, 20)) process.stderr.write(pc.yellow(n + '\n'));
   if (notes.length > 20) process.stderr.write(pc.yellow(`... ${notes.length - 20} more\n`));
 }

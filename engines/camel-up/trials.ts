@@ -1,5 +1,59 @@
-/** The camel-up shardable trials (one trial = one game), as worker threads import them. */
+/**
+ * The camel-up shardable trials (one trial = one game), as worker threads import them, and the
+ * jobs of the sandbox workers for runs with the original Python players.
+ */
 import { camelTrials } from './tournament.ts';
 import { camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
+import type { JobContext } from '../core/pyodide/job-worker.ts';
+import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
+import type { Seed } from '../core/rng/rng.ts';
+import { CamelUnfollowable, loadPythonCamelPlayers, type CamelPythonSource } from './python-players.ts';
+import { runExact, type CamelTurnEvent } from './tournament.ts';
 
 export const trials = camelTrials(camelPlayer);
+
+// ---- Jobs of the sandbox workers (engines/core/pyodide/pool.ts) for runs with the ORIGINAL
+// Python players: the engine and Pyodide in one thread. Crashes come back as data; python-cli.ts
+// rebuilds them as the errors the CLI reports.
+
+export interface CamelPythonArgs {
+  sources: CamelPythonSource[];
+  rules: string;
+}
+
+/** An exception camelup.py did not catch, a value the engine cannot carry, or the sandbox's stop, as data. */
+export interface CamelCrashData {
+  kind: 'stop' | 'unfollowable' | 'crash';
+  pyType: string;
+  pyMessage: string;
+  where: string;
+  bot?: string;
+  reason?: string;
+}
+
+export function camelCrashData(e: PythonError): CamelCrashData {
+  if (e instanceof SandboxStop) return { kind: 'stop', pyType: e.pyType, pyMessage: e.pyMessage.slice(e.bot.length + 2), where: e.where, bot: e.bot, reason: e.reason };
+  const c = e instanceof ControllerCrash ? e : ControllerCrash.from(e);
+  return { kind: c instanceof CamelUnfollowable ? 'unfollowable' : 'crash', pyType: c.pyType, pyMessage: c.pyMessage, where: c.where };
+}
+
+/** Job: the players the files define, in file order, with refusals. */
+export function camelInspect(args: CamelPythonArgs, ctx: JobContext): { name: string; refused: string | null; file: string }[] {
+  return loadPythonCamelPlayers(args.sources, { sandbox: ctx.python, rules: args.rules }).classes.map(({ name, refused, file }) => ({ name, refused, file }));
+}
+
+/** Job: camelup.py's tournament loop after random.seed(S) with the original players; `turns` sends every turn as a JSON line. */
+export function camelExactJob(
+  args: CamelPythonArgs & { bots: string[]; seed: Seed; games: number; turns?: boolean },
+  ctx: JobContext,
+): { value?: ReturnType<typeof runExact>; crash?: CamelCrashData; notes: string[] } {
+  const loaded = loadPythonCamelPlayers(args.sources, { sandbox: ctx.python, rules: args.rules });
+  const resolve = (n: string) => loaded.classes.find((c) => c.name === n)?.player;
+  try {
+    const value = runExact(args.bots, resolve, args.seed, args.rules, args.games, args.turns ? (e: CamelTurnEvent) => ctx.emit(JSON.stringify(e)) : undefined);
+    return { value, notes: loaded.notes };
+  } catch (e) {
+    if (e instanceof PythonError) return { crash: camelCrashData(e), notes: loaded.notes };
+    throw e;
+  }
+}

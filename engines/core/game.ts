@@ -118,7 +118,7 @@ export interface ReplayKit {
    * Sandbox workers for original Python bots (engines/core/pyodide/pool.ts), each holding the
    * game's trials module (its engine, its Python adapter and job functions) and Pyodide.
    */
-  sandboxPool(game: string, workers: number): SandboxPool;
+  sandboxPool(game: string, workers: number, o?: { timeoutMs?: number }): SandboxPool;
 }
 
 /** Common flags every `koth replay` accepts. */

@@ -364,10 +364,10 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
       // tableVerdict already leaves out disagreements with a documented cause.
       process.exitCode = report.verdict === 'disagree' ? EXIT.disagree : EXIT.ok;
     },
-    sandboxPool(game, workers) {
-      // KOTH_SANDBOX_TIMEOUT_MS / KOTH_SANDBOX_MEMORY_MB: one call's time limit and Python's memory cap per worker.
+    sandboxPool(game, workers, o = {}) {
+      // KOTH_SANDBOX_TIMEOUT_MS / KOTH_SANDBOX_MEMORY_MB: one call's time limit (over the game's own) and Python's memory cap per worker.
       const env = (k: string) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : undefined);
-      return new SandboxPool({ workers, modules: [trialsModuleOf(game)], timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS'), memoryMb: env('KOTH_SANDBOX_MEMORY_MB') });
+      return new SandboxPool({ workers, modules: [trialsModuleOf(game)], timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS') ?? o.timeoutMs, memoryMb: env('KOTH_SANDBOX_MEMORY_MB') });
     },
     seed(text, fallback) {
       const t = text ?? fallback;
