@@ -1,10 +1,10 @@
 /**
- * Worker-thread entry of `koth verify --workers N`: verifies whole bots, one job at a time,
- * with this thread's own Python sandbox (sharedSandbox() is per thread). Started through
- * piscina; bundled to dist/verify-worker.js beside dist/koth.js.
+ * The module `koth verify` hands its sandbox workers (engines/core/pyodide/pool.ts: a game's
+ * engine and Pyodide in one thread): verifies a whole bot per job, port against original, with
+ * the worker's own Python (bundled to dist/verify-worker.js beside dist/koth.js).
  */
 import { runVerifyJob, type VerifyJob, type VerifyJobResult } from './verify-jobs.ts';
 
-export default function verifyInWorker(job: VerifyJob): VerifyJobResult {
+export function verifyJob(job: VerifyJob): VerifyJobResult {
   return runVerifyJob(job);
 }

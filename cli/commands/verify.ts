@@ -10,7 +10,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { Piscina } from 'piscina';
+import { SandboxPool } from '../../engines/core/pyodide/pool.ts';
+import { SandboxKilled } from '../../engines/core/pyodide/sandbox.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { checkOutputFile, helpFooter, nonEmpty, outputFile, positiveInt, readInputFile } from '../../engines/core/cli/kit.ts';
 import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
@@ -48,26 +49,35 @@ function sourceFromCache(game: string, v: GameVerifier, bot: string, o: VerifyOp
   return undefined;
 }
 
-/** The worker script: dist/verify-worker.js beside the bundle, or verify-worker.ts through tsx from sources. */
-function workerFile(): { filename: string; execArgv: string[] } {
+/** The module of the sandbox workers' job: dist/verify-worker.js beside the bundle, or verify-worker.ts from sources. */
+function jobModule(): string {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./verify-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+  if (here.endsWith('.ts')) return fileURLToPath(new URL('./verify-worker.ts', import.meta.url));
   const js = fileURLToPath(new URL(import.meta.url.includes('/chunks/') ? '../verify-worker.js' : './verify-worker.js', import.meta.url));
-  if (!existsSync(js)) throw new Error(`worker script missing at ${js}: run "npm run build"`);
-  return { filename: js, execArgv: [] };
+  if (!existsSync(js)) throw new Error(`the verify job module is missing at ${js}: run "npm run build"`);
+  return js;
 }
 
 /**
- * Runs the jobs, each a whole bot, on `workers` threads (each with its own sandbox; 1: in this
- * thread). Results come back in job order whatever the worker count.
+ * Runs the jobs, each a whole bot, on `workers` sandbox workers (each a thread with its own
+ * Python beside the engine). Results come back in job order whatever the worker count.
  */
 async function runJobs(jobs: VerifyJob[], workers: number): Promise<VerifyJobResult[]> {
   const n = Math.max(1, Math.min(workers, jobs.length));
-  if (n === 1) return jobs.map(runVerifyJob);
-  const { filename, execArgv } = workerFile();
-  const pool = new Piscina({ filename, execArgv, minThreads: n, maxThreads: n, idleTimeout: 1000 });
+  const timeouts = jobs.map((j) => (findGame(j.game)?.verify as GameVerifier | undefined)?.timeoutMs ?? 0);
+  const env = Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) > 0 ? Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) : undefined;
+  const pool = new SandboxPool({ workers: n, modules: [jobModule()], timeoutMs: env ?? (Math.max(...timeouts) || undefined) });
   try {
-    return (await Promise.all(jobs.map((j) => pool.run(j)))) as VerifyJobResult[];
+    return await Promise.all(
+      jobs.map(async (j): Promise<VerifyJobResult> => {
+        try {
+          return (await pool.run({ kind: 'job', fn: 'verifyJob', args: j })) as VerifyJobResult;
+        } catch (e) {
+          if (e instanceof SandboxKilled) return { ok: false, kind: 'sandbox', bot: j.bot, reason: e.reason, message: e.message };
+          throw e;
+        }
+      }),
+    );
   } finally {
     await pool.destroy();
   }

@@ -22,6 +22,7 @@ import { basename } from 'node:path';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
 import { PyFloat } from '../core/py/float.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
+import { defaultPythonHost } from '../core/pyodide/local.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { SandboxKilled, SandboxPythonError, sharedSandbox, type PySandbox } from '../core/pyodide/sandbox.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
@@ -132,7 +133,7 @@ export function stateToPy(g: CamelGameState): Record<string, unknown> {
  * stand-in's rule functions (for players that simulate with camelup's MoveCamel ...).
  */
 export function loadPythonCamelPlayers(files: readonly CamelPythonSource[], o: { sandbox?: CamelSandbox; rules?: string; moveTimeoutMs?: number } = {}): LoadedCamelPlayers {
-  const sb = o.sandbox ?? sharedSandbox();
+  const sb = o.sandbox ?? (defaultPythonHost() as CamelSandbox);
   const link = prepare(sb);
   link.reset();
   sb.call('camel_configure', [camelFlags(o.rules ?? 'original')], 'configuring the camel-up stand-in');

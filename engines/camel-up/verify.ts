@@ -21,7 +21,7 @@ import type { GameVerifier, VerifyOutcome, VerifySource } from '../core/game.ts'
 import { Tally, VerifyInputError } from '../core/verify/verify.ts';
 import { CamelGame, copyState, HiddenBet, TRACK_LENGTH, type CamelGameState, type CamelPlayer, type Trap } from './rules.ts';
 import { camelFlags } from './variants.ts';
-import { loadPythonCamelPlayers } from './python-players.ts';
+import { CAMEL_MOVE_TIMEOUT_MS, loadPythonCamelPlayers } from './python-players.ts';
 import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
 
 const sameState = (a: PyRandom, b: PyRandom) => {
@@ -196,6 +196,7 @@ export const camelVerifier: GameVerifier = {
   wrap: (code) => `import random, math\nfrom playerinterface import PlayerInterface\n${code}`,
   // Sir_Humpfree_Bogart takes 2-6 s a move in the sandbox.
   defaultGames: 4,
+  timeoutMs: CAMEL_MOVE_TIMEOUT_MS,
   edgeCases:
     "the first move of a game, a leader one square from the line, the round's last camel, the poorest and the richest seat (its trap on the track), game bets on four camels made, a crowded round bet, all camels in one stack",
 };

@@ -185,6 +185,8 @@ export interface GameVerifier {
   edgeCases: string;
   /** Seeded games `koth verify` plays when --games is not given (default 20). */
   defaultGames?: number;
+  /** Time limit of one call into the original (ms), when the sandbox's 10 s is too short for it. */
+  timeoutMs?: number;
 }
 
 /** A game whose originals cannot be run beside the ports, and what proves its ports instead. */

@@ -27,6 +27,7 @@ import { basename } from 'node:path';
 import { sharedSandbox, SandboxKilled, SandboxPythonError, type PySandbox } from '../core/pyodide/sandbox.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
+import { defaultPythonHost } from '../core/pyodide/local.ts';
 import { SandboxStop } from '../core/py/errors.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
@@ -82,7 +83,7 @@ function prepare(host: PythonHost): StreamLink {
  * defines one, as the 2019-01-07 snapshot does, else our stand-in), then the indirect ones.
  * Classes of an earlier load in the same host are forgotten (a fresh load = fresh class state).
  */
-export function loadPythonDiceBots(files: readonly { path: string; code: string }[], host: PythonHost = sharedDiceSandbox()): LoadedDiceBots {
+export function loadPythonDiceBots(files: readonly { path: string; code: string }[], host: PythonHost = defaultPythonHost()): LoadedDiceBots {
   const link = prepare(host);
   host.fast('dice_forget')();
   link.reset();

@@ -20,6 +20,7 @@ import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
 import { PySandbox, SandboxKilled, SandboxPythonError, sharedSandbox as sharedSandboxCore, type SandboxOptions } from '../core/pyodide/sandbox.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
+import { defaultPythonHost } from '../core/pyodide/local.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { Adventurer, SeedLater, type AdventurerClass, type RoomState } from './adventurer.ts';
 import { RUINS_STANDIN_PY } from './python/stand-in.ts';
@@ -79,7 +80,7 @@ const FATAL_TYPES = new Set(['SystemExit', 'KeyboardInterrupt', 'GeneratorExit']
 
 /** Loads the modules (sorted by name) and collects their Adventurer subclasses in the driver's order. */
 export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: PythonHost): LoadedPythonBots {
-  const sb = sandbox ?? sharedSandbox();
+  const sb = sandbox ?? defaultPythonHost();
   ensureStandIn(sb);
   sb.call('ruins_reset', []);
   const incidents = new Map<string, string[]>();
