@@ -60,19 +60,19 @@ export async function dicePythonBench(ctx: BenchContext, original?: (games: numb
     ];
     if (!ctx.quick) {
       // Scaling: the same sharded run on 1 and on 2 sandbox workers (Pyodide loaded first, not timed).
-      const n = 20_000;
+      const n = 40_000;
       const wall: number[] = [];
       for (const w of [1, 2]) {
         const p = ctx.kit.sandboxPool('dice', w);
         try {
           await p.warm();
-          const t = await timedAsync(() => ctx.kit.runSharded({ game: 'dice', spec: diceTrials, opts: { bots, rules: 'fixed', python: { files } }, seed: 5, trials: n, shardSize: 1000, workers: w, sandbox: p, label: `dice, Python bots, ${w} worker(s)` }));
+          const t = await timedAsync(() => ctx.kit.runSharded({ game: 'dice', spec: diceTrials, opts: { bots, rules: 'fixed', python: { files } }, seed: 5, trials: n, shardSize: 5000, workers: w, sandbox: p, label: `dice, Python bots, ${w} worker(s)` }));
           wall.push(t.seconds);
         } finally {
           await p.destroy();
         }
       }
-      figures.push({ name: `dice, original Python bots: 2 sandbox workers over 1 (${n} games, shards of 1000, wall)`, value: wall[0]! / wall[1]!, unit: '×', note: `1 worker ${wall[0]!.toFixed(1)} s, 2 workers ${wall[1]!.toFixed(1)} s; target ≥ 1.8× on 2 idle cores` });
+      figures.push({ name: `dice, original Python bots: 2 sandbox workers over 1 (${n} games, shards of 5000, wall, Pyodide loaded first)`, value: wall[0]! / wall[1]!, unit: '×', note: `1 worker ${wall[0]!.toFixed(1)} s, 2 workers ${wall[1]!.toFixed(1)} s; target ≥ 1.8× on 2 idle cores` });
     }
     return figures;
   } finally {
