@@ -4,7 +4,7 @@
 // worker and the trials (instanceof holds across them).
 // `npm run replay|scrape|bench` call this first; it takes well under a second.
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
 
 const trials = Object.fromEntries(
   readdirSync('engines', { withFileTypes: true })
@@ -36,6 +36,4 @@ await build({
   // vega/vega-lite (the HTML report's charts) are loaded on demand, only when a report is asked for.
   external: ['piscina', 'vega', 'vega-lite', 'pyodide'],
 });
-// The Pyodide sandbox worker is plain JavaScript, started by path (engines/core/pyodide/sandbox.ts).
-copyFileSync('engines/core/pyodide/worker.mjs', 'dist/pyodide-worker.mjs');
 chmodSync('dist/koth.js', 0o755);

@@ -24,14 +24,14 @@ import { PyFloat } from '../core/py/float.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
 import { defaultPythonHost } from '../core/pyodide/local.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
-import { SandboxKilled, SandboxPythonError, sharedSandbox, type PySandbox } from '../core/pyodide/sandbox.ts';
+import { SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { HiddenBet, type CamelGameState, type CamelPlayer } from './rules.ts';
 import { camelFlags } from './variants.ts';
 import { CAMEL_STANDIN_PY } from './python/stand-in.ts';
 
 /** What the camel-up adapter needs of a sandbox (the transport behind it may change). */
-/** A Python host (in this thread or the process's PySandbox) whose call may take its own time limit (a move's). */
+/** The Python host (the sandbox worker's own Python); its call may be given a move's time limit, which the pool enforces. */
 export type CamelSandbox = PythonHost & { call(fn: string, args: unknown[], what?: string, timeoutMs?: number): unknown };
 
 /** The sandbox ended a player (timeout, memory, crash): the run stops with the player named. */

@@ -11,7 +11,7 @@
  *
  * Every call takes plain values and returns one int (python/stand-in.ts): no JSON, no state
  * copies. In a sandbox worker (engines/core/pyodide/pool.ts) Python runs in the engine's own
- * thread and a call is a function call; with the process's PySandbox it is a round trip.
+ * thread and a call is a function call.
  *
  * What cannot run here is refused by name with the reason, never dropped: a class that needs a
  * package offline Pyodide lacks (numpy), or that reads the controller's stack frames with
@@ -24,7 +24,7 @@
  * no time limit and would have hung there.
  */
 import { basename } from 'node:path';
-import { sharedSandbox, SandboxKilled, SandboxPythonError, type PySandbox } from '../core/pyodide/sandbox.ts';
+import { SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
 import { defaultPythonHost } from '../core/pyodide/local.ts';
@@ -65,8 +65,6 @@ const prepared = new WeakMap<PythonHost, StreamLink>();
 let loads = 0;
 let handles = 0;
 
-/** The process's sandbox (engines/core/pyodide/sandbox.ts), shared with the other games. */
-export const sharedDiceSandbox: () => PySandbox = sharedSandbox;
 
 function prepare(host: PythonHost): StreamLink {
   let link = prepared.get(host);

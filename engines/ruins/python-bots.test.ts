@@ -1,22 +1,37 @@
 /**
- * Python adventurers in the Pyodide sandbox playing in our engine. Only our own Python here:
- * the weird test bots (tools/oracle/ruins/bots/weird/weird.py, twins of test-adventurers.ts)
- * and small hostile bots written below. One sandbox for the whole file (Pyodide loads in seconds).
+ * Python adventurers playing in our engine. Only our own Python here: the weird test bots
+ * (tools/oracle/ruins/bots/weird/weird.py, twins of test-adventurers.ts) and small hostile bots
+ * written below. The adapter's own tests load Pyodide in this thread (LocalPython: no limits
+ * needed for well-behaved bots); the hostile ones go through the CLI, so they meet the sandbox
+ * workers as a user's run does (the locked-down thread, the supervisor's time and memory limits).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PySandbox } from '../core/pyodide/sandbox.ts';
+import { LocalPython } from '../core/pyodide/local.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
-import { loadPythonRuinsBots, openRuinsSandbox, SandboxStop } from './python-bots.ts';
+import { runKoth } from '../../test/test-server.ts';
+import { loadPythonRuinsBots } from './python-bots.ts';
 import { Ruins, scoreRows } from './rules.ts';
 import { WEIRD_BOTS } from './test-adventurers.ts';
 import { moduleOfAnswer, sanitize } from './python-cli.ts';
 
-let sb: PySandbox;
-beforeAll(() => {
-  sb = openRuinsSandbox({ timeoutMs: 4000, memoryMb: 300 });
+let sb: LocalPython;
+beforeAll(async () => {
+  sb = await LocalPython.load();
 }, 180_000);
-afterAll(() => sb?.close());
+const tmp = mkdtempSync(join(tmpdir(), 'koth-ruins-py-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+/** Hostile bots as files for --python-bots (module = file name). */
+const files = (bots: Record<string, string>) =>
+  Object.entries(bots)
+    .map(([name, body]) => {
+      const f = join(tmp, `h_${name.toLowerCase()}.py`);
+      writeFileSync(f, hostile(name, body));
+      return f;
+    })
+    .join(',');
 
 const hostile = (name: string, body: string) => `from __main__ import Adventurer\nclass ${name}(Adventurer):\n    def get_action(self, state):\n${body
   .split('\n')
@@ -36,40 +51,37 @@ describe('ruins Python bots in the sandbox', () => {
     }
   });
 
-  it('hostile bots are stopped by name; the game carries on as ruins.py did (it caught Exception: the adventurer dies)', () => {
+  it('hostile bots in a sandbox worker are stopped by name; the game carries on as ruins.py did (it caught Exception: the adventurer dies)', async () => {
     const bots = {
       ReachProcess: "import js\nreturn str(js.process)",
       ReachLoader: "import pyodide_js\nreturn str(pyodide_js.loadPackage)",
       ReadPasswd: "return open('/etc/passwd').read()",
       Shell: "import os\nos.system('touch /tmp/koth-pwned')\nreturn 'next'",
       Socket: "import socket\nsocket.create_connection(('1.1.1.1', 80))\nreturn 'next'",
+      // Climbs to Pyodide's to_js through the functions' globals, then from a JS object to Function('return process'): the worker's lockdown removed that road.
       Climber: "import gc\nto_js = [g['to_js'] for c in object.__subclasses__() for v in vars(c).values() for g in [getattr(v, '__globals__', {})] if 'to_js' in g][0]\nreturn str(to_js({}).constructor.constructor('return process')())",
       Recurse: "def f(n): return f(n + 1)\nreturn f(0)",
       Raiser: "raise ValueError('no')",
     };
-    const sources = Object.entries(bots).map(([name, body]) => ({ module: `h_${name.toLowerCase()}`, code: hostile(name, body), origin: name }));
-    const py = loadPythonRuinsBots(sources, sb);
-    const game = new Ruins(py.classes, 'hostile', { log: true });
-    const rows = scoreRows(game.runGame());
-    expect(rows.every((r) => r.money === null)).toBe(true);
-    const errors = game.log.filter((l) => l.type === 'error').map((l) => l.text).join('\n');
-    for (const name of Object.keys(bots)) expect(py.incidents.get(name)?.length, name).toBeGreaterThan(0);
-    expect(py.incidents.get('ReachProcess')![0]).toMatch(/ImportError: import of 'js' is blocked/);
-    expect(py.incidents.get('ReachLoader')![0]).toMatch(/ImportError: import of 'pyodide_js' is blocked/);
-    expect(py.incidents.get('ReadPasswd')![0]).toMatch(/FileNotFoundError/);
-    expect(py.incidents.get('Shell')![0]).toMatch(/PermissionError: os.system is blocked/);
-    expect(py.incidents.get('Socket')![0]).toMatch(/ImportError: import of 'socket' is blocked/);
-    expect(py.incidents.get('Climber')![0]).toMatch(/TypeError|AttributeError|JsException/);
-    expect(py.incidents.get('Recurse')![0]).toMatch(/RecursionError/);
-    expect(py.incidents.get('Raiser')![0]).toBe('ValueError: no');
-    expect(errors).toMatch(/Exception from .*: no/);
-    expect(sb.alive).toBe(true);
-  });
+    const r = await runKoth(['play', 'ruins', '--seed', 'hostile', '--python-bots', files(bots), '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect((r.json().rows as { money: number | null }[]).every((row) => row.money === null)).toBe(true);
+    const first = (name: string) => new RegExp(`python bot ${name}: \\d+ exception\\(s\\), first: ([^\\n]*)`).exec(r.stderr)?.[1] ?? '';
+    expect(first('ReachProcess')).toMatch(/ImportError: import of 'js' is blocked/);
+    expect(first('ReachLoader')).toMatch(/ImportError: import of 'pyodide_js' is blocked/);
+    expect(first('ReadPasswd')).toMatch(/FileNotFoundError/);
+    expect(first('Shell')).toMatch(/PermissionError: os.system is blocked/);
+    expect(first('Socket')).toMatch(/ImportError: import of 'socket' is blocked/);
+    expect(first('Climber')).toMatch(/TypeError|AttributeError|JsException/);
+    expect(first('Recurse')).toMatch(/RecursionError/);
+    expect(first('Raiser')).toBe('ValueError: no');
+  }, 120_000);
 
   it('SystemExit from a bot stops the run as it stopped ruins.py', () => {
     const py = loadPythonRuinsBots([{ module: 'quitter', code: hostile('Quitter', 'raise SystemExit(3)'), origin: 'quitter' }], sb);
     expect(() => new Ruins(py.classes, 's').runGame()).toThrow(ControllerCrash);
   });
+
 
   it("Python's float type survives the trip: a 1.0 index crashes the driver as in ruins.py, a nan bid is a Non-integer bid, 5.0 prints as 5.0", () => {
     const code = (name: string, ret: string) => hostile(name, `if state.treasures:\n    return ${ret}\nreturn 'next'`);
@@ -104,27 +116,20 @@ describe('ruins Python bots in the sandbox', () => {
   });
 });
 
-describe('sandbox limits end the worker and name the bot (ruins.py had no limit and would hang: the run stops)', () => {
-  it('an endless loop, then a memory bomb, each in a fresh sandbox', () => {
+describe('sandbox limits stop the run and name the bot (ruins.py had no limit and would hang: the run stops, exit 3)', () => {
+  it('an endless loop, then a memory bomb', async () => {
     for (const [name, body, reason] of [
       ['Looper', 'while True: pass', 'timeout'],
-      ['Bomb', "a = []\nwhile True: a.append(bytearray(10**7))", 'memory'],
+      ['Bomb', 'a = []\nwhile True: a.append(bytearray(10**7))', 'memory'],
     ] as const) {
-      const own = openRuinsSandbox({ timeoutMs: 3000, memoryMb: 200 });
+      const saved = { ...process.env };
+      Object.assign(process.env, { KOTH_SANDBOX_TIMEOUT_MS: '2000', KOTH_SANDBOX_MEMORY_MB: '300' });
       try {
-        const py = loadPythonRuinsBots([{ module: name.toLowerCase(), code: hostile(name, body), origin: name }], own);
-        let err: unknown;
-        try {
-          new Ruins(py.classes, 's').runGame();
-        } catch (e) {
-          err = e;
-        }
-        expect(err).toBeInstanceOf(SandboxStop);
-        expect((err as SandboxStop).bot).toBe(name);
-        expect((err as SandboxStop).reason).toBe(reason);
-        expect(own.alive).toBe(false);
+        const r = await runKoth(['play', 'ruins', '--seed', 's', '--python-bots', files({ [name]: body })]);
+        expect(r.status, r.stderr).toBe(3);
+        expect(r.stderr).toMatch(new RegExp(`the Python sandbox stopped bot ${name} \\(${reason}\\)`));
       } finally {
-        own.close();
+        process.env = saved;
       }
     }
   }, 240_000);

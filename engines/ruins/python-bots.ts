@@ -17,7 +17,7 @@
  */
 import { basename } from 'node:path';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
-import { PySandbox, SandboxKilled, SandboxPythonError, sharedSandbox as sharedSandboxCore, type SandboxOptions } from '../core/pyodide/sandbox.ts';
+import { SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
 import { defaultPythonHost } from '../core/pyodide/local.ts';
@@ -111,21 +111,11 @@ export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: 
   return { classes, skipped, incidents, sandbox: sb };
 }
 
-/** The process's sandbox (engines/core/pyodide/sandbox.ts). */
-export const sharedSandbox = sharedSandboxCore;
-
 const standInLoaded = new WeakSet<PythonHost>();
 function ensureStandIn(sb: PythonHost): void {
   if (standInLoaded.has(sb)) return;
   sb.loadModule('koth_ruins', RUINS_STANDIN_PY, 'koth_ruins.py');
   standInLoaded.add(sb);
-}
-
-/** A sandbox with the ruins stand-in loaded (share one per test file: loading takes seconds). */
-export function openRuinsSandbox(o?: SandboxOptions): PySandbox {
-  const sb = PySandbox.open(o);
-  ensureStandIn(sb);
-  return sb;
 }
 
 let handles = 0;

@@ -2,7 +2,7 @@
  * The Python side of the sandbox, run once after Pyodide loads: the call dispatcher
  * (`_koth_call(fn, json_args)` → JSON), module loading, and what untrusted answers may not
  * import or call. This Python-level fence is the first wall; the worker's JavaScript
- * lockdown (worker.mjs) is the second, for code that climbs out of the first.
+ * lockdown (job-worker.ts) is the second, for code that climbs out of the first.
  */
 export const BOOTSTRAP_PY = String.raw`
 import sys, json, types, traceback, os, posix

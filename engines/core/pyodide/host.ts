@@ -1,8 +1,7 @@
 /**
- * What a game's adapter for original Python answers needs of a Python interpreter: the same
- * few calls whether Python runs in this thread beside the engine (LocalPython, local.ts: the
- * sandbox worker of pool.ts, fast) or in a worker of its own that this thread waits on
- * (PySandbox, sandbox.ts: one synchronous round trip a call).
+ * What a game's adapter for original Python answers needs of a Python interpreter (LocalPython,
+ * local.ts: Pyodide in the sandbox worker's own thread, beside the engine — pool.ts starts those
+ * workers and supervises them).
  *
  * Values across the boundary are plain: `fast` takes and returns numbers, strings, booleans and
  * null only (Python never holds a JavaScript object, and nothing is serialised), `call` takes

@@ -15,7 +15,7 @@
  */
 import { BOOTSTRAP_PY } from './bootstrap.ts';
 import type { PyFast, PythonHost } from './host.ts';
-import { pyodideIndexDir, revivePyFloat, SandboxPythonError, sharedSandbox } from './sandbox.ts';
+import { pyodideIndexDir, revivePyFloat, SandboxPythonError } from './sandbox.ts';
 
 /** Shared cells between a sandbox worker and its supervisor (Int32 indices of `Heartbeat.cells`). */
 export const BEAT = {
@@ -199,15 +199,15 @@ export function setLocalPython(py: LocalPython): void {
 }
 export function localPython(): LocalPython {
   const py = (globalThis as Record<symbol, unknown>)[KEY] as LocalPython | undefined;
-  if (!py) throw new Error('original Python bots run only inside a sandbox worker (engines/core/pyodide/pool.ts)');
+  if (!py) throw new Error('koth: original Python bots run only inside a sandbox worker (engines/core/pyodide/pool.ts); a test may pass a LocalPython of its own');
   return py;
 }
 
 /**
  * Where original Python runs when a game's adapter is not handed a host: this sandbox worker's
- * own Python (the engine's thread), or else the process's PySandbox (a worker of its own, one
- * round trip a call: tests and tools that run an adapter outside the sandbox workers).
+ * own Python, beside the engine. Outside a sandbox worker there is none: untrusted code runs only
+ * where the supervisor can stop it (tests that need Python in their own thread pass a LocalPython).
  */
 export function defaultPythonHost(): PythonHost {
-  return ((globalThis as Record<symbol, unknown>)[KEY] as LocalPython | undefined) ?? sharedSandbox();
+  return localPython();
 }
