@@ -71,8 +71,9 @@ export interface CamelPlayer {
   move(player: number, g: CamelGameState, env: CamelEnv): unknown[];
 }
 
-export function newState(random: PyRandom): CamelGameState {
-  const g: CamelGameState = {
+/** GameState() before the camels are placed: empty tracks, no bets, 2 coins each. */
+export function emptyState(): CamelGameState {
+  return {
     camel_track: Array.from({ length: TRACK_LENGTH }, () => []),
     trap_track: Array.from({ length: TRACK_LENGTH }, () => [] as Trap),
     player_has_placed_trap: [false, false, false, false],
@@ -86,6 +87,10 @@ export function newState(random: PyRandom): CamelGameState {
     game_winner: [],
     camels: CAMELS,
   };
+}
+
+export function newState(random: PyRandom): CamelGameState {
+  const g = emptyState();
   const initial = [...CAMELS];
   for (let k = 0; k < NUM_CAMELS; k++) {
     const index = random.randint(0, initial.length - 1);

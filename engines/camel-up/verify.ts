@@ -19,7 +19,7 @@ import { PyFloat } from '../core/py/float.ts';
 import { SandboxStop } from '../core/py/errors.ts';
 import type { GameVerifier, VerifyOutcome, VerifySource } from '../core/game.ts';
 import { Tally, VerifyInputError } from '../core/verify/verify.ts';
-import { CamelGame, copyState, HiddenBet, TRACK_LENGTH, type CamelGameState, type CamelPlayer, type Trap } from './rules.ts';
+import { CamelGame, copyState, emptyState, HiddenBet, TRACK_LENGTH, type CamelGameState, type CamelPlayer, type Trap } from './rules.ts';
 import { camelFlags } from './variants.ts';
 import { CAMEL_MOVE_TIMEOUT_MS, loadPythonCamelPlayers } from './python-players.ts';
 import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
@@ -136,21 +136,7 @@ export function lockstepCamel(name: string, original: CamelPlayer, o: { seed: st
 export function camelEdgeCases(): { what: string; seat: number; state: CamelGameState }[] {
   const base = (over: Partial<CamelGameState>, track: Record<number, number[]>): CamelGameState => {
     const camel_track = Array.from({ length: TRACK_LENGTH }, (_, i) => [...(track[i] ?? [])]);
-    return {
-      camel_track,
-      trap_track: Array.from({ length: TRACK_LENGTH }, () => [] as Trap),
-      player_has_placed_trap: [false, false, false, false],
-      round_bets: [],
-      game_winner_bets: [],
-      game_loser_bets: [],
-      player_game_bets: [[], [], [], []],
-      player_money_values: [2, 2, 2, 2],
-      camel_yet_to_move: [true, true, true, true, true],
-      active_game: true,
-      game_winner: [],
-      camels: [0, 1, 2, 3, 4],
-      ...over,
-    };
+    return { ...emptyState(), camel_track, camels: [0, 1, 2, 3, 4], ...over };
   };
   const later = { camel_bet_values: [5, 5, 5, 5, 5] };
   const bets = (player: number, camels: string[]) => {

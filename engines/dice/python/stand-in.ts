@@ -110,10 +110,14 @@ def start(h, adv, dice, last_round, list_id, *scores):
     except BaseException as e:
         _err[0] = e
         flags = 4
+    return _code(_scores_check(lst, snap, flags))
+
+def _scores_check(lst, snap, flags):
+    """flags | 16 when the bot changed the scores list it was given (kept for changed_scores)."""
     if lst != snap:
         _changed[0] = lst
         flags |= 16
-    return _code(flags)
+    return flags
 
 def step(h, adv, die):
     """The next die of the turn (not a 6): update_state(throws), the generator's next step."""
@@ -173,9 +177,7 @@ def turn(h, adv, last_round, list_id, *scores):
         except BaseException as e:
             _err[0] = e
             flags = 4
-    if lst != snap:
-        _changed[0] = lst
-        flags |= 16
+    flags = _scores_check(lst, snap, flags)
     if _S.koth_replaced or _S.gauss_next is not None:
         # The bot reseeded or set the generator: the dice after that came from the new state,
         # and the engine fetches the whole state.
