@@ -102,7 +102,7 @@ export async function runCamelJob(p: PythonCamelPool, fn: string, args: unknown,
   try {
     return await p.pool.run({ kind: 'job', fn, args }, { onLine, onOutput: (lines) => p.output.push(...lines) });
   } catch (e) {
-    if (e instanceof SandboxTaskError && e.data.name === 'CamelFileError') throw new UserError(`--python-bots: ${e.data.message}. camelup.py could not have imported it either; fix the file or leave it out.`);
+    if (e instanceof SandboxTaskError && e.data.name === 'PythonFileError') throw new UserError(`--python-bots: ${e.data.message}. camelup.py could not have imported it either; fix the file or leave it out.`);
     if (e instanceof SandboxKilled) {
       const bot = e.message.split(':')[0]!;
       throw new CamelSandboxStop(bot, e.reason, e.message.slice(bot.length + 2));

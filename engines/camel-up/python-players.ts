@@ -24,7 +24,7 @@ import { PyFloat } from '../core/py/float.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
 import { defaultPythonHost } from '../core/pyodide/local.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
-import { SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
+import { PythonFileError, SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { HiddenBet, type CamelGameState, type CamelPlayer } from './rules.ts';
 import { camelFlags } from './variants.ts';
@@ -66,16 +66,6 @@ export interface LoadedCamelPlayers {
   output(): string[];
 }
 
-/** A player file that does not load at all (camelup.py's import of it would have failed too). */
-export class CamelFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly detail: string,
-  ) {
-    super(`${file} does not load: ${detail}`);
-    this.name = 'CamelFileError';
-  }
-}
 
 const prepared = new WeakSet<CamelSandbox>();
 const links = new WeakMap<CamelSandbox, StreamLink>();
@@ -146,7 +136,7 @@ export function loadPythonCamelPlayers(files: readonly CamelPythonSource[], o: {
     try {
       found = sb.call('camel_load', [module, `${base}.py`, f.code, !!f.pasted], `loading ${f.path}`) as typeof found;
     } catch (e) {
-      if (e instanceof SandboxPythonError) throw new CamelFileError(f.path, `${e.pyType}: ${e.pyMessage}${e.where ? ` (${e.where})` : ''}`);
+      if (e instanceof SandboxPythonError) throw new PythonFileError(f.path, `${e.pyType}: ${e.pyMessage}${e.where ? ` (${e.where})` : ''}`);
       if (e instanceof SandboxKilled) throw new CamelSandboxStop(basename(f.path), e.reason, `loading ${f.path}: ${e.message}`);
       throw e;
     }

@@ -24,7 +24,7 @@
  * no time limit and would have hung there.
  */
 import { basename } from 'node:path';
-import { SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
+import { PythonFileError, SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
 import { defaultPythonHost } from '../core/pyodide/local.ts';
@@ -107,16 +107,6 @@ export function loadPythonDiceBots(files: readonly { path: string; code: string 
   return { classes, sandbox: host, link };
 }
 
-/** A bot file that does not load at all (the original controller's import would have failed too). */
-export class PythonFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly detail: string,
-  ) {
-    super(`${file} does not load: ${detail}`);
-    this.name = 'PythonFileError';
-  }
-}
 
 /** The bits of a call's result (python/stand-in.ts); the rest (÷ 32) is the stream's code. */
 const YIELDED_TRUTHY = 1;

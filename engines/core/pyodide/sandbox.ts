@@ -19,6 +19,17 @@ export class SandboxPythonError extends Error {
   }
 }
 
+/** A bot file that does not load at all (the original controller's import of it would have failed too). */
+export class PythonFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+  ) {
+    super(`${file} does not load: ${detail}`);
+    this.name = 'PythonFileError';
+  }
+}
+
 export type KillReason = 'timeout' | 'memory' | 'crashed';
 
 /** The sandbox ended the worker (an endless loop, a memory bomb, a broken interpreter). */
