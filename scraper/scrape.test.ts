@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ApiError, StackExchangeClient } from './api.ts';
 import { AnswerCache, CacheBusyError } from './cache.ts';
 import { challengeConfig } from '../engines/registry.ts';
@@ -12,7 +12,16 @@ import { apiError, FakeStackExchange, fixture, type SimAnswer, type SimOptions, 
 import type { KnownBot } from '../transpiled-bots/provenance.ts';
 
 const dice = challengeConfig('dice')!;
-const tmp = () => mkdtempSync(join(tmpdir(), 'koth-scrape-lib-'));
+/** Temporary folders, removed when the file's tests are done. */
+const made: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'koth-scrape-lib-'));
+  made.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 let server: FakeStackExchange | undefined;
 afterEach(async () => {
   await server?.stop();
