@@ -4,7 +4,23 @@
 // worker and the trials (instanceof holds across them).
 // `npm run replay|scrape|bench` call this first; it takes well under a second.
 import { build } from 'esbuild';
-import { chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+
+// The build hash a queued job carries (engines/core/runner/queue.ts): the sources that make the bundle.
+const buildHash = (() => {
+  const h = createHash('sha256');
+  const walk = (dir) => {
+    for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = `${dir}/${d.name}`;
+      if (d.isDirectory()) walk(p);
+      else if (/\.(ts|json)$/.test(d.name)) h.update(p).update(readFileSync(p));
+    }
+  };
+  for (const dir of ['cli', 'engines', 'transpiled-bots']) walk(dir);
+  h.update(readFileSync('package-lock.json'));
+  return h.digest('hex').slice(0, 12);
+})();
 
 const trials = Object.fromEntries(
   readdirSync('engines', { withFileTypes: true })
@@ -29,11 +45,12 @@ await build({
   // of a dice tournament. Nothing reads a function's or class's `name`: bots carry `botName`,
   // errors set their own `name`.
   keepNames: false,
+  define: { __KOTH_BUILD__: JSON.stringify(buildHash) },
   // CommonJS dependencies bundled into ESM need a require().
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   loader: { '.json': 'json' },
   // piscina starts its own worker wrapper from its package folder: load it from node_modules.
   // vega/vega-lite (the HTML report's charts) are loaded on demand, only when a report is asked for.
-  external: ['piscina', 'vega', 'vega-lite', 'pyodide'],
+  external: ['piscina', 'vega', 'vega-lite', 'pyodide', 'bullmq', 'ioredis'],
 });
 chmodSync('dist/koth.js', 0o755);

@@ -10,6 +10,7 @@ import { registerBench } from './commands/bench.ts';
 import { registerScrape } from './commands/scrape.ts';
 import { registerRegistry } from './commands/registry.ts';
 import { registerVerify } from './commands/verify.ts';
+import { registerQueue } from './commands/queue.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerRegistry(program);
   registerBench(program);
   registerVerify(program);
+  registerQueue(program);
   return program;
 }
 

@@ -50,6 +50,7 @@ async function runStats(kit: ReplayKit, opts: AtomasCliOptions, bot: string, rul
     trials: runs,
     shardSize: opts.shardSize,
     workers: opts.workers,
+    queue: opts.queue,
     // The file the user named holds every sub-run of the command: a part per bot and rule variant.
     checkpoint: opts.checkpoint,
     checkpointPart: `${bot}/${rules}`,

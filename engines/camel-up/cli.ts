@@ -52,6 +52,7 @@ async function runStats(kit: ReplayKit, opts: CamelCliOptions, bots: string[], r
     trials: opts.games ?? CAMEL_DEFAULTS.games,
     shardSize: opts.shardSize,
     workers: opts.workers,
+    queue: opts.queue,
     checkpoint: opts.checkpoint,
     // One file for the command: a part per rule variant (--compare-rules runs both).
     checkpointPart: rules,

@@ -90,6 +90,8 @@ export interface ShardedRun<Opts, Acc> {
   trials: number;
   shardSize: number;
   workers: number;
+  /** A Redis URL: the shards go to a BullMQ queue that `koth worker` processes pull from (engines/core/runner/queue.ts). */
+  queue?: string | undefined;
   checkpoint?: string | undefined;
   /**
    * This run's name inside the checkpoint file, when one command makes several sharded runs

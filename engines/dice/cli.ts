@@ -244,6 +244,7 @@ async function runStats(kit: ReplayKit, opts: DiceCliOptions, bots: string[], ru
     trials: games,
     shardSize: opts.shardSize,
     workers: opts.workers,
+    queue: opts.queue,
     checkpoint: opts.checkpoint,
     // One file for the command: a part per rule variant (--compare-rules runs both; a plain run is the part of its --rules).
     checkpointPart: rules,
@@ -383,6 +384,7 @@ export async function diceRuleAB(opts: DiceCliOptions, kit: ReplayKit) {
     bots: botRows,
     seats,
     workers: opts.workers,
+    queue: opts.queue,
     shardSize: opts.shardSize,
     seconds: Math.round(performance.now() - started) / 1000,
     command: rerunCommand(opts, games),

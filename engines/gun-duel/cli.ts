@@ -7,7 +7,7 @@ import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION,
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { maxWorkers, nonEmpty, optionRules, outputFile, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { maxWorkers, nonEmpty, queueOption, optionRules, outputFile, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
 import { renderTable } from '../core/report/table.ts';
 import { defaultWorkers } from '../core/runner/runner.ts';
@@ -25,7 +25,7 @@ import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './
 
 export const GUN_DUEL_DEFAULTS = { seed: '2017', tournaments: 8, repetition: 100 };
 
-interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' | 'checkpoint' | 'json'> {
+interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' | 'queue' | 'checkpoint' | 'json'> {
   exact?: boolean;
   players?: string;
   repetition: number;
@@ -211,6 +211,7 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
     trials: opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments,
     shardSize: 1,
     workers: opts.workers,
+    queue: opts.queue,
     checkpoint: opts.checkpoint,
     label: 'gun-duel tournaments',
   });
@@ -317,6 +318,7 @@ export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
     .option('--compare-rules', 'run the seed under original and fixed rules and show what differs')
     .option('--compare-stdlib', 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model')
     .option('--workers <n>', `worker threads for --tournaments, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
+    .addOption(queueOption())
     .addOption(new Option('--checkpoint <file>', 'with --tournaments: save progress to this file and resume from it (checked writable before the run)').argParser(outputFile('a checkpoint file name')))
     .option('--json', 'machine-readable output on stdout')
     .addHelpText(
@@ -374,6 +376,7 @@ ${exitCodeHelp()}`,
     { option: '--exact', excludes: ['--tournaments', '--from', '--checkpoint'], why: 'it plays one tournament with every clock reading = S' },
     { option: '--from', excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' },
     { option: '--checkpoint', needs: '--tournaments', why: 'only new tournaments make progress to save' },
+    { option: '--queue', needs: '--tournaments', why: 'only --tournaments runs are cut into shards' },
     { option: '--players', needs: ['--exact', '--compare-rules'], why: 'the distribution uses the 17 tournament players' },
     { option: '--seed', needs: ['--exact', '--compare-rules', '--tournaments'], why: 'without them the published scoreboard is placed in recorded tournaments' },
   ]);

@@ -17,6 +17,7 @@ import { SandboxPool } from '../pyodide/pool.ts';
 import { CheckpointMismatch } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
+import { checkQueueUrl, kothVersion, QueueJobFailed, QueueUnreachable, redact, runQueued } from '../runner/queue.ts';
 
 export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
@@ -198,6 +199,15 @@ export function resolveBots(
   return [...pool];
 }
 
+/** --queue URL: run the shards on `koth worker` processes through Redis (results do not depend on it). */
+export function queueOption(): Option {
+  return new Option('--queue <url>', 'redis://[:password@]host:port: put the shards on this Redis queue for "koth worker" processes (results do not depend on it)').argParser((v: string) => {
+    const why = checkQueueUrl(v);
+    if (why) throw new InvalidArgumentError(why);
+    return v;
+  });
+}
+
 export const CHECKPOINT_HELP = 'save progress to this file and resume from it after an interruption (checked writable before the run)';
 
 /** The options the kit can add to a game's command, each with one meaning in every game. */
@@ -211,6 +221,7 @@ export interface CommonOptionValues {
   seed: string;
   games?: number;
   workers: number;
+  queue?: string;
   shardSize: number;
   checkpoint?: string;
   confidence: number;
@@ -248,6 +259,7 @@ export function addCommonOptions(cmd: Command, names: readonly CommonOption[], e
         break;
       case 'workers':
         cmd.option('--workers <n>', `worker threads, at most ${maxWorkers()} here (results do not depend on it)`, workerCount, defaultWorkers());
+        cmd.addOption(queueOption());
         break;
       case 'shardSize':
         cmd.option('--shard-size <n>', 'trials per shard (part of the run identity: changes results)', positiveInt, d.shardSize ?? 10_000);
@@ -311,6 +323,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
       const onSigint = () => controller.abort();
       process.once('SIGINT', onSigint);
       try {
+        if (r.queue) return await queuedRun(r, controller.signal);
         const res = await runTrials<Opts, Acc>({
           game: r.game,
           spec: r.spec,
@@ -352,6 +365,8 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
         return res;
       } catch (e) {
         if (e instanceof CheckpointMismatch) throw new UserError(e.message);
+        if (e instanceof QueueUnreachable) throw new UserError(`${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
+        if (e instanceof QueueJobFailed) throw new UserError(e.message, EXIT.internal);
         throw e;
       } finally {
         process.off('SIGINT', onSigint);
@@ -375,6 +390,29 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
       return parseSeed(t);
     },
   };
+}
+
+async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSignal): Promise<RunResult<Acc>> {
+  if (r.sandbox) throw new UserError('--queue does not run original Python bots (--python-bots): their sandbox workers run on this machine only');
+  const res = await runQueued<Opts, Acc>({
+    url: r.queue!,
+    version: kothVersion(),
+    game: r.game,
+    spec: r.spec,
+    opts: r.opts,
+    seed: r.seed,
+    trials: r.trials,
+    shardSize: r.shardSize,
+    label: r.label ?? r.game,
+    ...(r.checkpoint ? { checkpoint: r.checkpoint, ...(r.checkpointPart ? { checkpointPart: r.checkpointPart } : {}) } : {}),
+    ...(r.onShard ? { onShard: r.onShard } : {}),
+    signal,
+  });
+  const unit = r.unit ?? 'trials';
+  if (res.interrupted) {
+    throw new UserError(`interrupted after ${res.done} of ${r.trials} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);
+  }
+  return { acc: res.acc, shards: res.shards, resumedShards: res.resumedShards, trials: r.trials, done: res.done, workers: r.workers, elapsedMs: res.elapsedMs, interrupted: false };
 }
 
 /** The standard closing lines of a game command's --help: examples, then the exit codes. */

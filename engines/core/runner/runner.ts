@@ -72,7 +72,7 @@ export function defaultWorkers(): number {
 }
 
 /** The worker script: dist/worker.js beside the bundle, or worker.ts through tsx from sources. */
-function workerFile(): { filename: string; execArgv: string[] } {
+export function workerFile(): { filename: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
   // Bundled: this code sits in dist/koth.js or in a shared chunk under dist/chunks/.

@@ -1,0 +1,105 @@
+/**
+ * `koth worker --queue URL`: processes the shards that `koth replay … --queue URL` puts on a
+ * Redis queue, on this machine's threads. `koth queue status|clean --queue URL`: what the queue
+ * holds, and removing a run's jobs. The queue itself: engines/core/runner/queue.ts.
+ */
+import { Option, type Command } from 'commander';
+import { Piscina } from 'piscina';
+import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
+import { maxWorkers, queueOption, workerCount } from '../../engines/core/cli/kit.ts';
+import { defaultWorkers, workerFile } from '../../engines/core/runner/runner.ts';
+import { kothVersion, QueueUnreachable, queueClean, queueStatus, redact, runQueueWorker } from '../../engines/core/runner/queue.ts';
+import type { ShardTask } from '../../engines/core/runner/worker.ts';
+import { games, trialsModuleOf } from '../../engines/registry.ts';
+
+const needQueue = (url: string | undefined): string => {
+  if (!url) throw new UserError('give the queue: --queue redis://[:password@]host:port');
+  return url;
+};
+
+async function network<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof QueueUnreachable) throw new UserError(`${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
+    throw e;
+  }
+}
+
+export function registerQueue(program: Command): void {
+  program
+    .command('worker')
+    .description('Process the shards of queued runs ("koth replay <game> --queue URL") on this machine, until Ctrl-C or SIGTERM')
+    .addOption(queueOption())
+    .option('--threads <n>', `worker threads, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
+    .addHelpText('after', '\nOn SIGINT/SIGTERM the shards being run finish and are handed in, then it exits 0 (a second signal exits at once: the shard is redone elsewhere).\nA worker refuses jobs made by another koth version (package version + build).\n')
+    .action(async (o: { queue?: string; threads: number }) => {
+      const url = needQueue(o.queue);
+      const controller = new AbortController();
+      let signals = 0;
+      const onSignal = () => {
+        if (++signals > 1) process.exit(EXIT.interrupted);
+        controller.abort();
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      const { filename, execArgv } = workerFile();
+      const pool = new Piscina({ filename, execArgv, minThreads: o.threads, maxThreads: o.threads, idleTimeout: 60_000 });
+      const known = new Set(games.filter((g) => g.engine).map((g) => g.id));
+      try {
+        const res = await network(() =>
+          runQueueWorker({
+            url,
+            version: kothVersion(),
+            threads: o.threads,
+            trialsModuleOf: (g) => {
+              if (!known.has(g)) throw new Error(`this koth knows no game "${g}"`);
+              return trialsModuleOf(g);
+            },
+            runShard: (task: ShardTask) => pool.run(task),
+            log: (line) => process.stderr.write(`koth worker: ${line}\n`),
+            signal: controller.signal,
+          }),
+        );
+        process.stderr.write(`koth worker: stopped after ${res.shards} shard(s)\n`);
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        await pool.destroy();
+      }
+    });
+
+  const queue = program.command('queue').description('What the Redis queue of "koth replay … --queue URL" holds, and removing runs from it');
+  queue
+    .command('status')
+    .description('Runs on the queue: their shard jobs waiting, running, done, failed')
+    .addOption(queueOption())
+    .option('--json', 'machine-readable output')
+    .action(async (o: { queue?: string; json?: boolean }) => {
+      const url = needQueue(o.queue);
+      const runs = await network(() => queueStatus(url));
+      if (o.json) {
+        process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
+        return;
+      }
+      if (!runs.length) {
+        process.stdout.write(`the queue at ${redact(url)} is empty\n`);
+        return;
+      }
+      for (const r of runs) {
+        process.stdout.write(`${r.run}  ${r.label}  (koth ${r.version}): ${r.waiting} queued, ${r.active} running, ${r.completed} done, ${r.failed} failed${r.delayed ? `, ${r.delayed} delayed` : ''}\n`);
+      }
+    });
+  queue
+    .command('clean')
+    .description("Remove a run's jobs from the queue (every run's with --all)")
+    .addOption(queueOption())
+    .addOption(new Option('--run <id>', 'the run (its id as "koth queue status" shows it)'))
+    .option('--all', 'every run on the queue')
+    .action(async (o: { queue?: string; run?: string; all?: boolean }) => {
+      const url = needQueue(o.queue);
+      if (!o.run === !o.all) throw new UserError('say which run: --run ID (from "koth queue status"), or --all');
+      const n = await network(() => queueClean(url, o.run));
+      process.stdout.write(`removed ${n} job(s)\n`);
+    });
+}
