@@ -77,16 +77,19 @@ export function checkQueueUrl(url: string): string | undefined {
 export async function connect(url: string, blocking: boolean): Promise<Redis> {
   const conn = new Redis(url, { maxRetriesPerRequest: blocking ? null : 20, lazyConnect: true, connectTimeout: envMs('KOTH_QUEUE_CONNECT_MS', 5000), retryStrategy: (n) => Math.min(n * 200, 2000) });
   conn.on('error', () => {}); // reconnects by itself; failures surface as command errors
+  let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
       conn.connect().then(() => conn.ping()),
-      sleep(envMs('KOTH_QUEUE_CONNECT_MS', 5000)).then(() => {
-        throw new Error('no answer');
+      new Promise((_r, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer')), envMs('KOTH_QUEUE_CONNECT_MS', 5000));
       }),
     ]);
   } catch (e) {
     conn.disconnect();
     throw new QueueUnreachable(`cannot reach Redis at ${redact(url)}: ${(e as Error).message}`);
+  } finally {
+    clearTimeout(timer);
   }
   return conn;
 }
@@ -168,7 +171,11 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
           }
           const state = await job.getState();
           if (state === 'completed') {
-            record(s.index, job.returnvalue as Acc);
+            // The job was read before its state: read it again for the result it finished with.
+            const fresh = (await queue.getJob(jobIdOf(run, s.index))) as Job<QueueJobData> | undefined;
+            const acc = fresh?.returnvalue as Acc | null | undefined;
+            if (acc == null || o.spec.count(acc) !== s.count) continue;
+            record(s.index, acc);
             if (first) resumedShards++;
             progress.tick(s.count);
             o.onShard?.(plan.filter((x) => merger.has(x.index)).length, plan.length);

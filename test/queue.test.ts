@@ -1,0 +1,182 @@
+/**
+ * Queued runs (issue 23): `koth replay … --queue URL` with `koth worker` processes, against a
+ * real redis-server this test starts on 127.0.0.1 (a free port, no persistence, noeviction,
+ * its folder removed afterwards). Skipped, saying so, when redis-server is not installed.
+ * Runs the bundle (dist/koth.js, built by `npm test`); short lock/stall/poll settings through
+ * the environment. No timed assertions: every wait is bounded and fails with what it saw.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.ts';
+
+const haveRedis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
+if (!haveRedis) console.warn('test/queue.test.ts: SKIPPED — redis-server is not installed (apt-get install -y redis-server)');
+
+const ENV = { NO_COLOR: '1', FORCE_COLOR: '0', KOTH_QUEUE_LOCK_MS: '1500', KOTH_QUEUE_STALLED_MS: '500', KOTH_QUEUE_POLL_MS: '200', KOTH_QUEUE_CONNECT_MS: '3000' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  stdout: string;
+  stderr: string;
+  done: Promise<number | null>;
+}
+
+const procs: Proc[] = [];
+
+function start(cmd: string, args: string[], env: Record<string, string> = {}): Proc {
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...ENV, ...env } });
+  const p: Proc = { child, stdout: '', stderr: '', done: undefined as unknown as Promise<number | null> };
+  child.stdout!.on('data', (d) => (p.stdout += d));
+  child.stderr!.on('data', (d) => (p.stderr += d));
+  p.done = new Promise((r) => child.on('close', (code) => r(code)));
+  procs.push(p);
+  return p;
+}
+
+const koth = (args: string[]) => start(process.execPath, ['dist/koth.js', ...args]);
+
+/** Waits until `cond` holds, at most `ms`; fails saying what it waited for. */
+async function until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const t0 = performance.now();
+  while (!cond()) {
+    if (performance.now() - t0 > ms) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let dir = '';
+let port = 0;
+let redis: Proc | undefined;
+let url = '';
+
+async function startRedis(): Promise<void> {
+  redis = start('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--dir', dir]);
+  await until(() => /Ready to accept connections/.test(redis!.stdout), 'redis-server to start', 10_000);
+}
+
+async function stopRedis(): Promise<void> {
+  if (!redis) return;
+  redis.child.kill('SIGKILL');
+  await redis.done;
+  redis = undefined;
+}
+
+/** The run's JSON without its timing (the summary's "…, 0.6 s"). */
+const untimed = (json: string) => json.replace(/, \d+(\.\d+)? s\\n/g, ', T s\\n').replace(/"seconds": [\d.]+/g, '"seconds": T');
+
+// A run long enough to interrupt: 24 shards of 25,000 games (about half a second each here).
+const RUN = ['replay', 'dice', '--games', '600000', '--shard-size', '25000', '--workers', '2', '--json'];
+let local = '';
+
+describe.skipIf(!haveRedis)('queued runs on a real redis-server', () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'koth-redis-'));
+    port = await freePort();
+    url = `redis://127.0.0.1:${port}`;
+    await startRedis();
+    const l = koth(RUN);
+    expect(await l.done, l.stderr).toBe(0);
+    local = untimed(l.stdout);
+  }, 120_000);
+
+  afterEach(async () => {
+    for (const p of procs) if (p !== redis && p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    await Promise.all(procs.filter((p) => p !== redis).map((p) => p.done));
+    procs.length = 0;
+    if (redis) procs.push(redis);
+    // Nothing of a finished test stays on the queue.
+    const c = koth(['queue', 'clean', '--all', '--queue', url]);
+    await c.done;
+  });
+
+  afterAll(async () => {
+    await stopRedis();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const stopWorkers = async (ws: Proc[]) => {
+    for (const w of ws) w.child.kill('SIGTERM');
+    for (const w of ws) expect(await w.done, w.stderr).toBe(0);
+  };
+  const started = (ws: Proc[]) => ws.reduce((n, w) => n + (w.stderr.match(/\) started/g)?.length ?? 0), 0);
+  const finished = (ws: Proc[]) => ws.reduce((n, w) => n + (w.stderr.match(/ done in /g)?.length ?? 0), 0);
+
+  it('(a) a queued run on 2 worker processes equals the local run; its jobs are removed', async () => {
+    const ws = [koth(['worker', '--queue', url, '--threads', '1']), koth(['worker', '--queue', url, '--threads', '1'])];
+    const q = koth([...RUN, '--queue', url]);
+    expect(await q.done, q.stderr).toBe(0);
+    expect(untimed(q.stdout)).toBe(local);
+    expect(finished(ws)).toBe(24);
+    const s = koth(['queue', 'status', '--queue', url, '--json']);
+    expect(await s.done).toBe(0);
+    expect(JSON.parse(s.stdout)).toEqual([]);
+    await stopWorkers(ws);
+    for (const w of ws) expect(w.stderr).toMatch(/stopped after \d+ shard/);
+  }, 90_000);
+
+  it('(b) a worker killed (SIGKILL) mid-shard: another redoes the shard, counted once, same result', async () => {
+    const a = koth(['worker', '--queue', url, '--threads', '1']);
+    const q = koth([...RUN, '--queue', url]);
+    await until(() => started([a]) >= 1, 'worker A to start a shard');
+    a.child.kill('SIGKILL');
+    await a.done;
+    const b = koth(['worker', '--queue', url, '--threads', '2']);
+    expect(await q.done, q.stderr).toBe(0);
+    expect(untimed(q.stdout)).toBe(local);
+    // Worker B ran the shard A was killed in (and every other one A had not finished).
+    expect(finished([b])).toBe(24 - finished([a]));
+    await stopWorkers([b]);
+  }, 90_000);
+
+  it('(c) the coordinator killed and restarted with the same command resumes: no shard recomputed, same result', async () => {
+    const ws = [koth(['worker', '--queue', url, '--threads', '1']), koth(['worker', '--queue', url, '--threads', '1'])];
+    const q1 = koth([...RUN, '--queue', url]);
+    await until(() => finished(ws) >= 4, 'some shards done');
+    q1.child.kill('SIGKILL');
+    await q1.done;
+    const q2 = koth([...RUN, '--queue', url]);
+    expect(await q2.done, q2.stderr).toBe(0);
+    expect(untimed(q2.stdout)).toBe(local);
+    expect(started(ws)).toBe(24);
+    await stopWorkers(ws);
+  }, 90_000);
+
+  it('(d) Redis restarted mid-run without persistence: the coordinator re-adds the missing shards; same result, no hang', async () => {
+    const ws = [koth(['worker', '--queue', url, '--threads', '1']), koth(['worker', '--queue', url, '--threads', '1'])];
+    const q = koth([...RUN, '--queue', url]);
+    await until(() => finished(ws) >= 4, 'some shards done');
+    await stopRedis();
+    await startRedis();
+    expect(await q.done, q.stderr).toBe(0);
+    expect(q.stderr).toMatch(/re-added \d+ shard job/);
+    expect(untimed(q.stdout)).toBe(local);
+    await stopWorkers(ws);
+  }, 90_000);
+
+  it('bad input and an unreachable Redis: clear messages, exit 2 and 4', async () => {
+    const bad = koth([...RUN, '--queue', 'http://x']);
+    expect(await bad.done).toBe(2);
+    expect(bad.stderr).toMatch(/redis:\/\//);
+    const closed = await freePort();
+    const gone = koth([...RUN, '--queue', `redis://127.0.0.1:${closed}`]);
+    expect(await gone.done).toBe(4);
+    expect(gone.stderr).toMatch(/cannot reach Redis/);
+    const w = koth(['worker']);
+    expect(await w.done).toBe(2);
+  }, 60_000);
+});
