@@ -168,6 +168,17 @@ describe.skipIf(!haveRedis)('queued runs on a real redis-server', () => {
     await stopWorkers(ws);
   }, 90_000);
 
+  it('a worker of another koth version hands the jobs back; a worker of the right version runs them', async () => {
+    const old = start(process.execPath, ['dist/koth.js', 'worker', '--queue', url, '--threads', '1'], { KOTH_QUEUE_VERSION: '0.0.0+other', KOTH_QUEUE_REFUSED_DELAY_MS: '300' });
+    const q = koth([...RUN, '--queue', url]);
+    await until(() => /refused shard \d+ of dice/.test(old.stderr), 'the old worker to refuse a shard');
+    const w = koth(['worker', '--queue', url, '--threads', '2']);
+    expect(await q.done, q.stderr).toBe(0);
+    expect(untimed(q.stdout)).toBe(local);
+    expect(finished([old])).toBe(0);
+    await stopWorkers([old, w]);
+  }, 90_000);
+
   it('bad input and an unreachable Redis: clear messages, exit 2 and 4', async () => {
     const bad = koth([...RUN, '--queue', 'http://x']);
     expect(await bad.done).toBe(2);

@@ -59,6 +59,7 @@ export function registerQueue(program: Command): void {
             runShard: (task: ShardTask) => pool.run(task),
             log: (line) => process.stderr.write(`koth worker: ${line}\n`),
             signal: controller.signal,
+            now: () => Date.now(),
           }),
         );
         process.stderr.write(`koth worker: stopped after ${res.shards} shard(s)\n`);

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from './trial-spec.ts';
@@ -228,6 +228,8 @@ export interface QueueWorkerOptions {
   runShard: (task: ShardTask) => Promise<unknown>;
   log: (line: string) => void;
   signal: AbortSignal;
+  /** The wall clock (ms since the epoch): when a refused job becomes available again. */
+  now: () => number;
 }
 
 /** `koth worker`: processes shards until the signal; the current ones finish first. */
@@ -236,11 +238,13 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
   let shards = 0;
   const worker = new Worker<QueueJobData>(
     QUEUE_NAME,
-    async (job) => {
+    async (job, token) => {
       const d = job.data;
       if (d.version !== o.version) {
+        // Handed back (delayed a little), for a worker of the coordinator's version.
         o.log(`refused shard ${d.index} of ${d.game} (run ${d.run}): made by koth ${d.version}, this worker is koth ${o.version}`);
-        throw new UnrecoverableError(`made by koth ${d.version}, but the worker runs koth ${o.version}: run workers of the coordinator's version`);
+        await job.moveToDelayed(o.now() + envMs('KOTH_QUEUE_REFUSED_DELAY_MS', 5000), token);
+        throw new DelayedError();
       }
       const t0 = performance.now();
       o.log(`shard ${d.index} of ${d.label} (run ${d.run}, ${d.count} trials) started`);
