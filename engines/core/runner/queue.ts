@@ -152,6 +152,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
   let first = true;
   let lastOk = performance.now();
   progress.tick(plan.filter((s) => merger.has(s.index)).reduce((n, s) => n + s.count, 0));
+  const aborted = new Promise<void>((r) => (o.signal?.aborted ? r() : o.signal?.addEventListener('abort', () => r(), { once: true })));
   try {
     while (plan.some((s) => !merger.has(s.index))) {
       if (o.signal?.aborted) {
@@ -202,7 +203,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         if (performance.now() - lastOk > envMs('KOTH_QUEUE_GIVEUP_MS', 120_000)) throw new QueueUnreachable(`lost Redis at ${redact(o.url)}: ${(e as Error).message}`);
       }
       if (plan.every((s) => merger.has(s.index))) break;
-      await Promise.race([sleep(pollMs), new Promise((r) => o.signal?.addEventListener('abort', r, { once: true }))]);
+      await Promise.race([sleep(pollMs), aborted]);
     }
     if (!interrupted) {
       // Every shard merged: the run's jobs go.
