@@ -12,7 +12,7 @@ export const EXIT = {
   usage: 2,
   /** The original controller would have crashed here (an exception it did not catch): the replay stops where it stopped. */
   originalCrashed: 3,
-  /** The network or the API failed (scrape). */
+  /** The network or the API failed (scrape), or Redis cannot be reached (--queue, koth worker, koth queue). */
   network: 4,
   /** The API quota is spent or the server asks to wait longer than allowed: resume later (scrape says when). */
   quota: 5,
@@ -33,7 +33,7 @@ export function exitCodeHelp(): string {
     [EXIT.disagree, 'a row disagrees with the published table'],
     [EXIT.usage, 'bad command line or input (nothing was run)'],
     [EXIT.originalCrashed, 'the original controller would have crashed here; the replay stopped where it did'],
-    [EXIT.network, 'network or API failure (scrape)'],
+    [EXIT.network, 'network or API failure (scrape), or Redis unreachable (--queue, worker, queue)'],
     [EXIT.quota, 'API quota spent or a wait too long: resume later (scrape)'],
     [EXIT.cache, 'cache unusable: nothing cached for --offline, locked by another scrape, a file, or not writable'],
     [EXIT.internal, 'a bug in koth (please report it with the stack trace)'],
