@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, nonEmpty, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, nonEmpty, outputFolder, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -22,6 +22,12 @@ import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VA
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
 import { DICE_PYTHON_BOTS_HELP, openDicePython, runDiceJob, sandboxStopMessage, type DicePython } from './python-cli.ts';
 import type { DiceBotClass } from './bot.ts';
+import { writeWatchPage } from '../core/report/html/watch.ts';
+import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import pkg from '../../package.json' with { type: 'json' };
+
+const HARNESS_VERSION = pkg.version;
+import { diceWatchIntro, diceWatchSteps } from './watch.ts';
 
 const ENGINE = { variants: DICE_VARIANTS, defaultVariant: DEFAULT_DICE_VARIANT, ruleFlags: DICE_RULE_FLAGS };
 
@@ -90,6 +96,7 @@ function warnUnreproducible(bots: readonly string[]): void {
 }
 
 interface DiceCliOptions extends CommonOptionValues {
+  report?: string;
   exact?: boolean;
   table: string;
   pythonBots?: string;
@@ -144,14 +151,15 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
     jsonHelp: 'one JSON object per turn (JSON lines), then the game statistics',
   });
   cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP, nonEmpty('Python files'));
+  cmd.option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
   cmd
-    .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --games 3 --json', 'koth play dice --seed 7 --python-bots my_bots.py --bots A,B,C,D,E,F,G,H']))
+    .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --report game', 'koth play dice --seed 7 --games 3 --json', 'koth play dice --seed 7 --python-bots my_bots.py --bots A,B,C,D,E,F,G,H']))
     .action(async (opts: DiceCliOptions) => {
       checkOriginalCanRun(opts.rules, opts.games ?? 1);
       const turns: DiceTurnEvent[] = [];
       const onTurn = (e: DiceTurnEvent) => {
         if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
-        else turns.push(e);
+        if (!opts.json || opts.report) turns.push(e);
       };
       let result;
       try {
@@ -166,8 +174,21 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
         if (e instanceof BotCrash) throw crashError(e);
         throw e;
       }
+      const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
+      const page = opts.report
+        ? writeWatchPage(opts.report, {
+            title: `dice — ${opts.games && opts.games > 1 ? `${opts.games} games` : 'one game'}, seed ${opts.seed}`,
+            game: 'dice',
+            command: watchCommand(),
+            harnessVersion: HARNESS_VERSION,
+            intro: diceWatchIntro(turns, winners, opts.rules),
+            legend: 'Dice: the throws of the turn (red: a 6), the running sum under each. Bars: each seat\'s score (grey: before the turn, green: gained, dashed red: lost); the dashed line is 40.',
+            steps: diceWatchSteps(turns, opts.rules),
+          })
+        : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');
+        if (page) process.stderr.write(`report: ${page}\n`);
         return;
       }
       const width = Math.max(...turns.map((t) => t.bot.length));
@@ -177,8 +198,8 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
           `game ${t.game} ${t.index}: ${t.bot.padEnd(width)} throws ${(lost ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`,
         );
       }
-      const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
       process.stdout.write(pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.join(', ')}\n`));
+      if (page) process.stdout.write(`report: ${page}\n`);
     });
 }
 
