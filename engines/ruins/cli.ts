@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, nonEmpty, optionRules, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, nonEmpty, optionRules, outputFolder, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
 import { renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -17,9 +17,14 @@ import { openRuinsPython, PYTHON_BOTS_HELP, reportPythonIncidents, runRuinsJob, 
 import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
+import { writeWatchPage } from '../core/report/html/watch.ts';
+import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import { ruinsRecorder, ruinsWatchSteps, type RuinsSnapshot } from './watch.ts';
+import pkg from '../../package.json' with { type: 'json' };
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
 
 interface RuinsCliOptions {
+  report?: string;
   seed?: string;
   pool?: string;
   bots?: string;
@@ -259,7 +264,12 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
     .option('--log', "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table")
     .option('--debug', 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)')
     .option('--json', 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"');
-  optionRules(playCmd, [AS_OF_RULE, { option: '--debug', needs: '--log', why: 'the debug lines are lines of the game log' }]);
+  playCmd.option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
+  optionRules(playCmd, [
+    AS_OF_RULE,
+    { option: '--debug', needs: '--log', why: 'the debug lines are lines of the game log' },
+    { option: '--report', excludes: ['--python-bots'], why: 'the step-by-step page reads the rooms and adventurers from the ported game after every turn; the sandboxed originals only hand back the log' },
+  ]);
   playCmd
     .addHelpText('after', poolsHelp + helpFooter(['koth play ruins --seed K48XMESC --pool test-bots', 'koth play ruins --seed K48XMESC --bots EagerThief,Drunkard,Chad --log --debug']))
     .action(async (opts: RuinsCliOptions) => {
@@ -267,6 +277,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
       // The game (its log as far as it got), here with ports or in a sandbox worker with the original answers.
       let log: readonly LogLine[] = [];
       let turnNumber = 0;
+      const recorder = opts.report ? ruinsRecorder() : null;
       const rows = await withCrashReport(
         async () => {
           if (opts.pythonBots) {
@@ -284,7 +295,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
               return r.value!.rows;
             });
           }
-          const game = new Ruins(poolOf(opts), seed, { log: !!opts.log });
+          const game = new Ruins(poolOf(opts), seed, { log: !!opts.log || !!opts.report, ...(recorder ? { onTurnEnd: recorder.onTurnEnd } : {}) });
           log = game.log;
           const scored = game.runGame();
           turnNumber = game.turnNumber;
@@ -293,6 +304,9 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         () => (opts.log && !opts.json ? printLog(log, !!opts.debug) : undefined),
       );
       reportPythonIncidents();
+      const page = recorder ? writeRuinsPage(opts.report!, seed, recorder.snapshots, log, rows) : null;
+      if (page) process.stderr.write(`report: ${page}\n`);
+      if (recorder && !opts.log) log = log.filter(() => false);
       const game = { log, turnNumber };
       if (opts.json) {
         const log = opts.log ? game.log.filter((l) => opts.debug || l.type !== 'debug') : undefined;
@@ -312,4 +326,20 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
           '\n',
       );
     });
+}
+
+function writeRuinsPage(dir: string, seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[]): string {
+  const used = snaps.reduce((a, s) => a + s.log.length, 0);
+  return writeWatchPage(dir, {
+    title: `Adventurers in the ruins — one game, seed ${seed}`,
+    game: 'ruins',
+    command: watchCommand(),
+    harnessVersion: pkg.version,
+    intro: [
+      `${snaps[0]?.advs.length ?? 0} adventurers, ${snaps.length - 1} turns. Rooms along a line from the entrance (room 1); "out": left the ruins with its backpack.`,
+      `Result: ${rows.map((r, i) => `${i + 1}. ${r.bot} (${r.money === null ? 'DEAD' : '$' + r.money}, score ${r.score})`).join(', ')}.`,
+    ],
+    legend: 'Each row is an adventurer: a dot in its room (green: in the ruins, blue: left them, ✗ red: dead; a dashed line from where it was), its stamina (of 1000) and backpack. Gold bars: the value of the treasures left in each room. The text: the driver\'s log of the turn (actions as read, with their bids; who won a treasure; deaths and their trap messages).',
+    steps: ruinsWatchSteps(snaps, log.slice(used)),
+  });
 }

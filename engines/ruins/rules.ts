@@ -112,6 +112,11 @@ export interface RuinsOptions {
    * Off otherwise: V8 does not inline indexed loads from frozen arrays (five times slower).
    */
   freezeStates?: boolean;
+  /**
+   * Called before the first turn and after every turn with the game itself (koth play ruins
+   * --report: the watch page reads rooms and adventurers from it; it must change nothing).
+   */
+  onTurnEnd?: (game: Ruins) => void;
 }
 
 function describe(t: Treasure | null): string {
@@ -132,7 +137,8 @@ export class Ruins {
   /** Python dict keyed by character name: a duplicate name replaces the earlier player in place. */
   readonly players = new Map<string, Player>();
   /** The players in dict order (the values of `players`; iterated every turn). */
-  private readonly seats: Player[];
+  /** The adventurers in load order. */
+  readonly seats: Player[];
   readonly rooms: (Treasure | null)[][];
   turnNumber = 0;
   complete = false;
@@ -148,6 +154,7 @@ export class Ruins {
    */
   private readonly roomViews: (readonly (Treasure | null)[] | undefined)[] = [];
   private readonly logging: boolean;
+  private readonly onTurnEnd: ((game: Ruins) => void) | undefined;
   private readonly freezeStates: boolean;
   /** The player being asked or whose action is being applied (for a ControllerCrash's `where`). */
   private current: Player | undefined;
@@ -166,6 +173,7 @@ export class Ruins {
     if (!adventurers.length) throw new Error('Ruins needs at least one adventurer (the driver asserts it)');
     this.logging = !!opts.log;
     this.freezeStates = !!opts.freezeStates;
+    this.onTurnEnd = opts.onTurnEnd;
     this.random = new PyRandom(seed);
     this.flavor = new PyRandom(this.random.getrandbitsWords(420));
     for (const cls of adventurers) {
@@ -497,11 +505,13 @@ export class Ruins {
       }
     }
     const seats = this.seats;
+    this.onTurnEnd?.(this);
     for (;;) {
       let any = false;
       for (let i = 0; i < seats.length; i++) if (seats[i]!.active) any = true;
       if (!any) break;
       this.turn();
+      this.onTurnEnd?.(this);
     }
     this.complete = true;
     this.gamelog('major', 'The game has ended!');
