@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, optionRules, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
@@ -17,6 +17,11 @@ import { CamelUnfollowable } from './python-players.ts';
 import { CAMEL_PYTHON_BOTS_HELP, camelPythonExact, MOVE_TIMEOUT_HELP, openCamelPython, reportCamelNotes, type PythonCamelPool } from './python-cli.ts';
 import { trials as camelTrials } from './trials.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
+import { writeWatchPage } from '../core/report/html/watch.ts';
+import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import { camelRecorder, camelWatchSteps } from './watch.ts';
+import type { CamelGameState } from './rules.ts';
+import pkg from '../../package.json' with { type: 'json' };
 import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
 
 const ENGINE = { variants: CAMEL_VARIANTS, defaultVariant: DEFAULT_CAMEL_VARIANT, ruleFlags: CAMEL_RULE_FLAGS };
@@ -30,6 +35,7 @@ const POOLS: Record<string, readonly string[]> = {
 
 interface CamelCliOptions extends CommonOptionValues {
   exact?: boolean;
+  report?: string;
   pythonBots?: string;
   asOf?: string;
   moveTimeout?: number;
@@ -88,10 +94,10 @@ async function playersOf(opts: CamelCliOptions, kit: ReplayKit): Promise<{ bots:
 }
 
 /** The exact games: ports here, or the original players in their sandbox worker (closed afterwards). */
-async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: string[]) => number, onTurn?: (e: CamelTurnEvent) => void) {
+async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: string[]) => number, onTurn?: (e: CamelTurnEvent) => void, onState?: (game: number, g: CamelGameState) => void) {
   const { bots, python } = await playersOf(opts, kit);
   try {
-    return { bots, result: await runGuarded(python, () => (python ? camelPythonExact(python, parseSeed(opts.seed), games(bots), onTurn) : runExact(bots, camelPlayer, parseSeed(opts.seed), opts.rules, games(bots), onTurn))) };
+    return { bots, result: await runGuarded(python, () => (python ? camelPythonExact(python, parseSeed(opts.seed), games(bots), onTurn) : runExact(bots, camelPlayer, parseSeed(opts.seed), opts.rules, games(bots), onTurn, onState))) };
   } finally {
     await python?.pool.destroy();
   }
@@ -198,7 +204,11 @@ export function registerCamelPlay(play: Command, kit: ReplayKit): void {
   cmd
     .option('--python-bots <files>', CAMEL_PYTHON_BOTS_HELP)
     .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
-    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt);
+    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt)
+    .option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
+  optionRules(cmd, [
+    { option: '--report', excludes: ['--python-bots'], why: 'the step-by-step page reads the track from the ported game before every action; the sandboxed originals only hand back the actions' },
+  ]);
   cmd
     .addHelpText(
       'after',
@@ -211,15 +221,34 @@ export function registerCamelPlay(play: Command, kit: ReplayKit): void {
     )
     .action(async (opts: CamelCliOptions) => {
       const lines: string[] = [];
+      const events: CamelTurnEvent[] = [];
+      const recorder = opts.report ? camelRecorder() : null;
       const { result } = await exactGames(opts, kit, () => opts.games ?? 1, (e) => {
+        if (recorder) events.push(e);
         if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
         else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${e.player} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
-      });
+      }, recorder?.onState);
+      const page = recorder
+        ? writeWatchPage(opts.report!, {
+            title: `Camel Up — ${result.games.length > 1 ? `${result.games.length} games` : 'one game'}, seed ${opts.seed}`,
+            game: 'camel-up',
+            command: watchCommand(),
+            harnessVersion: pkg.version,
+            intro: [
+              `Rules: ${opts.rules}. Four seats act in turn: move a camel (+1 coin), place a trap, bet on the round's winner, or hidden bets on the game's winner or loser.`,
+              ...result.games.map((g, i) => `Game ${i + 1}: ${g.order.map((p, s) => `${p} $${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}.`),
+            ],
+            legend: 'The track: camel stacks (bottom first; a black outline: moved this turn), traps (+1 green, −1 red, with the seat that placed them), the finish line. Below: each seat\'s money, its round bets (a square per bet, the camel\'s colour) and its hidden game bets.',
+            steps: camelWatchSteps(events, recorder.snapshots, result.games.map((g) => g.order)),
+          })
+        : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');
+        if (page) process.stderr.write(`report: ${page}\n`);
         return;
       }
       process.stdout.write(lines.join('\n') + '\n');
+      if (page) process.stdout.write(`report: ${page}\n`);
       result.games.forEach((g, i) =>
         process.stdout.write(pc.bold(`game ${i + 1}: ${g.order.map((p, s) => `${p} ${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}\n`)),
       );

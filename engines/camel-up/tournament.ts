@@ -8,7 +8,7 @@ import { PyRandom } from '../core/rng/python-random.ts';
 import type { Rng, Seed } from '../core/rng/rng.ts';
 import type { TrialSpec } from '../core/game.ts';
 import { PythonError } from '../core/py/errors.ts';
-import { CamelGame, type CamelPlayer } from './rules.ts';
+import { CamelGame, type CamelGameState, type CamelPlayer } from './rules.ts';
 import { camelFlags } from './variants.ts';
 
 export const tournamentGames = (players: number) => Math.ceil(players / 10) * 100;
@@ -39,6 +39,7 @@ export function playGames(
   games: number,
   each?: (g: CamelGameRecord, order: number[]) => void,
   onAction?: (e: CamelTurnEvent) => void,
+  onState?: (game: number, g: CamelGameState) => void,
 ): CamelGameRecord[] {
   const pool = resolvePool(names, resolve);
   const flags = camelFlags(rules);
@@ -50,9 +51,12 @@ export function playGames(
     const game = new CamelGame(seats.map((i) => pool[i]!), random, flags);
     const r = game.play(
       onAction &&
-        ((seat, action) =>
-          onAction({ game: k + 1, turn: game.turns + 1, seat, player: names[seats[seat]!]!, action, money: [...game.g.player_money_values] })),
+        ((seat, action) => {
+          onState?.(k + 1, game.g);
+          onAction({ game: k + 1, turn: game.turns + 1, seat, player: names[seats[seat]!]!, action, money: [...game.g.player_money_values] });
+        }),
     );
+    onState?.(k + 1, game.g);
     const rec = { order: seats.map((i) => names[i]!), winnerSeats: r.winnerSeats, money: r.money };
     out.push(rec);
     each?.(rec, seats);
@@ -60,8 +64,17 @@ export function playGames(
   return out;
 }
 
-export function runExact(names: readonly string[], resolve: PlayerResolver, seed: Seed, rules: string, games: number, onAction?: (e: CamelTurnEvent) => void): { games: CamelGameRecord[] } {
-  return { games: playGames(names, resolve, new PyRandom(typeof seed === 'string' && /^-?\d+$/.test(seed) ? BigInt(seed) : seed), rules, games, undefined, onAction) };
+/** `onState` (koth play camel-up --report): the game's state before every action and at its end, to read (not change). */
+export function runExact(
+  names: readonly string[],
+  resolve: PlayerResolver,
+  seed: Seed,
+  rules: string,
+  games: number,
+  onAction?: (e: CamelTurnEvent) => void,
+  onState?: (game: number, g: CamelGameState) => void,
+): { games: CamelGameRecord[] } {
+  return { games: playGames(names, resolve, new PyRandom(typeof seed === 'string' && /^-?\d+$/.test(seed) ? BigInt(seed) : seed), rules, games, undefined, onAction, onState) };
 }
 
 /** One turn of a played game (`koth play camel-up`): who answered what, and the money before it took effect. */
