@@ -1,0 +1,98 @@
+/**
+ * "Watch a game" pages (koth play <game> --report DIR) in Debian's chromium through
+ * playwright-core (no downloaded browser). With the script: one step shown, → changes the
+ * picture (and ← brings it back), no console error, no request beyond the file; a screenshot
+ * of one step per game in test-output/watch/ (git-ignored). Without the script: every step
+ * shown.
+ *
+ * Skips with a message where /usr/bin/chromium is missing: `apt-get install chromium`.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ROOT, koth } from './helpers.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HAS_CHROMIUM = existsSync(CHROMIUM);
+const SKIP_REASON = `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) to run the browser test of the watch pages`;
+if (!HAS_CHROMIUM) console.warn(`watch-browser.test.ts skipped: ${SKIP_REASON}`);
+
+const OUT = join(ROOT, 'test-output', 'watch');
+
+const GAMES: { game: string; args: string[]; shotStep: number }[] = [
+  { game: 'dice', args: ['play', 'dice', '--seed', '3'], shotStep: 3 },
+  { game: 'ruins', args: ['play', 'ruins', '--seed', 'K48XMESC', '--pool', 'test-bots'], shotStep: 5 },
+  { game: 'camel-up', args: ['play', 'camel-up', '--seed', '1', '--pool', 'dumb'], shotStep: 8 },
+];
+
+describe.skipIf(!HAS_CHROMIUM)(`watch pages in chromium${HAS_CHROMIUM ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    rmSync(OUT, { recursive: true, force: true });
+    mkdirSync(OUT, { recursive: true });
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const g of GAMES) {
+    it(`koth play ${g.game} --report DIR: → steps the picture, every step listed without script, screenshot`, async () => {
+      const dir = join(OUT, g.game);
+      const r = koth([...g.args, '--report', dir]);
+      expect(r.stderr).not.toMatch(/internal error/);
+      expect(r.status).toBe(0);
+      const file = join(dir, 'index.html');
+      const url = pathToFileURL(file).href;
+
+      const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      page.on('request', (q) => requests.push(q.url()));
+      await page.goto(url, { waitUntil: 'load' });
+      const total = await page.locator('li.step').count();
+      expect(total).toBeGreaterThan(g.shotStep);
+      await expect.poll(() => page.locator('li.step:visible').count()).toBe(1);
+      expect(await page.locator('#ctl').isVisible()).toBe(true);
+      const current = () => page.locator('li.step.current').getAttribute('id');
+      const picture = () => page.locator('li.step.current svg').innerHTML();
+      expect(await current()).toBe('step-1');
+      const first = await picture();
+      await page.keyboard.press('ArrowRight');
+      expect(await current()).toBe('step-2');
+      expect(await picture()).not.toBe(first);
+      expect(await page.locator('#where').textContent()).toContain(`step 2 / ${total}`);
+      await page.keyboard.press('ArrowLeft');
+      expect(await current()).toBe('step-1');
+      expect(await picture()).toBe(first);
+      for (let i = 1; i < g.shotStep; i++) await page.keyboard.press('ArrowRight');
+      expect(await current()).toBe(`step-${g.shotStep}`);
+      expect(await page.locator('#pos').inputValue()).toBe(String(g.shotStep - 1));
+      await page.screenshot({ path: join(OUT, `${g.game}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([url]);
+      await context.close();
+
+      // Without the script: every step is there to read.
+      const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 800 } });
+      const p2 = await plain.newPage();
+      await p2.goto(url, { waitUntil: 'load' });
+      expect(await p2.locator('li.step:visible').count()).toBe(total);
+      expect(await p2.locator('li.step:visible svg').count()).toBe(total);
+      expect(await p2.locator('#ctl').isVisible()).toBe(false);
+      await plain.close();
+    });
+  }
+});
