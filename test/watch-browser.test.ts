@@ -80,6 +80,7 @@ describe.skipIf(!HAS_CHROMIUM)(`watch pages in chromium${HAS_CHROMIUM ? '' : ` (
       for (let i = 1; i < g.shotStep; i++) await page.keyboard.press('ArrowRight');
       expect(await current()).toBe(`step-${g.shotStep}`);
       expect(await page.locator('#pos').inputValue()).toBe(String(g.shotStep - 1));
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: join(OUT, `${g.game}.png`), fullPage: true });
       expect(errors).toEqual([]);
       expect(requests).toEqual([url]);

@@ -56,8 +56,9 @@ const NAME_W = 230;
 const SIDE_W = 250;
 const ROW = 22;
 
-function picture(s: RuinsSnapshot, prev: RuinsSnapshot | undefined, maxRooms: number): string {
-  const n = Math.max(maxRooms, 1);
+function picture(s: RuinsSnapshot, prev: RuinsSnapshot | undefined): string {
+  // Rooms 1..n: as deep as anyone is (or was a turn ago), at least 8, so the busy rooms near the entrance stay readable.
+  const n = Math.max(8, ...s.advs.map((a) => a.room + 1), ...(prev?.advs.map((a) => a.room + 1) ?? []));
   const trackW = W - NAME_W - SIDE_W;
   const colW = trackW / (n + 1); // column 0: outside the ruins
   const cx = (room: number) => NAME_W + colW * room + colW / 2;
@@ -72,20 +73,24 @@ function picture(s: RuinsSnapshot, prev: RuinsSnapshot | undefined, maxRooms: nu
   let ticks = '';
   for (let r = 1; r <= n; r++) {
     if (r !== 1 && r % every !== 0) continue;
+    if (r === 1 && colW < 16) {
+      ticks += `M${Math.round(NAME_W + colW * r)} 20v${h - 24}`;
+      continue;
+    }
     out.push(svg.text(cx(r), 14, r, 'font-size="10" text-anchor="middle" fill="#57606a"'));
     ticks += `M${Math.round(NAME_W + colW * r)} 20v${h - 24}`;
   }
   out.push(`<path d="${ticks}" stroke="#d0d7de"/>`);
-  const maxValue = Math.max(1, ...s.rooms.map((room) => room.reduce((a, t) => a + t.value, 0)));
+  const maxValue = Math.max(1, ...s.rooms.slice(0, n).map((room) => room.reduce((a, t) => a + t.value, 0)));
   let bars = '';
-  s.rooms.forEach((room, k) => {
+  s.rooms.slice(0, n).forEach((room, k) => {
     const v = room.reduce((a, t) => a + t.value, 0);
     if (!v) return;
     const bh = Math.max(1, Math.round((v / maxValue) * 26));
     bars += `M${Math.round(cx(k + 1) - Math.max(1, colW / 2 - 1))} ${52 - bh}h${Math.max(1, Math.round(colW - 2))}v${bh}h${-Math.max(1, Math.round(colW - 2))}z`;
   });
   if (bars) out.push(`<path d="${bars}" fill="#d4a72c"/>`);
-  out.push(svg.text(0, 40, `treasures left per room (max $${maxValue})`, 'font-size="10" fill="#9a6700"'));
+  out.push(svg.text(0, 40, `treasures left (max $${maxValue})`, 'font-size="10" fill="#9a6700"'));
   out.push(svg.text(W - SIDE_W + 6, 40, 'stamina · backpack', 'font-size="10" fill="#57606a"'));
   s.advs.forEach((a, i) => {
     const y = top + i * ROW;
@@ -115,7 +120,6 @@ const strip = (t: string) => t.replace(/^\[(?:Turn \d+|Pregame|Game End)\] /, ''
 
 /** One step per turn (and one for the start), from the snapshots the recorder made. */
 export function ruinsWatchSteps(snaps: readonly RuinsSnapshot[], endLog: readonly LogLine[] = []): WatchStep[] {
-  const maxRooms = Math.max(1, ...snaps.map((s) => Math.max(s.rooms.length, ...s.advs.map((a) => a.room))));
   return snaps.map((s, i) => {
     const prev = snaps[i - 1];
     const log = i === snaps.length - 1 ? [...s.log, ...endLog] : s.log;
@@ -125,7 +129,7 @@ export function ruinsWatchSteps(snaps: readonly RuinsSnapshot[], endLog: readonl
     const what = [deaths.length ? `${deaths.length} died (${deaths.map((a) => a.bot).join(', ')})` : '', exits.length ? `${exits.map((a) => a.bot).join(', ')} left` : ''].filter(Boolean).join('; ');
     return {
       label: s.turn === 0 ? 'before the first turn' : `turn ${s.turn}${what ? ': ' + what : ''}`,
-      svg: picture(s, prev, maxRooms),
+      svg: picture(s, prev),
       lines,
       ...(deaths.length ? { mark: 'bad' as const } : exits.length ? { mark: 'good' as const } : {}),
     };
