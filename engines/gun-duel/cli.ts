@@ -7,7 +7,7 @@ import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION,
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { maxWorkers, nonEmpty, queueOption, optionRules, outputFile, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { helpFooter, maxWorkers, nonEmpty, queueOption, optionRules, outputFile, outputFolder, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
 import { renderTable } from '../core/report/table.ts';
 import { defaultWorkers } from '../core/runner/runner.ts';
@@ -17,7 +17,11 @@ import { exitCodeFor, type ComparisonReport, type ComparisonRow } from '../core/
 import { POOL, findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
 import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
-import { traceTournament } from './trace.ts';
+import { actionString, traceTournament } from './trace.ts';
+import { writeWatchPage } from '../core/report/html/watch.ts';
+import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import { duelView, gunDuelWatchSteps, type DuelView } from './watch.ts';
+import pkg from '../../package.json' with { type: 'json' };
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 import { PUBLISHED_ROWS } from './published.ts';
 import { compareSamples, outside99, percentile, prediction99, publishedPlaceFrequencies, summarize } from './stats.ts';
@@ -380,4 +384,60 @@ ${exitCodeHelp()}`,
     { option: '--players', needs: ['--exact', '--compare-rules'], why: 'the distribution uses the 17 tournament players' },
     { option: '--seed', needs: ['--exact', '--compare-rules', '--tournaments'], why: 'without them the published scoreboard is placed in recorded tournaments' },
   ]);
+}
+
+/** `koth play gun-duel`: one tournament with few duels per pair; --report DIR: the first round's round-robin duel by duel. */
+export function registerGunDuelPlay(play: Command): void {
+  play
+    .command('gun-duel')
+    .description('Play one Futuristic Gun Duel tournament (every clock reading = S) and show the first round duel by duel')
+    .option('--seed <S>', 'clock reading S (an integer)', GUN_DUEL_DEFAULTS.seed)
+    .option('--players <list>', 'players (names or 0-based registration indices, comma-separated); default all 17')
+    .option('--repetition <n>', 'duels per pair per round', positiveInt, 1)
+    .addOption(new Option('--rules <variant>', 'duel rules').choices([...VARIANTS]).default(DEFAULT_VARIANT))
+    .addOption(new Option('--stdlib <lib>', 'the C++ library the original is taken to be built with').choices([...CPP_LIBRARIES]).default('libstdc++'))
+    .option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'))
+    .option('--json', 'machine-readable output: the first round\'s duels (a, b, actions, status) and the scoreboard')
+    .addHelpText('after', helpFooter(['koth play gun-duel --seed 7 --players 0,1,2,3,4,5 --report duel', 'koth play gun-duel --seed 1 --json']))
+    .action((opts: GunDuelCliOptions & { report?: string }) => {
+      const seed = exactSeed(opts.seed);
+      const players = parsePlayers(opts.players);
+      const names = players.map((p) => p.botName);
+      const duels: DuelView[] = [];
+      const met = new Set<string>();
+      const res = runTournament({
+        players,
+        seeds: exactSeeds(seed),
+        repetition: opts.repetition,
+        variant: opts.rules,
+        lib: opts.stdlib,
+        onDuel: (d) => {
+          if (d.round !== 0 || met.has(`${d.a},${d.b}`)) return;
+          met.add(`${d.a},${d.b}`);
+          duels.push(duelView(d));
+        },
+      });
+      const page = opts.report
+        ? writeWatchPage(opts.report, {
+            title: `Futuristic Gun Duel — first round, seed ${seed}`,
+            game: 'gun-duel',
+            command: watchCommand(),
+            harnessVersion: pkg.version,
+            intro: [
+              `${names.length} players, ${opts.repetition} duel${opts.repetition === 1 ? '' : 's'} per pair per round, rules ${opts.rules}, C++ library ${opts.stdlib}. Each step: one duel of the first round (the first of each pair).`,
+              `Scoreboard: ${res.rows.map((r) => `${r.player} ${r.points}`).join(', ')}.`,
+            ],
+            legend: 'Actions per turn, one square each: grey load (+1 ammo), red bullet (−1), purple plasma (−2), dark grey metal shield, gold thermal shield; the blue line under a row: the ammo after each turn. The grid: the first round so far, row against column (green: the row won, red: lost, grey: draw; outlined: this duel), with each player\'s wins.',
+            steps: gunDuelWatchSteps(duels, names),
+          })
+        : null;
+      if (opts.json) {
+        process.stdout.write(JSON.stringify({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }) + '\n');
+        if (page) process.stderr.write(`report: ${page}\n`);
+        return;
+      }
+      for (const d of duels) process.stdout.write(`${names[d.a]} vs ${names[d.b]}: ${actionString(d.actionsA)} / ${actionString(d.actionsB)} → ${d.status === 1 ? names[d.a] : d.status === 2 ? names[d.b] : 'draw'}\n`);
+      process.stdout.write(renderScoreboard(res.rows) + '\n');
+      if (page) process.stdout.write(`report: ${page}\n`);
+    });
 }
