@@ -25,6 +25,7 @@ const GAMES: { game: string; args: string[]; shotStep: number }[] = [
   { game: 'dice', args: ['play', 'dice', '--seed', '3'], shotStep: 3 },
   { game: 'ruins', args: ['play', 'ruins', '--seed', 'K48XMESC', '--pool', 'test-bots'], shotStep: 5 },
   { game: 'camel-up', args: ['play', 'camel-up', '--seed', '1', '--pool', 'dumb'], shotStep: 8 },
+  { game: 'atomas', args: ['play', 'atomas', '--seed', '1'], shotStep: 30 },
   { game: 'gun-duel', args: ['play', 'gun-duel', '--seed', '7', '--players', '0,1,2,3,4,5,6,7'], shotStep: 6 },
 ];
 

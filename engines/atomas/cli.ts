@@ -6,14 +6,18 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { addCommonOptions, helpFooter, optionRules, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import { confidencePercent, meanInterval, zFor } from '../core/stats/intervals.ts';
 import { compareWithPublished } from './published.ts';
 import { externalBot, ProgramNotFound } from './external.ts';
-import { GAMES_PER_RUN, runGames, type AtomasRunStats } from './tournament.ts';
+import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunStats } from './tournament.ts';
+import { writeWatchPage } from '../core/report/html/watch.ts';
+import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import { atomasWatchSteps } from './watch.ts';
+import pkg from '../../package.json' with { type: 'json' };
 import { trials as atomasTrials } from './trials.ts';
 import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';
 import { ATOMAS_BOTS, atomasBot } from '../../transpiled-bots/atomas/index.ts';
@@ -203,4 +207,50 @@ controller versions (explained in the table).` +
         throw e;
       }
     });
+}
+
+/** `koth play atomas`: the first games of an exact run of one bot, move by move (--report DIR: the page). */
+export function registerAtomasPlay(play: Command): void {
+  const cmd = play.command('atomas').description('Play Atomas games of one bot move by move (random.seed(S) once, as the posted controller\'s run)');
+  addCommonOptions(cmd, ['seed'], ENGINE, { seed: '1', seedHelp: 'the integer given to random.seed' });
+  cmd.option('--games <N>', 'games to play (the first of the run)', positiveInt, 1);
+  addCommonOptions(cmd, ['bots', 'rules', 'json'], ENGINE, {
+    botsHelp: `the bot (${ATOMAS_BOTS.map((b) => b.name).join(', ')}); default ${ATOMAS_BOTS[0]!.name}`,
+    rulesHelp: 'controller version',
+    jsonHelp: 'one JSON object per move (game, input, output, scoreBefore), then {"games": [...]}',
+  });
+  cmd.option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
+  cmd.addHelpText('after', helpFooter(['koth play atomas --seed 1 --bots draftBot --report atomas', 'koth play atomas --seed 1 --games 2 --json']));
+  cmd.action((opts: AtomasCliOptions & { games: number; report?: string }) => {
+    const names = opts.bots ? botsOf(opts) : [ATOMAS_BOTS[0]!.name];
+    if (names.length !== 1) throw new UserError(`koth play atomas plays one bot: give one with --bots NAME (${ATOMAS_BOTS.map((b) => b.name).join(', ')})`);
+    const player = atomasBot(names[0]!)!;
+    const moves: AtomasMove[] = [];
+    const games = runGames(player, new PyRandom(intSeed(opts.seed), { python2: true }), opts.rules, opts.games, (m) => {
+      moves.push(m);
+      if (opts.json) process.stdout.write(JSON.stringify(m) + '\n');
+    });
+    const page = opts.report
+      ? writeWatchPage(opts.report, {
+          title: `Atomas — ${player.name}, ${games.length > 1 ? `${games.length} games` : 'one game'}, seed ${opts.seed}`,
+          game: 'atomas',
+          command: watchCommand(),
+          harnessVersion: pkg.version,
+          intro: [
+            `Rules: ${opts.rules}. Each move the bot reads the incoming atom and the ring (atom/board) and answers where to put it (a + fuses equal neighbours; − takes an atom out; B, C: black plus, clone); the game ends when the ring holds more than 18 atoms.`,
+            ...games.map((g, i) => `Game ${i + 1}: score ${g.score} in ${g.moves} moves${g.crash ? `; the controller crashed: ${g.crash}` : ''}.`),
+          ],
+          legend: 'Left: the ring before the move (index of each place in grey) with the atom to play in the middle (red +, blue −, black B, grey C); right: the ring after it, with the score.',
+          steps: atomasWatchSteps(moves, games),
+        })
+      : null;
+    if (opts.json) {
+      process.stdout.write(JSON.stringify({ games }) + '\n');
+      if (page) process.stderr.write(`report: ${page}\n`);
+      return;
+    }
+    for (const m of moves) process.stdout.write(`game ${m.game}: ${m.input} → ${m.output.split('\n')[0]}  (score ${m.scoreBefore})\n`);
+    games.forEach((g, i) => process.stdout.write(pc.bold(`game ${i + 1}: score ${g.score}, ${g.moves} moves${g.crash ? `, crashed: ${g.crash}` : ''}\n`)));
+    if (page) process.stdout.write(`report: ${page}\n`);
+  });
 }

@@ -13,12 +13,21 @@ import { atomasFlags } from './variants.ts';
 
 export const GAMES_PER_RUN = 20;
 
+/** One bot call (koth play atomas): the line it read (`atom/board`), what it printed, the score before the move. */
+export interface AtomasMove {
+  game: number;
+  input: string;
+  output: string;
+  scoreBefore: number;
+}
+export type AtomasMoveHook = (m: AtomasMove) => void;
+
 /** One run of up to 20 games with one bot; it stops after a game that crashed. */
-export function runGames(bot: AtomasBot, random: PyRandom, rules: string, games = GAMES_PER_RUN): AtomasGame[] {
+export function runGames(bot: AtomasBot, random: PyRandom, rules: string, games = GAMES_PER_RUN, onMove?: AtomasMoveHook): AtomasGame[] {
   const controller = new AtomasController(random, atomasFlags(rules));
   const out: AtomasGame[] = [];
   for (let g = 0; g < games; g++) {
-    const game = controller.playGame(bot);
+    const game = controller.playGame(bot, onMove && ((input, output) => onMove({ game: g + 1, input, output, scoreBefore: controller.score })));
     out.push(game);
     if (game.crash) break;
   }
@@ -26,8 +35,8 @@ export function runGames(bot: AtomasBot, random: PyRandom, rules: string, games 
 }
 
 /** `koth replay atomas --exact`: random.seed(S) (an int, as Python 2 seeded it), then one run. */
-export function runExact(bot: AtomasBot, seed: bigint | number, rules: string, games = GAMES_PER_RUN): { games: AtomasGame[] } {
-  return { games: runGames(bot, new PyRandom(seed, { python2: true }), rules, games) };
+export function runExact(bot: AtomasBot, seed: bigint | number, rules: string, games = GAMES_PER_RUN, onMove?: AtomasMoveHook): { games: AtomasGame[] } {
+  return { games: runGames(bot, new PyRandom(seed, { python2: true }), rules, games, onMove) };
 }
 
 export interface AtomasRunOptions {
