@@ -44,6 +44,18 @@ describe('koth play <game> --report DIR', () => {
     }
   });
 
+  it('koth replay --report DIR links sample games written beside the report (DIR/watch/<game>-<k>/index.html)', () => {
+    const dir = join(TMP, 'replay');
+    const r = koth(['replay', 'ruins', '--report', dir]);
+    expect(r.status).toBe(0);
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const links = [...html.matchAll(/<li data-game="([^"]+)"><a href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+    expect(links).toEqual([['ruins', 'watch/ruins-1/index.html']]);
+    const watch = readFileSync(join(dir, 'watch', 'ruins-1', 'index.html'), 'utf8');
+    expect(watch).toContain('koth play ruins --seed K48XMESC --pool test-bots --report DIR');
+    expect(watch.match(/<li class="step/g)!.length).toBeGreaterThan(10);
+  });
+
   it('with --python-bots (ruins, camel-up): refused with why', () => {
     for (const game of [['ruins', '--seed', '1'], ['camel-up']]) {
       const r = koth(['play', ...game, '--python-bots', 'x.py', '--report', join(TMP, 'py')]);

@@ -11,7 +11,8 @@ import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { closeReportSink, openReportSink, type ReportPart } from '../../engines/core/report/html/sink.ts';
 import { sectionFromComparison, sectionFromRuleComparison } from '../../engines/core/report/html/sections.ts';
 import { writeReportPage } from '../../engines/core/report/html/write.ts';
-import type { BotVersion, ReportSection } from '../../engines/core/report/html/types.ts';
+import type { BotVersion, ReportPage, ReportSection } from '../../engines/core/report/html/types.ts';
+import { writeWatchPage } from '../../engines/core/report/html/watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
 const REPORT_HELP = 'also write DIR/index.html: one self-contained page (published vs ours, charts, provenance); DIR is checked writable before the run';
@@ -153,6 +154,25 @@ function shellWord(s: string): string {
   return /^[\w.,:/=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Each game's sample games step by step, in DIR/watch/<game>-<k>/index.html (a page that cannot be written is left out, with a warning). */
+function writeWatchSamples(dir: string, ids: readonly string[]): NonNullable<ReportPage['watch']> {
+  const out: NonNullable<ReportPage['watch']> = [];
+  for (const id of ids) {
+    const samples = findGame(id)?.engine?.watchSamples?.() ?? [];
+    samples.forEach((page, k) => {
+      const sub = `${id}-${k + 1}`;
+      try {
+        writeWatchPage(join(dir, 'watch', sub), page);
+        out.push({ game: id, title: page.title, href: `watch/${sub}/index.html`, steps: page.steps.length });
+      } catch (e) {
+        if (!(e as NodeJS.ErrnoException).code) throw e;
+        process.stderr.write(`warning: the sample game ${sub} could not be written: ${fsErrorText(e)}\n`);
+      }
+    });
+  }
+  return out;
+}
+
 async function writeReport(dir: string, parts: ReportPart[], started: number, json: boolean): Promise<void> {
   const used = new Set<string>();
   const sections: ReportSection[] = parts.map((p) => {
@@ -165,6 +185,7 @@ async function writeReport(dir: string, parts: ReportPart[], started: number, js
     return p.kind === 'comparison' ? sectionFromComparison(p.report, meta) : sectionFromRuleComparison(p.data, { ...meta, title: `${meta.title}: rule comparison` });
   });
   if (!sections.length) throw new UserError('nothing to put in the report: no game produced a comparison');
+  const watch = writeWatchSamples(dir, [...new Set(sections.map((s) => s.game))]);
   const page = {
     title: 'koth-replay: published vs reproduced',
     command: ['koth', ...process.argv.slice(2)].map(shellWord).join(' '),
@@ -172,6 +193,7 @@ async function writeReport(dir: string, parts: ReportPart[], started: number, js
     generatedAt: new Date().toISOString(),
     wallSeconds: (performance.now() - started) / 1000,
     sections,
+    watch,
   };
   let path: string;
   try {

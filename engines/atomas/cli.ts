@@ -14,7 +14,8 @@ import { confidencePercent, meanInterval, zFor } from '../core/stats/intervals.t
 import { compareWithPublished } from './published.ts';
 import { externalBot, ProgramNotFound } from './external.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunStats } from './tournament.ts';
-import { writeWatchPage } from '../core/report/html/watch.ts';
+import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
+import type { AtomasGame } from './rules.ts';
 import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
 import { atomasWatchSteps } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
@@ -209,6 +210,29 @@ controller versions (explained in the table).` +
     });
 }
 
+function atomasWatchPage(bot: string, seed: string, rules: string, moves: readonly AtomasMove[], games: readonly AtomasGame[], command: string): WatchPage {
+  return {
+    title: `Atomas — ${bot}, ${games.length > 1 ? `${games.length} games` : 'one game'}, seed ${seed}`,
+    game: 'atomas',
+    command,
+    harnessVersion: pkg.version,
+    intro: [
+      `Rules: ${rules}. Each move the bot reads the incoming atom and the ring (atom/board) and answers where to put it (a + fuses equal neighbours; − takes an atom out; B, C: black plus, clone); the game ends when the ring holds more than 18 atoms.`,
+      ...games.map((g, i) => `Game ${i + 1}: score ${g.score} in ${g.moves} moves${g.crash ? `; the controller crashed: ${g.crash}` : ''}.`),
+    ],
+    legend: 'Left: the ring before the move (index of each place in grey) with the atom to play in the middle (red +, blue −, black B, grey C); right: the ring after it, with the score.',
+    steps: atomasWatchSteps(moves, games),
+  };
+}
+
+/** A sample for the replay report: the first answer's first game, seed 1. */
+export function atomasWatchSamples(): WatchPage[] {
+  const player = ATOMAS_BOTS[0]!;
+  const moves: AtomasMove[] = [];
+  const games = runGames(atomasBot(player.name)!, new PyRandom(1n, { python2: true }), DEFAULT_ATOMAS_VARIANT, 1, (m) => moves.push(m));
+  return [atomasWatchPage(player.name, '1', DEFAULT_ATOMAS_VARIANT, moves, games, `koth play atomas --seed 1 --bots ${player.name} --report DIR`)];
+}
+
 /** `koth play atomas`: the first games of an exact run of one bot, move by move (--report DIR: the page). */
 export function registerAtomasPlay(play: Command): void {
   const cmd = play.command('atomas').description('Play Atomas games of one bot move by move (random.seed(S) once, as the posted controller\'s run)');
@@ -231,18 +255,7 @@ export function registerAtomasPlay(play: Command): void {
       if (opts.json) process.stdout.write(JSON.stringify(m) + '\n');
     });
     const page = opts.report
-      ? writeWatchPage(opts.report, {
-          title: `Atomas — ${player.name}, ${games.length > 1 ? `${games.length} games` : 'one game'}, seed ${opts.seed}`,
-          game: 'atomas',
-          command: watchCommand(),
-          harnessVersion: pkg.version,
-          intro: [
-            `Rules: ${opts.rules}. Each move the bot reads the incoming atom and the ring (atom/board) and answers where to put it (a + fuses equal neighbours; − takes an atom out; B, C: black plus, clone); the game ends when the ring holds more than 18 atoms.`,
-            ...games.map((g, i) => `Game ${i + 1}: score ${g.score} in ${g.moves} moves${g.crash ? `; the controller crashed: ${g.crash}` : ''}.`),
-          ],
-          legend: 'Left: the ring before the move (index of each place in grey) with the atom to play in the middle (red +, blue −, black B, grey C); right: the ring after it, with the score.',
-          steps: atomasWatchSteps(moves, games),
-        })
+      ? writeWatchPage(opts.report, atomasWatchPage(player.name, opts.seed, opts.rules, moves, games, watchCommand()))
       : null;
     if (opts.json) {
       process.stdout.write(JSON.stringify({ games }) + '\n');

@@ -8,7 +8,7 @@ import type { GameDescriptor } from '../core/game.ts';
 import { publishedTablesOf } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
 import { atomasExtractor } from './extract.ts';
-import { ATOMAS_DEFAULTS, registerAtomasCli, registerAtomasPlay, statisticalReplay } from './cli.ts';
+import { ATOMAS_DEFAULTS, registerAtomasCli, registerAtomasPlay, statisticalReplay, atomasWatchSamples } from './cli.ts';
 import { trials } from './trials.ts';
 import type { AtomasRunOptions, AtomasRunStats } from './tournament.ts';
 import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';
@@ -38,6 +38,7 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
     variants: ATOMAS_VARIANTS,
     defaultVariant: DEFAULT_ATOMAS_VARIANT,
     trials,
+    watchSamples: atomasWatchSamples,
     registerCli({ replay, play }, kit) {
       registerAtomasCli(replay, kit);
       registerAtomasPlay(play);

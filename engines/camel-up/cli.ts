@@ -17,9 +17,9 @@ import { CamelUnfollowable } from './python-players.ts';
 import { CAMEL_PYTHON_BOTS_HELP, camelPythonExact, MOVE_TIMEOUT_HELP, openCamelPython, reportCamelNotes, type PythonCamelPool } from './python-cli.ts';
 import { trials as camelTrials } from './trials.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
-import { writeWatchPage } from '../core/report/html/watch.ts';
+import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
-import { camelRecorder, camelWatchSteps } from './watch.ts';
+import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
@@ -191,6 +191,31 @@ const ACTIONS: Record<number, (a: unknown[]) => string> = {
   4: (a) => `bets on camel ${String(a[1])} to lose the game`,
 };
 
+/** The watch page of played camel-up games (koth play camel-up --report, and the replay report's sample). */
+export function camelWatchPage(o: { seed: string; rules: string; events: readonly CamelTurnEvent[]; snapshots: readonly CamelSnapshot[]; games: readonly { order: string[]; money: number[]; winnerSeats: number[] }[]; command: string }): WatchPage {
+  return {
+    title: `Camel Up — ${o.games.length > 1 ? `${o.games.length} games` : 'one game'}, seed ${o.seed}`,
+    game: 'camel-up',
+    command: o.command,
+    harnessVersion: pkg.version,
+    intro: [
+      `Rules: ${o.rules}. Four seats act in turn: move a camel (+1 coin), place a trap, bet on the round's winner, or hidden bets on the game's winner or loser.`,
+      ...o.games.map((g, i) => `Game ${i + 1}: ${g.order.map((p, s) => `${p} $${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}.`),
+    ],
+    legend: "The track: camel stacks (bottom first; a black outline: moved this turn), traps (+1 green, −1 red, with the seat that placed them), the finish line. Below: each seat's money, its round bets (a square per bet, the camel's colour) and its hidden game bets.",
+    steps: camelWatchSteps(o.events, o.snapshots, o.games.map((g) => g.order)),
+  };
+}
+
+/** A sample game for the replay report: the fast pool, seed 1. */
+export function camelWatchSamples(): WatchPage[] {
+  const events: CamelTurnEvent[] = [];
+  const recorder = camelRecorder();
+  const rules = ENGINE.defaultVariant;
+  const result = runExact([...POOLS.dumb!], camelPlayer, parseSeed('1'), rules, 1, (e) => events.push(e), recorder.onState);
+  return [camelWatchPage({ seed: '1', rules, events, snapshots: recorder.snapshots, games: result.games, command: 'koth play camel-up --seed 1 --pool dumb --report DIR' })];
+}
+
 export function registerCamelPlay(play: Command, kit: ReplayKit): void {
   const cmd = play.command('camel-up').description('Play camel-up games turn by turn (camelup.py\'s tournament loop: random.seed(S) once, then the games)');
   addCommonOptions(cmd, ['seed'], ENGINE, { seed: '1', seedHelp: 'random.seed(S) before the first game (an integer is read as Python reads it)' });
@@ -229,18 +254,7 @@ export function registerCamelPlay(play: Command, kit: ReplayKit): void {
         else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${e.player} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
       }, recorder?.onState);
       const page = recorder
-        ? writeWatchPage(opts.report!, {
-            title: `Camel Up — ${result.games.length > 1 ? `${result.games.length} games` : 'one game'}, seed ${opts.seed}`,
-            game: 'camel-up',
-            command: watchCommand(),
-            harnessVersion: pkg.version,
-            intro: [
-              `Rules: ${opts.rules}. Four seats act in turn: move a camel (+1 coin), place a trap, bet on the round's winner, or hidden bets on the game's winner or loser.`,
-              ...result.games.map((g, i) => `Game ${i + 1}: ${g.order.map((p, s) => `${p} $${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}.`),
-            ],
-            legend: 'The track: camel stacks (bottom first; a black outline: moved this turn), traps (+1 green, −1 red, with the seat that placed them), the finish line. Below: each seat\'s money, its round bets (a square per bet, the camel\'s colour) and its hidden game bets.',
-            steps: camelWatchSteps(events, recorder.snapshots, result.games.map((g) => g.order)),
-          })
+        ? writeWatchPage(opts.report!, camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder.snapshots, games: result.games, command: watchCommand() }))
         : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');

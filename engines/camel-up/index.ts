@@ -6,7 +6,7 @@
 import { camelVerifier } from './verify.ts';
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { camelUpExtractor } from './extract.ts';
-import { CAMEL_DEFAULTS, registerCamelCli, registerCamelPlay, statisticalReplay } from './cli.ts';
+import { CAMEL_DEFAULTS, registerCamelCli, registerCamelPlay, statisticalReplay, camelWatchSamples } from './cli.ts';
 import { trials } from './trials.ts';
 import { camelBench } from './bench.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';
@@ -29,6 +29,7 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
     variants: CAMEL_VARIANTS,
     defaultVariant: DEFAULT_CAMEL_VARIANT,
     trials,
+    watchSamples: camelWatchSamples,
     registerCli({ replay, play }, kit) {
       registerCamelCli(replay, kit);
       registerCamelPlay(play, kit);

@@ -16,6 +16,7 @@ import type { Seed } from './rng/rng.ts';
 import type { RunResult } from './runner/runner.ts';
 import type { SandboxPool } from './pyodide/pool.ts';
 import type { VerifyResult } from './verify/verify.ts';
+import type { WatchPage } from './report/html/watch.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -159,6 +160,8 @@ export interface GameEngine<Opts = any, Acc = any> {
    * (`--original DIR`); `hint` says, in words, where it comes from and how it is built.
    */
   benchProgram?: { hint: string };
+  /** A few sample games step by step (`koth play <id> --report`'s pages), linked from the replay report. */
+  watchSamples?(): WatchPage[];
   conformance: ConformanceSample<Opts>;
 }
 

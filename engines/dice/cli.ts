@@ -22,7 +22,7 @@ import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VA
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
 import { DICE_PYTHON_BOTS_HELP, openDicePython, runDiceJob, sandboxStopMessage, type DicePython } from './python-cli.ts';
 import type { DiceBotClass } from './bot.ts';
-import { writeWatchPage } from '../core/report/html/watch.ts';
+import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
@@ -140,6 +140,29 @@ function crashError(e: BotCrash): UserError {
   return new UserError(sandboxStopMessage(e) ?? e.message, EXIT.originalCrashed);
 }
 
+/** The watch page of played dice games (koth play dice --report, and the replay report's sample). */
+export function diceWatchPage(o: { seed: string; rules: string; games: number; turns: readonly DiceTurnEvent[]; winners: readonly string[]; command: string }): WatchPage {
+  return {
+    title: `dice — ${o.games > 1 ? `${o.games} games` : 'one game'}, seed ${o.seed}`,
+    game: 'dice',
+    command: o.command,
+    harnessVersion: HARNESS_VERSION,
+    intro: diceWatchIntro(o.turns, o.winners, o.rules),
+    legend: "Dice: the throws of the turn (red: a 6), the running sum under each. Bars: each seat's score (grey: before the turn, green: gained, dashed red: lost); the dashed line is 40.",
+    steps: diceWatchSteps(o.turns, o.rules),
+  };
+}
+
+/** Sample games for the replay report: the official pool, seed 7, under both controllers. */
+export function diceWatchSamples(): WatchPage[] {
+  return ['fixed', 'original'].map((rules) => {
+    const turns: DiceTurnEvent[] = [];
+    const result = runExact(parseSeed('7'), 1, { bots: dicePool('official'), rules }, diceClass, undefined, (e) => turns.push(e));
+    const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
+    return diceWatchPage({ seed: '7', rules, games: 1, turns, winners, command: `koth play dice --seed 7 --rules ${rules} --report DIR` });
+  });
+}
+
 export function registerDicePlay(play: Command, kit: ReplayKit): void {
   const cmd = play.command('dice').description("Play dice games turn by turn (the original controller's DEBUG output)");
   addCommonOptions(cmd, ['seed'], ENGINE, { seed: DICE_DEFAULTS.seed, seedHelp: 'random.seed(S) before the first game' });
@@ -176,15 +199,7 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
       }
       const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
       const page = opts.report
-        ? writeWatchPage(opts.report, {
-            title: `dice — ${opts.games && opts.games > 1 ? `${opts.games} games` : 'one game'}, seed ${opts.seed}`,
-            game: 'dice',
-            command: watchCommand(),
-            harnessVersion: HARNESS_VERSION,
-            intro: diceWatchIntro(turns, winners, opts.rules),
-            legend: 'Dice: the throws of the turn (red: a 6), the running sum under each. Bars: each seat\'s score (grey: before the turn, green: gained, dashed red: lost); the dashed line is 40.',
-            steps: diceWatchSteps(turns, opts.rules),
-          })
+        ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, turns, winners, command: watchCommand() }))
         : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');

@@ -7,7 +7,7 @@
 import { diceVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import type { ReplayKit } from '../core/cli/kit.ts';
-import { registerDiceCli, registerDicePlay, statisticalReplay, dicePool, DICE_DEFAULTS } from './cli.ts';
+import { registerDiceCli, registerDicePlay, statisticalReplay, dicePool, DICE_DEFAULTS, diceWatchSamples } from './cli.ts';
 import type { DiceRunOptions } from './tournament.ts';
 import { trials } from './trials.ts';
 import type { DiceStats } from './stats.ts';
@@ -32,6 +32,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
     variants: DICE_VARIANTS,
     defaultVariant: DEFAULT_DICE_VARIANT,
     trials,
+    watchSamples: diceWatchSamples,
     registerCli({ replay, play }, kit: ReplayKit) {
       registerDiceCli(replay, kit);
       registerDicePlay(play, kit);

@@ -18,7 +18,7 @@ import { POOL, findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
 import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { actionString, traceTournament } from './trace.ts';
-import { writeWatchPage } from '../core/report/html/watch.ts';
+import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
 import { duelView, gunDuelWatchSteps, type DuelView } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
@@ -386,6 +386,49 @@ ${exitCodeHelp()}`,
   ]);
 }
 
+/** One tournament; the first round's duels (the first of each pair) as the page shows them. */
+function playFirstRound(seed: bigint, players: PlayerClass[], repetition: number, rules: GunDuelVariant, stdlib: CppLibrary): { names: string[]; duels: DuelView[]; res: TournamentResult } {
+  const names = players.map((p) => p.botName);
+  const duels: DuelView[] = [];
+  const met = new Set<string>();
+  const res = runTournament({
+    players,
+    seeds: exactSeeds(seed),
+    repetition,
+    variant: rules,
+    lib: stdlib,
+    onDuel: (d) => {
+      if (d.round !== 0 || met.has(`${d.a},${d.b}`)) return;
+      met.add(`${d.a},${d.b}`);
+      duels.push(duelView(d));
+    },
+  });
+  return { names, duels, res };
+}
+
+function gunDuelWatchPage(seed: bigint, names: readonly string[], duels: readonly DuelView[], res: TournamentResult, repetition: number, rules: string, stdlib: string, command: string): WatchPage {
+  return {
+    title: `Futuristic Gun Duel — first round, seed ${seed}`,
+    game: 'gun-duel',
+    command,
+    harnessVersion: pkg.version,
+    intro: [
+      `${names.length} players, ${repetition} duel${repetition === 1 ? '' : 's'} per pair per round, rules ${rules}, C++ library ${stdlib}. Each step: one duel of the first round (the first of each pair).`,
+      `Scoreboard: ${res.rows.map((r) => `${r.player} ${r.points}`).join(', ')}.`,
+    ],
+    legend:
+      "Actions per turn, one square each: grey load (+1 ammo), red bullet (−1), purple plasma (−2), dark grey metal shield, gold thermal shield; the blue line under a row: the ammo after each turn. The grid: the first round so far, row against column (green: the row won, red: lost, grey: draw; outlined: this duel), with each player's wins.",
+    steps: gunDuelWatchSteps(duels, names),
+  };
+}
+
+/** A sample for the replay report: eight players, seed 7, one duel per pair. */
+export function gunDuelWatchSamples(): WatchPage[] {
+  const players = parsePlayers('0,1,2,3,4,5,6,7');
+  const { names, duels, res } = playFirstRound(7n, players, 1, DEFAULT_VARIANT, 'libstdc++');
+  return [gunDuelWatchPage(7n, names, duels, res, 1, DEFAULT_VARIANT, 'libstdc++', 'koth play gun-duel --seed 7 --players 0,1,2,3,4,5,6,7 --report DIR')];
+}
+
 /** `koth play gun-duel`: one tournament with few duels per pair; --report DIR: the first round's round-robin duel by duel. */
 export function registerGunDuelPlay(play: Command): void {
   play
@@ -402,34 +445,9 @@ export function registerGunDuelPlay(play: Command): void {
     .action((opts: GunDuelCliOptions & { report?: string }) => {
       const seed = exactSeed(opts.seed);
       const players = parsePlayers(opts.players);
-      const names = players.map((p) => p.botName);
-      const duels: DuelView[] = [];
-      const met = new Set<string>();
-      const res = runTournament({
-        players,
-        seeds: exactSeeds(seed),
-        repetition: opts.repetition,
-        variant: opts.rules,
-        lib: opts.stdlib,
-        onDuel: (d) => {
-          if (d.round !== 0 || met.has(`${d.a},${d.b}`)) return;
-          met.add(`${d.a},${d.b}`);
-          duels.push(duelView(d));
-        },
-      });
+      const { names, duels, res } = playFirstRound(seed, players, opts.repetition, opts.rules, opts.stdlib);
       const page = opts.report
-        ? writeWatchPage(opts.report, {
-            title: `Futuristic Gun Duel — first round, seed ${seed}`,
-            game: 'gun-duel',
-            command: watchCommand(),
-            harnessVersion: pkg.version,
-            intro: [
-              `${names.length} players, ${opts.repetition} duel${opts.repetition === 1 ? '' : 's'} per pair per round, rules ${opts.rules}, C++ library ${opts.stdlib}. Each step: one duel of the first round (the first of each pair).`,
-              `Scoreboard: ${res.rows.map((r) => `${r.player} ${r.points}`).join(', ')}.`,
-            ],
-            legend: 'Actions per turn, one square each: grey load (+1 ammo), red bullet (−1), purple plasma (−2), dark grey metal shield, gold thermal shield; the blue line under a row: the ammo after each turn. The grid: the first round so far, row against column (green: the row won, red: lost, grey: draw; outlined: this duel), with each player\'s wins.',
-            steps: gunDuelWatchSteps(duels, names),
-          })
+        ? writeWatchPage(opts.report, gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, watchCommand()))
         : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }) + '\n');

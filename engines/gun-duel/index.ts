@@ -8,7 +8,7 @@
  */
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { gunDuelExtractor } from './extract.ts';
-import { placePublished, recordedDistribution, registerGunDuelCli, registerGunDuelPlay } from './cli.ts';
+import { placePublished, recordedDistribution, registerGunDuelCli, registerGunDuelPlay, gunDuelWatchSamples } from './cli.ts';
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
 import { gunDuelBench, ORIGINAL_BIN_HINT } from './bench.ts';
@@ -42,6 +42,7 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
     variants: Object.fromEntries(VARIANTS.map((v) => [v, { description: VARIANT_HELP[v], flags: { 'validB-from-actionA': v === 'original' } }])),
     defaultVariant: DEFAULT_VARIANT,
     trials,
+    watchSamples: gunDuelWatchSamples,
     registerCli({ replay, play }, kit) {
       registerGunDuelCli(replay, kit);
       registerGunDuelPlay(play);

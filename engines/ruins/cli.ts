@@ -17,7 +17,7 @@ import { openRuinsPython, PYTHON_BOTS_HELP, reportPythonIncidents, runRuinsJob, 
 import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
-import { writeWatchPage } from '../core/report/html/watch.ts';
+import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
 import { ruinsRecorder, ruinsWatchSteps, type RuinsSnapshot } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
@@ -329,11 +329,25 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
 }
 
 function writeRuinsPage(dir: string, seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[]): string {
+  return writeWatchPage(dir, ruinsWatchPage(seed, snaps, log, rows, watchCommand()));
+}
+
+/** A sample game for the replay report: the test bots, seed K48XMESC. */
+export function ruinsWatchSamples(): WatchPage[] {
+  const recorder = ruinsRecorder();
+  const seed = 'K48XMESC';
+  const game = new Ruins([...RUINS_POOLS['test-bots']!], seed, { log: true, onTurnEnd: recorder.onTurnEnd });
+  const rows = scoreRows(game.runGame());
+  return [ruinsWatchPage(seed, recorder.snapshots, game.log, rows, `koth play ruins --seed ${seed} --pool test-bots --report DIR`)];
+}
+
+/** The watch page of a played game (koth play ruins --report, and the replay report's sample). */
+export function ruinsWatchPage(seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[], command: string): WatchPage {
   const used = snaps.reduce((a, s) => a + s.log.length, 0);
-  return writeWatchPage(dir, {
+  return {
     title: `Adventurers in the ruins — one game, seed ${seed}`,
     game: 'ruins',
-    command: watchCommand(),
+    command,
     harnessVersion: pkg.version,
     intro: [
       `${snaps[0]?.advs.length ?? 0} adventurers, ${snaps.length - 1} turns. Rooms along a line from the entrance (room 1); "out": left the ruins with its backpack.`,
@@ -341,5 +355,5 @@ function writeRuinsPage(dir: string, seed: string, snaps: readonly RuinsSnapshot
     ],
     legend: 'Each row is an adventurer: a dot in its room (green: in the ruins, blue: left them, ✗ red: dead; a dashed line from where it was), its stamina (of 1000) and backpack. Gold bars: the value of the treasures left in each room. The text: the driver\'s log of the turn (actions as read, with their bids; who won a treasure; deaths and their trap messages).',
     steps: ruinsWatchSteps(snaps, log.slice(used)),
-  });
+  };
 }

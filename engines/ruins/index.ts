@@ -8,7 +8,7 @@
 import { ruinsVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
-import { publishedReport, RUINS_PUBLISHED, registerRuinsCli } from './cli.ts';
+import { publishedReport, RUINS_PUBLISHED, registerRuinsCli, ruinsWatchSamples } from './cli.ts';
 import { ruinsBench } from './bench.ts';
 import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
@@ -39,6 +39,7 @@ export const ruinsGame: GameDescriptor = {
     ruleFlags: RUINS_RULE_FLAGS,
     variants: RUINS_VARIANTS,
     defaultVariant: DEFAULT_RUINS_VARIANT,
+    watchSamples: ruinsWatchSamples,
     registerCli({ replay, play }, kit) {
       registerRuinsCli(replay, play, kit);
     },

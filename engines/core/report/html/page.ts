@@ -260,6 +260,9 @@ export async function renderReportPage(page: ReportPage): Promise<string> {
     `<h1>${esc(page.title)}</h1><p class="lead">Published King-of-the-Hill leaderboards next to our replay with the TypeScript ports. ${meta.join(' · ')}</p>` +
     `<p>Made by <code>${esc(page.command)}</code></p>` +
     `<nav><ul>${page.sections.map(tocEntry).join('')}</ul></nav>` +
+    (page.watch?.length
+      ? `<h3 id="watch">Watch a game, step by step</h3><ul class="watch">${page.watch.map((w) => `<li data-game="${esc(w.game)}"><a href="${esc(w.href)}">${esc(w.title)}</a> <span class="lead">(${esc(w.steps)} steps)</span></li>`).join('')}</ul>`
+      : '') +
     body.join('\n') +
     `<footer>Every figure on this page can be remade with the command shown in its section's provenance; the page itself with <code>${esc(page.command)}</code>. ${meta.join(' · ')}</footer>` +
     '</main></body></html>\n'

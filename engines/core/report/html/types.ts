@@ -115,6 +115,8 @@ export interface ReportPage {
   generatedAt?: string;
   wallSeconds?: number;
   sections: ReportSection[];
+  /** Sample games step by step (watch pages written beside this one), linked from the top. */
+  watch?: { game: string; title: string; href: string; steps: number }[];
 }
 
 export type { ComparisonRow, RowVerdict, TableVerdict };
