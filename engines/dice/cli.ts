@@ -97,6 +97,7 @@ function warnUnreproducible(bots: readonly string[]): void {
 
 interface DiceCliOptions extends CommonOptionValues {
   report?: string;
+  showGame?: number;
   exact?: boolean;
   table: string;
   pythonBots?: string;
@@ -141,26 +142,44 @@ function crashError(e: BotCrash): UserError {
 }
 
 /** The watch page of played dice games (koth play dice --report, and the replay report's sample). */
-export function diceWatchPage(o: { seed: string; rules: string; games: number; turns: readonly DiceTurnEvent[]; winners: readonly string[]; command: string }): WatchPage {
+export function diceWatchPage(o: { seed: string; rules: string; games: number; showGame?: number; turns: readonly DiceTurnEvent[]; winners: readonly string[]; command: string }): WatchPage {
+  const turns = o.showGame ? o.turns.filter((t) => t.game === o.showGame) : o.turns;
+  const winners = o.showGame ? gameWinners(turns) : o.winners;
   return {
-    title: `dice — ${o.games > 1 ? `${o.games} games` : 'one game'}, seed ${o.seed}`,
+    title: `dice — ${o.showGame ? `game ${o.showGame} of ${o.games}` : o.games > 1 ? `${o.games} games` : 'one game'}, seed ${o.seed}`,
     game: 'dice',
     command: o.command,
     harnessVersion: HARNESS_VERSION,
-    intro: diceWatchIntro(o.turns, o.winners, o.rules),
+    intro: diceWatchIntro(turns, winners, o.rules),
     legend: "Dice: the throws of the turn (red: a 6), the running sum under each. Bars: each seat's score (grey: before the turn, green: gained, dashed red: lost); the dashed line is 40.",
-    steps: diceWatchSteps(o.turns, o.rules),
+    steps: diceWatchSteps(turns, o.rules),
   };
 }
 
-/** Sample games for the replay report: the official pool, seed 7, under both controllers. */
+/** The bots with the highest final score of one game's turns. */
+function gameWinners(turns: readonly DiceTurnEvent[]): string[] {
+  const last = turns[turns.length - 1];
+  if (!last) return [];
+  const names: string[] = [];
+  for (const t of turns) names[t.index] ??= t.bot;
+  const top = Math.max(...last.scores);
+  return last.scores.flatMap((s, i) => (s === top ? [names[i] ?? `seat ${i}`] : []));
+}
+
+/**
+ * Sample games for the replay report (official pool): one game of the updated controller, and
+ * under the first one (which ran at least 100 games) the first game of seed 1 where the
+ * last-round bug gave extra turns.
+ */
 export function diceWatchSamples(): WatchPage[] {
-  return ['fixed', 'original'].map((rules) => {
-    const turns: DiceTurnEvent[] = [];
-    const result = runExact(parseSeed('7'), 1, { bots: dicePool('official'), rules }, diceClass, undefined, (e) => turns.push(e));
-    const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
-    return diceWatchPage({ seed: '7', rules, games: 1, turns, winners, command: `koth play dice --seed 7 --rules ${rules} --report DIR` });
-  });
+  const turns: DiceTurnEvent[] = [];
+  runExact(parseSeed('7'), 1, { bots: dicePool('official'), rules: 'fixed' }, diceClass, undefined, (e) => turns.push(e));
+  const fixed = diceWatchPage({ seed: '7', rules: 'fixed', games: 1, turns, winners: gameWinners(turns), command: 'koth play dice --seed 7 --report DIR' });
+  const all: DiceTurnEvent[] = [];
+  runExact(parseSeed('1'), 100, { bots: dicePool('official'), rules: 'original' }, diceClass, undefined, (e) => all.push(e));
+  const extra = [...new Set(all.map((t) => t.game))].find((g) => diceWatchSteps(all.filter((t) => t.game === g), 'original').some((s) => s.lines.some((l) => l.startsWith('Extra turn'))));
+  if (extra === undefined) return [fixed];
+  return [fixed, diceWatchPage({ seed: '1', rules: 'original', games: 100, showGame: extra, turns: all, winners: [], command: `koth play dice --seed 1 --rules original --games 100 --show-game ${extra} --report DIR` })];
 }
 
 export function registerDicePlay(play: Command, kit: ReplayKit): void {
@@ -175,10 +194,13 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
   });
   cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP, nonEmpty('Python files'));
   cmd.option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
+  cmd.option('--show-game <K>', 'with --report: the page shows game K only (the first controller plays at least 100 games)', positiveInt);
+  optionRules(cmd, [{ option: '--show-game', needs: '--report', why: 'it picks the game the page shows' }]);
   cmd
     .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --report game', 'koth play dice --seed 7 --games 3 --json', 'koth play dice --seed 7 --python-bots my_bots.py --bots A,B,C,D,E,F,G,H']))
     .action(async (opts: DiceCliOptions) => {
       checkOriginalCanRun(opts.rules, opts.games ?? 1);
+      if (opts.showGame && opts.showGame > (opts.games ?? 1)) throw new UserError(`--show-game ${opts.showGame}: only ${opts.games ?? 1} game(s) are played (--games)`);
       const turns: DiceTurnEvent[] = [];
       const onTurn = (e: DiceTurnEvent) => {
         if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
@@ -199,7 +221,7 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
       }
       const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
       const page = opts.report
-        ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, turns, winners, command: watchCommand() }))
+        ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command: watchCommand() }))
         : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');
