@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { challenges, games, registerGame, trialsModuleOf, unregisterGame } from '../engines/registry.ts';
 import { isVerifier, validateGame, type GameDescriptor } from '../engines/core/game.ts';
 import { runTrials } from '../engines/core/runner/runner.ts';
+import { renderWatchPage } from '../engines/core/report/html/watch.ts';
 import { runKoth } from './test-server.ts';
 import { coinGame } from './scratch-game/index.ts';
 import { ROOT } from './helpers.ts';
@@ -155,5 +156,28 @@ describe.each(withEngine.map((g) => [g.id, g] as const))('%s: the CLI', (id, g) 
     const r = await runKoth(['replay', id, '--rules', 'no-such-variant']);
     expect(r.status).toBe(2);
     for (const v of Object.keys(g.engine!.variants ?? {})) expect(r.stderr).toContain(v);
+  });
+});
+
+const watching = withEngine.filter((g) => g.engine!.watchSamples);
+
+describe.each(watching.map((g) => [g.id, g] as const))('%s: watch pages (koth play --report, the replay report’s samples)', (id, g) => {
+  it('sample games: steps with a picture and text each, the same pages every time, nothing loaded from outside', () => {
+    const pages = g.engine!.watchSamples!();
+    expect(pages.length, `${id}: at least one sample game`).toBeGreaterThan(0);
+    for (const p of pages) {
+      expect(p.game).toBe(id);
+      expect(p.steps.length, p.title).toBeGreaterThan(1);
+      for (const s of p.steps) {
+        expect(s.svg, `${p.title}: ${s.label}`).toMatch(/^<svg[\s\S]*<\/svg>$/);
+        expect(s.label.length).toBeGreaterThan(0);
+      }
+      // Consecutive steps do not all draw the same picture: the game moves.
+      expect(new Set(p.steps.map((s) => s.svg)).size, p.title).toBeGreaterThan(1);
+      const html = renderWatchPage(p);
+      expect(html).not.toMatch(/\s(src|href)=["']?(https?:)?\/\//);
+    }
+    // Deterministic: the samples come from seeds, not from the clock.
+    expect(g.engine!.watchSamples!().map(renderWatchPage)).toEqual(pages.map(renderWatchPage));
   });
 });
