@@ -3,10 +3,9 @@
  * hostile responses"): every case on the local simulator (127.0.0.1), bounded in time, and
  * the cache stays whole.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, retryAfterMs, StackExchangeClient, type ApiOptions } from './api.ts';
 import { AnswerCache, loadBackoff, saveBackoff } from './cache.ts';
 import { registryReport } from './registry.ts';
@@ -14,6 +13,7 @@ import { scrapeChallenge } from './scrape.ts';
 import { FakeStackExchange, fixture, runKoth, type Fault, type SimAnswer } from '../test/test-server.ts';
 import { challengeConfig } from '../engines/registry.ts';
 import { printable } from '../engines/core/report/table.ts';
+import { tempDirs } from '../test/helpers.ts';
 
 const dice = challengeConfig('dice')!;
 let server: FakeStackExchange | undefined;
@@ -29,15 +29,7 @@ async function serve(answers: SimAnswer[], fault?: (n: number) => Fault | undefi
 }
 
 /** Temporary folders, removed when the file's tests are done. */
-const made: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'koth-hostile-'));
-  made.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('koth-hostile-');
 const waits: [string, number][] = [];
 const client = (base: string, extra: ApiOptions = {}) => new StackExchangeClient({ base, sleep: async () => {}, jitter: () => 0, onWait: (r, ms) => waits.push([r, ms]), ...extra });
 const answer = (id: unknown, body: string, extra: Partial<SimAnswer> = {}): SimAnswer =>

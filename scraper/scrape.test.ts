@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, StackExchangeClient } from './api.ts';
 import { AnswerCache, CacheBusyError } from './cache.ts';
 import { challengeConfig } from '../engines/registry.ts';
@@ -10,18 +9,11 @@ import { registryReport } from './registry.ts';
 import { asOfEpoch, normalTitle, sameQuestionTitle, scrapeChallenge, summarize } from './scrape.ts';
 import { apiError, FakeStackExchange, fixture, type SimAnswer, type SimOptions, type SimRevision } from '../test/test-server.ts';
 import type { KnownBot } from '../transpiled-bots/provenance.ts';
+import { tempDirs } from '../test/helpers.ts';
 
 const dice = challengeConfig('dice')!;
 /** Temporary folders, removed when the file's tests are done. */
-const made: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'koth-scrape-lib-'));
-  made.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('koth-scrape-lib-');
 let server: FakeStackExchange | undefined;
 afterEach(async () => {
   await server?.stop();

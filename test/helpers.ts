@@ -1,5 +1,9 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,4 +28,20 @@ export function kothAsync(args: string[], env: Record<string, string> = {}): Pro
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (status) => resolve({ status, stdout, stderr, json: () => JSON.parse(stdout) }));
   });
+}
+
+/**
+ * A maker of temporary folders named `<prefix>XXXXXX` under the OS's temp folder, all removed
+ * when the calling test file's tests are done (call it at the top level of a test file).
+ */
+export function tempDirs(prefix: string): () => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  return () => {
+    const d = mkdtempSync(join(tmpdir(), prefix));
+    made.push(d);
+    return d;
+  };
 }

@@ -8,19 +8,17 @@
  *
  * Skips with a message where /usr/bin/chromium is missing: `apt-get install chromium`.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ROOT, koth } from './helpers.ts';
+import { HAS_CHROMIUM, openPage, skipReason, useChromium } from './browser.ts';
 import { writeReportPage } from '../engines/core/report/html/write.ts';
 import { HOSTILE_BOT, samplePage } from '../engines/core/report/html/sample-page.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-const SKIP_REASON = `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) to run the browser test of the HTML report`;
-if (!HAS_CHROMIUM) console.warn(`report-browser.test.ts skipped: ${SKIP_REASON}`);
+const SKIP_REASON = skipReason('report-browser.test.ts', 'the HTML report');
 
 const OUT = join(ROOT, 'test-output', 'report-browser');
 
@@ -44,16 +42,7 @@ interface PageCheck {
 }
 
 async function inspect(browser: Browser, file: string, shot: string): Promise<PageCheck> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('request', (r) => requests.push(r.url()));
-  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  const { page, errors, requests } = await openPage(browser, pathToFileURL(file).href, { javaScriptEnabled: false, viewport: { width: 1400, height: 1000 } });
   // Runs in Node against the live DOM (page scripts are off; Playwright's evaluation is not a page script).
   const charts = await page.$$eval('figure.chart', (figs) =>
     figs.map((f) => {
@@ -87,7 +76,7 @@ async function inspect(browser: Browser, file: string, shot: string): Promise<Pa
   );
   const scripts = await page.locator('script').count();
   await page.screenshot({ path: shot, fullPage: true });
-  await context.close();
+  await page.context().close();
   return { errors, requests, charts, tables, scripts };
 }
 
@@ -110,24 +99,11 @@ function expectSound(check: PageCheck, file: string, chartsWanted: number): void
 }
 
 describe.skipIf(!HAS_CHROMIUM)(`HTML report in chromium${HAS_CHROMIUM ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    rmSync(OUT, { recursive: true, force: true });
-    mkdirSync(OUT, { recursive: true });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium(OUT);
 
   it('the sample page (every section kind, hostile names): no errors, one mark per bot, screenshot', async () => {
     const file = await writeReportPage(join(OUT, 'sample'), samplePage());
-    const check = await inspect(browser, file, join(OUT, 'sample.png'));
+    const check = await inspect(browser(), file, join(OUT, 'sample.png'));
     expectSound(check, file, 4);
     const dice = check.charts.find((c) => c.chart === 'dice-comparison')!;
     expect(dice.labels['ours']).toContain(HOSTILE_BOT);
@@ -140,7 +116,7 @@ describe.skipIf(!HAS_CHROMIUM)(`HTML report in chromium${HAS_CHROMIUM ? '' : ` (
     const r = koth(['replay', '--report', dir, 'dice', '--games', '20000', '--workers', '1']);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.stdout).toContain(`report: ${join(dir, 'index.html')}`);
-    const check = await inspect(browser, join(dir, 'index.html'), join(OUT, 'replay-dice.png'));
+    const check = await inspect(browser(), join(dir, 'index.html'), join(OUT, 'replay-dice.png'));
     expectSound(check, join(dir, 'index.html'), 1);
     expect(check.tables[0]!.published).toHaveLength(49);
     expect(check.charts[0]!.counted['ours']).toBe(49);
@@ -148,7 +124,7 @@ describe.skipIf(!HAS_CHROMIUM)(`HTML report in chromium${HAS_CHROMIUM ? '' : ` (
     const ruinsDir = join(OUT, 'ruins');
     const rr = koth(['replay', 'ruins', '--report', ruinsDir]);
     expect(rr.status).toBe(0);
-    const ruins = await inspect(browser, join(ruinsDir, 'index.html'), join(OUT, 'replay-ruins.png'));
+    const ruins = await inspect(browser(), join(ruinsDir, 'index.html'), join(OUT, 'replay-ruins.png'));
     expectSound(ruins, join(ruinsDir, 'index.html'), 1);
     expect(ruins.charts[0]!.counted).toMatchObject({ ours: 0, published: 10 });
   });
@@ -157,7 +133,7 @@ describe.skipIf(!HAS_CHROMIUM)(`HTML report in chromium${HAS_CHROMIUM ? '' : ` (
     const dir = join(OUT, 'rules');
     const r = koth(['replay', 'dice', '--compare-rules', 'original,fixed', '--games', '20000', '--workers', '1', '--report', dir]);
     expect(r.status).toBe(0);
-    const check = await inspect(browser, join(dir, 'index.html'), join(OUT, 'rules-dice.png'));
+    const check = await inspect(browser(), join(dir, 'index.html'), join(OUT, 'rules-dice.png'));
     expectSound(check, join(dir, 'index.html'), 2);
     expect(check.charts.map((c) => c.chart)).toEqual(['dice-rules-groups', 'dice-rules-change']);
     expect(check.charts[0]!.counted['group']).toBe(16); // 8 seats × 2 rules

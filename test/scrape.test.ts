@@ -4,25 +4,17 @@
  * which needs a real process, is in scrape-resume.test.ts; registry tests with toy ports
  * in scrape-registry.test.ts.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildProgram } from '../cli/koth.ts';
 import { progressBar } from '../cli/commands/scrape.ts';
 import { knownBots } from '../engines/registry.ts';
 import { allFixtures, apiError, FakeStackExchange, fixture, runKoth as koth, throttle, type SimOptions } from './test-server.ts';
+import { tempDirs } from './helpers.ts';
 
 /** Temporary folders, removed when the file's tests are done. */
-const made: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'koth-scrape-cli-'));
-  made.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('koth-scrape-cli-');
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 /** A command's --help, as printed (options, then the text added after them). */

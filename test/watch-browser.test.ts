@@ -7,17 +7,13 @@
  *
  * Skips with a message where /usr/bin/chromium is missing: `apt-get install chromium`.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ROOT, koth } from './helpers.ts';
+import { HAS_CHROMIUM, openPage, skipReason, useChromium } from './browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-const SKIP_REASON = `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) to run the browser test of the watch pages`;
-if (!HAS_CHROMIUM) console.warn(`watch-browser.test.ts skipped: ${SKIP_REASON}`);
+const SKIP_REASON = skipReason('watch-browser.test.ts', 'the watch pages');
 
 const OUT = join(ROOT, 'test-output', 'watch');
 
@@ -30,20 +26,7 @@ const GAMES: { game: string; args: string[]; shotStep: number }[] = [
 ];
 
 describe.skipIf(!HAS_CHROMIUM)(`watch pages in chromium${HAS_CHROMIUM ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    rmSync(OUT, { recursive: true, force: true });
-    mkdirSync(OUT, { recursive: true });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium(OUT);
 
   for (const g of GAMES) {
     it(`koth play ${g.game} --report DIR: → steps the picture, every step listed without script, screenshot`, async () => {
@@ -54,16 +37,7 @@ describe.skipIf(!HAS_CHROMIUM)(`watch pages in chromium${HAS_CHROMIUM ? '' : ` (
       const file = join(dir, 'index.html');
       const url = pathToFileURL(file).href;
 
-      const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-      page.on('request', (q) => requests.push(q.url()));
-      await page.goto(url, { waitUntil: 'load' });
+      const { page, errors, requests } = await openPage(browser(), url, { viewport: { width: 1000, height: 800 } });
       const total = await page.locator('li.step').count();
       expect(total).toBeGreaterThan(g.shotStep);
       await expect.poll(() => page.locator('li.step:visible').count()).toBe(1);
@@ -86,10 +60,10 @@ describe.skipIf(!HAS_CHROMIUM)(`watch pages in chromium${HAS_CHROMIUM ? '' : ` (
       await page.screenshot({ path: join(OUT, `${g.game}.png`), fullPage: true });
       expect(errors).toEqual([]);
       expect(requests).toEqual([url]);
-      await context.close();
+      await page.context().close();
 
       // Without the script: every step is there to read.
-      const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 800 } });
+      const plain = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 800 } });
       const p2 = await plain.newPage();
       await p2.goto(url, { waitUntil: 'load' });
       expect(await p2.locator('li.step:visible').count()).toBe(total);

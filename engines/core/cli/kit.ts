@@ -394,20 +394,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
 
 async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSignal): Promise<RunResult<Acc>> {
   if (r.sandbox) throw new UserError('--queue does not run original Python bots (--python-bots): their sandbox workers run on this machine only');
-  const res = await runQueued<Opts, Acc>({
-    url: r.queue!,
-    version: kothVersion(),
-    game: r.game,
-    spec: r.spec,
-    opts: r.opts,
-    seed: r.seed,
-    trials: r.trials,
-    shardSize: r.shardSize,
-    label: r.label ?? r.game,
-    ...(r.checkpoint ? { checkpoint: r.checkpoint, ...(r.checkpointPart ? { checkpointPart: r.checkpointPart } : {}) } : {}),
-    ...(r.onShard ? { onShard: r.onShard } : {}),
-    signal,
-  });
+  const res = await runQueued<Opts, Acc>({ ...r, label: r.label ?? r.game, url: r.queue!, version: kothVersion(), signal });
   const unit = r.unit ?? 'trials';
   if (res.interrupted) {
     throw new UserError(`interrupted after ${res.done} of ${r.trials} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);

@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Seed } from '../rng/rng.ts';
-import type { TrialSpec } from './trial-spec.ts';
+import type { ShardedRun } from '../game.ts';
 import { Progress } from './progress.ts';
 import { planShards } from './shards.ts';
 import { Checkpoint, OrderedMerger } from './checkpoint.ts';
@@ -105,19 +105,10 @@ export function runIdOf(version: string, id: { game: string; seed: Seed; trials:
 
 export const jobIdOf = (run: string, index: number) => `${run}-${index}`;
 
-export interface QueuedRunOptions<Opts, Acc> {
+/** The run as the kit describes it (its identity, checkpoint, label), plus where the queue is. */
+export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>, 'game' | 'spec' | 'opts' | 'seed' | 'trials' | 'shardSize' | 'label' | 'checkpoint' | 'checkpointPart' | 'onShard'> {
   url: string;
   version: string;
-  game: string;
-  spec: TrialSpec<Opts, Acc>;
-  opts: Opts;
-  seed: Seed;
-  trials: number;
-  shardSize: number;
-  label?: string;
-  checkpoint?: string;
-  checkpointPart?: string;
-  onShard?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
 
