@@ -5,10 +5,12 @@
  */
 import { Option, type Command } from 'commander';
 import { Piscina } from 'piscina';
+import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { maxWorkers, queueOption, workerCount } from '../../engines/core/cli/kit.ts';
 import { defaultWorkers, workerFile } from '../../engines/core/runner/runner.ts';
 import { kothVersion, QueueUnreachable, queueClean, queueStatus, redact, runQueueWorker } from '../../engines/core/runner/queue.ts';
+import { printable, renderTable } from '../../engines/core/report/table.ts';
 import type { ShardTask } from '../../engines/core/runner/worker.ts';
 import { games, trialsModuleOf } from '../../engines/registry.ts';
 
@@ -87,9 +89,10 @@ export function registerQueue(program: Command): void {
         process.stdout.write(`the queue at ${redact(url)} is empty\n`);
         return;
       }
-      for (const r of runs) {
-        process.stdout.write(`${r.run}  ${r.label}  (koth ${r.version}): ${r.waiting} queued, ${r.active} running, ${r.completed} done, ${r.failed} failed${r.delayed ? `, ${r.delayed} delayed` : ''}\n`);
-      }
+      const head = ['run', 'what', 'koth', 'queued', 'running', 'done', 'failed', 'delayed'];
+      const rows = runs.map((r) => [r.run, printable(r.label), printable(r.version), r.waiting, r.active, r.completed, r.failed ? pc.red(String(r.failed)) : 0, r.delayed]);
+      process.stdout.write(renderTable(head, rows) + '\n');
+      if (runs.some((r) => r.failed)) process.stdout.write('a failed shard: rerun its command to retry it, or "koth queue clean --run ID" to drop the run\n');
     });
   queue
     .command('clean')
