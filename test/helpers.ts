@@ -7,9 +7,9 @@ import { afterAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs the koth CLI from the sources (through tsx), as a user would run it. */
+/** Runs the koth CLI as a user runs it: the bundle dist/koth.js (built by test/global-setup.ts). */
 export function koth(args: string[], env: Record<string, string> = {}, timeout = 240_000): SpawnSyncReturns<string> & { json: () => any } {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'cli/koth.ts', ...args], {
+  const res = spawnSync(process.execPath, ['dist/koth.js', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout,
@@ -21,7 +21,7 @@ export function koth(args: string[], env: Record<string, string> = {}, timeout =
 /** Like koth(), but asynchronous: needed when the test process itself serves HTTP to the CLI. */
 export function kothAsync(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string; json: () => any }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/koth.ts', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env } });
+    const child = spawn(process.execPath, ['dist/koth.js', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

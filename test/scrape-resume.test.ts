@@ -29,7 +29,7 @@ describe('kill mid-scrape, then resume', () => {
     const listing = () => server!.calls('/answers');
     server.fault = () => (stall && listing().length >= 3 ? { stall: true } : undefined);
     const cache = mkdtempSync(join(tmpdir(), 'koth-resume-'));
-    child = spawn(process.execPath, ['--import', 'tsx', 'cli/koth.ts', 'scrape', 'dice', '--api-base', server.base, '--cache', cache], {
+    child = spawn(process.execPath, ['dist/koth.js', 'scrape', 'dice', '--api-base', server.base, '--cache', cache], {
       cwd: ROOT,
       env: { ...process.env, KOTH_SE_DELAY_SCALE: '0', NO_COLOR: '1' },
       stdio: 'ignore',

@@ -9,7 +9,7 @@ describe('a long replay interrupted with Ctrl-C resumes from its checkpoint', ()
   it('SIGINT saves the finished shards; the same command then completes with the uninterrupted result', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'koth-ck-')), 'dice.checkpoint.json');
     const args = ['replay', 'dice', '--games', '120000', '--shard-size', '4000', '--workers', '1', '--seed', 'resume', '--json'];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/koth.ts', ...args, '--checkpoint', file], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, ['dist/koth.js', ...args, '--checkpoint', file], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     for (let i = 0; i < 1200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 25));
