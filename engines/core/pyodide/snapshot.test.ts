@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { bootPyodide, snapshotFile, type SnapshotLoader } from './snapshot.ts';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+/** A stand-in for loadPyodide: records the extra options of each load; a snapshot is a few bytes. */
+function fakeLoader(o: { failSnapshotLoad?: boolean } = {}) {
+  const calls: Record<string, unknown>[] = [];
+  const loader: SnapshotLoader<{ from: string }> = {
+    async load(extra) {
+      calls.push(extra);
+      if (extra._loadSnapshot) {
+        if (o.failSnapshotLoad) throw new Error('bad snapshot');
+        return { from: `snapshot:${Buffer.from(extra._loadSnapshot as Uint8Array).toString()}` };
+      }
+      return { from: extra._makeSnapshot ? 'boot+make' : 'boot' };
+    },
+    snapshot: () => new TextEncoder().encode('SNAP'),
+  };
+  return { loader, calls };
+}
+
+function useDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'koth-snapshot-'));
+  dirs.push(d);
+  process.env.KOTH_PYODIDE_SNAPSHOT_DIR = d;
+  delete process.env.KOTH_PYODIDE_SNAPSHOT;
+  return d;
+}
+
+describe('the Pyodide boot snapshot', () => {
+  it('is made on the first boot, used on the next, named by Pyodide version and Node ABI', async () => {
+    useDir();
+    const file = snapshotFile()!;
+    expect(file).toMatch(/pyodide-[\d.]+-abi\d+\.snapshot$/);
+    const a = fakeLoader();
+    expect((await bootPyodide(a.loader)).from).toBe('boot+make');
+    expect(readFileSync(file, 'utf8')).toBe('SNAP');
+    const b = fakeLoader();
+    expect((await bootPyodide(b.loader)).from).toBe('snapshot:SNAP');
+    expect(b.calls).toHaveLength(1);
+  });
+
+  it('a snapshot that does not load is ignored and made again', async () => {
+    useDir();
+    writeFileSync(snapshotFile()!, 'damaged');
+    const f = fakeLoader({ failSnapshotLoad: true });
+    expect((await bootPyodide(f.loader)).from).toBe('boot+make');
+    expect(f.calls.map((c) => Object.keys(c))).toEqual([['_loadSnapshot'], ['_makeSnapshot']]);
+    expect(readFileSync(snapshotFile()!, 'utf8')).toBe('SNAP');
+  });
+
+  it('KOTH_PYODIDE_SNAPSHOT=off boots from scratch and writes nothing; an unwritable folder loses nothing', async () => {
+    const d = useDir();
+    process.env.KOTH_PYODIDE_SNAPSHOT = 'off';
+    expect(snapshotFile()).toBeUndefined();
+    const off = fakeLoader();
+    expect((await bootPyodide(off.loader)).from).toBe('boot');
+    expect(off.calls).toEqual([{}]);
+    delete process.env.KOTH_PYODIDE_SNAPSHOT;
+    const blocker = join(d, 'a-file');
+    writeFileSync(blocker, '');
+    process.env.KOTH_PYODIDE_SNAPSHOT_DIR = join(blocker, 'below');
+    const ro = fakeLoader();
+    expect((await bootPyodide(ro.loader)).from).toBe('boot+make');
+    expect(existsSync(join(blocker, 'below'))).toBe(false);
+  });
+
+  it('real Pyodide: a sandbox from the snapshot runs Python like a cold one', async () => {
+    useDir();
+    const { LocalPython } = await import('./local.ts');
+    const cold = await LocalPython.load();
+    expect(existsSync(snapshotFile()!)).toBe(true);
+    const warm = await LocalPython.load();
+    const probe = 'import koth_sandbox, random\ndef probe():\n    random.seed(1)\n    return [random.random(), sorted({"b", "a"})]\nkoth_sandbox.register("probe", probe)\n';
+    for (const py of [cold, warm]) {
+      py.loadModule('probe', probe);
+      expect(py.call('probe', [])).toEqual([0.13436424411240122, ['a', 'b']]);
+    }
+  }, 60_000);
+});
