@@ -53,6 +53,10 @@ describe.skipIf(!HAS_CHROMIUM)(`watch pages in chromium${HAS_CHROMIUM ? '' : ` (
       await page.keyboard.press('ArrowLeft');
       expect(await current()).toBe('step-1');
       expect(await picture()).toBe(first);
+      await page.keyboard.press('End');
+      expect(await current()).toBe(`step-${total}`);
+      await page.keyboard.press('Home');
+      expect(await current()).toBe('step-1');
       for (let i = 1; i < g.shotStep; i++) await page.keyboard.press('ArrowRight');
       expect(await current()).toBe(`step-${g.shotStep}`);
       expect(await page.locator('#pos').inputValue()).toBe(String(g.shotStep - 1));

@@ -69,7 +69,7 @@ footer { margin-top: 32px; color: #57606a; font-size: 13px; border-top: 1px soli
 svg text { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; }
 `;
 
-// Stepping: ←/→ (also from the slider), the slider, play/pause; the step in the URL's hash.
+// Stepping: ←/→ (also from the slider), Home/End, the slider, play/pause (space); the step in the URL's hash.
 const SCRIPT = `(function(){
 var steps=document.querySelectorAll('li.step');if(!steps.length)return;
 var ctl=document.getElementById('ctl'),pos=document.getElementById('pos'),where=document.getElementById('where'),play=document.getElementById('play');
@@ -84,7 +84,7 @@ document.getElementById('next').onclick=function(){stop();show(i+1);};
 pos.oninput=function(){stop();show(+pos.value);};
 play.onclick=function(){if(timer){stop();return;}if(i>=steps.length-1)show(0);play.textContent='❚❚ pause';
 timer=setInterval(function(){if(i>=steps.length-1){stop();return;}show(i+1);},700);};
-document.addEventListener('keydown',function(e){if(e.key==='ArrowRight'){e.preventDefault();stop();show(i+1);}else if(e.key==='ArrowLeft'){e.preventDefault();stop();show(i-1);}else if(e.key===' '&&e.target===document.body){e.preventDefault();play.onclick();}});
+document.addEventListener('keydown',function(e){if(e.key==='ArrowRight'){e.preventDefault();stop();show(i+1);}else if(e.key==='ArrowLeft'){e.preventDefault();stop();show(i-1);}else if(e.key==='Home'||e.key==='End'){e.preventDefault();stop();show(e.key==='Home'?0:steps.length-1);}else if(e.key===' '&&e.target===document.body){e.preventDefault();play.onclick();}});
 var m=/^#step-(\\d+)$/.exec(location.hash);show(m?+m[1]-1:0);
 })();`;
 
@@ -107,7 +107,7 @@ export function renderWatchPage(p: WatchPage): string {
     `<input id="pos" type="range" min="0" max="0" value="0" aria-label="step"><span id="where"></span></div>` +
     (p.legend ? `<p class="legend">${esc(p.legend)}</p>` : '') +
     `<ol class="steps">${p.steps.map((s, i) => stepHtml(s, i + 1)).join('\n')}</ol>` +
-    `<footer>One game replayed by the TypeScript ports; the page is remade by <code>${esc(p.command)}</code>. ← / → step, the slider jumps, ▶ plays.</footer>` +
+    `<footer>One game replayed by the TypeScript ports; the page is remade by <code>${esc(p.command)}</code>. ← / → step, Home / End go to the first / last step, the slider jumps, ▶ (or space) plays.</footer>` +
     `</main><script>${SCRIPT}</script></body></html>\n`
   );
 }
