@@ -7,7 +7,7 @@ import { Option, type Command } from 'commander';
 import { Piscina } from 'piscina';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { maxWorkers, queueOption, workerCount } from '../../engines/core/cli/kit.ts';
+import { maxWorkers, queueOption, queueUnreachable, workerCount } from '../../engines/core/cli/kit.ts';
 import { defaultWorkers, workerFile } from '../../engines/core/runner/runner.ts';
 import { kothVersion, QueueUnreachable, queueClean, queueStatus, redact, runQueueWorker } from '../../engines/core/runner/queue.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
@@ -23,7 +23,7 @@ async function network<T>(f: () => Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (e) {
-    if (e instanceof QueueUnreachable) throw new UserError(`${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
+    if (e instanceof QueueUnreachable) throw queueUnreachable(e);
     throw e;
   }
 }

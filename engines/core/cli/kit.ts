@@ -208,6 +208,11 @@ export function queueOption(): Option {
   });
 }
 
+/** Redis cannot be reached (--queue, koth worker, koth queue): exit 4, saying what to check. */
+export function queueUnreachable(e: QueueUnreachable): UserError {
+  return new UserError(`${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
+}
+
 export const CHECKPOINT_HELP = 'save progress to this file and resume from it after an interruption (checked writable before the run)';
 
 /** The options the kit can add to a game's command, each with one meaning in every game. */
@@ -365,7 +370,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
         return res;
       } catch (e) {
         if (e instanceof CheckpointMismatch) throw new UserError(e.message);
-        if (e instanceof QueueUnreachable) throw new UserError(`${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
+        if (e instanceof QueueUnreachable) throw queueUnreachable(e);
         if (e instanceof QueueJobFailed) throw new UserError(e.message, EXIT.internal);
         throw e;
       } finally {

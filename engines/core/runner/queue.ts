@@ -137,44 +137,43 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
   queue.on('error', () => {});
   const progress = new Progress(o.trials, o.label ?? o.game);
   const pollMs = envMs('KOTH_QUEUE_POLL_MS', 500);
-  const resumedBefore = plan.filter((s) => merger.has(s.index)).length;
-  let resumedShards = resumedBefore;
+  const resumed = plan.filter((s) => merger.has(s.index));
+  let resumedShards = resumed.length;
+  let mergedShards = resumed.length;
   let interrupted = false;
   let first = true;
   let lastOk = performance.now();
-  progress.tick(plan.filter((s) => merger.has(s.index)).reduce((n, s) => n + s.count, 0));
+  progress.tick(resumed.reduce((n, s) => n + s.count, 0));
   const aborted = new Promise<void>((r) => (o.signal?.aborted ? r() : o.signal?.addEventListener('abort', () => r(), { once: true })));
   try {
-    while (plan.some((s) => !merger.has(s.index))) {
+    while (mergedShards < plan.length) {
       if (o.signal?.aborted) {
         interrupted = true;
         break;
       }
       try {
+        // Every pending job and its state, read in parallel (a run may have tens of thousands of shards).
         const pending = plan.filter((s) => !merger.has(s.index));
         const jobs = await Promise.all(pending.map((s) => queue.getJob(jobIdOf(run, s.index)) as Promise<Job<QueueJobData> | undefined>));
+        const states = await Promise.all(jobs.map((j) => (j ? j.getState() : 'unknown')));
+        // A job read before it finished has no result yet: the finished ones are read again.
+        const finished = pending.filter((_s, k) => states[k] === 'completed');
+        const fresh = await Promise.all(finished.map((s) => queue.getJob(jobIdOf(run, s.index)) as Promise<Job<QueueJobData> | undefined>));
+        finished.forEach((s, k) => {
+          const acc = fresh[k]?.returnvalue as Acc | null | undefined;
+          if (acc == null || o.spec.count(acc) !== s.count) return;
+          record(s.index, acc);
+          mergedShards++;
+          if (first) resumedShards++;
+          progress.tick(s.count);
+          o.onShard?.(mergedShards, plan.length);
+        });
         const missing: typeof pending = [];
         for (let k = 0; k < pending.length; k++) {
-          const s = pending[k]!;
-          const job = jobs[k];
-          if (!job) {
-            missing.push(s);
-            continue;
-          }
-          const state = await job.getState();
-          if (state === 'completed') {
-            // The job was read before its state: read it again for the result it finished with.
-            const fresh = (await queue.getJob(jobIdOf(run, s.index))) as Job<QueueJobData> | undefined;
-            const acc = fresh?.returnvalue as Acc | null | undefined;
-            if (acc == null || o.spec.count(acc) !== s.count) continue;
-            record(s.index, acc);
-            if (first) resumedShards++;
-            progress.tick(s.count);
-            o.onShard?.(plan.filter((x) => merger.has(x.index)).length, plan.length);
-          } else if (state === 'failed') {
-            if (first) await job.retry('failed');
-            else throw new QueueJobFailed(`shard ${s.index} of ${o.game} failed on a worker: ${job.failedReason}`);
-          } else if (state === 'unknown') missing.push(s);
+          if (states[k] === 'failed') {
+            if (first) await jobs[k]!.retry('failed');
+            else throw new QueueJobFailed(`shard ${pending[k]!.index} of ${o.game} failed on a worker: ${jobs[k]!.failedReason}`);
+          } else if (states[k] === 'unknown') missing.push(pending[k]!);
         }
         if (missing.length) {
           await queue.addBulk(
@@ -193,7 +192,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         // Redis away: keep trying for a while (it may be restarting), then give up.
         if (performance.now() - lastOk > envMs('KOTH_QUEUE_GIVEUP_MS', 120_000)) throw new QueueUnreachable(`lost Redis at ${redact(o.url)}: ${(e as Error).message}`);
       }
-      if (plan.every((s) => merger.has(s.index))) break;
+      if (mergedShards === plan.length) break;
       await Promise.race([sleep(pollMs), aborted]);
     }
     if (!interrupted) {
@@ -207,7 +206,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
     conn.disconnect();
   }
   const done = plan.filter((s) => merger.has(s.index)).reduce((n, s) => n + s.count, 0);
-  return { acc: merger.state.acc, shards: plan.length, resumedShards: Math.max(resumedShards, resumedBefore), done, elapsedMs: performance.now() - started, interrupted, run };
+  return { acc: merger.state.acc, shards: plan.length, resumedShards, done, elapsedMs: performance.now() - started, interrupted, run };
 }
 
 export interface QueueWorkerOptions {
@@ -307,13 +306,10 @@ export async function queueClean(url: string, run?: string): Promise<number> {
   const conn = await connect(url, false);
   const queue = new Queue<QueueJobData>(QUEUE_NAME, { connection: conn, prefix: QUEUE_PREFIX });
   try {
-    let n = 0;
     const jobs = (await queue.getJobs(['waiting', 'prioritized', 'active', 'completed', 'failed', 'delayed'], 0, -1)) as Job<QueueJobData>[];
-    for (const j of jobs) {
-      if (!j?.id || (run && j.data?.run !== run)) continue;
-      n += (await queue.remove(j.id).catch(() => 0)) ? 1 : 0;
-    }
-    return n;
+    const ours = jobs.filter((j) => j?.id && (!run || j.data?.run === run));
+    const removed = await Promise.all(ours.map((j) => queue.remove(j.id!).catch(() => 0)));
+    return removed.filter(Boolean).length;
   } finally {
     await queue.close().catch(() => {});
     conn.disconnect();
