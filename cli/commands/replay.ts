@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { findGame, games, knownBots, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { fsErrorText, maxWorkers, outputFolder, workerCount } from '../../engines/core/cli/kit.ts';
+import { commandLine, fsErrorText, maxWorkers, outputFolder, workerCount } from '../../engines/core/cli/kit.ts';
 import type { ComparisonReport } from '../../engines/core/stats/compare.ts';
 import { renderComparison } from '../../engines/core/report/table.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
@@ -150,9 +150,6 @@ function botVersions(game: string): BotVersion[] {
   }));
 }
 
-function shellWord(s: string): string {
-  return /^[\w.,:/=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
 
 /** Each game's sample games step by step, in DIR/watch/<game>-<k>/index.html (a page that cannot be written is left out, with a warning). */
 function writeWatchSamples(dir: string, ids: readonly string[]): NonNullable<ReportPage['watch']> {
@@ -188,7 +185,7 @@ async function writeReport(dir: string, parts: ReportPart[], started: number, js
   const watch = writeWatchSamples(dir, [...new Set(sections.map((s) => s.game))]);
   const page = {
     title: 'koth-replay: published vs reproduced',
-    command: ['koth', ...process.argv.slice(2)].map(shellWord).join(' '),
+    command: commandLine(),
     harnessVersion: pkg.version,
     generatedAt: new Date().toISOString(),
     wallSeconds: (performance.now() - started) / 1000,

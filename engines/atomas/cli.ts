@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, optionRules, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, addCommonOptions, helpFooter, optionRules, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -16,7 +16,7 @@ import { externalBot, ProgramNotFound } from './external.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunStats } from './tournament.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import type { AtomasGame } from './rules.ts';
-import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { atomasWatchSteps } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { trials as atomasTrials } from './trials.ts';
@@ -255,7 +255,7 @@ export function registerAtomasPlay(play: Command): void {
       if (opts.json) process.stdout.write(JSON.stringify(m) + '\n');
     });
     const page = opts.report
-      ? writeWatchPage(opts.report, atomasWatchPage(player.name, opts.seed, opts.rules, moves, games, watchCommand()))
+      ? writeWatchPage(opts.report, atomasWatchPage(player.name, opts.seed, opts.rules, moves, games, commandLine()))
       : null;
     if (opts.json) {
       process.stdout.write(JSON.stringify({ games }) + '\n');

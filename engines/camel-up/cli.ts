@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, optionRules, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, addCommonOptions, helpFooter, optionRules, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
@@ -18,7 +18,7 @@ import { CAMEL_PYTHON_BOTS_HELP, camelPythonExact, MOVE_TIMEOUT_HELP, openCamelP
 import { trials as camelTrials } from './trials.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
 import pkg from '../../package.json' with { type: 'json' };
@@ -254,7 +254,7 @@ export function registerCamelPlay(play: Command, kit: ReplayKit): void {
         else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${e.player} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
       }, recorder?.onState);
       const page = recorder
-        ? writeWatchPage(opts.report!, camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder.snapshots, games: result.games, command: watchCommand() }))
+        ? writeWatchPage(opts.report!, camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder.snapshots, games: result.games, command: commandLine() }))
         : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');

@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, nonEmpty, outputFolder, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, addCommonOptions, helpFooter, nonEmpty, outputFolder, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -23,7 +23,7 @@ import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../trans
 import { DICE_PYTHON_BOTS_HELP, openDicePython, runDiceJob, sandboxStopMessage, type DicePython } from './python-cli.ts';
 import type { DiceBotClass } from './bot.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
 const HARNESS_VERSION = pkg.version;
@@ -222,7 +222,7 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
       }
       const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
       const page = opts.report
-        ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command: watchCommand() }))
+        ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command: commandLine() }))
         : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');

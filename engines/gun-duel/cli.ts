@@ -7,7 +7,7 @@ import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION,
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { helpFooter, maxWorkers, nonEmpty, queueOption, optionRules, outputFile, outputFolder, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, maxWorkers, nonEmpty, queueOption, optionRules, outputFile, outputFolder, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
 import { renderTable } from '../core/report/table.ts';
 import { defaultWorkers } from '../core/runner/runner.ts';
@@ -19,7 +19,7 @@ import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { actionString, traceTournament } from './trace.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { duelView, gunDuelWatchSteps, type DuelView } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
@@ -447,7 +447,7 @@ export function registerGunDuelPlay(play: Command): void {
       const players = parsePlayers(opts.players);
       const { names, duels, res } = playFirstRound(seed, players, opts.repetition, opts.rules, opts.stdlib);
       const page = opts.report
-        ? writeWatchPage(opts.report, gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, watchCommand()))
+        ? writeWatchPage(opts.report, gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, commandLine()))
         : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }) + '\n');

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { addCommonOptions, helpFooter, nonEmpty, optionRules, outputFolder, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, addCommonOptions, helpFooter, nonEmpty, optionRules, outputFolder, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
 import { renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -18,7 +18,7 @@ import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP, watchCommand } from '../core/cli/watch.ts';
+import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { ruinsRecorder, ruinsWatchSteps, type RuinsSnapshot } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
@@ -329,7 +329,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
 }
 
 function writeRuinsPage(dir: string, seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[]): string {
-  return writeWatchPage(dir, ruinsWatchPage(seed, snaps, log, rows, watchCommand()));
+  return writeWatchPage(dir, ruinsWatchPage(seed, snaps, log, rows, commandLine()));
 }
 
 /** A sample game for the replay report: the test bots, seed K48XMESC. */

@@ -208,6 +208,11 @@ export function queueOption(): Option {
   });
 }
 
+/** The command as the user typed it (`koth …`), each word quoted for a POSIX shell where needed: shown on reports and pages that it remakes. */
+export function commandLine(argv: readonly string[] = process.argv.slice(2)): string {
+  return ['koth', ...argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))].join(' ');
+}
+
 /** Redis cannot be reached (--queue, koth worker, koth queue): exit 4, saying what to check. */
 export function queueUnreachable(e: QueueUnreachable): UserError {
   return new UserError(`${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
