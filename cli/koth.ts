@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../engines/core/cli/errors.ts';
 import { games } from '../engines/registry.ts';
+import { buildHash, PACKAGE_VERSION } from '../engines/core/version.ts';
 import { registerReplay, rewriteSeveralGames } from './commands/replay.ts';
 import { registerBench } from './commands/bench.ts';
 import { registerScrape } from './commands/scrape.ts';
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
       'Replays historic Code Golf King-of-the-Hill tournaments with TypeScript ports of the ' +
         'original bots, and compares the result with the published leaderboards.',
     )
+    .version(`koth-replay ${PACKAGE_VERSION} (build ${buildHash()})`, '-V, --version', 'print the package version and the build\'s hash (a hash of the sources bundled into dist/)')
     .enablePositionalOptions()
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ outputError: (str, write) => write(pc.red(str)) })
@@ -82,7 +84,22 @@ export function isMainModule(script: string | undefined, moduleUrl: string): boo
   return [script, `${script}.js`, `${script}.ts`].some((p) => real(p) === me);
 }
 
+/**
+ * A reader that stops early (`koth --help | head -1`, `koth play dice | head`) closes the pipe:
+ * the next write fails with EPIPE. koth then ends at once, quietly, with 0, as Unix tools do
+ * (no stack trace; nothing is lost: checkpoints are written atomically). Any other error of the
+ * stream is left as it was.
+ */
+export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(EXIT.ok);
+    throw e;
+  });
+}
+
 if (isMainModule(process.argv[1], import.meta.url)) {
+  endQuietlyOnClosedPipe(process.stdout);
+  endQuietlyOnClosedPipe(process.stderr);
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

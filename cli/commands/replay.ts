@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { findGame, games, knownBots, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
+import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { commandLine, fsErrorText, maxWorkers, outputFolder, workerCount } from '../../engines/core/cli/kit.ts';
 import type { ComparisonReport } from '../../engines/core/stats/compare.ts';
 import { renderComparison } from '../../engines/core/report/table.ts';
@@ -34,9 +35,11 @@ export function registerReplay(program: Command): void {
     .option('--workers <n>', `worker threads, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
     .option('--report <dir>', REPORT_HELP, outputFolder('index.html', 'a folder for the report'))
     .option('--only <games>', 'replay only these games, comma-separated (also: koth replay dice ruins …)', parseGameList)
-    .allowExcessArguments(false)
+    // A word that is no game command reaches the action (instead of commander's "too many arguments"): refused there with a suggestion.
+    .allowExcessArguments(true)
     .enablePositionalOptions()
-    .action(async (opts: { json?: boolean; workers: number; report?: string; only?: string[] }) => {
+    .action(async (opts: { json?: boolean; workers: number; report?: string; only?: string[] }, cmd: Command) => {
+      if (cmd.args.length) throw unknownGame('replay', cmd.args[0]!);
       const started = performance.now();
       const reports: ComparisonReport[] = [];
       for (const game of opts.only ? opts.only.map((id) => findGame(id)!) : withEngine) {
@@ -60,6 +63,9 @@ export function registerReplay(program: Command): void {
       '  koth replay dice --games 100000 --report out\n  koth replay dice --compare-rules original,fixed --report out',
   );
   const play = program.command('play').description('Play single games of a challenge and print their score tables');
+  play.on('command:*', (operands: string[]) => {
+    throw unknownGame('play', operands[0]!);
+  });
   for (const game of withEngine) game.engine!.registerCli({ replay, play }, kit);
   // A registered challenge without an engine yet: say so instead of "too many arguments".
   for (const game of games.filter((g) => !g.engine)) {
@@ -78,13 +84,19 @@ export function registerReplay(program: Command): void {
   addReportToGameCommands(replay);
 }
 
+/** `koth replay|play <word>` where the word is no game with an engine: exit 2, with the closest game's name. */
+function unknownGame(command: 'replay' | 'play', word: string): UserError {
+  const ids = games.filter((g) => g.engine).map((g) => g.id);
+  return new UserError(`unknown game "${word}"${didYouMean(word, ids)}: koth ${command} takes one of ${ids.join(', ')}`);
+}
+
 /** `--only dice,ruins`: known games with an engine, each once, in the order given. */
 export function parseGameList(value: string): string[] {
   const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
   if (!ids.length) throw new UserError('--only needs game ids, e.g. --only dice,ruins');
   const replayable = games.filter((g) => g.engine).map((g) => g.id);
   for (const id of ids) {
-    if (!findGame(id)?.engine) throw new UserError(`unknown or unreplayable game "${id}"; replayable games: ${replayable.join(', ')}`);
+    if (!findGame(id)?.engine) throw new UserError(`unknown or unreplayable game "${id}"${didYouMean(id, replayable)}; replayable games: ${replayable.join(', ')}`);
   }
   const dup = ids.find((id, i) => ids.indexOf(id) !== i);
   if (dup) throw new UserError(`game "${dup}" is named twice`);

@@ -13,6 +13,7 @@ import pc from 'picocolors';
 import { SandboxPool } from '../../engines/core/pyodide/pool.ts';
 import { SandboxKilled } from '../../engines/core/pyodide/sandbox.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
+import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { checkOutputFile, helpFooter, nonEmpty, outputFile, positiveInt, readInputFile } from '../../engines/core/cli/kit.ts';
 import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
 import { isVerifier, type GameDescriptor, type GameVerifier, type VerifySource } from '../../engines/core/game.ts';
@@ -115,7 +116,7 @@ const verifiable = (): GameDescriptor[] => games.filter((g) => isVerifier(g.veri
 function gameOf(id: string): { g: GameDescriptor; v: GameVerifier } {
   const g = findGame(id);
   const names = verifiable().map((x) => x.id);
-  if (!g) throw new UserError(`no game "${id}": koth verify checks ${names.join(', ')}`);
+  if (!g) throw new UserError(`no game "${id}"${didYouMean(id, names)}: koth verify checks ${names.join(', ')}`);
   const v = g.verify;
   if (!v) throw new UserError(`${id} has no verifier yet (koth verify checks ${names.join(', ')})`);
   if (!isVerifier(v)) throw new UserError(`${id} cannot be verified port against original: ${v.unavailable}.`);

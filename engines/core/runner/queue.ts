@@ -21,13 +21,11 @@ import { planShards } from './shards.ts';
 import { Checkpoint, OrderedMerger } from './checkpoint.ts';
 import type { ShardTask } from './worker.ts';
 
-import pkg from '../../../package.json' with { type: 'json' };
-
-declare const __KOTH_BUILD__: string | undefined;
+import { versionWithBuild } from '../version.ts';
 
 /** This koth's version for the queue: package version + build hash (bundle), or +src (from sources); KOTH_QUEUE_VERSION overrides it (tests). */
 export function kothVersion(): string {
-  return process.env.KOTH_QUEUE_VERSION || `${pkg.version}+${typeof __KOTH_BUILD__ === 'string' ? __KOTH_BUILD__ : 'src'}`;
+  return process.env.KOTH_QUEUE_VERSION || versionWithBuild();
 }
 
 export const QUEUE_NAME = 'shards';

@@ -1,0 +1,73 @@
+// Issue 31, CLI defects 16, 17, 18 and review items: each tried as the issue's hostile user did.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { koth, ROOT } from './helpers.ts';
+import { didYouMean, similar } from '../engines/core/cli/suggest.ts';
+import pkg from '../package.json' with { type: 'json' };
+
+/** Runs dist/koth.js with its stdout a pipe whose reading end is closed before koth writes (`koth … | head` after head has gone). */
+function intoClosedPipe(args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/koth.js', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+describe('16: output into a closed pipe', () => {
+  for (const args of [['--help'], ['replay', '--help'], ['verify', '--help'], ['play', 'dice'], ['replay', 'dice', '--exact', '--games', '300', '--json']]) {
+    it(`koth ${args.join(' ')} | (closed): exit 0, no EPIPE stack`, async () => {
+      const r = await intoClosedPipe(args);
+      expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    });
+  }
+});
+
+describe('17: koth --version / -V', () => {
+  it('prints the package version and the build hash build.mjs injected', () => {
+    const long = koth(['--version']);
+    const short = koth(['-V']);
+    expect(long.status).toBe(0);
+    expect(short.status).toBe(0);
+    expect(long.stdout).toBe(short.stdout);
+    const m = /^koth-replay (\S+) \(build ([0-9a-f]{12})\)\n$/.exec(long.stdout);
+    expect(m?.[1]).toBe(pkg.version);
+    // The same hash the bundle was built with (the one a queued job carries: engines/core/runner/queue.ts).
+    expect(readFileSync(`${ROOT}/dist/koth.js`, 'utf8') + readFileSync(`${ROOT}/dist/worker.js`, 'utf8')).not.toContain('__KOTH_BUILD__');
+    expect(long.stderr).toBe('');
+    expect(koth(['--help']).stdout).toContain('-V, --version');
+  });
+});
+
+describe('18: a mistyped game gets a suggestion, the same one everywhere', () => {
+  it('similar(): close names only, best first', () => {
+    expect(similar('dcie', ['dice', 'ruins', 'atomas'])).toEqual(['dice']);
+    expect(similar('ruin', ['dice', 'ruins'])).toEqual(['ruins']);
+    expect(similar('camelup', ['camel-up', 'gun-duel'])).toEqual(['camel-up']);
+    expect(similar('chess', ['dice', 'ruins', 'atomas', 'gun-duel', 'camel-up'])).toEqual([]);
+    expect(didYouMean('xyzzy', ['dice'])).toBe('');
+  });
+  for (const [cmd, text] of [
+    ['replay', 'unknown game "dcie" (did you mean dice?)'],
+    ['play', 'unknown game "dcie" (did you mean dice?)'],
+    ['verify', 'no game "dcie" (did you mean dice?)'],
+  ] as const) {
+    it(`koth ${cmd} dcie: exit 2, suggests dice`, () => {
+      const r = koth([cmd, 'dcie']);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(text);
+      expect(r.stderr).not.toContain('too many arguments');
+      expect(r.stdout).toBe('');
+    });
+  }
+  it('koth replay with a word that is no game and close to none: exit 2, lists the games', () => {
+    const r = koth(['replay', 'chess']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown game "chess": koth replay takes one of dice, ruins/);
+  });
+});
