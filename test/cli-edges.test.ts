@@ -71,3 +71,30 @@ describe('18: a mistyped game gets a suggestion, the same one everywhere', () =>
     expect(r.stderr).toMatch(/unknown game "chess": koth replay takes one of dice, ruins/);
   });
 });
+
+describe('review: npm install is quiet (npm 11 allowScripts)', () => {
+  it('every installed package with an install script has an allowScripts entry in package.json', async () => {
+    const { readdirSync, existsSync } = await import('node:fs');
+    const withScripts = new Set<string>();
+    const walk = (dir: string) => {
+      if (!existsSync(dir)) return;
+      for (const name of readdirSync(dir)) {
+        if (name.startsWith('.')) continue;
+        if (name.startsWith('@')) {
+          for (const sub of readdirSync(`${dir}/${name}`)) visit(`${dir}/${name}/${sub}`);
+        } else visit(`${dir}/${name}`);
+      }
+    };
+    const visit = (p: string) => {
+      if (!existsSync(`${p}/package.json`)) return;
+      const j = JSON.parse(readFileSync(`${p}/package.json`, 'utf8')) as { name: string; scripts?: Record<string, string> };
+      // npm runs preinstall/install/postinstall, and `node-gyp rebuild` for a binding.gyp without an install script.
+      if (['preinstall', 'install', 'postinstall'].some((k) => j.scripts?.[k]) || existsSync(`${p}/binding.gyp`)) withScripts.add(j.name);
+      walk(`${p}/node_modules`);
+    };
+    walk(`${ROOT}/node_modules`);
+    expect(withScripts.size).toBeGreaterThan(0);
+    const allow = (pkg as { allowScripts?: Record<string, boolean> }).allowScripts ?? {};
+    expect([...withScripts].filter((n) => !(n in allow)).sort()).toEqual([]);
+  });
+});
