@@ -5,6 +5,7 @@
  * (`koth replay <id>`, `koth play <id>`), where workers load a game's trials
  * (trialsModuleOf()), and the conformance tests (test/conformance.test.ts).
  */
+import type { ReportSink } from './core/report/html/sink.ts';
 import { missingPorts, validateGame, type GameDescriptor } from './core/game.ts';
 import type { KnownBot } from './core/provenance.ts';
 import type { ChallengeConfig } from '../scraper/extract.ts';
@@ -86,7 +87,7 @@ export function challengeConfig(id: string): ChallengeConfig | undefined {
   return challenges().find((c) => c.id === id);
 }
 
-/** The replay CLI kit bound to this registry (it knows where each game's trials module is). */
-export function replayKit(): ReplayKit {
-  return createReplayKit(trialsModuleOf);
+/** The replay CLI kit bound to this registry (it knows where each game's trials module is); what games offer the HTML report goes to `sink`. */
+export function replayKit(sink?: ReportSink): ReplayKit {
+  return createReplayKit(trialsModuleOf, sink);
 }

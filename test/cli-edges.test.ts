@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { koth, ROOT } from './helpers.ts';
+import { koth, ROOT, tempDirs } from './helpers.ts';
 import { didYouMean, similar } from '../engines/core/cli/suggest.ts';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -96,5 +96,45 @@ describe('review: npm install is quiet (npm 11 allowScripts)', () => {
     expect(withScripts.size).toBeGreaterThan(0);
     const allow = (pkg as { allowScripts?: Record<string, boolean> }).allowScripts ?? {};
     expect([...withScripts].filter((n) => !(n in allow)).sort()).toEqual([]);
+  });
+});
+
+describe('review: --report is checked before the run, in every game and mode', () => {
+  const tmp = tempDirs('koth-no-report-');
+  const cases: string[][] = [
+    ['replay', 'dice', '--exact'],
+    ['replay', '--report', 'DIR', 'dice', '--exact'],
+    ['replay', 'atomas', '--exact', '--seed', '1', '--bots', 'draftBot'],
+    ['replay', 'atomas', '--compare-rules', 'original,fixed'],
+    ['replay', 'camel-up', '--exact'],
+    ['replay', 'camel-up', '--compare-rules', 'original,fixed'],
+    ['replay', 'gun-duel', '--exact', '--seed', '1'],
+    ['replay', 'gun-duel', '--tournaments', '2'],
+    ['replay', 'ruins', '--seed', 'K48XMESC'],
+  ];
+  for (const args of cases) {
+    it(`koth ${args.join(' ')} --report DIR: exit 2 before anything runs`, () => {
+      const dir = `${tmp()}/out`;
+      const argv = args.includes('DIR') ? args.map((a) => (a === 'DIR' ? dir : a)) : [...args, '--report', dir];
+      const r = koth(argv);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/with --[^\n]* gives no comparison with a published table, so no report can be written; nothing was run/);
+      // Nothing ran: an exact replay or a tournament would have printed its result.
+      expect(r.stdout).toBe('');
+    });
+  }
+});
+
+describe('§3: the report sink is passed explicitly (no module state)', () => {
+  it('each kit offers to its own sink; a kit without one offers nowhere', async () => {
+    const { ReportSink } = await import('../engines/core/report/html/sink.ts');
+    const { createReplayKit } = await import('../engines/core/cli/kit.ts');
+    const a = new ReportSink();
+    const b = new ReportSink();
+    const part = { kind: 'rules' as const, data: {} as never };
+    createReplayKit(() => '', a).offerReport(part);
+    createReplayKit(() => '').offerReport(part);
+    expect(a.parts).toEqual([part]);
+    expect(b.parts).toEqual([]);
   });
 });

@@ -5,11 +5,11 @@ import { Command } from 'commander';
 import { findGame, games, knownBots, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
-import { commandLine, fsErrorText, maxWorkers, outputFolder, workerCount } from '../../engines/core/cli/kit.ts';
+import { commandLine, fsErrorText, maxWorkers, noReportError, outputFolder, ownOptionsGiven, workerCount, type ReplayKit } from '../../engines/core/cli/kit.ts';
 import type { ComparisonReport } from '../../engines/core/stats/compare.ts';
 import { renderComparison } from '../../engines/core/report/table.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
-import { closeReportSink, openReportSink, type ReportPart } from '../../engines/core/report/html/sink.ts';
+import { ReportSink, type ReportPart } from '../../engines/core/report/html/sink.ts';
 import { sectionFromComparison, sectionFromRuleComparison } from '../../engines/core/report/html/sections.ts';
 import { writeReportPage } from '../../engines/core/report/html/write.ts';
 import type { BotVersion, ReportPage, ReportSection } from '../../engines/core/report/html/types.ts';
@@ -26,7 +26,9 @@ const REPORT_HELP = 'also write DIR/index.html: one self-contained page (publish
  * is written after the action.
  */
 export function registerReplay(program: Command): void {
-  const kit = replayKit();
+  // What the games offer the HTML report (one command runs per process) goes here, through the kit.
+  const sink = new ReportSink();
+  const kit = replayKit(sink);
   const withEngine = games.filter((g) => g.engine);
   const replay = program
     .command('replay')
@@ -81,7 +83,7 @@ export function registerReplay(program: Command): void {
         );
       });
   }
-  addReportToGameCommands(replay);
+  addReportToGameCommands(replay, kit, sink);
 }
 
 /** `koth replay|play <word>` where the word is no game with an engine: exit 2, with the closest game's name. */
@@ -118,33 +120,27 @@ export function rewriteSeveralGames(argv: string[]): string[] {
 }
 
 /**
- * `--report DIR` on every game's `koth replay <game>`: the report sink is open while the game's
- * action runs, and the page is written after it.
+ * `--report DIR` on every game's `koth replay <game>`: what the game's action offered the sink
+ * (through the kit) is written as the page after it. A mode that offers nothing is refused
+ * before the run (each game declares them: kit.reportModes); one that offered nothing all the
+ * same, with no option of its own, gets the game's default comparison.
  */
-function addReportToGameCommands(replay: Command): void {
-  const kit = replayKit();
+function addReportToGameCommands(replay: Command, kit: ReplayKit, sink: ReportSink): void {
   for (const sub of replay.commands) if (findGame(sub.name())?.engine) sub.option('--report <dir>', REPORT_HELP, outputFolder('index.html', 'a folder for the report'));
   const reportDir = (cmd: Command): string | undefined => (cmd.opts().report as string | undefined) ?? (replay.opts().report as string | undefined);
   let started = 0;
-  replay.hook('preAction', (_hooked, action) => {
-    if (action === replay || !reportDir(action)) return;
-    openReportSink();
+  replay.hook('preAction', () => {
     started = performance.now();
   });
   replay.hook('postAction', async (_hooked, action) => {
     const dir = action === replay ? undefined : reportDir(action);
     if (!dir) return;
-    const parts = closeReportSink();
+    const parts = [...sink.parts];
     const game = findGame(action.name());
     if (!parts.length && game?.engine) {
-      // A game command that offered nothing (an exact replay...): its default comparison, when that is what was run.
-      const own = action.options.filter((o) => !['report', 'json', 'workers'].includes(o.attributeName()) && action.getOptionValueSource(o.attributeName()) === 'cli');
-      if (own.length) {
-        throw new UserError(
-          `koth replay ${game.id} with ${own.map((o) => o.long).join(', ')} gives no comparison with a published table, so no report was written; ` +
-            `for the report run "koth replay ${game.id} --report ${dir}" (see "koth replay ${game.id} --help" for the options a report can show)`,
-        );
-      }
+      // A game command that offered nothing: its default comparison, when that is what was run.
+      const own = ownOptionsGiven(action);
+      if (own.length) throw noReportError(game.id, own, dir);
       const report = await game.engine.defaultReplay({ json: true, workers: (action.opts().workers as number | undefined) ?? defaultWorkers(), kit });
       if (report) parts.push({ kind: 'comparison', report });
     }

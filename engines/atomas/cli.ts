@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, addCommonOptions, helpFooter, optionRules, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, addCommonOptions, helpFooter, optionRules, reportModes, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -172,6 +172,7 @@ export function registerAtomasCli(replay: Command, kit: ReplayKit): void {
   cmd
     .option('--bot-cmd <program>', 'with --exact: play this program instead of a port, spawned once per move as the controller did (it reads "atom/board" on stdin and prints its answer)')
     .option('--move-timeout <ms>', 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', positiveInt, 5000);
+  reportModes(cmd, ['--exact', '--compare-rules']); // --report: the statistical comparison with the published scores
   optionRules(cmd, [
     { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
     { option: '--games', needs: '--exact', why: 'a statistical run is --runs of 20 games each' },

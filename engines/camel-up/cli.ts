@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, addCommonOptions, helpFooter, optionRules, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, addCommonOptions, helpFooter, optionRules, reportModes, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
@@ -287,6 +287,7 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
     confidence: CAMEL_DEFAULTS.confidence,
     shardSize: CAMEL_DEFAULTS.shardSize,
   });
+  reportModes(cmd, ['--exact', '--compare-rules']); // --report: the statistical comparison with the published points
   optionRules(cmd, [
     { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
     { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },

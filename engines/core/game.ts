@@ -17,6 +17,7 @@ import type { RunResult } from './runner/runner.ts';
 import type { SandboxPool } from './pyodide/pool.ts';
 import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
+import type { ReportPart } from './report/html/sink.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -115,6 +116,8 @@ export interface ReplayKit {
   runSharded<Opts, Acc>(run: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>>;
   /** Prints a comparison report (table or JSON) and sets the exit code from its verdict. */
   emitReport(report: ComparisonReport, json: boolean): void;
+  /** Hands a part to the HTML report (`--report DIR`) without printing it (emitReport offers its comparison itself). */
+  offerReport(part: ReportPart): void;
   /** `parseSeed` with a clear error for an empty seed. */
   seed(text: string | undefined, fallback?: string): Seed;
   /**

@@ -5,13 +5,12 @@
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, addCommonOptions, helpFooter, nonEmpty, outputFolder, optionRules, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, addCommonOptions, helpFooter, nonEmpty, outputFolder, optionRules, reportModes, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import { confidencePercent, proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
 import { Progress } from '../core/runner/progress.ts';
-import { offerRuleComparison } from '../core/report/html/sink.ts';
 import type { RuleComparisonData } from '../core/report/html/types.ts';
 import { BotCrash, type DiceTurnEvent } from './rules.ts';
 import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './published.ts';
@@ -260,6 +259,7 @@ export function registerDiceCli(replay: Command, kit: ReplayKit): void {
     shardSize: DICE_DEFAULTS.shardSize,
   });
   cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP, nonEmpty('Python files'));
+  reportModes(cmd, ['--exact']); // --report: the comparison with the published table, or the --compare-rules A/B
   optionRules(cmd, [
     { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
     { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
@@ -495,7 +495,7 @@ export function diceRuleABForPage(r: DiceRuleAB): RuleComparisonData {
 
 async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
   const result = await diceRuleAB(opts, kit);
-  offerRuleComparison(diceRuleABForPage(result));
+  kit.offerReport({ kind: 'rules', data: diceRuleABForPage(result) });
   const { bots: botRows, seats, games } = result;
   const variants = result.compare;
   if (opts.json) {

@@ -7,7 +7,7 @@ import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION,
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, maxWorkers, nonEmpty, queueOption, optionRules, outputFile, outputFolder, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, maxWorkers, nonEmpty, queueOption, optionRules, reportModes, outputFile, outputFolder, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
 import { renderTable } from '../core/report/table.ts';
 import { defaultWorkers } from '../core/runner/runner.ts';
@@ -373,6 +373,7 @@ ${exitCodeHelp()}`,
         throw e;
       }
     });
+  reportModes(cmd, 'any'); // --report: the published scoreboard in the recorded distribution (its default replay) only
   // Options that would be ignored in a mode are refused, saying which goes with which.
   optionRules(cmd, [
     { option: '--compare-stdlib', excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' },

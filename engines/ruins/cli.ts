@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, addCommonOptions, helpFooter, nonEmpty, optionRules, outputFolder, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, addCommonOptions, helpFooter, nonEmpty, optionRules, reportModes, outputFolder, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
 import { renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -215,6 +215,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
   });
   replayCmd.option('--python-bots <files>', PYTHON_BOTS_HELP, nonEmpty('Python files, or "cache"')).option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)');
   optionRules(replayCmd, [AS_OF_RULE]);
+  reportModes(replayCmd, 'any'); // --report: the published table and the missing bots (its default replay) only
   replayCmd
     .addHelpText(
       'after',

@@ -21,7 +21,7 @@ import { checkQueueUrl, kothVersion, QueueJobFailed, QueueUnreachable, redact, r
 
 export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
-import { offerComparison } from '../report/html/sink.ts';
+import type { ReportSink } from '../report/html/sink.ts';
 import { EXIT, exitCodeHelp, UserError } from './errors.ts';
 import { fsErrorText, outputFileProblem, outputFolderProblem } from './files.ts';
 
@@ -164,6 +164,42 @@ export function optionRules(cmd: Command, rules: readonly OptionRule[]): Command
     }
   });
   return cmd;
+}
+
+/** Options of `koth replay <game>` that do not change what its report shows. */
+const REPORT_NEUTRAL = ['report', 'json', 'workers'];
+
+/** `--report DIR` asked of a mode that compares with no published table (exit 2). */
+export function noReportError(game: string, options: readonly string[], dir: string): UserError {
+  return new UserError(
+    `koth replay ${game} with ${options.join(', ')} gives no comparison with a published table, so no report can be written; nothing was run. ` +
+      `For the report run "koth replay ${game} --report ${dir}" (see "koth replay ${game} --help" for the options a report can show)`,
+  );
+}
+
+/**
+ * Which modes of `koth replay <game>` give the HTML report something (`--report DIR`, added by
+ * the replay command): every mode but those of the options in `noComparison` (an exact replay
+ * compares with no published table), or, with 'any', only the game's default replay (no option
+ * of its own given). `--report` with such an option is refused before anything runs (exit 2),
+ * not after the run.
+ */
+export function reportModes(cmd: Command, noComparison: readonly string[] | 'any'): Command {
+  if (noComparison !== 'any') for (const long of noComparison) if (!cmd.options.some((o) => o.long === long)) throw new Error(`reportModes: ${cmd.name()} has no option ${long}`);
+  cmd.hook('preAction', (_hooked, action) => {
+    if (action !== cmd) return;
+    const dir = (cmd.getOptionValue('report') ?? cmd.parent?.getOptionValue('report')) as string | undefined;
+    if (!dir) return;
+    const given = cmd.options.filter((o) => !REPORT_NEUTRAL.includes(o.attributeName()) && ['cli', 'env'].includes(cmd.getOptionValueSource(o.attributeName()) ?? ''));
+    const offending = given.filter((o) => noComparison === 'any' || noComparison.includes(o.long!));
+    if (offending.length) throw noReportError(cmd.name(), offending.map((o) => o.long!), dir);
+  });
+  return cmd;
+}
+
+/** The options given on the command line that are not REPORT_NEUTRAL (a game command's own choices). */
+export function ownOptionsGiven(cmd: Command): string[] {
+  return cmd.options.filter((o) => !REPORT_NEUTRAL.includes(o.attributeName()) && cmd.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long!);
 }
 
 /**
@@ -320,7 +356,8 @@ export function parseCompareRules(text: string, engine: Pick<GameEngine, 'varian
   return v as [string, string];
 }
 
-export function createReplayKit(trialsModuleOf: (game: string) => string): ReplayKit {
+/** The kit a CLI hands its games: `trialsModuleOf` says where a game's trials module is (for workers); what the games offer the HTML report goes to `sink`. */
+export function createReplayKit(trialsModuleOf: (game: string) => string, sink?: ReportSink): ReplayKit {
   return {
     async runSharded<Opts, Acc>(r: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>> {
       const shards = Math.ceil(r.trials / r.shardSize);
@@ -383,11 +420,14 @@ export function createReplayKit(trialsModuleOf: (game: string) => string): Repla
       }
     },
     emitReport(report, json) {
-      offerComparison(report); // to the HTML report, when one is being written (--report)
+      sink?.offer({ kind: 'comparison', report }); // to the HTML report, when one is being written (--report)
       if (json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else process.stdout.write(renderComparison(report) + '\n');
       // tableVerdict already leaves out disagreements with a documented cause.
       process.exitCode = report.verdict === 'disagree' ? EXIT.disagree : EXIT.ok;
+    },
+    offerReport(part) {
+      sink?.offer(part);
     },
     sandboxPool(game, workers, o = {}) {
       // KOTH_SANDBOX_TIMEOUT_MS / KOTH_SANDBOX_MEMORY_MB: one call's time limit (over the game's own) and Python's memory cap per worker.
