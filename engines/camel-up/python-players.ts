@@ -88,6 +88,7 @@ function prepare(sb: CamelSandbox): StreamLink {
 function toPy(v: unknown): unknown {
   if (v instanceof PyFloat) return { __pyfloat__: String(v.value) };
   if (typeof v === 'number' && !Number.isFinite(v)) return { __pyfloat__: Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf' };
+  if (typeof v === 'bigint') return { __pyint__: `${v < 0n ? '-' : ''}0x${(v < 0n ? -v : v).toString(16)}` };
   return v;
 }
 

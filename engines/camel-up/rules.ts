@@ -129,6 +129,7 @@ export function pyEqualsInt(x: unknown, n: number): boolean {
   if (typeof x === 'number') return x === n;
   if (typeof x === 'boolean') return Number(x) === n;
   if (x instanceof PyFloat) return x.value === n;
+  if (typeof x === 'bigint') return x === BigInt(n);
   return false;
 }
 
@@ -136,6 +137,8 @@ export function pyEqualsInt(x: unknown, n: number): boolean {
 function addTrap(distance: number, t: unknown): number {
   if (typeof t === 'number' && Number.isInteger(t)) return distance + t;
   if (typeof t === 'boolean') return distance + Number(t);
+  // An int beyond 2**53 - 1 (an original player's): far off the track, where the index raises.
+  if (typeof t === 'bigint') return distance + Number(t);
   if (typeof t === 'number' || t instanceof PyFloat) throw new PythonError('TypeError', 'list indices must be integers or slices, not float');
   throw new PythonError('TypeError', `unsupported operand type(s) for +=: 'int' and '${t === null ? 'NoneType' : typeof t === 'string' ? 'str' : 'object'}'`);
 }

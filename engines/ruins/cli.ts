@@ -13,7 +13,7 @@ import { ControllerCrash } from '../core/py/errors.ts';
 import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
 import { runTournament, type TournamentResult, type TournamentRow } from './tournament.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
-import { openRuinsPython, PYTHON_BOTS_HELP, reportPythonIncidents, runRuinsJob, type RuinsPython } from './python-cli.ts';
+import { openRuinsPython, PYTHON_BOTS_HELP, reportPythonIncidents, runRuinsJob, type PythonIncidents, type RuinsPython } from './python-cli.ts';
 import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
@@ -57,11 +57,11 @@ function seedOf(opts: RuinsCliOptions): string {
  * Runs f; an exception the original driver would not have caught (ControllerCrash) becomes a
  * user-facing error (exit 3) that says where ruins.py stopped and with which traceback line.
  */
-async function withCrashReport<T>(f: () => T | Promise<T>, before?: (crash: ControllerCrash) => void): Promise<T> {
+async function withCrashReport<T>(incidents: PythonIncidents, f: () => T | Promise<T>, before?: (crash: ControllerCrash) => void): Promise<T> {
   try {
     return await f();
   } catch (e) {
-    reportPythonIncidents();
+    reportPythonIncidents(incidents);
     if (e instanceof SandboxStop) {
       before?.(e);
       throw new UserError(
@@ -234,10 +234,12 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
       }
       const seed = seedOf(opts);
       const flags = RUINS_VARIANTS[opts.rules as keyof typeof RUINS_VARIANTS].flags;
+      const incidents: PythonIncidents = new Map();
       const r = await withCrashReport(
+        incidents,
         () =>
           opts.pythonBots
-            ? withPython(opts, kit, async (p) => ((await runRuinsJob(p.pool, 'ruinsTournamentJob', { ...p.args, seed, rules: opts.rules })) as ReturnType<typeof ruinsTournamentJob>).value!)
+            ? withPython(opts, kit, async (p) => ((await runRuinsJob(p.pool, 'ruinsTournamentJob', { ...p.args, seed, rules: opts.rules }, incidents)) as ReturnType<typeof ruinsTournamentJob>).value!)
             : runTournament(poolOf(opts), seed, { flags, drunkard: Drunkard }),
         (crash) => {
           // What ruins.py had printed before its traceback.
@@ -246,7 +248,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         },
       );
       printTournament(r, !!opts.json);
-      reportPythonIncidents();
+      reportPythonIncidents(incidents);
     });
 
   const playCmd = play
@@ -279,13 +281,15 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
       let log: readonly LogLine[] = [];
       let turnNumber = 0;
       const recorder = opts.report ? ruinsRecorder() : null;
+      const incidents: PythonIncidents = new Map();
       const rows = await withCrashReport(
+        incidents,
         async () => {
           if (opts.pythonBots) {
             return withPython(opts, kit, async (p) => {
               let r: ReturnType<typeof ruinsGameJob>;
               try {
-                r = (await runRuinsJob(p.pool, 'ruinsGameJob', { ...p.args, seed, log: !!opts.log })) as ReturnType<typeof ruinsGameJob>;
+                r = (await runRuinsJob(p.pool, 'ruinsGameJob', { ...p.args, seed, log: !!opts.log }, incidents)) as ReturnType<typeof ruinsGameJob>;
               } catch (e) {
                 const partial = (e as ControllerCrash).partial?.['log'] as LogLine[] | undefined;
                 if (partial) log = partial;
@@ -304,7 +308,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         },
         () => (opts.log && !opts.json ? printLog(log, !!opts.debug) : undefined),
       );
-      reportPythonIncidents();
+      reportPythonIncidents(incidents);
       const page = recorder ? writeRuinsPage(opts.report!, seed, recorder.snapshots, log, rows) : null;
       if (page) process.stderr.write(`report: ${page}\n`);
       if (recorder && !opts.log) log = log.filter(() => false);

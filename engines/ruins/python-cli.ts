@@ -72,12 +72,13 @@ interface Opts {
   json?: boolean;
 }
 
-let lastIncidents: Map<string, string[]> | undefined;
+/** The Python bots' exceptions of a command's run, by bot (what ruins.py printed as it caught them): filled by runRuinsJob, printed by reportPythonIncidents. */
+export type PythonIncidents = Map<string, string[]>;
 
-/** After a run: the Python bots' exceptions (what ruins.py printed as it caught them), on stderr. */
-export function reportPythonIncidents(): void {
-  for (const [bot, list] of lastIncidents ?? []) process.stderr.write(pc.yellow(`python bot ${bot}: ${list.length} exception(s), first: ${list[0]}\n`));
-  lastIncidents = undefined;
+/** After a run: the Python bots' exceptions, on stderr (each once: the list is emptied). */
+export function reportPythonIncidents(incidents: PythonIncidents): void {
+  for (const [bot, list] of incidents) process.stderr.write(pc.yellow(`python bot ${bot}: ${list.length} exception(s), first: ${list[0]}\n`));
+  incidents.clear();
 }
 
 /** The original modules and the classes to seat, checked in a sandbox worker (engine + Pyodide, engines/core/pyodide/pool.ts). */
@@ -118,8 +119,12 @@ export async function openRuinsPython(opts: Opts, kit: ReplayKit): Promise<Ruins
   }
 }
 
-/** Runs a job of engines/ruins/trials.ts; the engine's crash comes back as the error it was (ControllerCrash, SandboxStop). */
-export async function runRuinsJob(pool: SandboxPool, fn: string, args: unknown): Promise<unknown> {
+/**
+ * Runs a job of engines/ruins/trials.ts; the engine's crash comes back as the error it was
+ * (ControllerCrash, SandboxStop). A game's or tournament's Python exceptions replace what
+ * `incidents` held.
+ */
+export async function runRuinsJob(pool: SandboxPool, fn: string, args: unknown, incidents?: PythonIncidents): Promise<unknown> {
   let r: unknown;
   try {
     r = await pool.run({ kind: 'job', fn, args });
@@ -138,7 +143,10 @@ export async function runRuinsJob(pool: SandboxPool, fn: string, args: unknown):
     throw e;
   }
   const run = r as RuinsPythonRun & { value?: unknown };
-  if (run.incidents) lastIncidents = new Map(run.incidents);
+  if (run.incidents && incidents) {
+    incidents.clear();
+    for (const [bot, list] of run.incidents) incidents.set(bot, list);
+  }
   if (run.crash) {
     const e = crashOf(run.crash);
     // A game's log as far as it got, for printing before the crash (ruins.py had printed it).

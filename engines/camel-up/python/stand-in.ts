@@ -270,6 +270,8 @@ def load(name, filename, code, preset):
 def _value(v):
     if isinstance(v, dict) and '__pyfloat__' in v:
         return float(v['__pyfloat__'])
+    if isinstance(v, dict) and '__pyint__' in v:
+        return int(v['__pyint__'], 16)
     return v
 
 def _hidden(ref, which):

@@ -50,24 +50,34 @@ def _koth_enc(o):
         return sorted(o, key=repr)
     return {'__pyrepr__': repr(o), '__pytype__': type(o).__name__}
 
-def koth_tag(x):
+_KOTH_SAFE_INT = 2 ** 53 - 1
+# 16 digits in a row: maybe an int beyond 2**53 - 1 in the JSON (no int below it has 16 digits).
+_KOTH_LONG_DIGITS = __import__('re').compile(r'[0-9]{16}')
+
+def koth_tag(x, floats=True):
     # JSON loses what JavaScript cannot tell apart: an integral float (2.0 is 2 there) and
-    # nan/inf (not JSON at all) travel as {"__pyfloat__": repr}; the host revives them.
+    # nan/inf (not JSON at all) travel as {"__pyfloat__": repr}; an int beyond 2**53 - 1 (a
+    # double would round it, 10**400 would be Infinity) as {"__pyint__": hex}, exact (hex has
+    # no digit limit, str has); the host revives them (a BigInt).
     if isinstance(x, float):
-        if x != x or x in (float('inf'), float('-inf')) or x.is_integer():
+        if floats and (x != x or x in (float('inf'), float('-inf')) or x.is_integer()):
             return {'__pyfloat__': repr(x)}
         return x
+    if isinstance(x, int) and not isinstance(x, bool) and not -_KOTH_SAFE_INT <= x <= _KOTH_SAFE_INT:
+        return {'__pyint__': hex(x)}
     if isinstance(x, (list, tuple)):
-        return [koth_tag(v) for v in x]
+        return [koth_tag(v, floats) for v in x]
     if isinstance(x, dict):
-        return {k: koth_tag(v) for k, v in x.items()}
+        return {k: koth_tag(v, floats) for k, v in x.items()}
     return x
 
 def _koth_call(fn, args):
     try:
         r = _koth_fns[fn](*json.loads(args))
         try:
-            return json.dumps({'ok': True, 'value': r}, default=_koth_enc, allow_nan=False)
+            s = json.dumps({'ok': True, 'value': r}, default=_koth_enc, allow_nan=False)
+            # Long runs of digits (a long float, or text): only the big ints get tagged, floats stay as they went.
+            return s if not _KOTH_LONG_DIGITS.search(s) else json.dumps({'ok': True, 'value': koth_tag(r, False)}, default=_koth_enc)
         except ValueError:
             return json.dumps({'ok': True, 'value': koth_tag(r)}, default=_koth_enc)
     except BaseException as e:

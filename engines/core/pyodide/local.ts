@@ -15,7 +15,7 @@
  */
 import { BOOTSTRAP_PY } from './bootstrap.ts';
 import type { PyFast, PythonHost } from './host.ts';
-import { pyodideIndexDir, revivePyFloat, SandboxPythonError } from './sandbox.ts';
+import { pyodideIndexDir, revivePyFloat, SandboxPythonError, TAGGED } from './sandbox.ts';
 import { bootPyodide } from './snapshot.ts';
 
 /** Shared cells between a sandbox worker and its supervisor (Int32 indices of `Heartbeat.cells`). */
@@ -75,7 +75,7 @@ function capWasmMemory(mb: number): void {
   };
 }
 
-const decoder = (t: string) => JSON.parse(t, t.includes('"__pyfloat__"') ? revivePyFloat : undefined) as { ok: boolean; value?: unknown; type?: string; message?: string; where?: string };
+const decoder = (t: string) => JSON.parse(t, TAGGED.test(t) ? revivePyFloat : undefined) as { ok: boolean; value?: unknown; type?: string; message?: string; where?: string };
 
 export class LocalPython implements PythonHost {
   private readonly fns: { get(name: string): PyProxyFn | undefined };
