@@ -97,8 +97,9 @@ export class CacheUnusableError extends UserError {
 const WHAT_TO_DO = 'point --cache (or KOTH_CACHE) at a folder koth can write, or free space / fix that folder';
 
 /**
- * Checks the cache root before a command uses it: a file where the folder should be is refused
- * for reading and writing; for writing (an online scrape) something must be writable where the
+ * Checks the cache root before a command uses it: a file where the folder should be, or on its
+ * path (KOTH_CACHE=notes.txt/cache), is refused for reading and writing (the path of the file
+ * named); for writing (an online scrape) something must be writable where the
  * answers will go (a probe file is written and removed). Throws CacheUnusableError (exit 6).
  */
 export function checkCacheRoot(root: string, write: boolean): void {
@@ -114,11 +115,12 @@ export function checkCacheRoot(root: string, write: boolean): void {
       throw new CacheUnusableError(`the scrape cache ${root} cannot be used: ${dir === resolve(root) ? `${root} is a file, not a folder` : `${dir} is a file, not a folder`}. Nothing was run: ${WHAT_TO_DO}.`);
     }
     if (isDir) break;
-    if (!write) return; // nothing cached there yet: the command says so itself
+    // Not there: up to the folder it would be made in, which must be no file either.
     const up = dirname(dir);
     if (up === dir) return;
     dir = up;
   }
+  if (!write) return; // a folder, or nothing cached there yet: the command says so itself
   const problem = write ? folderWriteProblem(dir) : undefined;
   if (problem) throw new CacheUnusableError(`the scrape cache ${root} cannot be used: ${problem}. Nothing was run: ${WHAT_TO_DO}.`);
 }

@@ -138,3 +138,24 @@ describe('§3: the report sink is passed explicitly (no module state)', () => {
     expect(b.parts).toEqual([]);
   });
 });
+
+describe('22: a scrape cache path through a file', () => {
+  const tmp = tempDirs('koth-cache-file-');
+  it('scrape --offline and registry (--cache or KOTH_CACHE): exit 6 naming the file, not "no cache" / exit 0', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const file = `${tmp()}/notes.txt`;
+    writeFileSync(file, 'not a folder\n');
+    for (const [args, env] of [
+      [['scrape', 'dice', '--offline', '--cache', `${file}/cache`], {}],
+      [['registry', '--cache', `${file}/cache/deeper`], {}],
+      [['registry', 'dice'], { KOTH_CACHE: `${file}/cache` }],
+      [['scrape', 'all', '--offline'], { KOTH_CACHE: `${file}/cache` }],
+    ] as const) {
+      const r = koth([...args], { ...env });
+      expect(r.status, args.join(' ')).toBe(6);
+      expect(r.stderr).toContain(`${file} is a file, not a folder`);
+      expect(r.stderr).not.toMatch(/no cache|nothing cached/);
+      expect(r.stdout).toBe('');
+    }
+  });
+});
