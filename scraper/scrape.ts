@@ -99,14 +99,42 @@ export function normalTitle(title: string): string {
 }
 
 /**
- * The site's title and the challenge's name the same question: equal, or one holds the other
- * (case, white space and HTML entities aside): titles gain or lose a tag such as
- * "(treasure-raiding KotH)" over the years, while another question's title holds neither.
+ * The tags a King-of-the-Hill title gains or loses over the years, as normalTitle() leaves them:
+ * "Adventurers in the Ruins (treasure-raiding KotH)", "… (Camel Up Cup 2k18)", "… [KotH]",
+ * "… - King of the Hill".
+ */
+export const TITLE_TAGS: readonly string[] = ['treasure-raiding koth', 'camel up cup 2k18', 'koth', 'king of the hill'];
+/** Tags that are a name of the challenge itself: a question once titled by one alone is that challenge. */
+const NAME_TAGS: readonly string[] = ['camel up cup 2k18'];
+
+/** A normalized title without its known tag, and the tag ('' when it has none). */
+function splitTag(t: string): [string, string] {
+  for (const tag of TITLE_TAGS) {
+    for (const [open, close] of [['(', ')'], ['[', ']'], ['- ', ''], ['– ', ''], [': ', '']] as const) {
+      const suffix = `${open}${tag}${close}`;
+      if (t.endsWith(suffix)) {
+        const base = t.slice(0, -suffix.length).replace(/[\s:–-]+$/, '');
+        if (base) return [base, tag];
+      }
+    }
+  }
+  return [t, ''];
+}
+
+/**
+ * The site's title and the challenge's name the same question: equal, case, white space and
+ * HTML entities aside — with or without a known tag (TITLE_TAGS) on either side, or (a question
+ * once titled by its name tag alone) one side's name tag as the other's whole title. No other substring
+ * counts: "", "a" or "Dice" is not "A game of dice, but avoid number 6".
  */
 export function sameQuestionTitle(site: string, ours: string): boolean {
   const a = normalTitle(site);
   const b = normalTitle(ours);
-  return a === b || a.includes(b) || b.includes(a);
+  if (!a || !b) return false;
+  if (a === b) return true;
+  const [baseA, tagA] = splitTag(a);
+  const [baseB, tagB] = splitTag(b);
+  return baseA === baseB || (NAME_TAGS.includes(tagB) && a === tagB) || (NAME_TAGS.includes(tagA) && b === tagA);
 }
 
 /**
