@@ -126,6 +126,15 @@ describe('review: --report is checked before the run, in every game and mode', (
 });
 
 describe('§3: the report sink is passed explicitly (no module state)', () => {
+  const tmp = tempDirs('koth-sink-');
+  it('what a game offers still reaches the page: dice --compare-rules --report (through kit.offerReport)', () => {
+    const dir = `${tmp()}/out`;
+    const r = koth(['replay', 'dice', '--compare-rules', 'original,fixed', '--games', '2000', '--workers', '1', '--json', '--report', dir]);
+    expect(r.status).toBe(0);
+    const html = readFileSync(`${dir}/index.html`, 'utf8');
+    expect(html).toContain('rule comparison');
+    expect(html).toContain('Win rate by seat');
+  });
   it('each kit offers to its own sink; a kit without one offers nowhere', async () => {
     const { ReportSink } = await import('../engines/core/report/html/sink.ts');
     const { createReplayKit } = await import('../engines/core/cli/kit.ts');
