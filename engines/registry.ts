@@ -87,7 +87,7 @@ export function challengeConfig(id: string): ChallengeConfig | undefined {
   return challenges().find((c) => c.id === id);
 }
 
-/** The replay CLI kit bound to this registry (it knows where each game's trials module is); what games offer the HTML report goes to `sink`. */
+/** The replay CLI kit bound to this registry (it knows where each game's trials module is and each game's originals); what games offer the HTML report goes to `sink`. */
 export function replayKit(sink?: ReportSink): ReplayKit {
-  return createReplayKit(trialsModuleOf, sink);
+  return createReplayKit(trialsModuleOf, sink, (id) => findGame(id)?.engine?.originals);
 }

@@ -18,6 +18,7 @@ import type { SandboxPool } from './pyodide/pool.ts';
 import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
+import type { Originals } from './cli/originals.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -108,6 +109,8 @@ export interface ShardedRun<Opts, Acc> {
   onShard?: (done: number, total: number) => void;
   /** Run every shard in these sandbox workers (runs with original Python bots: kit.sandboxPool). */
   sandbox?: SandboxPool;
+  /** What a failed shard of the sandbox means to the user (the originals' error mapping, engines/core/cli/originals.ts). */
+  sandboxError?: (e: unknown) => unknown;
 }
 
 /** What a game's CLI is handed: the common options and runs, bound to where games' trials live. */
@@ -125,6 +128,55 @@ export interface ReplayKit {
    * game's trials module (its engine, its Python adapter and job functions) and Pyodide.
    */
   sandboxPool(game: string, workers: number, o?: { timeoutMs?: number }): SandboxPool;
+  /**
+   * `--python-bots`: opens the game's original Python answers (its `engine.originals`) in
+   * sandbox workers, hands them to `use`, closes the workers afterwards (engines/core/cli/originals.ts).
+   */
+  originals<T, Args = any>(game: string, opts: OriginalsOptions, o: { workers?: number; timeoutMs?: number }, use: (p: Originals<Args>) => Promise<T>): Promise<T>;
+}
+
+/** The options of `--python-bots` a game's command passes to the one core path (engines/core/cli/originals.ts). */
+export interface OriginalsOptions {
+  pythonBots?: string;
+  bots?: string;
+  pool?: string;
+  asOf?: string;
+  /** The rule variant, when the original's classes depend on it. */
+  rules?: string;
+}
+
+/**
+ * How a game runs its ORIGINAL Python answers in sandbox workers (`--python-bots`): the game says
+ * where sources come from and which of its jobs lists the classes; the core reads the files,
+ * starts the pool, checks --bots and maps every sandbox failure to the CLI's errors.
+ */
+export interface OriginalBots<Args = any> {
+  /** Help of `--python-bots`. */
+  help: string;
+  /** The original driver, for messages ("the original controller", "ruins.py"). */
+  controller: string;
+  /** What a seat holds, for messages ("bot", "player"). */
+  noun: string;
+  /** What the sources define, for messages ("classes", "players"). */
+  classNoun?: string;
+  /** A file given on the command line, as a source of the game's jobs. */
+  fromFile(path: string, code: string): unknown;
+  /** `--python-bots cache`: the scraped answers as sources (absent: files only). */
+  fromCache?(asOf: string | null): unknown[];
+  /** The job arguments (sources, rules...) handed to every job and shard. */
+  args(sources: unknown[], opts: OriginalsOptions): Args;
+  /** Job of the trials module returning `OriginalsInspection` (engines/core/cli/originals.ts). */
+  inspectJob: string;
+  /** Whether --bots may name a class twice (the original's pool could). */
+  repeats?: boolean;
+  /** The fewest seats a game has (fewer: exit 2, saying why). */
+  seats?: { min: number; why?: string };
+  /** Said after a refusal of classes (what else to do). */
+  refusedHint?: string;
+  /** Said after a refused module (what else to do). */
+  refusedModuleHint?: string;
+  /** The game's own errors coming back as data from a sandbox worker, rebuilt (undefined: the core's mapping). */
+  rebuild?(d: { name: string; message: string; fields: Record<string, unknown>; cause?: unknown }): Error | undefined;
 }
 
 /** Common flags every `koth replay` accepts. */
@@ -151,6 +203,8 @@ export interface GameEngine<Opts = any, Acc = any> {
   trials?: TrialSpec<Opts, Acc>;
   /** Module a worker imports `trials` from; the registry's convention (engines/<id>/trials.ts) when absent. */
   trialsModule?: string;
+  /** `--python-bots`: how the original Python answers run in sandbox workers (engines/core/cli/originals.ts). */
+  originals?: OriginalBots;
   /** Adds `koth replay <id>` (and `koth play <id>` if the game has single games), built with the kit. */
   registerCli(cmds: { replay: Command; play: Command }, kit: ReplayKit): void;
   /** What `koth replay` with no game runs for this game on the embedded data. */

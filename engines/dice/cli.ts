@@ -19,7 +19,13 @@ import { runExact } from './tournament.ts';
 import { trials as diceTrials } from './trials.ts';
 import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
-import { DICE_PYTHON_BOTS_HELP, openDicePython, runDiceJob, sandboxStopMessage, type DicePython } from './python-cli.ts';
+import { diceOriginals } from './originals.ts';
+import { SandboxStop } from '../core/py/errors.ts';
+import { sandboxStopError, type Originals } from '../core/cli/originals.ts';
+import { DiceSandboxStop } from './python-bots.ts';
+import type { DicePythonFiles } from './trials.ts';
+
+type DicePython = Originals<DicePythonFiles>;
 import type { DiceBotClass } from './bot.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
@@ -108,13 +114,8 @@ function botsAndResolver(opts: DiceCliOptions, table: string): { bots: string[];
 }
 
 /** With --python-bots: the original classes in sandbox workers, closed after `use`. */
-async function withPython<T>(opts: DiceCliOptions, kit: ReplayKit, workers: number, use: (p: DicePython) => Promise<T>): Promise<T> {
-  const p = await openDicePython(opts, kit, workers);
-  try {
-    return await use(p);
-  } finally {
-    await p.pool.destroy();
-  }
+function withPython<T>(opts: DiceCliOptions, kit: ReplayKit, workers: number, use: (p: DicePython) => Promise<T>): Promise<T> {
+  return kit.originals('dice', opts, { workers }, use);
 }
 
 /** The exact run with the original Python bots in a sandbox worker (`turns`: each turn as it is played). */
@@ -123,10 +124,9 @@ async function pythonExact(opts: DiceCliOptions, kit: ReplayKit, games: number, 
     warnUnreproducible(p.names);
     const progress = new Progress(games, `dice exact ${opts.rules}, original Python bots`);
     try {
-      return (await runDiceJob(
-        p.pool,
+      return (await p.run(
         'diceExact',
-        { files: p.files, bots: p.names, rules: opts.rules, seed: parseSeed(opts.seed), games, turns: !!onTurn },
+        { files: p.args.files, bots: p.names, rules: opts.rules, seed: parseSeed(opts.seed), games, turns: !!onTurn },
         { onTick: (n) => progress.tick(n), onLine: (l) => onTurn?.(JSON.parse(l) as DiceTurnEvent) },
       )) as ReturnType<typeof runExact>;
     } finally {
@@ -137,7 +137,12 @@ async function pythonExact(opts: DiceCliOptions, kit: ReplayKit, games: number, 
 
 /** A bot's exception ended the original run (exit 3); the sandbox ending a bot says so. */
 function crashError(e: BotCrash): UserError {
-  return new UserError(sandboxStopMessage(e) ?? e.message, EXIT.originalCrashed);
+  if (e.cause instanceof DiceSandboxStop) {
+    const s = e.cause;
+    s.where = `game ${e.game}`;
+    return sandboxStopError(diceOriginals, s);
+  }
+  return new UserError(e.message, EXIT.originalCrashed);
 }
 
 /** The watch page of played dice games (koth play dice --report, and the replay report's sample). */
@@ -192,7 +197,7 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
     rulesHelp: 'controller version',
     jsonHelp: 'one JSON object per turn (JSON lines), then the game statistics',
   });
-  cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP, nonEmpty('Python files'));
+  cmd.option('--python-bots <files>', diceOriginals.help, nonEmpty('Python files'));
   cmd.option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
   cmd.option('--show-game <K>', 'with --report: the page shows game K only (the first controller plays at least 100 games)', positiveInt);
   optionRules(cmd, [{ option: '--show-game', needs: '--report', why: 'it picks the game the page shows' }]);
@@ -217,6 +222,7 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
         }
       } catch (e) {
         if (e instanceof BotCrash) throw crashError(e);
+        if (e instanceof SandboxStop) throw sandboxStopError(diceOriginals, e);
         throw e;
       }
       const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
@@ -258,7 +264,7 @@ export function registerDiceCli(replay: Command, kit: ReplayKit): void {
     confidence: DICE_DEFAULTS.confidence,
     shardSize: DICE_DEFAULTS.shardSize,
   });
-  cmd.option('--python-bots <files>', DICE_PYTHON_BOTS_HELP, nonEmpty('Python files'));
+  cmd.option('--python-bots <files>', diceOriginals.help, nonEmpty('Python files'));
   reportModes(cmd, ['--exact']); // --report: the comparison with the published table, or the --compare-rules A/B
   optionRules(cmd, [
     { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
@@ -287,6 +293,7 @@ so results do not depend on --workers. The first controller (--rules original) n
         kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);
       } catch (e) {
         if (e instanceof BotCrash) throw crashError(e);
+        if (e instanceof SandboxStop) throw sandboxStopError(diceOriginals, e);
         throw e;
       }
     });
@@ -297,8 +304,8 @@ async function runStats(kit: ReplayKit, opts: DiceCliOptions, bots: string[], ru
   return kit.runSharded({
     game: 'dice',
     spec: diceTrials,
-    opts: python ? { bots, rules, python: { files: python.files } } : { bots, rules },
-    ...(python ? { sandbox: python.pool } : {}),
+    opts: python ? { bots, rules, python: python.args } : { bots, rules },
+    ...(python ? python.sharded() : {}),
     seed,
     trials: games,
     shardSize: opts.shardSize,

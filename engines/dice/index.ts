@@ -16,6 +16,7 @@ import { PUBLISHED_DICE_TABLES } from './published.ts';
 import { diceExtractor } from './extract.ts';
 import { knownBots } from '../../transpiled-bots/dice/index.ts';
 import { diceBench } from './bench.ts';
+import { diceOriginals } from './originals.ts';
 
 export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
   id: 'dice',
@@ -32,6 +33,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
     variants: DICE_VARIANTS,
     defaultVariant: DEFAULT_DICE_VARIANT,
     trials,
+    originals: diceOriginals,
     watchSamples: diceWatchSamples,
     registerCli({ replay, play }, kit: ReplayKit) {
       registerDiceCli(replay, kit);

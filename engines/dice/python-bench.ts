@@ -14,8 +14,9 @@ import { median, timed, timedAsync } from '../core/bench.ts';
 import { runExact } from './tournament.ts';
 import { publishedTable } from './published.ts';
 import { diceClass } from '../../transpiled-bots/dice/index.ts';
-import { trials as diceTrials, type diceInspect } from './trials.ts';
-import { runDiceJob } from './python-cli.ts';
+import { trials as diceTrials } from './trials.ts';
+import { runOriginalsJob, type OriginalsInspection } from '../core/cli/originals.ts';
+import { diceOriginals } from './originals.ts';
 
 export const TWINS_FILE = 'tools/oracle/dice/bots/port_twins.py';
 const TWIN_BOTS = ['ThrowTwiceBot', 'GoToTenBot', 'OneInFiveBot', 'BlessRNG', 'FlipCoinRollDice', 'BringMyOwn_dice', 'KwisatzHaderach', 'QuotaBot', 'GoTo20Bot', 'SlowStart', 'CooperativeSwarmBot'];
@@ -26,14 +27,14 @@ export async function dicePythonBench(ctx: BenchContext, original?: (games: numb
   const files = [{ path: file, code: readFileSync(file, 'utf8') }];
   const pool = ctx.kit.sandboxPool('dice', 1);
   try {
-    const classes = (await runDiceJob(pool, 'diceInspect', { files })) as ReturnType<typeof diceInspect>;
+    const { classes } = (await runOriginalsJob(diceOriginals, pool, 'diceInspect', { files })) as OriginalsInspection;
     const runnable = new Set(classes.filter((c) => !c.refused).map((c) => c.name));
     const official = publishedTable('official-final').rows.map((r) => r.bot);
     const bots = ctx.original ? official.filter((b) => runnable.has(b) && diceClass(b)) : TWIN_BOTS;
     const refused = ctx.original ? official.filter((b) => !runnable.has(b)) : [];
     const games = ctx.quick ? 200 : 5000;
     const runs = Math.max(1, Math.min(ctx.runs ?? (ctx.quick ? 1 : 3), 5));
-    const job = (seed: number, n: number) => runDiceJob(pool, 'diceExact', { files, bots, rules: 'fixed', seed, games: n });
+    const job = (seed: number, n: number) => runOriginalsJob(diceOriginals, pool, 'diceExact', { files, bots, rules: 'fixed', seed, games: n });
     await job(1, 20); // Pyodide loads (not timed)
     const py: number[] = [];
     const pyCpu: number[] = [];

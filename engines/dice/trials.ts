@@ -5,6 +5,7 @@
  */
 import type { TrialSpec } from '../core/game.ts';
 import type { JobContext } from '../core/pyodide/job-worker.ts';
+import type { OriginalsInspection } from '../core/cli/originals.ts';
 import { localPython } from '../core/pyodide/local.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { Seed } from '../core/rng/rng.ts';
@@ -47,8 +48,8 @@ export const trials: TrialSpec<DiceTrialOptions, DiceStats> = {
 };
 
 /** Job: the classes the files define, as the controller found them, with refusals. */
-export function diceInspect(args: DicePythonFiles, ctx: JobContext): { name: string; direct: boolean; refused: string | null; file: string }[] {
-  return loadPythonDiceBots(args.files, ctx.python).classes.map(({ name, direct, refused, file }) => ({ name, direct, refused, file }));
+export function diceInspect(args: DicePythonFiles, ctx: JobContext): OriginalsInspection {
+  return { classes: loadPythonDiceBots(args.files, ctx.python).classes.map(({ name, direct, refused, file }) => ({ name, direct, refused, file })) };
 }
 
 /** Job: the exact replay (`random.seed(S)`, one stream) with the original bots; `turns` sends every turn as a JSON line. */

@@ -12,7 +12,8 @@ import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Seed } from '../rng/rng.ts';
 import { parseSeed } from '../rng/rng.ts';
-import type { GameEngine, ReplayKit, ShardedRun } from '../game.ts';
+import type { GameEngine, OriginalBots, ReplayKit, ShardedRun } from '../game.ts';
+import { withOriginals } from './originals.ts';
 import { SandboxPool } from '../pyodide/pool.ts';
 import { CheckpointMismatch } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
@@ -356,9 +357,9 @@ export function parseCompareRules(text: string, engine: Pick<GameEngine, 'varian
   return v as [string, string];
 }
 
-/** The kit a CLI hands its games: `trialsModuleOf` says where a game's trials module is (for workers); what the games offer the HTML report goes to `sink`. */
-export function createReplayKit(trialsModuleOf: (game: string) => string, sink?: ReportSink): ReplayKit {
-  return {
+/** The kit a CLI hands its games: `trialsModuleOf` says where a game's trials module is (for workers); what the games offer the HTML report goes to `sink`; `originalsOf` gives a game's `engine.originals` (--python-bots). */
+export function createReplayKit(trialsModuleOf: (game: string) => string, sink?: ReportSink, originalsOf: (game: string) => OriginalBots | undefined = () => undefined): ReplayKit {
+  const kit: ReplayKit = {
     async runSharded<Opts, Acc>(r: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>> {
       const shards = Math.ceil(r.trials / r.shardSize);
       if (shards > MAX_SHARDS) {
@@ -411,6 +412,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
         }
         return res;
       } catch (e) {
+        if (r.sandboxError) e = r.sandboxError(e);
         if (e instanceof CheckpointMismatch) throw new UserError(e.message);
         if (e instanceof QueueUnreachable) throw queueUnreachable(e);
         if (e instanceof QueueJobFailed) throw new UserError(e.message, EXIT.internal);
@@ -439,7 +441,13 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
       if (t === undefined) throw new UserError('give a seed: --seed S');
       return parseSeed(t);
     },
+    originals(game, opts, o, use) {
+      const spec = originalsOf(game);
+      if (!spec) throw new UserError(`--python-bots: ${game} cannot run its original answers`);
+      return withOriginals(game, spec, opts, kit, o, use);
+    },
   };
+  return kit;
 }
 
 async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSignal): Promise<RunResult<Acc>> {

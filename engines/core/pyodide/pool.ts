@@ -167,12 +167,12 @@ export class SandboxPool {
       worker.on('error', (e) => {
         clearTimeout(t);
         const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-        this.died(slot, oom ? new SandboxKilled('memory', `${this.what(slot)}: over the sandbox's JavaScript heap cap (${this.o.jsHeapMb} MB); the sandbox ended it`) : new SandboxKilled('crashed', `${this.what(slot)}: the sandbox worker failed (${e.message})`));
+        this.died(slot, oom ? new SandboxKilled('memory', `over the sandbox's JavaScript heap cap (${this.o.jsHeapMb} MB); the sandbox ended it`, this.bot(slot)) : new SandboxKilled('crashed', `the sandbox worker failed (${e.message})`, this.bot(slot)));
         reject(e);
       });
       worker.on('exit', () => {
         clearTimeout(t);
-        this.died(slot, new SandboxKilled('crashed', `${this.what(slot)}: the sandbox worker stopped`));
+        this.died(slot, new SandboxKilled('crashed', 'the sandbox worker stopped', this.bot(slot)));
         reject(new Error('the sandbox worker stopped while loading'));
       });
     });
@@ -180,9 +180,9 @@ export class SandboxPool {
     return slot;
   }
 
-  /** What the slot was running, for messages: the bot of the running call when known. */
-  private what(slot: Slot): string {
-    return slot.labels.get(slot.cells[BEAT.label]!) ?? 'the sandboxed code';
+  /** The bot of the slot's running call, when known (undefined: the sandboxed code in general). */
+  private bot(slot: Slot): string | undefined {
+    return slot.labels.get(slot.cells[BEAT.label]!);
   }
 
   private died(slot: Slot, e: SandboxKilled): void {
@@ -242,7 +242,7 @@ export class SandboxPool {
         Atomics.store(s.cells, BEAT.interrupted, 1);
         Atomics.store(s.cells, BEAT.interrupt, 2); // SIGINT: KeyboardInterrupt at Python's next check
       } else if (s.interruptedAt && now - s.interruptedAt > this.o.graceMs) {
-        const e = new SandboxKilled('timeout', `${this.what(s)}: no answer within ${this.o.timeoutMs} ms, and interrupting it did not stop it; the sandbox ended the worker`);
+        const e = new SandboxKilled('timeout', `no answer within ${this.o.timeoutMs} ms, and interrupting it did not stop it; the sandbox ended the worker`, this.bot(s));
         void this.end(s);
         this.died(s, e);
       }
@@ -252,6 +252,6 @@ export class SandboxPool {
 
 /** An error from a worker as an object of this thread: SandboxKilled stays one, the rest SandboxTaskError. */
 function rebuild(d: ErrorData): Error {
-  if (d.name === 'SandboxKilled') return new SandboxKilled(d.fields.reason as 'timeout', d.message);
+  if (d.name === 'SandboxKilled') return new SandboxKilled(d.fields.reason as 'timeout', typeof d.fields.detail === 'string' ? d.fields.detail : d.message, typeof d.fields.bot === 'string' ? d.fields.bot : undefined);
   return new SandboxTaskError(d);
 }

@@ -36,9 +36,12 @@ export type KillReason = 'timeout' | 'memory' | 'crashed';
 export class SandboxKilled extends Error {
   constructor(
     readonly reason: KillReason,
-    message: string,
+    /** What happened, without the bot's name. */
+    readonly detail: string,
+    /** The bot whose call was running, when known (the running call's label): data, not a part of the message to parse. */
+    readonly bot?: string,
   ) {
-    super(message);
+    super(bot === undefined ? detail : `${bot}: ${detail}`);
     this.name = 'SandboxKilled';
   }
 }

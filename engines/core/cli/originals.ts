@@ -1,0 +1,186 @@
+/**
+ * `--python-bots FILE.py[,FILE2.py…]|cache`: the ORIGINAL Python answers playing in our engine
+ * inside sandbox workers (engines/core/pyodide/pool.ts), for every game that has them. One path,
+ * driven by the game's `engine.originals` (engines/core/game.ts `OriginalBots`):
+ *
+ *   1. the sources: the files given (read here) or the scrape cache (the game lays it out as its
+ *      original driver did);
+ *   2. the pool of sandbox workers, each holding the game's trials module and Pyodide;
+ *   3. the inspect job (the game's own): the classes the sources define, in the original's order,
+ *      with those that cannot run offline refused by name, and the modules the original skipped;
+ *   4. `--bots`: unknown names, repeats (when the original's pool could not repeat), refusals,
+ *      the seat minimum — each a clear message, exit 2, nothing run;
+ *   5. every job and shard: the sandbox's errors become the CLI's (exit codes of the README).
+ *      The bot a stop names travels as data (SandboxKilled.bot, SandboxStop.bot), never
+ *      recovered from a message.
+ */
+import pc from 'picocolors';
+import type { OriginalBots, OriginalsOptions, ReplayKit } from '../game.ts';
+import { SandboxTaskError, type SandboxPool, type TaskHandlers } from '../pyodide/pool.ts';
+import { SandboxKilled } from '../pyodide/sandbox.ts';
+import type { ErrorData } from '../pyodide/job-worker.ts';
+import { SandboxStop } from '../py/errors.ts';
+import { printable } from '../report/table.ts';
+import { EXIT, UserError } from './errors.ts';
+import { readInputFile } from './files.ts';
+
+/** What an inspect job returns: the classes in the original's order, and the modules it skipped. */
+export interface OriginalsInspection {
+  classes: { name: string; file: string; direct?: boolean; refused?: string | null }[];
+  skipped?: { origin: string; error: string }[];
+}
+
+/** The opened originals: the pool, the job arguments (sources and rules), and the bots to seat. */
+export interface Originals<Args = unknown> {
+  game: string;
+  spec: OriginalBots<Args>;
+  pool: SandboxPool;
+  /** The game's job arguments holding the sources (what every job and shard is handed). */
+  args: Args;
+  /** The bots to seat, in pool order. */
+  names: string[];
+  /** True when --bots named them (else the original's own discovery order). */
+  named: boolean;
+  /** Runs a job of the game's trials module; failures become the CLI's errors. */
+  run(fn: string, args: unknown, h?: TaskHandlers): Promise<unknown>;
+  /** What a failure of a sandbox task means to the user (also for shards of a sharded run). */
+  error(e: unknown): unknown;
+  /** The fields of a sharded run (ShardedRun) that run its shards here: a failed shard becomes the CLI's error (a stop: exit 3). */
+  sharded(): { sandbox: SandboxPool; sandboxError: (e: unknown) => unknown };
+  close(): Promise<void>;
+}
+
+const names = (text: string) =>
+  text
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+
+/** A name for the terminal: a Python class name may hold any character (`type('\x1b[2J', ...)`). */
+export const shown = (name: string) => printable(name);
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The sandbox ended an original bot: exit 3 with the bot named and what is true — the original
+ * had no limit, so it would have hung or died there (it did NOT stop there on its own).
+ */
+export function sandboxStopError(spec: Pick<OriginalBots, 'controller' | 'noun'>, e: SandboxStop): UserError {
+  return new UserError(
+    `the Python sandbox stopped ${spec.noun} ${shown(e.bot)} (${e.reason})${e.where ? ` at ${e.where}` : ''}: ${shown(e.pyMessage.startsWith(`${e.bot}: `) ? e.pyMessage.slice(e.bot.length + 2) : e.pyMessage)}\n` +
+      `${capital(spec.controller)} had no time or memory limit (and caught no exception), so it would have hung or died here; ` +
+      'this replay stops, and no results exist for it.',
+    EXIT.originalCrashed,
+  );
+}
+
+/** A sandbox stop carried as data (an error's own fields: bot, reason, detail), e.g. the cause of a dice BotCrash. */
+function stopOf(d: ErrorData | undefined, where = ''): SandboxStop | undefined {
+  if (!d || typeof d.fields.bot !== 'string' || typeof d.fields.reason !== 'string') return undefined;
+  const detail = typeof d.fields.detail === 'string' ? d.fields.detail : d.message;
+  const s = new SandboxStop(d.fields.bot, d.fields.reason, detail);
+  s.where = where;
+  return s;
+}
+
+/** Maps a failure of a sandbox task (job or shard) to the error the CLI reports. */
+export function originalsError(spec: OriginalBots<any>, e: unknown): unknown {
+  if (e instanceof SandboxKilled) return new SandboxStop(e.bot ?? 'the sandboxed code', e.reason, e.detail);
+  if (!(e instanceof SandboxTaskError)) return e;
+  const d = e.data;
+  const own = spec.rebuild?.(d);
+  if (own) return own;
+  if (d.name === 'PythonFileError') return new UserError(`--python-bots: ${shown(d.message)}. ${capital(spec.controller)} could not have imported it either; fix the file or leave it out.`);
+  if (d.name === 'PythonBotRefused') {
+    const f = d.fields;
+    return new UserError(
+      `--python-bots: refused module ${shown(String(f.module))} (${shown(String(f.origin))}): ${shown(String(f.reason))}.\n` +
+        `${capital(spec.controller)} would have loaded it, so a run without it is not the original one; nothing was run.${spec.refusedModuleHint ? ' ' + spec.refusedModuleHint : ''}`,
+    );
+  }
+  const stop = stopOf(d) ?? stopOf(d.cause, typeof d.fields.game === 'number' ? `game ${d.fields.game}` : '');
+  if (stop) return stop;
+  return e;
+}
+
+/** Runs a job of the game's trials module in `pool`; failures become the CLI's errors (also for benches, which start their own pools). */
+export async function runOriginalsJob(spec: OriginalBots<any>, pool: SandboxPool, fn: string, args: unknown, h: TaskHandlers = {}): Promise<unknown> {
+  try {
+    return await pool.run({ kind: 'job', fn, args }, h);
+  } catch (e) {
+    throw originalsError(spec, e);
+  }
+}
+
+/** Reads the sources, starts the sandbox workers, finds the classes and checks the names. */
+export async function openOriginals<Args>(game: string, spec: OriginalBots<Args>, opts: OriginalsOptions, kit: Pick<ReplayKit, 'sandboxPool'>, o: { workers?: number; timeoutMs?: number } = {}): Promise<Originals<Args>> {
+  const noun = spec.noun;
+  if (opts.pool) throw new UserError(`--python-bots and --pool exclude each other: --bots A,B picks among the Python ${noun}s`);
+  const spec0 = opts.pythonBots!.trim();
+  const fileHint = spec.fromCache ? 'give .py files, comma-separated, or "cache"' : 'give .py files, comma-separated';
+  let sources: unknown[];
+  if (spec0 === 'cache' && spec.fromCache) sources = spec.fromCache(opts.asOf ?? null);
+  else {
+    const paths = names(spec0);
+    if (!paths.length) throw new UserError(`--python-bots: ${fileHint}`);
+    sources = paths.map((path) => spec.fromFile(path, readInputFile('--python-bots', path, fileHint)));
+  }
+  if (!sources.length) throw new UserError(`--python-bots: no Python ${noun} to load${spec0 === 'cache' ? ' (the cache holds no answer with one)' : ''}`);
+  const args = spec.args(sources, opts);
+  const pool = kit.sandboxPool(game, o.workers ?? 1, o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs });
+  const error = (e: unknown) => originalsError(spec, e);
+  const run = (fn: string, a: unknown, h: TaskHandlers = {}) => runOriginalsJob(spec, pool, fn, a, h);
+  try {
+    const found = (await run(spec.inspectJob, args)) as OriginalsInspection;
+    for (const s of found.skipped ?? []) process.stderr.write(pc.yellow(`Recovering from error in import: ${shown(s.origin)}: ${shown(s.error)} (${spec.controller} skipped this module too)\n`));
+    const byName = new Map<string, OriginalsInspection['classes'][number]>();
+    for (const c of found.classes) if (!byName.has(c.name)) byName.set(c.name, c);
+    const all = () => [...byName.keys()].map(shown).join(', ') || 'none';
+    const named = opts.bots !== undefined;
+    const chosen = named ? names(opts.bots!) : found.classes.filter((c) => c.direct !== false).map((c) => c.name).filter((n, i, a) => a.indexOf(n) === i);
+    const unknown = chosen.filter((n) => !byName.has(n));
+    if (unknown.length) throw new UserError(`--bots: ${unknown.map(shown).join(', ')} not among the Python ${spec.classNoun ?? 'classes'} (${all()})`);
+    if (!spec.repeats) {
+      const dup = chosen.filter((n, i) => chosen.indexOf(n) !== i);
+      if (dup.length) throw new UserError(`--bots: ${[...new Set(dup)].map(shown).join(', ')} given twice`);
+    }
+    const refused = chosen.map((n) => byName.get(n)!).filter((c) => c.refused);
+    if (refused.length) {
+      throw new UserError(
+        `--python-bots: ${refused.length} ${noun}(s) cannot run in the offline sandbox, so this is refused rather than run without them:\n` +
+          refused.map((c) => `  ${shown(c.name)} (${shown(c.file)}): ${c.refused}`).join('\n') +
+          `\nRun the others by naming them: --bots ${chosen.filter((n) => !byName.get(n)!.refused).map(shown).join(',')}` +
+          (spec.refusedHint ? `\n${spec.refusedHint}` : ''),
+      );
+    }
+    if (!chosen.length) throw new UserError(`--python-bots: the files define no ${spec.classNoun ?? 'class'} to play`);
+    if (spec.seats && chosen.length < spec.seats.min) {
+      throw new UserError(`a ${game} game seats ${spec.seats.min} ${noun}s: give at least ${spec.seats.min} (got ${chosen.length}: ${chosen.map(shown).join(', ') || 'none'})${spec.seats.why ? `; ${spec.seats.why}` : ''}`);
+    }
+    const sandboxError = (e: unknown) => {
+      const m = error(e);
+      return m instanceof SandboxStop ? sandboxStopError(spec, m) : m;
+    };
+    return { game, spec, pool, args, names: chosen, named, run, error, sharded: () => ({ sandbox: pool, sandboxError }), close: () => pool.destroy() };
+  } catch (e) {
+    await pool.destroy();
+    throw e;
+  }
+}
+
+/** Opens the originals, hands them to `use`, and closes the sandbox workers afterwards. */
+export async function withOriginals<Args, T>(
+  game: string,
+  spec: OriginalBots<Args>,
+  opts: OriginalsOptions,
+  kit: Pick<ReplayKit, 'sandboxPool'>,
+  o: { workers?: number; timeoutMs?: number },
+  use: (p: Originals<Args>) => Promise<T>,
+): Promise<T> {
+  const p = await openOriginals(game, spec, opts, kit, o);
+  try {
+    return await use(p);
+  } finally {
+    await p.close();
+  }
+}
