@@ -13,7 +13,8 @@ import { ControllerCrash } from '../core/py/errors.ts';
 import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
 import { runTournament, type TournamentResult, type TournamentRow } from './tournament.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
-import { openRuinsPython, PYTHON_BOTS_HELP, reportPythonIncidents, runRuinsJob, type PythonIncidents, type RuinsPython } from './python-cli.ts';
+import { reportPythonIncidents, ruinsOriginals, runRuinsJob, type PythonIncidents, type RuinsPython } from './originals.ts';
+import { sandboxStopError } from '../core/cli/originals.ts';
 import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
@@ -64,11 +65,7 @@ async function withCrashReport<T>(incidents: PythonIncidents, f: () => T | Promi
     reportPythonIncidents(incidents);
     if (e instanceof SandboxStop) {
       before?.(e);
-      throw new UserError(
-        `the Python sandbox stopped bot ${e.bot} (${e.reason})${e.where ? ` at ${e.where}` : ''}: ${e.pyMessage}\n` +
-          'ruins.py had no time or memory limit and would have hung or died here, so this replay stops; no final scores exist for it.',
-        EXIT.originalCrashed,
-      );
+      throw sandboxStopError(ruinsOriginals, e);
     }
     if (e instanceof ControllerCrash) {
       before?.(e);
@@ -178,13 +175,8 @@ const AS_OF_RULE = { option: '--as-of', needs: '--python-bots=cache', why: 'it p
 const SEED_HELP = 'the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)';
 
 /** With --python-bots: the original answers in a sandbox worker, closed after `use`. */
-async function withPython<T>(opts: RuinsCliOptions, kit: ReplayKit, use: (p: RuinsPython) => Promise<T>): Promise<T> {
-  const p = await openRuinsPython(opts, kit);
-  try {
-    return await use(p);
-  } finally {
-    await p.pool.destroy();
-  }
+function withPython<T>(opts: RuinsCliOptions, kit: ReplayKit, use: (p: RuinsPython) => Promise<T>): Promise<T> {
+  return kit.originals('ruins', opts, {}, use);
 }
 
 export function registerRuinsCli(replay: Command, play: Command, kit: ReplayKit): void {
@@ -213,7 +205,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
     rulesHelp: 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"',
     jsonHelp: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report',
   });
-  replayCmd.option('--python-bots <files>', PYTHON_BOTS_HELP, nonEmpty('Python files, or "cache"')).option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)');
+  replayCmd.option('--python-bots <files>', ruinsOriginals.help, nonEmpty('Python files, or "cache"')).option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)');
   optionRules(replayCmd, [AS_OF_RULE]);
   reportModes(replayCmd, 'any'); // --report: the published table and the missing bots (its default replay) only
   replayCmd
@@ -239,7 +231,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         incidents,
         () =>
           opts.pythonBots
-            ? withPython(opts, kit, async (p) => ((await runRuinsJob(p.pool, 'ruinsTournamentJob', { ...p.args, seed, rules: opts.rules }, incidents)) as ReturnType<typeof ruinsTournamentJob>).value!)
+            ? withPython(opts, kit, async (p) => ((await runRuinsJob(p, 'ruinsTournamentJob', { ...p.args, seed, rules: opts.rules }, incidents)) as ReturnType<typeof ruinsTournamentJob>).value!)
             : runTournament(poolOf(opts), seed, { flags, drunkard: Drunkard }),
         (crash) => {
           // What ruins.py had printed before its traceback.
@@ -262,7 +254,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
     botsHelp: 'bots to run instead of a pool, comma-separated, in load order',
   });
   playCmd
-    .option('--python-bots <files>', PYTHON_BOTS_HELP, nonEmpty('Python files, or "cache"'))
+    .option('--python-bots <files>', ruinsOriginals.help, nonEmpty('Python files, or "cache"'))
     .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
     .option('--log', "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table")
     .option('--debug', 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)')
@@ -289,7 +281,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
             return withPython(opts, kit, async (p) => {
               let r: ReturnType<typeof ruinsGameJob>;
               try {
-                r = (await runRuinsJob(p.pool, 'ruinsGameJob', { ...p.args, seed, log: !!opts.log }, incidents)) as ReturnType<typeof ruinsGameJob>;
+                r = (await runRuinsJob(p, 'ruinsGameJob', { ...p.args, seed, log: !!opts.log }, incidents)) as ReturnType<typeof ruinsGameJob>;
               } catch (e) {
                 const partial = (e as ControllerCrash).partial?.['log'] as LogLine[] | undefined;
                 if (partial) log = partial;

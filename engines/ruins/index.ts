@@ -10,6 +10,7 @@ import type { GameDescriptor } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
 import { publishedReport, RUINS_PUBLISHED, registerRuinsCli, ruinsWatchSamples } from './cli.ts';
 import { ruinsBench } from './bench.ts';
+import { ruinsOriginals } from './originals.ts';
 import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { portedBots } from '../../transpiled-bots/ruins/index.ts';
@@ -39,6 +40,7 @@ export const ruinsGame: GameDescriptor = {
     ruleFlags: RUINS_RULE_FLAGS,
     variants: RUINS_VARIANTS,
     defaultVariant: DEFAULT_RUINS_VARIANT,
+    originals: ruinsOriginals,
     watchSamples: ruinsWatchSamples,
     registerCli({ replay, play }, kit) {
       registerRuinsCli(replay, play, kit);

@@ -13,7 +13,8 @@ import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { median, timed, timedAsync } from '../core/bench.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { sourceFromFile } from './python-bots.ts';
-import { runRuinsJob } from './python-cli.ts';
+import { runOriginalsJob } from '../core/cli/originals.ts';
+import { ruinsOriginals, runRuinsJob } from './originals.ts';
 import { BENCH_SEED, singles } from './trials.ts';
 import { WEIRD_BOTS } from './test-adventurers.ts';
 
@@ -35,7 +36,7 @@ export async function ruinsPythonBench(ctx: BenchContext, whole?: WholeTournamen
   const sources = [sourceFromFile(pyFile, readFileSync(pyFile, 'utf8'))];
   const pool = ctx.kit.sandboxPool('ruins', 1);
   // The Python bots play in a sandbox worker (engine + Pyodide in one thread); Pyodide loads first, untimed.
-  const pyRun = async (limit: number) => (await runRuinsJob(pool, 'ruinsBenchJob', { sources, whole: !!whole, limit })) as number;
+  const pyRun = async (limit: number) => (await runRuinsJob({ run: (fn, a) => runOriginalsJob(ruinsOriginals, pool, fn, a) }, 'ruinsBenchJob', { sources, whole: !!whole, limit })) as number;
   try {
     await pyRun(1);
     return await measure(ctx, whole, twins, ctx.quick ? 10 : 100, pyRun);

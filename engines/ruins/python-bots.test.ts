@@ -15,7 +15,7 @@ import { runKoth } from '../../test/test-server.ts';
 import { loadPythonRuinsBots } from './python-bots.ts';
 import { Ruins, scoreRows } from './rules.ts';
 import { WEIRD_BOTS } from './test-adventurers.ts';
-import { moduleOfAnswer, sanitize } from './python-cli.ts';
+import { moduleOfAnswer, sanitize } from './originals.ts';
 
 let sb: LocalPython;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
 /**
  * Jobs of the sandbox workers (engines/core/pyodide/pool.ts) for ruins runs with the ORIGINAL
  * Python answers: the engine and Pyodide in one thread (engines/core/pyodide/local.ts). Results
- * and crashes go back as plain data; python-cli.ts turns them into the CLI's output and errors.
+ * and crashes go back as plain data; originals.ts turns them into the CLI's output and errors.
  * (Ruins has no sharded trials: a tournament is one sequential stream.)
  */
+import type { OriginalsInspection } from '../core/cli/originals.ts';
 import type { JobContext } from '../core/pyodide/job-worker.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -48,7 +49,7 @@ function crashData(e: unknown): RuinsCrashData | undefined {
   return undefined;
 }
 
-/** Rebuilds the error the engine threw in the worker (python-cli.ts). */
+/** Rebuilds the error the engine threw in the worker (originals.ts). */
 export function crashOf(d: RuinsCrashData): ControllerCrash {
   const e = d.kind === 'stop' ? new SandboxStop(d.bot!, d.reason!, d.message) : new ControllerCrash(d.pyType, d.message, d.where);
   e.where = d.where;
@@ -57,9 +58,9 @@ export function crashOf(d: RuinsCrashData): ControllerCrash {
 }
 
 /** Job: the modules' classes in the driver's order, and the modules the driver would have skipped. */
-export function ruinsInspect(args: RuinsPythonArgs, ctx: JobContext): { names: string[]; skipped: LoadedPythonBots['skipped'] } {
+export function ruinsInspect(args: RuinsPythonArgs, ctx: JobContext): OriginalsInspection {
   const { loaded } = load(args, ctx);
-  return { names: loaded.classes.map((c) => c.botName), skipped: loaded.skipped };
+  return { classes: loaded.classes.map((c) => ({ name: c.botName, file: '' })), skipped: loaded.skipped };
 }
 
 function guarded<T>(loaded: LoadedPythonBots | undefined, f: () => T): { value?: T } & RuinsPythonRun {

@@ -59,7 +59,8 @@ const names = (text: string) =>
 /** A name for the terminal: a Python class name may hold any character (`type('\x1b[2J', ...)`). */
 export const shown = (name: string) => printable(name);
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** At the start of a sentence: "the original controller" → "The …"; a file name (ruins.py) stays as it is. */
+const capital = (s: string) => (s.startsWith('the ') ? 'T' + s.slice(1) : s);
 
 /**
  * The sandbox ended an original bot: exit 3 with the bot named and what is true — the original
