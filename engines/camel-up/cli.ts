@@ -14,7 +14,9 @@ import { confidencePercent, proportionDifference, wilson, zFor } from '../core/s
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
 import { runExact, tournamentGames, type CamelStats, type CamelTurnEvent, type PlayerResolver } from './tournament.ts';
 import { CamelUnfollowable } from './python-players.ts';
-import { CAMEL_PYTHON_BOTS_HELP, camelPythonExact, MOVE_TIMEOUT_HELP, openCamelPython, reportCamelNotes, type PythonCamelPool } from './python-cli.ts';
+import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, MOVE_TIMEOUT_HELP, reportCamelNotes, type CamelPrinted } from './originals.ts';
+import { sandboxStopError } from '../core/cli/originals.ts';
+import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials } from './trials.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
@@ -84,47 +86,39 @@ export async function statisticalReplay(opts: CamelCliOptions, kit: ReplayKit): 
   return report;
 }
 
-/** The pool and how to find its players: ports, or with --python-bots the original Python classes in a sandbox worker. */
-async function playersOf(opts: CamelCliOptions, kit: ReplayKit): Promise<{ bots: string[]; python?: PythonCamelPool }> {
-  if (opts.asOf && opts.pythonBots !== 'cache') throw new UserError('--as-of goes with --python-bots cache');
-  if (opts.moveTimeout !== undefined && !opts.pythonBots) throw new UserError('--move-timeout goes with --python-bots (ports have no time limit)');
-  if (!opts.pythonBots) return { bots: poolOf(opts) };
-  const python = await openCamelPython(opts, kit);
-  return { bots: python.names, python };
-}
-
 /** The exact games: ports here, or the original players in their sandbox worker (closed afterwards). */
 async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: string[]) => number, onTurn?: (e: CamelTurnEvent) => void, onState?: (game: number, g: CamelGameState) => void) {
-  const { bots, python } = await playersOf(opts, kit);
-  try {
-    return { bots, result: await runGuarded(python, () => (python ? camelPythonExact(python, parseSeed(opts.seed), games(bots), onTurn) : runExact(bots, camelPlayer, parseSeed(opts.seed), opts.rules, games(bots), onTurn, onState))) };
-  } finally {
-    await python?.pool.destroy();
+  if (opts.asOf && opts.pythonBots !== 'cache') throw new UserError('--as-of goes with --python-bots cache');
+  if (opts.moveTimeout !== undefined && !opts.pythonBots) throw new UserError('--move-timeout goes with --python-bots (ports have no time limit)');
+  if (!opts.pythonBots) {
+    const bots = poolOf(opts);
+    return { bots, result: await runGuarded(undefined, () => runExact(bots, camelPlayer, parseSeed(opts.seed), opts.rules, games(bots), onTurn, onState)) };
   }
+  const printed: CamelPrinted = { notes: [], output: [] };
+  return runGuarded(printed, () =>
+    kit.originals<{ bots: string[]; result: Awaited<ReturnType<typeof camelPythonExact>> }, CamelPythonArgs>('camel-up', opts, { timeoutMs: camelMoveTimeoutMs(opts.moveTimeout) }, async (p) => ({
+      bots: p.names,
+      result: await camelPythonExact(p, printed, parseSeed(opts.seed), games(p.names), onTurn),
+    })),
+  );
 }
 
 /** A Python exception camelup.py did not catch, the sandbox ending a player, or a value the engine cannot carry: exit 3 with what happened. */
 function crashError(e: PythonError): UserError {
-  if (e instanceof SandboxStop) {
-    return new UserError(
-      `the Python sandbox stopped player ${e.bot} (${e.reason}): ${e.pyMessage}\n` +
-        'camelup.py had no time or memory limit (and caught no exception), so it would have hung or died here; this replay stops, and no results exist for it.',
-      EXIT.originalCrashed,
-    );
-  }
+  if (e instanceof SandboxStop) return sandboxStopError(camelOriginals, e);
   const c = e instanceof ControllerCrash ? e : ControllerCrash.from(e);
   if (c instanceof CamelUnfollowable) return new UserError(`${c.where}: ${c.pyMessage}. The replay stops here rather than play on with another meaning.`, EXIT.originalCrashed);
   return new UserError(`camelup.py itself raises here (uncaught)${c.where ? ` in ${c.where}` : ''}: ${c.pythonLine}. The original tournament ended with this exception.`, EXIT.originalCrashed);
 }
 
-async function runGuarded<T>(python: PythonCamelPool | undefined, f: () => T | Promise<T>): Promise<T> {
+async function runGuarded<T>(printed: CamelPrinted | undefined, f: () => T | Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (e) {
     if (e instanceof PythonError) throw crashError(e);
     throw e;
   } finally {
-    reportCamelNotes(python);
+    reportCamelNotes(printed);
   }
 }
 
@@ -227,7 +221,7 @@ export function registerCamelPlay(play: Command, kit: ReplayKit): void {
     jsonHelp: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it',
   });
   cmd
-    .option('--python-bots <files>', CAMEL_PYTHON_BOTS_HELP)
+    .option('--python-bots <files>', camelOriginals.help)
     .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
     .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt)
     .option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
@@ -274,7 +268,7 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
     .command('camel-up')
     .description('Camel Up Cup 2k18 (Q167101): camelup.py of 2018 with the four players ported')
     .option('--exact', 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output')
-    .option('--python-bots <files>', `with --exact: ${CAMEL_PYTHON_BOTS_HELP}`)
+    .option('--python-bots <files>', `with --exact: ${camelOriginals.help}`)
     .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
     .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt);
   addCommonOptions(cmd, ['seed', 'games', 'bots', 'pool', 'rules', 'compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {

@@ -3,6 +3,7 @@
  * flags in variants.ts, the tournament and trials in tournament.ts / trials.ts, the published
  * points in published.ts, the CLI in cli.ts; the four players in transpiled-bots/camel-up/.
  */
+import { camelOriginals } from './originals.ts';
 import { camelVerifier } from './verify.ts';
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { camelUpExtractor } from './extract.ts';
@@ -29,6 +30,7 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
     variants: CAMEL_VARIANTS,
     defaultVariant: DEFAULT_CAMEL_VARIANT,
     trials,
+    originals: camelOriginals,
     watchSamples: camelWatchSamples,
     registerCli({ replay, play }, kit) {
       registerCamelCli(replay, kit);

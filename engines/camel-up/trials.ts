@@ -4,6 +4,7 @@
  */
 import { camelTrials } from './tournament.ts';
 import { camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
+import type { OriginalsInspection } from '../core/cli/originals.ts';
 import type { JobContext } from '../core/pyodide/job-worker.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import type { Seed } from '../core/rng/rng.ts';
@@ -13,7 +14,7 @@ import { runExact, type CamelTurnEvent } from './tournament.ts';
 export const trials = camelTrials(camelPlayer);
 
 // ---- Jobs of the sandbox workers (engines/core/pyodide/pool.ts) for runs with the ORIGINAL
-// Python players: the engine and Pyodide in one thread. Crashes come back as data; python-cli.ts
+// Python players: the engine and Pyodide in one thread. Crashes come back as data; originals.ts
 // rebuilds them as the errors the CLI reports.
 
 export interface CamelPythonArgs {
@@ -38,8 +39,8 @@ export function camelCrashData(e: PythonError): CamelCrashData {
 }
 
 /** Job: the players the files define, in file order, with refusals. */
-export function camelInspect(args: CamelPythonArgs, ctx: JobContext): { name: string; refused: string | null; file: string }[] {
-  return loadPythonCamelPlayers(args.sources, { sandbox: ctx.python, rules: args.rules }).classes.map(({ name, refused, file }) => ({ name, refused, file }));
+export function camelInspect(args: CamelPythonArgs, ctx: JobContext): OriginalsInspection {
+  return { classes: loadPythonCamelPlayers(args.sources, { sandbox: ctx.python, rules: args.rules }).classes.map(({ name, refused, file }) => ({ name, refused, file })) };
 }
 
 /** Job: camelup.py's tournament loop after random.seed(S) with the original players; `turns` sends every turn as a JSON line. */
