@@ -6,7 +6,8 @@ import { Checkpoint, CheckpointInvalid, CheckpointMismatch, CheckpointWriteError
 import { planShards } from './shards.ts';
 import { runTrials } from './runner.ts';
 import type { TrialSpec } from './trial-spec.ts';
-import { shardSeed } from '../rng/generators.ts';
+import { shardGenerator, shardSeed } from '../rng/generators.ts';
+import type { SandboxPool } from '../pyodide/pool.ts';
 
 const concat = (a: string, b: string) => a + b;
 
@@ -155,6 +156,48 @@ describe('ordered merging and checkpoints', () => {
     expect(resumed.resumedShards).toBeGreaterThan(0);
     expect(resumed.resumedShards * 4).toBe(res.checkpointError!.savedTrials);
     expect(resumed.acc).toEqual(straight.acc);
+  });
+
+  it('in sandbox workers (--python-bots) too, a failed checkpoint write stops the run: no shard starts after it', async () => {
+    const trials: TrialSpec<unknown, Acc> = {
+      ...spec,
+      generator: 'cpython3',
+      run: (_o, rng, count) => ({ n: count, text: String(rng.randbelow(10)).repeat(count) }),
+    } as TrialSpec<unknown, Acc>;
+    // A stand-in for the sandbox pool: runs each shard here, as a sandbox worker would, and counts them.
+    let started = 0;
+    const sandbox = {
+      workers: 1,
+      run: async (t: { index: number; count: number; seed: string }) => {
+        started++;
+        return trials.run({}, shardGenerator('cpython3', t.seed, t.index), t.count, () => {});
+      },
+    } as unknown as SandboxPool;
+    const dir = join(tmp(), 'ck');
+    mkdirSync(dir);
+    const path = join(dir, 'run.json');
+    const res = await runTrials({
+      game: 'g',
+      spec: trials,
+      trialsModule: 'unused',
+      opts: {},
+      seed: 'w',
+      trials: 40,
+      shardSize: 4,
+      checkpoint: path,
+      checkpointEveryMs: 0,
+      sandbox,
+      onShard: (done) => {
+        if (done === 3) {
+          renameSync(dir, `${dir}.moved`);
+          writeFileSync(dir, 'not a folder');
+        }
+      },
+    });
+    expect(res.interrupted).toBe(true);
+    expect(res.checkpointError).toBeInstanceOf(CheckpointWriteError);
+    expect(res.done).toBe(16); // the shard whose write failed is the last one played
+    expect(started).toBe(4); // of 10 shards
   });
 
   it('plans shards and names their seeds', () => {

@@ -121,7 +121,8 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
       let next = 0;
       const lane = async () => {
         while (next < todo.length) {
-          if (o.signal?.aborted) {
+          // Ctrl-C, or a checkpoint that could not be written: no new shard starts.
+          if (stopped()) {
             interrupted = true;
             return;
           }
