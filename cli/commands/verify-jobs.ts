@@ -7,6 +7,7 @@
 import { findGame } from '../../engines/registry.ts';
 import { isVerifier, type VerifySource } from '../../engines/core/game.ts';
 import { SandboxStop } from '../../engines/core/py/errors.ts';
+import { PythonFileError } from '../../engines/core/pyodide/sandbox.ts';
 import { nondeterminismOf, sha256, VerifyInputError, type VerifyResult } from '../../engines/core/verify/verify.ts';
 
 export interface VerifyJob {
@@ -31,7 +32,9 @@ export function runVerifyJob(job: VerifyJob): VerifyJobResult {
     return { ok: true, result: { ...r, source: { path: job.source.path, sha256: sha256(job.source.code) }, nondeterministic: nondeterminismOf(job.source.code) } };
   } catch (e) {
     if (e instanceof VerifyInputError) return { ok: false, kind: 'input', message: e.message };
-    if (e instanceof SandboxStop) return { ok: false, kind: 'sandbox', bot: e.bot, reason: e.reason, message: e.pyMessage };
+    // The same files give the same codes as under --python-bots: a file that does not load is bad input (2), a stop is 3.
+    if (e instanceof PythonFileError) return { ok: false, kind: 'input', message: `--source: ${e.message}. The original controller could not have imported it either; fix the file.` };
+    if (e instanceof SandboxStop) return { ok: false, kind: 'sandbox', bot: e.bot, reason: e.reason, message: e.pyMessage.startsWith(`${e.bot}: `) ? e.pyMessage.slice(e.bot.length + 2) : e.pyMessage };
     return { ok: false, kind: 'bug', message: (e as Error).stack ?? String(e) };
   }
 }

@@ -14,10 +14,11 @@ import { SandboxPool } from '../../engines/core/pyodide/pool.ts';
 import { SandboxKilled } from '../../engines/core/pyodide/sandbox.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
+import { untilInterrupted } from '../../engines/core/cli/interrupt.ts';
 import { checkOutputFile, helpFooter, nonEmpty, outputFile, positiveInt, readInputFile } from '../../engines/core/cli/kit.ts';
 import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
 import { isVerifier, type GameDescriptor, type GameVerifier, type VerifySource } from '../../engines/core/game.ts';
-import { renderTable } from '../../engines/core/report/table.ts';
+import { printable, renderTable } from '../../engines/core/report/table.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { TRACE_FORMAT, type VerifyResult, type VerifyTrace } from '../../engines/core/verify/verify.ts';
 import { findGame, games } from '../../engines/registry.ts';
@@ -69,15 +70,21 @@ async function runJobs(jobs: VerifyJob[], workers: number): Promise<VerifyJobRes
   const env = Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) > 0 ? Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) : undefined;
   const pool = new SandboxPool({ workers: n, modules: [jobModule()], timeoutMs: env ?? (Math.max(...timeouts) || undefined) });
   try {
-    return await Promise.all(
+    const all = Promise.all(
       jobs.map(async (j): Promise<VerifyJobResult> => {
         try {
           return (await pool.run({ kind: 'job', fn: 'verifyJob', args: j })) as VerifyJobResult;
         } catch (e) {
-          if (e instanceof SandboxKilled) return { ok: false, kind: 'sandbox', bot: j.bot, reason: e.reason, message: e.message };
+          if (e instanceof SandboxKilled) return { ok: false, kind: 'sandbox', bot: e.bot ?? j.bot, reason: e.reason, message: e.detail };
           throw e;
         }
       }),
+    );
+    return await untilInterrupted(
+      () => all,
+      () =>
+        `koth verify stopped before its ${jobs.length} check(s) finished (${jobs.map((j) => `${j.game} ${printable(j.bot)}`).join(', ')}); its sandbox workers are ended and nothing was printed or recorded. ` +
+        'Rerun the same command to check again (a check starts from its seed).',
     );
   } finally {
     await pool.destroy();
@@ -90,8 +97,14 @@ function failure(jobs: VerifyJob[], out: VerifyJobResult[]): UserError | undefin
   if (i < 0) return undefined;
   const r = out[i]!;
   if (r.ok) return undefined;
-  if (r.kind === 'input') return new UserError(r.message);
-  if (r.kind === 'sandbox') return new UserError(`the Python sandbox stopped ${r.bot} (${r.reason}): ${r.message}`, EXIT.originalCrashed);
+  if (r.kind === 'input') return new UserError(printable(r.message));
+  if (r.kind === 'sandbox') {
+    return new UserError(
+      `the Python sandbox stopped ${printable(r.bot)} (${r.reason}): ${printable(r.message)}\n` +
+        'The original controller had no time or memory limit, so it would have hung or died here; nothing of the original can be compared.',
+      EXIT.originalCrashed,
+    );
+  }
   return new UserError(`koth verify ${jobs[i]!.game} ${jobs[i]!.bot} failed inside koth: ${r.message}`, EXIT.internal);
 }
 

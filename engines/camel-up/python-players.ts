@@ -172,7 +172,9 @@ function pythonCamelPlayer(sb: CamelSandbox, link: StreamLink, key: string, name
       try {
         r = sb.call('camel_move', [key, seat, stateToPy(g), link.out(random)], `${name}.move`, timeoutMs) as typeof r;
       } catch (e) {
-        if (e instanceof SandboxKilled) throw new CamelSandboxStop(name, e.reason, e.message);
+        if (e instanceof SandboxKilled) throw new CamelSandboxStop(name, e.reason, e.detail);
+        // The sandbox's interrupt (or its memory cap) can surface outside the player's own code: still its stop.
+        if (e instanceof SandboxPythonError && sb.stopReason()) return fail(e.pyType, e.pyMessage, '', seat);
         throw e;
       }
       link.in(random, r[2]);

@@ -92,6 +92,49 @@ describe('koth replay|play dice --python-bots', () => {
     expect(r.stderr).toMatch(/Raiser raised KeyError: 'boom'.*The original controller catches no exception/s);
   });
 
+  describe('sharded runs (statistical, over sandbox workers): a bot\'s exception or stop is exit 3 with the --exact message, never "internal error"', () => {
+    const sharded = async (file: string, env: Record<string, string> = {}) => {
+      const saved = { ...process.env };
+      Object.assign(process.env, { KOTH_SANDBOX_TIMEOUT_MS: '1500', ...env });
+      try {
+        return await runKoth(['replay', 'dice', '--seed', '1', '--games', '200', '--shard-size', '100', '--workers', '2', '--python-bots', file]);
+      } finally {
+        process.env = saved;
+      }
+    };
+    it('an exception: what the original controller did (it caught none)', async () => {
+      const r = await sharded(hostileFile('ShardRaiser', "raise KeyError('boom')\nyield True"));
+      expect(r.status, r.stderr).toBe(3);
+      expect(r.stderr).toMatch(/ShardRaiser raised KeyError: 'boom' .*in game \d+\. The original controller catches no exception/);
+      expect(r.stderr).not.toMatch(/internal error|BotCrash/);
+    }, 120_000);
+    it('a time-out: the sandbox stopped it; the original would have hung, it did not "stop here too"', async () => {
+      const r = await sharded(hostileFile('ShardSpinner', 'while True:\n    pass\nyield True'));
+      expect(r.status, r.stderr).toBe(3);
+      expect(r.stderr).toMatch(/the Python sandbox stopped bot ShardSpinner \(timeout\) at game \d+.*no time or memory limit.*would have hung or died here/s);
+      expect(r.stderr).not.toMatch(/stopped here too|internal error|BotCrash/);
+    }, 120_000);
+    it('a memory stop', async () => {
+      const r = await sharded(hostileFile('ShardHoarder', 'a = []\nwhile True:\n    a.append(bytearray(10**7))\nyield True'), { KOTH_SANDBOX_MEMORY_MB: '300' });
+      expect(r.status, r.stderr).toBe(3);
+      expect(r.stderr).toMatch(/the Python sandbox stopped bot ShardHoarder \(memory\)/);
+      expect(r.stderr).not.toMatch(/stopped here too|internal error/);
+    }, 120_000);
+  });
+
+  it('class names reach the terminal escaped (a class may be named anything: type("\\x1b[2J", ...))', async () => {
+    const f = join(tmp, 'evil_names.py');
+    writeFileSync(f, "Evil = type('Evil\\x1b[2J\\x07', (Bot,), {'make_throw': lambda self, scores, last_round: iter([False])})\n");
+    const few = await runKoth(['replay', 'dice', '--exact', '--python-bots', f]);
+    expect(few.status).toBe(2);
+    expect(few.stderr).toContain('Evil\\x1b[2J\\x07');
+    expect(few.stderr).not.toMatch(/[\x07\x1b]/);
+    const unknown = await runKoth(['replay', 'dice', '--exact', '--python-bots', f, '--bots', 'Nobody']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Evil\\x1b[2J\\x07');
+    expect(unknown.stderr).not.toMatch(/[\x07\x1b]/);
+  }, 60_000);
+
   describe('hostile bots: stopped by the sandbox, the run ends with the bot named (exit 3); the next run works', () => {
     const stopped = async (name: string, body: string, reason: RegExp, env: Record<string, string> = {}) => {
       const saved = { ...process.env };

@@ -129,7 +129,10 @@ function pythonDiceBot(host: PythonHost, link: StreamLink, ci: number, botName: 
     try {
       return f() as number;
     } catch (e) {
-      if (e instanceof SandboxKilled) throw new DiceSandboxStop(botName, e.reason, e.message);
+      if (e instanceof SandboxKilled) throw new DiceSandboxStop(botName, e.reason, e.detail);
+      // The sandbox's interrupt (or its memory cap) can surface outside the bot's own code (the stand-in's): still its stop.
+      const stop = host.stopReason();
+      if (stop && e instanceof SandboxPythonError) throw new DiceSandboxStop(botName, stop, `${what}: stopped by the sandbox (${stop === 'timeout' ? 'its time limit' : 'its memory cap'}; Python raised ${e.pyType})`);
       throw e;
     }
   };

@@ -130,8 +130,15 @@ function pythonAdventurer(sb: PythonHost, key: string, botName: string, note: (b
       r = sb.call(fn, args, what) as [boolean, unknown, number];
     } catch (e) {
       if (e instanceof SandboxKilled) {
-        note(botName, `sandbox ${e.reason}: ${e.message}`);
-        throw new SandboxStop(botName, e.reason, e.message);
+        note(botName, `sandbox ${e.reason}: ${e.detail}`);
+        throw new SandboxStop(botName, e.reason, e.detail);
+      }
+      // The sandbox's interrupt (or its memory cap) can surface outside the bot's own code: still its stop.
+      const stop = sb.stopReason();
+      if (stop && e instanceof SandboxPythonError) {
+        const m = `${what}: stopped by the sandbox (${stop === 'timeout' ? 'its time limit' : 'its memory cap'}; Python raised ${e.pyType})`;
+        note(botName, `sandbox ${stop}: ${m}`);
+        throw new SandboxStop(botName, stop, m);
       }
       throw e;
     }

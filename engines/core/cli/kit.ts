@@ -359,6 +359,8 @@ export function parseCompareRules(text: string, engine: Pick<GameEngine, 'varian
 
 /** The kit a CLI hands its games: `trialsModuleOf` says where a game's trials module is (for workers); what the games offer the HTML report goes to `sink`; `originalsOf` gives a game's `engine.originals` (--python-bots). */
 export function createReplayKit(trialsModuleOf: (game: string) => string, sink?: ReportSink, originalsOf: (game: string) => OriginalBots | undefined = () => undefined): ReplayKit {
+  /** Sharded runs under way: they handle Ctrl-C themselves (stop at a shard, keep the checkpoint). */
+  let sharding = 0;
   const kit: ReplayKit = {
     async runSharded<Opts, Acc>(r: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>> {
       const shards = Math.ceil(r.trials / r.shardSize);
@@ -370,6 +372,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
       const controller = new AbortController();
       const onSigint = () => controller.abort();
       process.once('SIGINT', onSigint);
+      sharding++;
       try {
         if (r.queue) return await queuedRun(r, controller.signal);
         const res = await runTrials<Opts, Acc>({
@@ -418,6 +421,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
         if (e instanceof QueueJobFailed) throw new UserError(e.message, EXIT.internal);
         throw e;
       } finally {
+        sharding--;
         process.off('SIGINT', onSigint);
       }
     },
@@ -444,7 +448,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
     originals(game, opts, o, use) {
       const spec = originalsOf(game);
       if (!spec) throw new UserError(`--python-bots: ${game} cannot run its original answers`);
-      return withOriginals(game, spec, opts, kit, o, use);
+      return withOriginals(game, spec, opts, kit, { ...o, sharding: () => sharding > 0 }, use);
     },
   };
   return kit;

@@ -23,6 +23,7 @@ import { SandboxStop } from '../py/errors.ts';
 import { printable } from '../report/table.ts';
 import { EXIT, UserError } from './errors.ts';
 import { readInputFile } from './files.ts';
+import { untilInterrupted } from './interrupt.ts';
 
 /** What an inspect job returns: the classes in the original's order, and the modules it skipped. */
 export interface OriginalsInspection {
@@ -169,19 +170,29 @@ export async function openOriginals<Args>(game: string, spec: OriginalBots<Args>
   }
 }
 
-/** Opens the originals, hands them to `use`, and closes the sandbox workers afterwards. */
+/** Opens the originals, hands them to `use`, and closes the sandbox workers afterwards; Ctrl-C ends it with exit 130 and says what stopped. */
 export async function withOriginals<Args, T>(
   game: string,
   spec: OriginalBots<Args>,
   opts: OriginalsOptions,
   kit: Pick<ReplayKit, 'sandboxPool'>,
-  o: { workers?: number; timeoutMs?: number },
+  o: { workers?: number; timeoutMs?: number; sharding?: () => boolean },
   use: (p: Originals<Args>) => Promise<T>,
 ): Promise<T> {
-  const p = await openOriginals(game, spec, opts, kit, o);
+  let p: Originals<Args> | undefined;
   try {
-    return await use(p);
+    return await untilInterrupted(
+      async () => {
+        p = await openOriginals(game, spec, opts, kit, o);
+        return use(p);
+      },
+      () =>
+        `the ${game} run with the original Python ${spec.noun}s (--python-bots) was stopped before it finished; its sandbox workers are ended and nothing of it was kept. ` +
+        'Rerun the same command to run it again (a replay with the originals starts from its seed; only a sharded statistical run with --checkpoint resumes).',
+      // A sharded run (kit.runSharded) stops at a shard boundary itself, keeping its checkpoint.
+      o.sharding,
+    );
   } finally {
-    await p.close();
+    await p?.close();
   }
 }
