@@ -146,7 +146,7 @@ function crashError(e: BotCrash): UserError {
 }
 
 /** The watch page of played dice games (koth play dice --report, and the replay report's sample). */
-export function diceWatchPage(o: { seed: string; rules: string; games: number; showGame?: number; turns: readonly DiceTurnEvent[]; winners: readonly string[]; command: string }): WatchPage {
+export function diceWatchPage(o: { seed: string; rules: string; games: number; showGame?: number; turns: readonly DiceTurnEvent[]; winners: readonly string[]; command: string; playedBy?: string }): WatchPage {
   const turns = o.showGame ? o.turns.filter((t) => t.game === o.showGame) : o.turns;
   const winners = o.showGame ? gameWinners(turns) : o.winners;
   return {
@@ -154,6 +154,7 @@ export function diceWatchPage(o: { seed: string; rules: string; games: number; s
     game: 'dice',
     command: o.command,
     harnessVersion: HARNESS_VERSION,
+    ...(o.playedBy ? { playedBy: o.playedBy } : {}),
     intro: diceWatchIntro(turns, winners, o.rules),
     legend: "Dice: the throws of the turn (red: a 6), the running sum under each. Bars: each seat's score (grey: before the turn, green: gained, dashed red: lost); the dashed line is 40.",
     steps: diceWatchSteps(turns, o.rules),
@@ -227,7 +228,7 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
       }
       const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
       const page = opts.report
-        ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command: commandLine() }))
+        ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command: commandLine(), ...(opts.pythonBots ? { playedBy: 'the original Python bots (sandboxed in Pyodide)' } : {}) }))
         : null;
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');
@@ -338,12 +339,14 @@ async function statisticalRun(opts: DiceCliOptions, kit: ReplayKit, python?: Dic
   report.poolMatchesPublished = samePool;
   report.rules = opts.rules;
   report.seed = String(opts.seed);
-  report.workers = res.workers;
+  if (res.ranOn) report.ranOn = res.ranOn;
+  else report.workers = res.workers;
+  if (python) report.playedBy = 'the original Python bots (sandboxed in Pyodide)';
   report.seconds = Math.round(res.elapsedMs) / 1000;
   report.shardSize = opts.shardSize;
   report.command = rerunCommand(opts, games);
   report.summary =
-    `${s.games} games (published ${table.games}) with ${bots.length} bots, rules "${opts.rules}", seed ${opts.seed}, ${res.workers} worker(s), ${(res.elapsedMs / 1000).toFixed(1)} s\n` +
+    `${s.games} games (published ${table.games}) with ${bots.length} bots, rules "${opts.rules}", seed ${opts.seed}, ${res.ranOn ?? `${res.workers} worker(s)`}, ${(res.elapsedMs / 1000).toFixed(1)} s\n` +
     `avg rounds ${(s.totalRounds / s.games).toFixed(3)} (published ${table.avgRounds ?? '—'}), ` +
     `tied ${((100 * s.tiedGames) / s.games).toFixed(2)}% (published ${table.tiedGames != null ? ((100 * table.tiedGames) / table.games).toFixed(2) + '%' : '—'}), ` +
     `highest round ${s.highestRound}, timed out ${s.timedOutGames}\n` +

@@ -70,6 +70,10 @@ describe('koth replay|play dice --python-bots', () => {
     expect(rows(one)).toEqual(rows(two));
     expect(rows(one)).toEqual(rows(ports));
     expect((rows(one) as { reproduced?: number | null }[]).filter((r) => r.reproduced != null).length).toBeGreaterThan(5);
+    // What ran, said as it was (defect 20): the originals, on sandbox workers; the ports' run says nothing of the kind.
+    expect(one.json()).toMatchObject({ playedBy: 'the original Python bots (sandboxed in Pyodide)', ranOn: '1 sandbox worker(s) (the original Python bots in Pyodide)' });
+    expect(two.json().summary).toContain('2 sandbox worker(s)');
+    expect(ports.json().playedBy).toBeUndefined();
   }, 120_000);
 
   it('bad input: with --pool, an unknown bot, a folder, a file that does not load', async () => {

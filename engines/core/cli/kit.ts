@@ -413,7 +413,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
             EXIT.interrupted,
           );
         }
-        return res;
+        return r.sandbox ? { ...res, ranOn: `${res.workers} sandbox worker(s) (the original Python bots in Pyodide)` } : res;
       } catch (e) {
         if (r.sandboxError) e = r.sandboxError(e);
         if (e instanceof CheckpointMismatch) throw new UserError(e.message);
@@ -461,7 +461,8 @@ async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSigna
   if (res.interrupted) {
     throw new UserError(`interrupted after ${res.done} of ${r.trials} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);
   }
-  return { acc: res.acc, shards: res.shards, resumedShards: res.resumedShards, trials: r.trials, done: res.done, workers: r.workers, elapsedMs: res.elapsedMs, interrupted: false };
+  // The shards ran on `koth worker` processes, however many pulled from the queue: not on --workers threads here.
+  return { acc: res.acc, shards: res.shards, resumedShards: res.resumedShards, trials: r.trials, done: res.done, workers: r.workers, ranOn: `koth worker processes through the queue ${redact(r.queue!)}`, elapsedMs: res.elapsedMs, interrupted: false };
 }
 
 /** The standard closing lines of a game command's --help: examples, then the exit codes. */

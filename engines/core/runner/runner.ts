@@ -57,6 +57,8 @@ export interface RunResult<Acc> {
   /** Trials finished (all of them unless interrupted), resumed shards included. */
   done: number;
   workers: number;
+  /** What ran the trials, in words, when not this machine's worker threads (the kit sets it: sandbox workers, a queue's koth workers). */
+  ranOn?: string;
   elapsedMs: number;
   /** True when the run stopped before every shard finished: its signal, or a checkpoint that could not be written. */
   interrupted: boolean;

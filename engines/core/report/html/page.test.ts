@@ -111,3 +111,30 @@ describe('a section with two metrics per bot (gun-duel: round-1 points and place
     expect($('table[data-table="rows"] tbody tr td:nth-child(2)').map((_, e) => $(e).text()).get()).toEqual(['A · points', 'A · places', 'B · points', 'B · places', 'C · points', 'C · places']);
   });
 });
+
+describe('what played and where it ran (issue 31, defect 20)', () => {
+  const report = (extra: Record<string, unknown>): ComparisonReport => ({
+    challenge: 'dice',
+    table: 't',
+    verdict: 'agree',
+    confidence: 0.999,
+    rows: [{ bot: 'A', metric: 'win%', published: 3, reproduced: 3, low: 2, high: 4, verdict: 'agree' }],
+    ...extra,
+  });
+  it('a run of the original Python bots says so (lead and provenance), not "the TypeScript ports"', async () => {
+    const page = samplePage();
+    page.sections = [sectionFromComparison(report({ playedBy: 'the original Python bots (sandboxed in Pyodide)', ranOn: '2 sandbox worker(s)' }), { title: 'Dice', bots: [] })];
+    const $ = cheerio.load(await renderReportPage(page));
+    expect($('p.lead').first().text()).toContain('our replay with the original Python bots (sandboxed in Pyodide)');
+    expect($('body').text()).not.toContain('TypeScript ports');
+    expect($('dl.prov').text()).toContain('ran on2 sandbox worker(s)');
+  });
+  it('a queued run says where it ran, and shows no worker count of this machine', async () => {
+    const page = samplePage();
+    page.sections = [sectionFromComparison(report({ ranOn: 'koth worker processes through the queue redis://127.0.0.1:6379' }), { title: 'Dice', bots: [] })];
+    const $ = cheerio.load(await renderReportPage(page));
+    expect($('dl.prov').text()).toContain('ran onkoth worker processes through the queue');
+    expect($('dl.prov dt').map((_, e) => $(e).text()).get()).not.toContain('workers');
+    expect($('p.lead').first().text()).toContain('our replay with the TypeScript ports');
+  });
+});

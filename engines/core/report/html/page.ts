@@ -252,12 +252,14 @@ export async function renderReportPage(page: ReportPage): Promise<string> {
     page.generatedAt ? `made ${esc(page.generatedAt)}` : '',
     page.wallSeconds != null ? `wall time ${esc(page.wallSeconds.toFixed(1))} s` : '',
   ].filter(Boolean);
+  // Say what played: the ports, the original Python bots (--python-bots), or both across sections.
+  const playedBy = [...new Set(page.sections.map((s) => (s.kind === 'comparison' ? String(s.provenance.extra?.['played by'] ?? 'the TypeScript ports') : 'the TypeScript ports')))];
   return (
     '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">` +
     `<title>${esc(page.title)}</title><style>${CSS}</style></head><body><main>` +
-    `<h1>${esc(page.title)}</h1><p class="lead">Published King-of-the-Hill leaderboards next to our replay with the TypeScript ports. ${meta.join(' · ')}</p>` +
+    `<h1>${esc(page.title)}</h1><p class="lead">Published King-of-the-Hill leaderboards next to our replay with ${esc(playedBy.join(' and ') || 'the TypeScript ports')}. ${meta.join(' · ')}</p>` +
     `<p>Made by <code>${esc(page.command)}</code></p>` +
     `<nav><ul>${page.sections.map(tocEntry).join('')}</ul></nav>` +
     (page.watch?.length

@@ -46,6 +46,9 @@ export function sectionFromComparison(report: ComparisonReport, meta: SectionMet
   const extra: Record<string, string | number> = {};
   if (num(report.shardSize) != null) extra['shard size'] = num(report.shardSize)!;
   if (report.rows.some((r) => r.low != null)) extra['confidence'] = confidencePercent(report.confidence);
+  // What played and where: the ports unless the run says otherwise (--python-bots: the originals; --queue: koth workers).
+  extra['played by'] = str(report.playedBy) ?? 'the TypeScript ports';
+  if (str(report.ranOn)) extra['ran on'] = str(report.ranOn)!;
   if (typeof report.poolMatchesPublished === 'boolean') extra['pool = published pool'] = report.poolMatchesPublished ? 'yes' : 'no';
   const provenance: RunProvenance = {
     command: str(report.command) ?? meta.command ?? `koth replay ${report.challenge}`,

@@ -37,6 +37,13 @@ describe('watch page (engines/core/report/html/watch.ts)', () => {
     expect($('meta[http-equiv="Content-Security-Policy"]').attr('content')).toContain("default-src 'none'");
   });
 
+  it('says what played the game: the ports by default, the original Python bots when they did', () => {
+    expect($('footer').text()).toContain('One game played by the TypeScript ports');
+    const py = cheerio.load(renderWatchPage({ ...samplePage(), playedBy: 'the original Python bots (sandboxed in Pyodide)' }));
+    expect(py('footer').text()).toContain('One game played by the original Python bots (sandboxed in Pyodide)');
+    expect(py('footer').text()).not.toContain('TypeScript ports');
+  });
+
   it('lists every step, with its picture and text, without the script', () => {
     const steps = $('ol.steps > li.step');
     expect(steps).toHaveLength(5);

@@ -35,6 +35,8 @@ export interface WatchPage {
   /** The command that makes this page again. */
   command: string;
   harnessVersion: string;
+  /** What played the game (default: the TypeScript ports). */
+  playedBy?: string;
   /** Plain text lines above the stepper (players, rules, the result). */
   intro: readonly string[];
   /** A legend under the picture (plain text). */
@@ -107,7 +109,7 @@ export function renderWatchPage(p: WatchPage): string {
     `<input id="pos" type="range" min="0" max="0" value="0" aria-label="step"><span id="where"></span></div>` +
     (p.legend ? `<p class="legend">${esc(p.legend)}</p>` : '') +
     `<ol class="steps">${p.steps.map((s, i) => stepHtml(s, i + 1)).join('\n')}</ol>` +
-    `<footer>One game replayed by the TypeScript ports; the page is remade by <code>${esc(p.command)}</code>. ← / → step, Home / End go to the first / last step, the slider jumps, ▶ (or space) plays.</footer>` +
+    `<footer>One game played by ${esc(p.playedBy ?? 'the TypeScript ports')}; the page is remade by <code>${esc(p.command)}</code>. ← / → step, Home / End go to the first / last step, the slider jumps, ▶ (or space) plays.</footer>` +
     `</main><script>${SCRIPT}</script></body></html>\n`
   );
 }
