@@ -34,7 +34,10 @@ export function runVerifyJob(job: VerifyJob): VerifyJobResult {
     if (e instanceof VerifyInputError) return { ok: false, kind: 'input', message: e.message };
     // The same files give the same codes as under --python-bots: a file that does not load is bad input (2), a stop is 3.
     if (e instanceof PythonFileError) return { ok: false, kind: 'input', message: `--source: ${e.message}. The original controller could not have imported it either; fix the file.` };
-    if (e instanceof SandboxStop) return { ok: false, kind: 'sandbox', bot: e.bot, reason: e.reason, message: e.pyMessage.startsWith(`${e.bot}: `) ? e.pyMessage.slice(e.bot.length + 2) : e.pyMessage };
+    // A stop may come wrapped by the game (dice: a BotCrash whose cause is the stop).
+    let stop: unknown = e;
+    while (stop instanceof Error && !(stop instanceof SandboxStop) && stop.cause !== undefined) stop = stop.cause;
+    if (stop instanceof SandboxStop) return { ok: false, kind: 'sandbox', bot: stop.bot, reason: stop.reason, message: stop.pyMessage.startsWith(`${stop.bot}: `) ? stop.pyMessage.slice(stop.bot.length + 2) : stop.pyMessage };
     return { ok: false, kind: 'bug', message: (e as Error).stack ?? String(e) };
   }
 }

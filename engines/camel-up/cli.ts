@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
 import { commandLine, addCommonOptions, helpFooter, optionRules, reportModes, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
-import { renderTable } from '../core/report/table.ts';
+import { printable, renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -135,7 +135,7 @@ async function runExactCommand(opts: CamelCliOptions, kit: ReplayKit): Promise<v
     pc.bold(`Exact replay of camelup.py: random.seed(${opts.seed}), ${games} games, rules "${opts.rules}"\n`) +
       renderTable(
         ['player', 'points'],
-        [...new Set(bots)].map((b) => [b, points.get(b) ?? 0]),
+        [...new Set(bots)].map((b) => [printable(b), points.get(b) ?? 0]),
       ) +
       '\n',
   );
@@ -245,7 +245,7 @@ export function registerCamelPlay(play: Command, kit: ReplayKit): void {
       const { result } = await exactGames(opts, kit, () => opts.games ?? 1, (e) => {
         if (recorder) events.push(e);
         if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
-        else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${e.player} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
+        else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${printable(e.player)} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
       }, recorder?.onState);
       const page = recorder
         ? writeWatchPage(opts.report!, camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder.snapshots, games: result.games, command: commandLine() }))

@@ -6,7 +6,7 @@ import { Command, Option } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
 import { commandLine, addCommonOptions, helpFooter, nonEmpty, outputFolder, optionRules, reportModes, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
-import { renderTable } from '../core/report/table.ts';
+import { printable, renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import { confidencePercent, proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
@@ -235,14 +235,14 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
         if (page) process.stderr.write(`report: ${page}\n`);
         return;
       }
-      const width = Math.max(...turns.map((t) => t.bot.length));
+      const width = Math.max(...turns.map((t) => printable(t.bot).length));
       for (const t of turns) {
         const lost = t.throws[t.throws.length - 1] === 6;
         process.stdout.write(
-          `game ${t.game} ${t.index}: ${t.bot.padEnd(width)} throws ${(lost ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`,
+          `game ${t.game} ${t.index}: ${printable(t.bot).padEnd(width)} throws ${(lost ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`,
         );
       }
-      process.stdout.write(pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.join(', ')}\n`));
+      process.stdout.write(pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.map(printable).join(', ')}\n`));
       if (page) process.stdout.write(`report: ${page}\n`);
     });
 }
@@ -382,7 +382,7 @@ async function runExactCommand(opts: DiceCliOptions, kit: ReplayKit): Promise<vo
     .map((r) => ({ ...r, winPct: r.played ? (100 * r.wins) / r.played : 0 }))
     .sort((a, b) => b.winPct - a.winPct)
     .map((r) => [
-      r.bot,
+      printable(r.bot),
       r.winPct.toFixed(1),
       r.wins,
       r.played,

@@ -119,7 +119,7 @@ describe('koth replay|play dice --python-bots', () => {
       expect(r.stderr).not.toMatch(/stopped here too|internal error|BotCrash/);
     }, 120_000);
     it('a memory stop', async () => {
-      const r = await sharded(hostileFile('ShardHoarder', 'a = []\nwhile True:\n    a.append(bytearray(10**7))\nyield True'), { KOTH_SANDBOX_MEMORY_MB: '300' });
+      const r = await sharded(hostileFile('ShardHoarder', 'a = []\nwhile True:\n    a.append(bytearray(10**7))\nyield True'), { KOTH_SANDBOX_MEMORY_MB: '300', KOTH_SANDBOX_TIMEOUT_MS: '30000' });
       expect(r.status, r.stderr).toBe(3);
       expect(r.stderr).toMatch(/the Python sandbox stopped bot ShardHoarder \(memory\)/);
       expect(r.stderr).not.toMatch(/stopped here too|internal error/);
@@ -154,7 +154,7 @@ describe('koth replay|play dice --python-bots', () => {
     it('an endless Python loop (interrupted)', () => stopped('Spinner', 'while True:\n    pass\nyield True', /timeout/), 60_000);
     it('a C-level endless loop (the worker is ended)', () => stopped('CLooper', 'sum(range(10**15))\nyield True', /timeout/), 60_000);
     it('a loop that catches BaseException (the worker is ended)', () => stopped('Stubborn', 'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\nyield True', /timeout/), 60_000);
-    it('memory growth past the cap', () => stopped('Hoarder', 'a = []\nwhile True:\n    a.append(bytearray(10**7))\nyield True', /memory/, { KOTH_SANDBOX_MEMORY_MB: '300' }), 60_000);
+    it('memory growth past the cap', () => stopped('Hoarder', 'a = []\nwhile True:\n    a.append(bytearray(10**7))\nyield True', /memory/, { KOTH_SANDBOX_MEMORY_MB: '300', KOTH_SANDBOX_TIMEOUT_MS: '30000' }), 60_000); // the cap, not the clock, on a busy machine
     it('a huge string, the host and its objects: Python errors the original would have raised too (exit 3)', async () => {
       for (const [name, body, msg] of [
         ['Huge', "s = 'x' * (2**31 - 1)\nyield True", /MemoryError|\(memory\)/],

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
 import { commandLine, addCommonOptions, helpFooter, nonEmpty, optionRules, reportModes, outputFolder, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
-import { renderComparison, renderTable } from '../core/report/table.ts';
+import { printable, renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
@@ -94,7 +94,7 @@ function printLog(log: readonly LogLine[], debug: boolean): void {
   for (const l of log) {
     if (l.type === 'debug' && !debug) continue;
     const color = LOG_COLORS[l.type] ?? ((s: string) => s);
-    process.stdout.write(color(l.text) + '\n');
+    process.stdout.write(color(printable(l.text)) + '\n');
   }
 }
 
@@ -139,7 +139,7 @@ export function publishedReport(): ComparisonReport {
   };
 }
 
-const scoreTable = (rows: readonly TournamentRow[]) => renderTable(['Bot Class', 'Score', 'Mean Score'], rows.map((x) => [x.bot, x.score, x.meanScore.toFixed(3)]));
+const scoreTable = (rows: readonly TournamentRow[]) => renderTable(['Bot Class', 'Score', 'Mean Score'], rows.map((x) => [printable(x.bot), x.score, x.meanScore.toFixed(3)]));
 
 function printPool(poolRows: readonly TournamentRow[], counts?: Record<string, number>): void {
   const uneven = counts ? Object.entries(counts).filter(([, n]) => n !== 20) : [];
@@ -318,7 +318,7 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         pc.bold(`Score for this game (seed ${seed}, ${game.turnNumber} turns)\n`) +
           renderTable(
             ['Bot Class', 'Character', 'Money', 'Treasures', 'Weight', 'Stamina', 'Score'],
-            rows.map((r) => [r.bot, r.character, r.money === null ? 'DEAD' : `$${r.money}`, r.treasures, r.weight, r.stamina, r.score]),
+            rows.map((r) => [printable(r.bot), r.character, r.money === null ? 'DEAD' : `$${r.money}`, r.treasures, r.weight, r.stamina, r.score]),
           ) +
           '\n',
       );
@@ -348,7 +348,7 @@ export function ruinsWatchPage(seed: string, snaps: readonly RuinsSnapshot[], lo
     harnessVersion: pkg.version,
     intro: [
       `${snaps[0]?.advs.length ?? 0} adventurers, ${snaps.length - 1} turns. Rooms along a line from the entrance (room 1); "out": left the ruins with its backpack.`,
-      `Result: ${rows.map((r, i) => `${i + 1}. ${r.bot} (${r.money === null ? 'DEAD' : '$' + r.money}, score ${r.score})`).join(', ')}.`,
+      `Result: ${rows.map((r, i) => `${i + 1}. ${printable(r.bot)} (${r.money === null ? 'DEAD' : '$' + r.money}, score ${r.score})`).join(', ')}.`,
     ],
     legend: 'Each row is an adventurer: a dot in its room (green: in the ruins, blue: left them, ✗ red: dead; a dashed line from where it was), its stamina (of 1000) and backpack. Gold bars: the value of the treasures left in each room. The text: the driver\'s log of the turn (actions as read, with their bids; who won a treasure; deaths and their trap messages).',
     steps: ruinsWatchSteps(snaps, log.slice(used)),
