@@ -4,7 +4,7 @@
  */
 import { camelTrials } from './tournament.ts';
 import { camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
-import type { OriginalsInspection } from '../core/cli/originals.ts';
+import type { OriginalsInspection } from '../core/game.ts';
 import type { JobContext } from '../core/pyodide/job-worker.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import type { Seed } from '../core/rng/rng.ts';

@@ -14,11 +14,10 @@ import type { ComparisonReport } from './stats/compare.ts';
 import type { KnownBot } from './provenance.ts';
 import type { Seed } from './rng/rng.ts';
 import type { RunResult } from './runner/runner.ts';
-import type { SandboxPool } from './pyodide/pool.ts';
+import type { SandboxPool, TaskHandlers } from './pyodide/pool.ts';
 import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
-import type { Originals } from './cli/originals.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -177,6 +176,32 @@ export interface OriginalBots<Args = any> {
   refusedModuleHint?: string;
   /** The game's own errors coming back as data from a sandbox worker, rebuilt (undefined: the core's mapping). */
   rebuild?(d: { name: string; message: string; fields: Record<string, unknown>; cause?: unknown }): Error | undefined;
+}
+
+/** What an inspect job returns: the classes in the original's order, and the modules it skipped. */
+export interface OriginalsInspection {
+  classes: { name: string; file: string; direct?: boolean; refused?: string | null }[];
+  skipped?: { origin: string; error: string }[];
+}
+
+/** The opened originals (engines/core/cli/originals.ts): the pool, the job arguments (sources and rules), and the bots to seat. */
+export interface Originals<Args = unknown> {
+  game: string;
+  spec: OriginalBots<Args>;
+  pool: SandboxPool;
+  /** The game's job arguments holding the sources (what every job and shard is handed). */
+  args: Args;
+  /** The bots to seat, in pool order. */
+  names: string[];
+  /** True when --bots named them (else the original's own discovery order). */
+  named: boolean;
+  /** Runs a job of the game's trials module; failures become the CLI's errors. */
+  run(fn: string, args: unknown, h?: TaskHandlers): Promise<unknown>;
+  /** What a failure of a sandbox task means to the user (also for shards of a sharded run). */
+  error(e: unknown): unknown;
+  /** The fields of a sharded run (ShardedRun) that run its shards here: a failed shard becomes the CLI's error (a stop: exit 3). */
+  sharded(): { sandbox: SandboxPool; sandboxError: (e: unknown) => unknown };
+  close(): Promise<void>;
 }
 
 /** Common flags every `koth replay` accepts. */

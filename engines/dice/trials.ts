@@ -5,7 +5,7 @@
  */
 import type { TrialSpec } from '../core/game.ts';
 import type { JobContext } from '../core/pyodide/job-worker.ts';
-import type { OriginalsInspection } from '../core/cli/originals.ts';
+import type { OriginalsInspection } from '../core/game.ts';
 import { localPython } from '../core/pyodide/local.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { Seed } from '../core/rng/rng.ts';

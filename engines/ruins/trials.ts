@@ -4,7 +4,7 @@
  * and crashes go back as plain data; originals.ts turns them into the CLI's output and errors.
  * (Ruins has no sharded trials: a tournament is one sequential stream.)
  */
-import type { OriginalsInspection } from '../core/cli/originals.ts';
+import type { OriginalsInspection } from '../core/game.ts';
 import type { JobContext } from '../core/pyodide/job-worker.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import type { AdventurerClass } from './adventurer.ts';

@@ -15,7 +15,9 @@
  *      recovered from a message.
  */
 import pc from 'picocolors';
-import type { OriginalBots, OriginalsOptions, ReplayKit } from '../game.ts';
+import type { OriginalBots, Originals, OriginalsInspection, OriginalsOptions, ReplayKit } from '../game.ts';
+
+export type { Originals, OriginalsInspection };
 import { SandboxTaskError, type SandboxPool, type TaskHandlers } from '../pyodide/pool.ts';
 import { SandboxKilled } from '../pyodide/sandbox.ts';
 import type { ErrorData } from '../pyodide/job-worker.ts';
@@ -24,32 +26,6 @@ import { printable } from '../report/table.ts';
 import { EXIT, UserError } from './errors.ts';
 import { readInputFile } from './files.ts';
 import { untilInterrupted } from './interrupt.ts';
-
-/** What an inspect job returns: the classes in the original's order, and the modules it skipped. */
-export interface OriginalsInspection {
-  classes: { name: string; file: string; direct?: boolean; refused?: string | null }[];
-  skipped?: { origin: string; error: string }[];
-}
-
-/** The opened originals: the pool, the job arguments (sources and rules), and the bots to seat. */
-export interface Originals<Args = unknown> {
-  game: string;
-  spec: OriginalBots<Args>;
-  pool: SandboxPool;
-  /** The game's job arguments holding the sources (what every job and shard is handed). */
-  args: Args;
-  /** The bots to seat, in pool order. */
-  names: string[];
-  /** True when --bots named them (else the original's own discovery order). */
-  named: boolean;
-  /** Runs a job of the game's trials module; failures become the CLI's errors. */
-  run(fn: string, args: unknown, h?: TaskHandlers): Promise<unknown>;
-  /** What a failure of a sandbox task means to the user (also for shards of a sharded run). */
-  error(e: unknown): unknown;
-  /** The fields of a sharded run (ShardedRun) that run its shards here: a failed shard becomes the CLI's error (a stop: exit 3). */
-  sharded(): { sandbox: SandboxPool; sandboxError: (e: unknown) => unknown };
-  close(): Promise<void>;
-}
 
 const names = (text: string) =>
   text
