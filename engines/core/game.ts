@@ -15,6 +15,7 @@ import type { KnownBot } from './provenance.ts';
 import type { Seed } from './rng/rng.ts';
 import type { RunResult } from './runner/runner.ts';
 import type { SandboxPool } from './pyodide/pool.ts';
+import type { SandboxRuntime } from './sandbox/heartbeat.ts';
 import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
@@ -124,7 +125,7 @@ export interface ReplayKit {
    * Sandbox workers for original Python bots (engines/core/pyodide/pool.ts), each holding the
    * game's trials module (its engine, its Python adapter and job functions) and Pyodide.
    */
-  sandboxPool(game: string, workers: number, o?: { timeoutMs?: number }): SandboxPool;
+  sandboxPool(game: string, workers: number, o?: { timeoutMs?: number; runtime?: SandboxRuntime }): SandboxPool;
 }
 
 /** Common flags every `koth replay` accepts. */
@@ -211,6 +212,11 @@ export interface GameDescriptor<Opts = any, Acc = any> {
   /** The question's title on the site (case, white space and HTML entities aside): `koth scrape` checks the question under questionId has it. */
   title: string;
   botLanguage: BotLanguage;
+  /**
+   * The sandbox runtime the posted answers run in unported (engines/core/sandbox/heartbeat.ts):
+   * 'python' (Pyodide) or 'wasm' (C++ compiled to WebAssembly). Absent: 'python'.
+   */
+  answersRuntime?: SandboxRuntime;
   /** How the scraper finds bots in this challenge's answers. */
   extractor: AnswerExtractor;
   /** The generator the original controller used (what exact replays are handed). */

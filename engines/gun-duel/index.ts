@@ -20,6 +20,8 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   questionId: 104896,
   title: 'The Futuristic Gun Duel',
   botLanguage: 'C++',
+  // --cpp-players: the answers compiled to WebAssembly (engines/gun-duel/cpp/), run in C++ sandbox workers
+  answersRuntime: 'wasm',
   extractor: gunDuelExtractor,
   generator: 'seedrandom',
   knownBots,

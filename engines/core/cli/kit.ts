@@ -432,7 +432,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
     sandboxPool(game, workers, o = {}) {
       // KOTH_SANDBOX_TIMEOUT_MS / KOTH_SANDBOX_MEMORY_MB: one call's time limit (over the game's own) and Python's memory cap per worker.
       const env = (k: string) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : undefined);
-      return new SandboxPool({ workers, modules: [trialsModuleOf(game)], timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS') ?? o.timeoutMs, memoryMb: env('KOTH_SANDBOX_MEMORY_MB') });
+      return new SandboxPool({ workers, modules: [trialsModuleOf(game)], timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS') ?? o.timeoutMs, memoryMb: env('KOTH_SANDBOX_MEMORY_MB'), runtime: o.runtime });
     },
     seed(text, fallback) {
       const t = text ?? fallback;

@@ -17,21 +17,10 @@ import { BOOTSTRAP_PY } from './bootstrap.ts';
 import type { PyFast, PythonHost } from './host.ts';
 import { pyodideIndexDir, revivePyFloat, SandboxPythonError, TAGGED } from './sandbox.ts';
 import { bootPyodide } from './snapshot.ts';
+import { BEAT } from '../sandbox/heartbeat.ts';
 
-/** Shared cells between a sandbox worker and its supervisor (Int32 indices of `Heartbeat.cells`). */
-export const BEAT = {
-  /** Pyodide's interrupt cell: the supervisor stores 2 (SIGINT) to raise KeyboardInterrupt. */
-  interrupt: 0,
-  /** Incremented at every call into Python. */
-  seq: 1,
-  /** 1 while a call into Python runs. */
-  inCall: 2,
-  /** The label (bot) of the running call. */
-  label: 3,
-  /** Set by the supervisor when it interrupted a call for its time. */
-  interrupted: 4,
-  size: 8,
-} as const;
+/** Shared cells between a sandbox worker and its supervisor: one table for every runtime (sandbox/heartbeat.ts). */
+export { BEAT };
 
 interface PyodideLike {
   runPython(code: string): unknown;

@@ -44,11 +44,21 @@ export class CppCompileError extends Error {
   }
 }
 
+/** The folder of the @yowasp/clang package (its exports hide package.json: found from its entry, gen/bundle.js). */
+function clangPackageDir(): string | undefined {
+  try {
+    return dirname(dirname(createRequire(import.meta.url).resolve('@yowasp/clang')));
+  } catch {
+    return undefined;
+  }
+}
+
 /** @yowasp/clang's version (part of the cache key), or undefined when it is not installed. */
 export function clangVersion(): string | undefined {
+  const dir = clangPackageDir();
+  if (!dir) return undefined;
   try {
-    const req = createRequire(import.meta.url);
-    return (JSON.parse(readFileSync(req.resolve('@yowasp/clang/package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return undefined;
   }
@@ -57,12 +67,9 @@ export function clangVersion(): string | undefined {
 export function cppCacheDir(): string | undefined {
   if (/^(off|0|no|false)$/i.test(process.env.KOTH_CPP_CACHE ?? '')) return undefined;
   if (process.env.KOTH_CPP_CACHE_DIR) return process.env.KOTH_CPP_CACHE_DIR;
-  const req = createRequire(import.meta.url);
-  try {
-    return join(dirname(dirname(dirname(req.resolve('@yowasp/clang/package.json')))), '.cache', 'koth-replay', 'cpp');
-  } catch {
-    return undefined;
-  }
+  const pkg = clangPackageDir();
+  // node_modules/@yowasp/clang → node_modules/.cache/koth-replay/cpp
+  return pkg ? join(dirname(dirname(pkg)), '.cache', 'koth-replay', 'cpp') : undefined;
 }
 
 export function cacheKey(job: CppCompileJob, version: string): string {
