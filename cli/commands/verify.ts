@@ -19,7 +19,7 @@ import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
 import { isVerifier, type GameDescriptor, type GameVerifier, type VerifySource } from '../../engines/core/game.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
-import { TRACE_FORMAT, type VerifyResult, type VerifyTrace } from '../../engines/core/verify/verify.ts';
+import { TRACE_FORMAT, VerifyInputError, type VerifyResult, type VerifyTrace } from '../../engines/core/verify/verify.ts';
 import { findGame, games } from '../../engines/registry.ts';
 import { AnswerCache, checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
 import { runVerifyJob, type VerifyJob, type VerifyJobResult } from './verify-jobs.ts';
@@ -67,12 +67,20 @@ async function runJobs(jobs: VerifyJob[], workers: number): Promise<VerifyJobRes
   const n = Math.max(1, Math.min(workers, jobs.length));
   const timeouts = jobs.map((j) => (findGame(j.game)?.verify as GameVerifier | undefined)?.timeoutMs ?? 0);
   const env = Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) > 0 ? Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) : undefined;
-  const pool = new SandboxPool({ workers: n, modules: [jobModule()], timeoutMs: env ?? (Math.max(...timeouts) || undefined) });
+  // one pool per runtime the games' originals need (Python/Pyodide, C++/WebAssembly)
+  const runtimeOf = (j: VerifyJob) => (findGame(j.game)?.verify as GameVerifier | undefined)?.runtime ?? 'python';
+  const pools = new Map<string, SandboxPool>();
+  const poolFor = (j: VerifyJob) => {
+    const r = runtimeOf(j);
+    let p = pools.get(r);
+    if (!p) pools.set(r, (p = new SandboxPool({ workers: n, modules: [jobModule()], timeoutMs: env ?? (Math.max(...timeouts) || undefined), runtime: r })));
+    return p;
+  };
   try {
     return await Promise.all(
       jobs.map(async (j): Promise<VerifyJobResult> => {
         try {
-          return (await pool.run({ kind: 'job', fn: 'verifyJob', args: j })) as VerifyJobResult;
+          return (await poolFor(j).run({ kind: 'job', fn: 'verifyJob', args: j })) as VerifyJobResult;
         } catch (e) {
           if (e instanceof SandboxKilled) return { ok: false, kind: 'sandbox', bot: j.bot, reason: e.reason, message: e.message };
           throw e;
@@ -80,7 +88,7 @@ async function runJobs(jobs: VerifyJob[], workers: number): Promise<VerifyJobRes
       }),
     );
   } finally {
-    await pool.destroy();
+    await Promise.all([...pools.values()].map((p) => p.destroy()));
   }
 }
 
@@ -91,7 +99,7 @@ function failure(jobs: VerifyJob[], out: VerifyJobResult[]): UserError | undefin
   const r = out[i]!;
   if (r.ok) return undefined;
   if (r.kind === 'input') return new UserError(r.message);
-  if (r.kind === 'sandbox') return new UserError(`the Python sandbox stopped ${r.bot} (${r.reason}): ${r.message}`, EXIT.originalCrashed);
+  if (r.kind === 'sandbox') return new UserError(`the sandbox stopped ${r.bot} (${r.reason}): ${r.message}`, EXIT.originalCrashed);
   return new UserError(`koth verify ${jobs[i]!.game} ${jobs[i]!.bot} failed inside koth: ${r.message}`, EXIT.internal);
 }
 
@@ -193,6 +201,17 @@ export function registerVerify(program: Command): void {
           }
         }
         if (!jobs.length) throw new UserError(`no original of any ${game ?? 'verifiable'} port is in the scrape cache: run koth scrape ${game ?? 'all'} first`, EXIT.cache);
+      }
+      // what a verifier makes of a source first, on this thread (gun-duel: compiles the C++ original in a worker thread)
+      for (const j of jobs) {
+        const v = findGame(j.game)?.verify as GameVerifier;
+        if (!v.prepare) continue;
+        try {
+          j.prepared = await v.prepare(j.bot, j.source);
+        } catch (e) {
+          if (e instanceof VerifyInputError) throw new UserError(e.message);
+          throw e;
+        }
       }
       const out = await runJobs(jobs, o.workers ?? defaultWorkers());
       const err = failure(jobs, out);

@@ -16,6 +16,7 @@ import type { Seed } from './rng/rng.ts';
 import type { RunResult } from './runner/runner.ts';
 import type { SandboxPool } from './pyodide/pool.ts';
 import type { SandboxRuntime } from './sandbox/heartbeat.ts';
+import type { SandboxContext } from './runner/trial-spec.ts';
 import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
@@ -186,8 +187,15 @@ export type VerifyOutcome = Omit<VerifyResult, 'source' | 'nondeterministic'>;
 export interface GameVerifier {
   /** The ports that can be checked (class names), in the game's order. */
   ports(): string[];
-  /** Port against original. Throws VerifyInputError (engines/core/verify) for a source that cannot be checked, a SandboxStop when the sandbox ends the original. */
-  verify(bot: string, source: VerifySource, o: { seed: string; games: number }): VerifyOutcome;
+  /**
+   * Port against original. Throws VerifyInputError (engines/core/verify) for a source that cannot be checked, a SandboxStop when the sandbox ends the original.
+   * `prepared`: what `prepare` made of the source; `sandbox`: the sandbox worker's context (its runtime, heartbeat, labels).
+   */
+  verify(bot: string, source: VerifySource, o: { seed: string; games: number; prepared?: unknown; sandbox?: SandboxContext }): VerifyOutcome;
+  /** The sandbox runtime the originals run in ('python' when absent). */
+  runtime?: SandboxRuntime;
+  /** Run on the main thread before the job (C++: compiles the source in a worker thread); its plain-data result goes to `verify` as `prepared`. May throw VerifyInputError. */
+  prepare?(bot: string, source: VerifySource): Promise<unknown>;
   /** What an answer's code block needs around it to load, when taken from the scrape cache (the controller file's imports). */
   wrap?(code: string): string;
   /** The edge cases, in words (for --help). */

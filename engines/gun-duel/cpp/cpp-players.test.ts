@@ -221,3 +221,17 @@ describe('koth replay gun-duel --cpp-players (CLI)', () => {
     expect(two.json().tournaments).toEqual(t1);
   }, 900_000);
 });
+
+describe('koth verify gun-duel (CLI)', () => {
+  it('a C++ file of ours that is not GunClubPlayer (it only loads) disagrees with the port: exit 1, disagreements listed', () => {
+    const p = join(dir, 'GunClubPlayer.hpp');
+    writeFileSync(p, hostile('GunClubPlayer', 'return load();'));
+    const r = koth(['verify', 'gun-duel', 'GunClubPlayer', '--source', p, '--json'], { KOTH_CPP_CACHE_DIR: cacheDir }, 600_000);
+    expect(r.status, r.stderr).toBe(1);
+    const j = r.json().results[0];
+    expect(j.compared).toBeGreaterThan(50);
+    expect(j.disagreementCount).toBeGreaterThan(0);
+    expect(j.agreed).toBeGreaterThan(0); // GunClubPlayer loads too, at times
+    expect(j.disagreements[0].original).toBe("0 '0'");
+  }, 600_000);
+});
