@@ -164,7 +164,7 @@ export interface GameEngine<Opts = any, Acc = any> {
    * repository's own instructions (`--original-bin PATH`, timed as it is) instead of a checkout
    * (`--original DIR`); `hint` says, in words, where it comes from and how it is built.
    */
-  benchProgram?: { hint: string };
+  benchProgram?: { hint: string; /** What `--original DIR` means for this game too, when it takes one (gun-duel: the checkout whose answers are compiled to WebAssembly). */ checkout?: string };
   /** A few sample games step by step (`koth play <id> --report`'s pages), linked from the replay report. */
   watchSamples?(): WatchPage[];
   conformance: ConformanceSample<Opts>;

@@ -52,7 +52,7 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
     defaultReplay: async () => placePublished(recordedDistribution()),
     bench: gunDuelBench,
     // The user's own build of the original, timed as it is (--original-bin PATH).
-    benchProgram: { hint: ORIGINAL_BIN_HINT },
+    benchProgram: { hint: ORIGINAL_BIN_HINT, checkout: 'a checkout of fzql/GunDuel: its 17 answers compiled to WebAssembly (cold and cached) and one tournament of them timed in a C++ sandbox worker' },
     conformance: {
       trials: { opts: { variant: DEFAULT_VARIANT, repetition: 2, players: ['GunClubPlayer', 'PlasmaPlayer', 'TurtlePlayer', 'FatedPlayer'] }, trials: 4, shardSize: 1 },
       replayArgs: ['--exact', '--seed', '1', '--repetition', '1', '--players', 'GunClubPlayer,PlasmaPlayer,TurtlePlayer,FatedPlayer'],

@@ -56,4 +56,16 @@ describe.skipIf(!have)('the 17 posted answers, compiled', () => {
     expect(j.disagreementCount).toBe(0);
     expect(j.compared).toBeGreaterThan(100);
   }, 600_000);
+  it('koth bench gun-duel --original <checkout>: compile time cold and cached, and a tournament of the compiled answers beside the ports', () => {
+    const checkout = join(DIR, '..');
+    const r = koth(['bench', 'gun-duel', '--quick', '--json', '--original', existsSync(join(checkout, 'Tournament')) ? checkout : DIR], {}, 1_800_000);
+    expect(r.status, r.stderr).toBe(0);
+    const figs = r.json() as { name: string; value: number; reference?: { source: string } }[];
+    const cold = figs.find((f) => /compiled to WebAssembly, cold/.test(f.name))!;
+    const warm = figs.find((f) => /compiled, cached/.test(f.name))!;
+    const run = figs.find((f) => /exact tournament of the compiled answers .* CPU/.test(f.name))!;
+    expect(cold.value).toBeGreaterThan(warm.value);
+    expect(run.value).toBeGreaterThan(0);
+    expect(run.reference!.source).toMatch(/the ports, this run/);
+  }, 1_800_000);
 });
