@@ -1,5 +1,5 @@
 /**
- * The module `koth verify` hands its sandbox workers (engines/core/pyodide/pool.ts: a game's
+ * The module `koth verify` hands its sandbox workers (engines/core/sandbox/pool.ts: a game's
  * engine and Pyodide in one thread): verifies a whole bot per job, port against original, with
  * the worker's own Python (bundled to dist/verify-worker.js beside dist/koth.js).
  */

@@ -14,7 +14,7 @@ import type { ComparisonReport } from './stats/compare.ts';
 import type { KnownBot } from './provenance.ts';
 import type { Seed } from './rng/rng.ts';
 import type { RunResult } from './runner/runner.ts';
-import type { SandboxPool } from './pyodide/pool.ts';
+import type { SandboxPool } from './sandbox/pool.ts';
 import type { SandboxRuntime } from './sandbox/heartbeat.ts';
 import type { SandboxContext } from './runner/trial-spec.ts';
 import type { VerifyResult } from './verify/verify.ts';
@@ -123,7 +123,7 @@ export interface ReplayKit {
   /** `parseSeed` with a clear error for an empty seed. */
   seed(text: string | undefined, fallback?: string): Seed;
   /**
-   * Sandbox workers for original Python bots (engines/core/pyodide/pool.ts), each holding the
+   * Sandbox workers for original Python bots (engines/core/sandbox/pool.ts), each holding the
    * game's trials module (its engine, its Python adapter and job functions) and Pyodide.
    */
   sandboxPool(game: string, workers: number, o?: { timeoutMs?: number; runtime?: SandboxRuntime }): SandboxPool;

@@ -1,15 +1,15 @@
 /**
  * `--python-bots FILE.py[,FILE2.py…]` for `koth replay dice` (exact or statistical) and
  * `koth play dice`: the original answers play in our controller inside sandbox workers
- * (engines/core/pyodide/pool.ts: the engine and Pyodide in one thread each; jobs in trials.ts).
+ * (engines/core/sandbox/pool.ts: the engine and Pyodide in one thread each; jobs in trials.ts).
  */
 import { EXIT, UserError } from '../core/cli/errors.ts';
 import { readInputFile } from '../core/cli/files.ts';
 import type { ReplayKit } from '../core/cli/kit.ts';
-import type { SandboxPool } from '../core/pyodide/pool.ts';
-import { SandboxTaskError } from '../core/pyodide/pool.ts';
-import { SandboxKilled } from '../core/pyodide/sandbox.ts';
-import type { ErrorData } from '../core/pyodide/job-worker.ts';
+import type { SandboxPool } from '../core/sandbox/pool.ts';
+import { SandboxTaskError } from '../core/sandbox/pool.ts';
+import { SandboxKilled } from '../core/sandbox/errors.ts';
+import type { ErrorData } from '../core/sandbox/job-worker.ts';
 import { BotCrash } from './rules.ts';
 import { DiceSandboxStop } from './python-bots.ts';
 import type { diceInspect } from './trials.ts';

@@ -6,7 +6,7 @@
  */
 import type { TrialSpec } from '../core/game.ts';
 import type { SandboxContext } from '../core/runner/trial-spec.ts';
-import type { JobContext } from '../core/pyodide/job-worker.ts';
+import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { cppPlayerClass } from './cpp/players.ts';
 import type { CppAnswer } from './cpp/answers.ts';
 import { exactSeeds, type TournamentResult } from './tournament.ts';

@@ -16,8 +16,8 @@ import { EXIT, UserError } from '../core/cli/errors.ts';
 import { readInputFile } from '../core/cli/files.ts';
 import { AnswerCache, checkCacheRoot, defaultCacheDir, type CachedAnswer } from '../../scraper/cache.ts';
 import type { ReplayKit } from '../core/cli/kit.ts';
-import { SandboxTaskError, type SandboxPool } from '../core/pyodide/pool.ts';
-import { SandboxKilled } from '../core/pyodide/sandbox.ts';
+import { SandboxTaskError, type SandboxPool } from '../core/sandbox/pool.ts';
+import { SandboxKilled } from '../core/sandbox/errors.ts';
 import { SandboxStop, sourceFromFile, type PythonSource } from './python-bots.ts';
 import { crashOf, type ruinsInspect, type RuinsPythonArgs, type RuinsPythonRun } from './trials.ts';
 
@@ -81,7 +81,7 @@ export function reportPythonIncidents(incidents: PythonIncidents): void {
   incidents.clear();
 }
 
-/** The original modules and the classes to seat, checked in a sandbox worker (engine + Pyodide, engines/core/pyodide/pool.ts). */
+/** The original modules and the classes to seat, checked in a sandbox worker (engine + Pyodide, engines/core/sandbox/pool.ts). */
 export interface RuinsPython {
   pool: SandboxPool;
   args: RuinsPythonArgs;

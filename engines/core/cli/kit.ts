@@ -13,7 +13,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Seed } from '../rng/rng.ts';
 import { parseSeed } from '../rng/rng.ts';
 import type { GameEngine, ReplayKit, ShardedRun } from '../game.ts';
-import { SandboxPool } from '../pyodide/pool.ts';
+import { SandboxPool } from '../sandbox/pool.ts';
 import { CheckpointMismatch } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';

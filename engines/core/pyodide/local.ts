@@ -15,7 +15,7 @@
  */
 import { BOOTSTRAP_PY } from './bootstrap.ts';
 import type { PyFast, PythonHost } from './host.ts';
-import { pyodideIndexDir, revivePyFloat, SandboxPythonError, TAGGED } from './sandbox.ts';
+import { pyodideIndexDir, revivePyFloat, SandboxPythonError, TAGGED } from '../sandbox/errors.ts';
 import { bootPyodide } from './snapshot.ts';
 import { BEAT } from '../sandbox/heartbeat.ts';
 
@@ -192,7 +192,7 @@ export function setLocalPython(py: LocalPython): void {
 }
 export function localPython(): LocalPython {
   const py = (globalThis as Record<symbol, unknown>)[KEY] as LocalPython | undefined;
-  if (!py) throw new Error('koth: original Python bots run only inside a sandbox worker (engines/core/pyodide/pool.ts); a test may pass a LocalPython of its own');
+  if (!py) throw new Error('koth: original Python bots run only inside a sandbox worker (engines/core/sandbox/pool.ts); a test may pass a LocalPython of its own');
   return py;
 }
 

@@ -2,7 +2,7 @@ import type { GeneratorKind } from '../rng/generators.ts';
 import type { Rng } from '../rng/rng.ts';
 import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 
-/** What a sandbox worker hands the code it runs besides the task (pyodide/job-worker.ts JobContext has these and more). */
+/** What a sandbox worker hands the code it runs besides the task (sandbox/job-worker.ts JobContext has these and more). */
 export interface SandboxContext {
   runtime: SandboxRuntime;
   cells: Int32Array;
@@ -22,7 +22,7 @@ export interface TrialSpec<Opts, Acc> {
   /** The kind of generator each shard is handed (rng/generators.ts). */
   generator: GeneratorKind;
   /**
-   * `sandbox`: in a sandbox worker (engines/core/pyodide/pool.ts), the worker's context — the
+   * `sandbox`: in a sandbox worker (engines/core/sandbox/pool.ts), the worker's context — the
    * same one its jobs get (its runtime, heartbeat cells, labels); absent on plain workers.
    */
   run(opts: Opts, rng: Rng, count: number, tick?: (done: number) => void, sandbox?: SandboxContext): Acc;

@@ -1,7 +1,7 @@
 /**
  * `--cpp-players FILE[,FILE…]|cache` for `koth replay gun-duel` (and `koth verify gun-duel`,
  * `koth bench gun-duel`): the answers as posted, compiled to WebAssembly (answers.ts: in a
- * worker thread, cached), run in C++ sandbox workers (engines/core/pyodide/pool.ts with runtime
+ * worker thread, cached), run in C++ sandbox workers (engines/core/sandbox/pool.ts with runtime
  * 'wasm'): capped memory, a watchdog per call, no files, no clock but the fixed one.
  *
  * When a compiled answer traps (a `throw`, abort, a bad pointer, stack overflow) or runs out of
@@ -15,8 +15,8 @@ import { basename } from 'node:path';
 import { EXIT, UserError } from '../../core/cli/errors.ts';
 import { readInputFile } from '../../core/cli/files.ts';
 import type { ReplayKit } from '../../core/game.ts';
-import { SandboxTaskError, type SandboxPool } from '../../core/pyodide/pool.ts';
-import { SandboxKilled } from '../../core/pyodide/sandbox.ts';
+import { SandboxTaskError, type SandboxPool } from '../../core/sandbox/pool.ts';
+import { SandboxKilled } from '../../core/sandbox/errors.ts';
 import { CppCompileError, cppCacheDir } from '../../core/sandbox/clang.ts';
 import { Progress } from '../../core/runner/progress.ts';
 import { AnswerCache, defaultCacheDir } from '../../../scraper/cache.ts';

@@ -16,9 +16,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BEAT } from './local.ts';
-import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
-import { SandboxKilled } from './sandbox.ts';
+import { BEAT } from './heartbeat.ts';
+import type { SandboxRuntime } from './heartbeat.ts';
+import { SandboxKilled } from './errors.ts';
 import type { ErrorData, SandboxTask } from './job-worker.ts';
 
 export interface SandboxPoolOptions {

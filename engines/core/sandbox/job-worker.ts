@@ -17,8 +17,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
-import { LocalPython, setLocalPython } from './local.ts';
-import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
+import { LocalPython, setLocalPython } from '../pyodide/local.ts';
+import type { SandboxRuntime } from './heartbeat.ts';
 
 export type SandboxTask =
   | { id: number; kind: 'shard'; module: string; opts: unknown; seed: Seed; index: number; count: number }
