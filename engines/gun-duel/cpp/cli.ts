@@ -10,7 +10,6 @@
  * process — so the tournament never finished. A call over the time limit stops it the same way
  * (the original had no limit: it would have hung).
  */
-import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { EXIT, UserError } from '../../core/cli/errors.ts';
 import { readInputFile } from '../../core/cli/files.ts';
@@ -86,13 +85,12 @@ export async function compileForRun(sources: CppAnswerSource[], quiet = false): 
   const progress = new Progress(sources.length, 'compiling C++ answers');
   let cold = 0;
   try {
-    const { answers, compiled } = await compileAnswers(sources, (c) => {
+    const { answers } = await compileAnswers(sources, (c) => {
       if (!c.cached) cold++;
       progress.tick(1);
     });
     progress.stop();
     if (cold && !quiet) process.stderr.write(`koth: compiled ${cold} C++ answer${cold === 1 ? '' : 's'} (cached in ${cppCacheDir() ?? 'nowhere: KOTH_CPP_CACHE=off'})\n`);
-    void compiled;
     return answers;
   } catch (e) {
     progress.stop();
@@ -134,9 +132,4 @@ export function cppStopError(e: unknown): unknown {
   if (e instanceof SandboxTaskError && e.data.name === 'WasmRefused') return new UserError(`--cpp-players: ${e.message}`);
   if (e instanceof SandboxKilled) return crashed(`the C++ sandbox stopped ${e.message} (${e.reason})`);
   return e;
-}
-
-export function cacheExists(): boolean {
-  const d = cppCacheDir();
-  return !!d && existsSync(d);
 }
