@@ -30,7 +30,7 @@ const trials = Object.fromEntries(
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/pyodide/job-worker.ts', 'verify-worker': 'cli/commands/verify-worker.ts', ...trials },
+  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/sandbox/job-worker.ts', 'verify-worker': 'cli/commands/verify-worker.ts', 'clang-worker': 'engines/core/sandbox/clang-worker.mjs', ...trials },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -51,6 +51,6 @@ await build({
   loader: { '.json': 'json' },
   // piscina starts its own worker wrapper from its package folder: load it from node_modules.
   // vega/vega-lite (the HTML report's charts) are loaded on demand, only when a report is asked for.
-  external: ['piscina', 'vega', 'vega-lite', 'pyodide', 'bullmq', 'ioredis'],
+  external: ['@yowasp/clang', 'piscina', 'vega', 'vega-lite', 'pyodide', 'bullmq', 'ioredis'],
 });
 chmodSync('dist/koth.js', 0o755);

@@ -125,7 +125,8 @@ Examples:
       const programs = programsByGame(what, opts.originalBin);
       // Checked before anything is measured: the wrong kind of original for a game, or a program that cannot run.
       for (const [id] of originals) {
-        if (findGame(id)?.engine?.benchProgram) throw new UserError(`${id}'s original is a compiled program, not a checkout: give your own build of it with --original-bin PATH (not --original)`);
+        const bp = findGame(id)?.engine?.benchProgram;
+        if (bp && !bp.checkout) throw new UserError(`${id}'s original is a compiled program, not a checkout: give your own build of it with --original-bin PATH (not --original)`);
       }
       for (const [id, path] of programs) {
         const program = findGame(id)?.engine?.benchProgram;

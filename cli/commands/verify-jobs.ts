@@ -7,7 +7,8 @@
 import { findGame } from '../../engines/registry.ts';
 import { isVerifier, type VerifySource } from '../../engines/core/game.ts';
 import { SandboxStop } from '../../engines/core/py/errors.ts';
-import { PythonFileError } from '../../engines/core/pyodide/sandbox.ts';
+import { PythonFileError } from '../../engines/core/sandbox/errors.ts';
+import type { SandboxContext } from '../../engines/core/runner/trial-spec.ts';
 import { nondeterminismOf, sha256, VerifyInputError, type VerifyResult } from '../../engines/core/verify/verify.ts';
 
 export interface VerifyJob {
@@ -16,6 +17,8 @@ export interface VerifyJob {
   source: VerifySource;
   seed: string;
   games: number;
+  /** What the game's verifier prepared from the source on the main thread (a compiled original). */
+  prepared?: unknown;
 }
 
 export type VerifyJobResult =
@@ -24,11 +27,11 @@ export type VerifyJobResult =
   | { ok: false; kind: 'sandbox'; bot: string; reason: string; message: string }
   | { ok: false; kind: 'bug'; message: string };
 
-export function runVerifyJob(job: VerifyJob): VerifyJobResult {
+export function runVerifyJob(job: VerifyJob, sandbox?: SandboxContext): VerifyJobResult {
   const v = findGame(job.game)?.verify;
   if (!isVerifier(v)) return { ok: false, kind: 'input', message: `${job.game} has no verifier` };
   try {
-    const r = v.verify(job.bot, job.source, { seed: job.seed, games: job.games });
+    const r = v.verify(job.bot, job.source, { seed: job.seed, games: job.games, prepared: job.prepared, sandbox });
     return { ok: true, result: { ...r, source: { path: job.source.path, sha256: sha256(job.source.code) }, nondeterministic: nondeterminismOf(job.source.code) } };
   } catch (e) {
     if (e instanceof VerifyInputError) return { ok: false, kind: 'input', message: e.message };
@@ -38,6 +41,9 @@ export function runVerifyJob(job: VerifyJob): VerifyJobResult {
     let stop: unknown = e;
     while (stop instanceof Error && !(stop instanceof SandboxStop) && stop.cause !== undefined) stop = stop.cause;
     if (stop instanceof SandboxStop) return { ok: false, kind: 'sandbox', bot: stop.bot, reason: stop.reason, message: stop.pyMessage.startsWith(`${stop.bot}: `) ? stop.pyMessage.slice(stop.bot.length + 2) : stop.pyMessage };
+    if (e instanceof SandboxStop) return { ok: false, kind: 'sandbox', bot: e.bot, reason: e.reason, message: e.pyMessage };
+    // a compiled original that trapped (gun-duel: CppAnswerStopped), by name: this file imports no game
+    if ((e as Error)?.name === 'CppAnswerStopped') return { ok: false, kind: 'sandbox', bot: job.bot, reason: String((e as { reason?: string }).reason), message: (e as Error).message };
     return { ok: false, kind: 'bug', message: (e as Error).stack ?? String(e) };
   }
 }

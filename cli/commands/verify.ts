@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { SandboxPool } from '../../engines/core/pyodide/pool.ts';
-import { SandboxKilled } from '../../engines/core/pyodide/sandbox.ts';
+import { SandboxPool } from '../../engines/core/sandbox/pool.ts';
+import { SandboxKilled } from '../../engines/core/sandbox/errors.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { untilInterrupted } from '../../engines/core/cli/interrupt.ts';
@@ -20,7 +20,7 @@ import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
 import { isVerifier, type GameDescriptor, type GameVerifier, type VerifySource } from '../../engines/core/game.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
 import { defaultWorkers } from '../../engines/core/runner/runner.ts';
-import { TRACE_FORMAT, type VerifyResult, type VerifyTrace } from '../../engines/core/verify/verify.ts';
+import { TRACE_FORMAT, VerifyInputError, type VerifyResult, type VerifyTrace } from '../../engines/core/verify/verify.ts';
 import { findGame, games } from '../../engines/registry.ts';
 import { AnswerCache, checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
 import { runVerifyJob, type VerifyJob, type VerifyJobResult } from './verify-jobs.ts';
@@ -68,12 +68,20 @@ async function runJobs(jobs: VerifyJob[], workers: number): Promise<VerifyJobRes
   const n = Math.max(1, Math.min(workers, jobs.length));
   const timeouts = jobs.map((j) => (findGame(j.game)?.verify as GameVerifier | undefined)?.timeoutMs ?? 0);
   const env = Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) > 0 ? Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) : undefined;
-  const pool = new SandboxPool({ workers: n, modules: [jobModule()], timeoutMs: env ?? (Math.max(...timeouts) || undefined) });
+  // one pool per runtime the games' originals need (Python/Pyodide, C++/WebAssembly)
+  const runtimeOf = (j: VerifyJob) => (findGame(j.game)?.verify as GameVerifier | undefined)?.runtime ?? 'python';
+  const pools = new Map<string, SandboxPool>();
+  const poolFor = (j: VerifyJob) => {
+    const r = runtimeOf(j);
+    let p = pools.get(r);
+    if (!p) pools.set(r, (p = new SandboxPool({ workers: n, modules: [jobModule()], timeoutMs: env ?? (Math.max(...timeouts) || undefined), runtime: r })));
+    return p;
+  };
   try {
     const all = Promise.all(
       jobs.map(async (j): Promise<VerifyJobResult> => {
         try {
-          return (await pool.run({ kind: 'job', fn: 'verifyJob', args: j })) as VerifyJobResult;
+          return (await poolFor(j).run({ kind: 'job', fn: 'verifyJob', args: j })) as VerifyJobResult;
         } catch (e) {
           if (e instanceof SandboxKilled) return { ok: false, kind: 'sandbox', bot: e.bot ?? j.bot, reason: e.reason, message: e.detail };
           throw e;
@@ -87,7 +95,7 @@ async function runJobs(jobs: VerifyJob[], workers: number): Promise<VerifyJobRes
         'Rerun the same command to check again (a check starts from its seed).',
     );
   } finally {
-    await pool.destroy();
+    await Promise.all([...pools.values()].map((p) => p.destroy()));
   }
 }
 
@@ -100,7 +108,7 @@ function failure(jobs: VerifyJob[], out: VerifyJobResult[]): UserError | undefin
   if (r.kind === 'input') return new UserError(printable(r.message));
   if (r.kind === 'sandbox') {
     return new UserError(
-      `the Python sandbox stopped ${printable(r.bot)} (${r.reason}): ${printable(r.message)}\n` +
+      `the sandbox stopped ${printable(r.bot)} (${r.reason}): ${printable(r.message)}\n` +
         'The original controller had no time or memory limit, so it would have hung or died here; nothing of the original can be compared.',
       EXIT.originalCrashed,
     );
@@ -206,6 +214,17 @@ export function registerVerify(program: Command): void {
           }
         }
         if (!jobs.length) throw new UserError(`no original of any ${game ?? 'verifiable'} port is in the scrape cache: run koth scrape ${game ?? 'all'} first`, EXIT.cache);
+      }
+      // what a verifier makes of a source first, on this thread (gun-duel: compiles the C++ original in a worker thread)
+      for (const j of jobs) {
+        const v = findGame(j.game)?.verify as GameVerifier;
+        if (!v.prepare) continue;
+        try {
+          j.prepared = await v.prepare(j.bot, j.source);
+        } catch (e) {
+          if (e instanceof VerifyInputError) throw new UserError(e.message);
+          throw e;
+        }
       }
       const out = await runJobs(jobs, o.workers ?? defaultWorkers());
       const err = failure(jobs, out);

@@ -24,7 +24,7 @@ import { PyFloat } from '../core/py/float.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
 import { defaultPythonHost } from '../core/pyodide/local.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
-import { PythonFileError, SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
+import { PythonFileError, SandboxKilled, SandboxPythonError } from '../core/sandbox/errors.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { HiddenBet, type CamelGameState, type CamelPlayer } from './rules.ts';
 import { camelFlags } from './variants.ts';

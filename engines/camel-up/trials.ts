@@ -5,7 +5,7 @@
 import { camelTrials } from './tournament.ts';
 import { camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
 import type { OriginalsInspection } from '../core/game.ts';
-import type { JobContext } from '../core/pyodide/job-worker.ts';
+import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import type { Seed } from '../core/rng/rng.ts';
 import { CamelUnfollowable, loadPythonCamelPlayers, type CamelPythonSource } from './python-players.ts';
@@ -13,7 +13,7 @@ import { runExact, type CamelTurnEvent } from './tournament.ts';
 
 export const trials = camelTrials(camelPlayer);
 
-// ---- Jobs of the sandbox workers (engines/core/pyodide/pool.ts) for runs with the ORIGINAL
+// ---- Jobs of the sandbox workers (engines/core/sandbox/pool.ts) for runs with the ORIGINAL
 // Python players: the engine and Pyodide in one thread. Crashes come back as data; originals.ts
 // rebuilds them as the errors the CLI reports.
 

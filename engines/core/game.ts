@@ -14,7 +14,9 @@ import type { ComparisonReport } from './stats/compare.ts';
 import type { KnownBot } from './provenance.ts';
 import type { Seed } from './rng/rng.ts';
 import type { RunResult } from './runner/runner.ts';
-import type { SandboxPool, TaskHandlers } from './pyodide/pool.ts';
+import type { SandboxPool, TaskHandlers } from './sandbox/pool.ts';
+import type { SandboxRuntime } from './sandbox/heartbeat.ts';
+import type { SandboxContext } from './runner/trial-spec.ts';
 import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
@@ -123,10 +125,10 @@ export interface ReplayKit {
   /** `parseSeed` with a clear error for an empty seed. */
   seed(text: string | undefined, fallback?: string): Seed;
   /**
-   * Sandbox workers for original Python bots (engines/core/pyodide/pool.ts), each holding the
+   * Sandbox workers for original Python bots (engines/core/sandbox/pool.ts), each holding the
    * game's trials module (its engine, its Python adapter and job functions) and Pyodide.
    */
-  sandboxPool(game: string, workers: number, o?: { timeoutMs?: number }): SandboxPool;
+  sandboxPool(game: string, workers: number, o?: { timeoutMs?: number; runtime?: SandboxRuntime }): SandboxPool;
   /**
    * `--python-bots`: opens the game's original Python answers (its `engine.originals`) in
    * sandbox workers, hands them to `use`, closes the workers afterwards (engines/core/cli/originals.ts).
@@ -241,7 +243,7 @@ export interface GameEngine<Opts = any, Acc = any> {
    * repository's own instructions (`--original-bin PATH`, timed as it is) instead of a checkout
    * (`--original DIR`); `hint` says, in words, where it comes from and how it is built.
    */
-  benchProgram?: { hint: string };
+  benchProgram?: { hint: string; /** What `--original DIR` means for this game too, when it takes one (gun-duel: the checkout whose answers are compiled to WebAssembly). */ checkout?: string };
   /** A few sample games step by step (`koth play <id> --report`'s pages), linked from the replay report. */
   watchSamples?(): WatchPage[];
   conformance: ConformanceSample<Opts>;
@@ -264,8 +266,15 @@ export type VerifyOutcome = Omit<VerifyResult, 'source' | 'nondeterministic'>;
 export interface GameVerifier {
   /** The ports that can be checked (class names), in the game's order. */
   ports(): string[];
-  /** Port against original. Throws VerifyInputError (engines/core/verify) for a source that cannot be checked, a SandboxStop when the sandbox ends the original. */
-  verify(bot: string, source: VerifySource, o: { seed: string; games: number }): VerifyOutcome;
+  /**
+   * Port against original. Throws VerifyInputError (engines/core/verify) for a source that cannot be checked, a SandboxStop when the sandbox ends the original.
+   * `prepared`: what `prepare` made of the source; `sandbox`: the sandbox worker's context (its runtime, heartbeat, labels).
+   */
+  verify(bot: string, source: VerifySource, o: { seed: string; games: number; prepared?: unknown; sandbox?: SandboxContext }): VerifyOutcome;
+  /** The sandbox runtime the originals run in ('python' when absent). */
+  runtime?: SandboxRuntime;
+  /** Run on the main thread before the job (C++: compiles the source in a worker thread); its plain-data result goes to `verify` as `prepared`. May throw VerifyInputError. */
+  prepare?(bot: string, source: VerifySource): Promise<unknown>;
   /** What an answer's code block needs around it to load, when taken from the scrape cache (the controller file's imports). */
   wrap?(code: string): string;
   /** The edge cases, in words (for --help). */
@@ -290,6 +299,11 @@ export interface GameDescriptor<Opts = any, Acc = any> {
   /** The question's title on the site (case, white space and HTML entities aside): `koth scrape` checks the question under questionId has it. */
   title: string;
   botLanguage: BotLanguage;
+  /**
+   * The sandbox runtime the posted answers run in unported (engines/core/sandbox/heartbeat.ts):
+   * 'python' (Pyodide) or 'wasm' (C++ compiled to WebAssembly). Absent: 'python'.
+   */
+  answersRuntime?: SandboxRuntime;
   /** How the scraper finds bots in this challenge's answers. */
   extractor: AnswerExtractor;
   /** The generator the original controller used (what exact replays are handed). */

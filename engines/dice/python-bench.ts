@@ -1,6 +1,6 @@
 /**
  * `koth bench dice`: the ORIGINAL Python bots in a sandbox worker (engine + Pyodide in one
- * thread, engines/core/pyodide/pool.ts) beside the same bots as ports (exact mode, one stream, the
+ * thread, engines/core/sandbox/pool.ts) beside the same bots as ports (exact mode, one stream, the
  * same seed: the same games), and beside the original controller in native CPython when
  * `--original DIR` is given. Without DIR the Python bots are our own twins of ports
  * (tools/oracle/dice/bots/port_twins.py); with it, the snapshot's auto_bots.py (every official bot

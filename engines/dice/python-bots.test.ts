@@ -2,7 +2,7 @@
  * Python dice bots in the Pyodide sandbox playing in our controller. Only our own Python here:
  * tools/oracle/dice/bots/port_twins.py (bots that behave like ports of the same name) and small
  * hostile bots written below. Every run starts its own sandbox workers (engine + Pyodide in one
- * thread, engines/core/pyodide/pool.ts).
+ * thread, engines/core/sandbox/pool.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

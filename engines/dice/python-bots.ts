@@ -10,7 +10,7 @@
  * draws exactly what the original controller drew.
  *
  * Every call takes plain values and returns one int (python/stand-in.ts): no JSON, no state
- * copies. In a sandbox worker (engines/core/pyodide/pool.ts) Python runs in the engine's own
+ * copies. In a sandbox worker (engines/core/sandbox/pool.ts) Python runs in the engine's own
  * thread and a call is a function call.
  *
  * What cannot run here is refused by name with the reason, never dropped: a class that needs a
@@ -24,7 +24,7 @@
  * no time limit and would have hung there.
  */
 import { basename } from 'node:path';
-import { PythonFileError, SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
+import { PythonFileError, SandboxKilled, SandboxPythonError } from '../core/sandbox/errors.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
 import { defaultPythonHost } from '../core/pyodide/local.ts';

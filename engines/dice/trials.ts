@@ -1,10 +1,10 @@
 /**
  * The dice game's shardable trials (one trial = one game), as worker threads import them, and
- * the jobs of the sandbox workers (engines/core/pyodide/pool.ts) for runs with the ORIGINAL
+ * the jobs of the sandbox workers (engines/core/sandbox/pool.ts) for runs with the ORIGINAL
  * Python bots: there the engine and Pyodide share one thread (engines/core/pyodide/local.ts).
  */
 import type { TrialSpec } from '../core/game.ts';
-import type { JobContext } from '../core/pyodide/job-worker.ts';
+import type { JobContext } from '../core/sandbox/job-worker.ts';
 import type { OriginalsInspection } from '../core/game.ts';
 import { localPython } from '../core/pyodide/local.ts';
 import { PyRandom } from '../core/rng/python-random.ts';

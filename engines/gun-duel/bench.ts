@@ -1,5 +1,5 @@
 /**
- * `koth bench gun-duel [--original-bin PATH]`: one whole exact tournament (seed 1, 17 players,
+ * `koth bench gun-duel [--original-bin PATH] [--original DIR]`: one whole exact tournament (seed 1, 17 players,
  * 100 duels per pair and round) in this thread, and statistical tournaments on 1 and 2 workers
  * (one tournament per worker), beside the original timed in the same invocation.
  *
@@ -9,9 +9,15 @@
  * its time is compared, never its results (they come from another seed). Its CPU seconds (the
  * shell's `times` for the program) and wall seconds are shown beside ours: the machine may be
  * shared, so wall time stretches while CPU time hardly does. Without --original-bin the original
- * is NOT measured and the figure recorded here is shown, labelled as such.
+ * is NOT measured and the figure recorded here is shown, labelled as such. With --original DIR
+ * (the fzql/GunDuel checkout) the posted answers are also compiled to WebAssembly and timed
+ * (compile cold and cached, one tournament in a C++ sandbox worker): compiledFigures.
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { checkProgram, median, cpuSeconds, timeProgram } from '../core/bench.ts';
+import { compileAnswers, type CppAnswer } from './cpp/answers.ts';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { UserError } from '../core/cli/errors.ts';
 import { trials } from './trials.ts';
@@ -43,8 +49,8 @@ export async function gunDuelBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const repetition = ctx.quick ? 1 : 100;
   const runs = Math.max(1, ctx.runs ?? 1);
   const seed = 1;
-  if (ctx.original !== undefined) throw new UserError(`gun-duel's original is a compiled program, not a checkout: give it with --original-bin PATH. ${ORIGINAL_BIN_HINT}`);
   const program = ctx.originalBin !== undefined ? originalProgram(ctx.originalBin) : undefined;
+  const answersDir = ctx.original !== undefined ? answersFolder(ctx.original) : undefined;
   const workerCounts = [1, Math.max(2, ctx.workers)];
   const orig: { cpuSeconds: number; wallSeconds: number }[] = [];
   const exactCpu: number[] = [];
@@ -96,5 +102,60 @@ export async function gunDuelBench(ctx: BenchContext): Promise<BenchFigure[]> {
     figures.push(fig(`gun-duel: statistical tournaments, ${label}: CPU per tournament`, stat[w]!.cpu, 's', { reference: refCpu }));
     figures.push(fig(`gun-duel: statistical tournaments, ${label}: wall per tournament`, stat[w]!.wall, 's', { reference: refWall }));
   }
+  if (answersDir) figures.push(...(await compiledFigures(ctx, answersDir, seed, repetition, exactCpu, exactWall)));
   return figures;
+}
+
+/**
+ * With --original DIR (a checkout of fzql/GunDuel, or its Tournament/ folder): the 17 answers
+ * compiled to WebAssembly — compile time cold (an empty cache) and cached — and one exact
+ * tournament of the compiled answers in a C++ sandbox worker (CPU of the whole process, which
+ * includes the worker), beside the ports' tournament above.
+ */
+function answersFolder(original: string): string {
+  const dir = [join(original, 'Tournament'), original].find((d) => POOL.every((p) => existsSync(join(d, `${p.botName}.hpp`))));
+  if (!dir) throw new UserError(`--original ${original}: the 17 answers (<Name>.hpp) are in neither it nor its Tournament/ folder: give a checkout of fzql/GunDuel (a6e74c9), whose answers are compiled to WebAssembly and timed; your own build of the whole program goes to --original-bin PATH`);
+  return dir;
+}
+
+async function compiledFigures(ctx: BenchContext, dir: string, seed: number, repetition: number, portCpu: number[], portWall: number[]): Promise<BenchFigure[]> {
+  const sources = POOL.map((p) => ({ name: p.botName, file: join(dir, `${p.botName}.hpp`), code: readFileSync(join(dir, `${p.botName}.hpp`), 'utf8') }));
+  const cold = mkdtempSync(join(tmpdir(), 'koth-bench-cpp-'));
+  const saved = process.env.KOTH_CPP_CACHE_DIR;
+  let answers: CppAnswer[];
+  let coldS: number;
+  let warmS: number;
+  try {
+    process.env.KOTH_CPP_CACHE_DIR = cold;
+    let t = performance.now();
+    await compileAnswers(sources);
+    coldS = (performance.now() - t) / 1000;
+    t = performance.now();
+    answers = (await compileAnswers(sources)).answers;
+    warmS = (performance.now() - t) / 1000;
+  } finally {
+    if (saved === undefined) delete process.env.KOTH_CPP_CACHE_DIR;
+    else process.env.KOTH_CPP_CACHE_DIR = saved;
+    rmSync(cold, { recursive: true, force: true });
+  }
+  const pool = ctx.kit.sandboxPool('gun-duel', 1, { runtime: 'wasm' });
+  let cpu: number;
+  let wall: number;
+  try {
+    await pool.warm();
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await pool.run({ kind: 'job', fn: 'gunDuelCppExact', args: { seed: String(seed), cpp: answers, repetition, variant: 'original' } });
+    wall = (performance.now() - t0) / 1000;
+    cpu = cpuSeconds(c0);
+  } finally {
+    await pool.destroy();
+  }
+  const ports = { value: median(portCpu), source: 'the ports, this run (the exact tournament above), CPU time' };
+  return [
+    { name: `gun-duel: the 17 answers compiled to WebAssembly, cold (empty cache), wall`, value: coldS, unit: 's', note: '@yowasp/clang in a worker thread, one answer at a time' },
+    { name: `gun-duel: the 17 answers compiled, cached (sha256 hits), wall`, value: warmS, unit: 's' },
+    { name: `gun-duel: one exact tournament of the compiled answers (seed ${seed}, ${repetition} duels/pair/round), C++ sandbox worker, CPU`, value: cpu, unit: 's', reference: ports },
+    { name: `gun-duel: one exact tournament of the compiled answers, wall`, value: wall, unit: 's', reference: { value: median(portWall), source: 'the ports, this run, wall time' } },
+  ];
 }

@@ -24,6 +24,7 @@ import { duelView, gunDuelWatchSteps, type DuelView } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 import { PUBLISHED_ROWS } from './published.ts';
+import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError, CPP_PLAYERS_HELP } from './cpp/cli.ts';
 import { compareSamples, outside99, percentile, prediction99, publishedPlaceFrequencies, summarize } from './stats.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
 
@@ -39,6 +40,7 @@ interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' 
   from?: string;
   compareRules?: boolean;
   compareStdlib?: boolean;
+  cppPlayers?: string;
 }
 
 function exactSeed(v: string): bigint {
@@ -85,6 +87,34 @@ function runExactCommand(opts: GunDuelCliOptions): void {
     return;
   }
   process.stdout.write(`${pc.bold('Futuristic Gun Duel')} — exact replay, every clock reading = ${seed}, rules ${opts.rules}, C++ library ${opts.stdlib}\n`);
+  process.stdout.write(renderScoreboard(res.rows) + '\n');
+}
+
+/** --exact with --cpp-players: the tournament as a job of a C++ sandbox worker. */
+async function runCppExactCommand(opts: GunDuelCliOptions, kit: ReplayKit): Promise<void> {
+  const seed = exactSeed(opts.seed);
+  const answers = await compileForRun(cppSources(opts.cppPlayers!));
+  const names = cppPlayerNames(opts.players, answers);
+  const n = names?.length ?? POOL.length + answers.filter((a) => !findPlayer(a.name)).length;
+  const pool = cppPool(kit, 1);
+  const progress = new Progress(n - 1, `gun-duel exact seed ${seed} (compiled answers)`);
+  let res: TournamentResult;
+  try {
+    res = (await pool.run(
+      { kind: 'job', fn: 'gunDuelCppExact', args: { seed: String(seed), ...(names ? { players: names } : {}), cpp: answers, repetition: opts.repetition, variant: opts.rules, lib: opts.stdlib } },
+      { onTick: () => progress.tick(1), onOutput: (lines) => lines.forEach((l) => process.stderr.write(`[answer] ${l}\n`)) },
+    )) as TournamentResult;
+  } catch (e) {
+    throw cppStopError(e);
+  } finally {
+    progress.stop();
+    await pool.destroy();
+  }
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(res) + '\n');
+    return;
+  }
+  process.stdout.write(`${pc.bold('Futuristic Gun Duel')} — exact replay, every clock reading = ${seed}, rules ${opts.rules}, C++ library ${opts.stdlib}; compiled answers: ${answers.map((a) => a.name).join(', ')}\n`);
   process.stdout.write(renderScoreboard(res.rows) + '\n');
 }
 
@@ -207,6 +237,30 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
     return recordedDistribution(opts.stdlib);
   }
   if (opts.from) return loadDistribution(opts.from, opts);
+  if (opts.cppPlayers) {
+    if (opts.queue) throw new UserError('--queue does not run compiled answers (--cpp-players): their C++ sandbox workers run on this machine; drop --queue');
+    const answers = await compileForRun(cppSources(opts.cppPlayers));
+    const pool = cppPool(kit, opts.workers);
+    try {
+      const res = await kit.runSharded<GunDuelRunOptions, GunDuelAcc>({
+        game: 'gun-duel',
+        spec: gunDuelTrials,
+        opts: { variant: opts.rules, repetition: opts.repetition, ...(opts.stdlib === 'msvc' ? { lib: 'msvc' as const } : {}), cpp: answers },
+        seed: opts.seed,
+        trials: opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments,
+        shardSize: 1,
+        workers: opts.workers,
+        checkpoint: opts.checkpoint,
+        label: 'gun-duel tournaments (compiled answers)',
+        sandbox: pool,
+      });
+      return res.acc;
+    } catch (e) {
+      throw cppStopError(e);
+    } finally {
+      await pool.destroy();
+    }
+  }
   const res = await kit.runSharded<GunDuelRunOptions, GunDuelAcc>({
     game: 'gun-duel',
     spec: gunDuelTrials,
@@ -319,6 +373,7 @@ export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
     )
     .option('--tournaments <N>', 'statistical mode: N tournaments, each scoreboard printed with --json', positiveInt)
     .option('--from <file>', 'place the published scoreboard in a saved --tournaments --json output instead of running (made with the same --repetition, --rules and --stdlib)', nonEmpty('a file written by --tournaments N --json'))
+    .option('--cpp-players <files>', CPP_PLAYERS_HELP, nonEmpty('C++ files or "cache"'))
     .option('--compare-rules', 'run the seed under original and fixed rules and show what differs')
     .option('--compare-stdlib', 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model')
     .option('--workers <n>', `worker threads for --tournaments, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
@@ -347,6 +402,8 @@ Examples:
   koth replay gun-duel --compare-rules --seed 3 --repetition 5
   koth replay gun-duel --stdlib msvc --tournaments 20 --json > msvc.json
   koth replay gun-duel --compare-stdlib                 published places: libstdc++ vs MSVC model (recorded runs)
+  koth replay gun-duel --exact --seed 1 --cpp-players Tournament/*.hpp(comma-separated)   the answers as posted, compiled (equals the goldens)
+  koth replay gun-duel --tournaments 4 --cpp-players cache                  the scraped answers in the distribution
 
 ${exitCodeHelp()}`,
     )
@@ -355,7 +412,7 @@ ${exitCodeHelp()}`,
         if (opts.compareRules && opts.stdlib !== 'libstdc++') throw new UserError('--compare-rules runs the libstdc++ model only; drop --stdlib.');
         if (opts.compareRules) return compareRulesCommand(opts);
         if (opts.compareStdlib) return compareStdlibCommand(opts);
-        if (opts.exact) return runExactCommand(opts);
+        if (opts.exact) return opts.cppPlayers ? await runCppExactCommand(opts, kit) : runExactCommand(opts);
         const acc = await distribution(opts, kit);
         if (opts.tournaments && !opts.from) {
           const summary = summarize(acc.tournaments).map((s) => ({ player: s.player, round1Mean: s.round1.mean, round1Sd: s.round1.sd, places: s.places }));
@@ -376,6 +433,8 @@ ${exitCodeHelp()}`,
   reportModes(cmd, 'any'); // --report: the published scoreboard in the recorded distribution (its default replay) only
   // Options that would be ignored in a mode are refused, saying which goes with which.
   optionRules(cmd, [
+    { option: '--cpp-players', excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' },
+    { option: '--cpp-players', needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' },
     { option: '--compare-stdlib', excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' },
     { option: '--compare-rules', excludes: ['--exact', '--tournaments', '--from', '--rules', '--checkpoint'], why: 'it plays the seed exactly, under both rules' },
     { option: '--exact', excludes: ['--tournaments', '--from', '--checkpoint'], why: 'it plays one tournament with every clock reading = S' },

@@ -171,7 +171,7 @@ describe('koth bench gun-duel', () => {
         [['--original-bin', join(dir, 'nothing-here')], /--original-bin .*nothing-here: no such file\. Build the original yourself by its own repository's instructions \(GitHub fzql\/GunDuel at a6e74c9/],
         [['--original-bin', dir], /is not a file \(a folder\?\): give the program itself/],
         [['--original-bin', script(dir, 'exit 0', 0o644)], /tournament is not executable \(chmod \+x it/],
-        [['--original', dir], /gun-duel's original is a compiled program, not a checkout: give your own build of it with --original-bin PATH/],
+        [['--original', dir], /--original .*: the 17 answers \(<Name>\.hpp\) are in neither it nor its Tournament\/ folder: give a checkout of fzql\/GunDuel.*--original-bin PATH/],
       ];
       for (const [args, message] of cases) {
         const r = await runKoth(['bench', 'gun-duel', '--quick', ...args]);

@@ -8,6 +8,7 @@
  */
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { gunDuelExtractor } from './extract.ts';
+import { gunDuelVerifier } from './verify.ts';
 import { placePublished, recordedDistribution, registerGunDuelCli, registerGunDuelPlay, gunDuelWatchSamples } from './cli.ts';
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
@@ -20,16 +21,15 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   questionId: 104896,
   title: 'The Futuristic Gun Duel',
   botLanguage: 'C++',
+  // --cpp-players: the answers compiled to WebAssembly (engines/gun-duel/cpp/), run in C++ sandbox workers
+  answersRuntime: 'wasm',
   extractor: gunDuelExtractor,
   generator: 'seedrandom',
   knownBots,
   published: publishedTablesOf(publishedJson),
-  verify: {
-    unavailable:
-      'the Gun Duel players are C++ classes compiled into the original tournament (fzql/GunDuel), which the Python sandbox cannot run. ' +
-      'What proves the ports instead: the recorded duels of the g++ build fixtures/gun-duel/traces/ (trace-s1-r1-all.txt, trace-s7-r2-all.txt, trace-s99-r3-8,11,12,16,14.txt, trace-s12345-r5-2,3,7,10,15,9.txt, each with its result-….json), ' +
-      'compared duel for duel by transpiled-bots/gun-duel/traces.test.ts, and the goldens fixtures/gun-duel/goldens/seed-{1,2,3}.json (the g++ build with every clock reading = S), reproduced by engines/gun-duel/gun-duel.test.ts',
-  },
+  // port against its compiled original, in lockstep, in a C++ sandbox worker (verify.ts)
+  verify: gunDuelVerifier,
+
   engine: {
     ruleFlags: [
       {
@@ -52,7 +52,7 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
     defaultReplay: async () => placePublished(recordedDistribution()),
     bench: gunDuelBench,
     // The user's own build of the original, timed as it is (--original-bin PATH).
-    benchProgram: { hint: ORIGINAL_BIN_HINT },
+    benchProgram: { hint: ORIGINAL_BIN_HINT, checkout: 'a checkout of fzql/GunDuel: its 17 answers compiled to WebAssembly (cold and cached) and one tournament of them timed in a C++ sandbox worker' },
     conformance: {
       trials: { opts: { variant: DEFAULT_VARIANT, repetition: 2, players: ['GunClubPlayer', 'PlasmaPlayer', 'TurtlePlayer', 'FatedPlayer'] }, trials: 4, shardSize: 1 },
       replayArgs: ['--exact', '--seed', '1', '--repetition', '1', '--players', 'GunClubPlayer,PlasmaPlayer,TurtlePlayer,FatedPlayer'],

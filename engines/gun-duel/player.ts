@@ -60,7 +60,14 @@ export class PlayerEnv {
   readonly realEngine: CppEngine;
   readonly store = new Map<string, unknown>();
 
-  constructor(intSeed: number, realSeed: number, readonly lib: CppLibrary = 'libstdc++', make: (lib: CppLibrary, seed: number) => CppEngine = cppEngine) {
+  constructor(
+    intSeed: number,
+    /** The clock reading CBetaPlayer's engine was seeded with (compiled answers read it from their clock). */
+    readonly realSeed: number,
+    readonly lib: CppLibrary = 'libstdc++',
+    /** How engines are built (compiled answers build theirs through it too). */
+    readonly make: (lib: CppLibrary, seed: number) => CppEngine = cppEngine,
+  ) {
     this.intEngine = make(lib, intSeed);
     this.realEngine = make(lib, realSeed);
   }

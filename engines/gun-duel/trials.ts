@@ -5,12 +5,17 @@
  * seedrandom stream keyed by (master seed, tournament index).
  */
 import type { TrialSpec } from '../core/game.ts';
+import type { SandboxContext } from '../core/runner/trial-spec.ts';
+import type { JobContext } from '../core/sandbox/job-worker.ts';
+import { cppPlayerClass } from './cpp/players.ts';
+import type { CppAnswer } from './cpp/answers.ts';
+import { exactSeeds, type TournamentResult } from './tournament.ts';
 import type { Rng } from '../core/rng/rng.ts';
 import { SeededRandom } from '../core/rng/seeded-random.ts';
 import { findPlayer, POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { runTournament, type ScoreRow, type TournamentSeeds } from './tournament.ts';
 import type { GunDuelVariant } from './variants.ts';
-import { CPP_LIBRARIES, type CppLibrary } from './player.ts';
+import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 
 export interface GunDuelRunOptions {
   variant: GunDuelVariant;
@@ -19,6 +24,28 @@ export interface GunDuelRunOptions {
   players?: string[];
   /** The C++ library the original is taken to be built with; libstdc++ (g++) when absent. */
   lib?: CppLibrary;
+  /** Answers as posted, compiled (--cpp-players): each takes the place of the port of its class name; run only in C++ sandbox workers. */
+  cpp?: CppAnswer[];
+}
+
+/**
+ * The tournament's players: `names` (registration order; the 17 ports' order when absent, with
+ * compiled answers that have no port at the end), each the compiled answer of that class name
+ * when there is one, else its port. Compiled answers need the sandbox worker's context: they
+ * never run outside one.
+ */
+export function resolvePlayers(names: readonly string[] | undefined, cpp: readonly CppAnswer[] | undefined, sandbox: SandboxContext | undefined): PlayerClass[] {
+  const compiled = new Map<string, PlayerClass>();
+  if (cpp?.length) {
+    if (!sandbox || sandbox.runtime !== 'wasm') throw new Error('compiled answers run only inside a C++ sandbox worker (SandboxPool with runtime "wasm")');
+    for (const a of cpp) compiled.set(a.name.toLowerCase(), cppPlayerClass(a, { cells: sandbox.cells, label: (t) => sandbox.label(t) }));
+  }
+  const order = names ?? [...POOL.map((p) => p.botName), ...(cpp ?? []).filter((a) => !findPlayer(a.name)).map((a) => a.name)];
+  return order.map((n) => {
+    const p = compiled.get(n.toLowerCase()) ?? findPlayer(n);
+    if (!p) throw new Error(`no player ${n}`);
+    return p;
+  });
 }
 
 export interface GunDuelAcc {
@@ -38,7 +65,7 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isS
  * `--from` file), or []: each needs its three unsigned 32-bit seeds and a scoreboard of known
  * players with whole, non-negative points, survival and round points.
  */
-export function tournamentsProblems(list: unknown): string[] {
+export function tournamentsProblems(list: unknown, extraPlayers: readonly string[] = []): string[] {
   if (!Array.isArray(list)) return ['"tournaments" is not a list'];
   const out: string[] = [];
   list.forEach((t: unknown, i) => {
@@ -52,7 +79,7 @@ export function tournamentsProblems(list: unknown): string[] {
     o.rows.forEach((r: Partial<ScoreRow> | null, j) => {
       const w = `${where}, row ${j + 1}`;
       if (!r || typeof r !== 'object') return void out.push(`${w} is not an object`);
-      if (typeof r.player !== 'string' || !findPlayer(r.player)) out.push(`${w}: player ${JSON.stringify(r.player)} is not one of the tournament's players`);
+      if (typeof r.player !== 'string' || !(findPlayer(r.player) || extraPlayers.includes(r.player))) out.push(`${w}: player ${JSON.stringify(r.player)} is not one of the tournament's players`);
       if (!isCount(r.points) || !isCount(r.survival)) out.push(`${w}: points and survival must be whole numbers >= 0`);
       if (!Array.isArray(r.rounds) || !r.rounds.every(isCount)) out.push(`${w}: "rounds" must be a list of whole numbers >= 0`);
     });
@@ -62,11 +89,12 @@ export function tournamentsProblems(list: unknown): string[] {
 
 export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
   generator: 'seedrandom',
-  run(opts: GunDuelRunOptions, rng: Rng, count: number, tick?: (n: number) => void): GunDuelAcc {
+  run(opts: GunDuelRunOptions, rng: Rng, count: number, tick?: (n: number) => void, sandbox?: SandboxContext): GunDuelAcc {
     const out: GunDuelAcc = { tournaments: [] };
+    const pool = opts.cpp?.length ? resolvePlayers(opts.players, opts.cpp, sandbox) : undefined;
     for (let i = 0; i < count; i++) {
       const seeds = statisticalSeeds(`gun-duel/${rng.randbelow(2 ** 48)}`);
-      const players = opts.players ? opts.players.map((n) => findPlayer(n)!) : POOL;
+      const players = pool ?? (opts.players ? opts.players.map((n) => findPlayer(n)!) : POOL);
       const lib = opts.lib ?? 'libstdc++';
       const res = runTournament({ players, seeds, repetition: opts.repetition, variant: opts.variant, lib });
       out.tournaments.push({ seeds, rows: res.rows, ...(lib === 'msvc' ? { lib } : {}) });
@@ -77,5 +105,14 @@ export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
   merge: (a, b) => ({ tournaments: [...a.tournaments, ...b.tournaments] }),
   empty: () => ({ tournaments: [] }),
   count: (acc) => acc.tournaments.length,
-  check: (acc) => tournamentsProblems(acc.tournaments),
+  check: (acc, opts) => tournamentsProblems(acc.tournaments, opts?.cpp?.map((a) => a.name)),
 };
+
+/** Job (C++ sandbox worker): one exact tournament (every clock reading = S) with compiled answers. */
+export function gunDuelCppExact(
+  args: { seed: string; players?: string[]; cpp: CppAnswer[]; repetition: number; variant: GunDuelVariant; lib?: CppLibrary },
+  ctx: Pick<JobContext, 'runtime' | 'cells' | 'label' | 'tick'>,
+): TournamentResult {
+  const players = resolvePlayers(args.players, args.cpp, ctx);
+  return runTournament({ players, seeds: exactSeeds(BigInt(args.seed)), repetition: args.repetition, variant: args.variant, lib: args.lib, onRound: () => ctx.tick(1) });
+}

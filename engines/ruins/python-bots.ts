@@ -17,7 +17,7 @@
  */
 import { basename } from 'node:path';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
-import { SandboxKilled, SandboxPythonError } from '../core/pyodide/sandbox.ts';
+import { SandboxKilled, SandboxPythonError } from '../core/sandbox/errors.ts';
 import type { PythonHost } from '../core/pyodide/host.ts';
 import { StreamLink } from '../core/pyodide/stream-link.ts';
 import { defaultPythonHost } from '../core/pyodide/local.ts';

@@ -1,11 +1,11 @@
 /**
- * Jobs of the sandbox workers (engines/core/pyodide/pool.ts) for ruins runs with the ORIGINAL
+ * Jobs of the sandbox workers (engines/core/sandbox/pool.ts) for ruins runs with the ORIGINAL
  * Python answers: the engine and Pyodide in one thread (engines/core/pyodide/local.ts). Results
  * and crashes go back as plain data; originals.ts turns them into the CLI's output and errors.
  * (Ruins has no sharded trials: a tournament is one sequential stream.)
  */
 import type { OriginalsInspection } from '../core/game.ts';
-import type { JobContext } from '../core/pyodide/job-worker.ts';
+import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { loadPythonRuinsBots, SandboxStop, type LoadedPythonBots, type PythonSource } from './python-bots.ts';

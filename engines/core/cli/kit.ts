@@ -14,7 +14,7 @@ import type { Seed } from '../rng/rng.ts';
 import { parseSeed } from '../rng/rng.ts';
 import type { GameEngine, OriginalBots, ReplayKit, ShardedRun } from '../game.ts';
 import { withOriginals } from './originals.ts';
-import { SandboxPool } from '../pyodide/pool.ts';
+import { SandboxPool } from '../sandbox/pool.ts';
 import { CheckpointMismatch } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
@@ -438,7 +438,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
     sandboxPool(game, workers, o = {}) {
       // KOTH_SANDBOX_TIMEOUT_MS / KOTH_SANDBOX_MEMORY_MB: one call's time limit (over the game's own) and Python's memory cap per worker.
       const env = (k: string) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : undefined);
-      return new SandboxPool({ workers, modules: [trialsModuleOf(game)], timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS') ?? o.timeoutMs, memoryMb: env('KOTH_SANDBOX_MEMORY_MB') });
+      return new SandboxPool({ workers, modules: [trialsModuleOf(game)], timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS') ?? o.timeoutMs, memoryMb: env('KOTH_SANDBOX_MEMORY_MB'), runtime: o.runtime });
     },
     seed(text, fallback) {
       const t = text ?? fallback;

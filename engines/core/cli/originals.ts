@@ -1,6 +1,6 @@
 /**
  * `--python-bots FILE.py[,FILE2.py…]|cache`: the ORIGINAL Python answers playing in our engine
- * inside sandbox workers (engines/core/pyodide/pool.ts), for every game that has them. One path,
+ * inside sandbox workers (engines/core/sandbox/pool.ts), for every game that has them. One path,
  * driven by the game's `engine.originals` (engines/core/game.ts `OriginalBots`):
  *
  *   1. the sources: the files given (read here) or the scrape cache (the game lays it out as its
@@ -18,9 +18,9 @@ import pc from 'picocolors';
 import type { OriginalBots, Originals, OriginalsInspection, OriginalsOptions, ReplayKit } from '../game.ts';
 
 export type { Originals, OriginalsInspection };
-import { SandboxTaskError, type SandboxPool, type TaskHandlers } from '../pyodide/pool.ts';
-import { SandboxKilled } from '../pyodide/sandbox.ts';
-import type { ErrorData } from '../pyodide/job-worker.ts';
+import { SandboxTaskError, type SandboxPool, type TaskHandlers } from '../sandbox/pool.ts';
+import { SandboxKilled } from '../sandbox/errors.ts';
+import type { ErrorData } from '../sandbox/job-worker.ts';
 import { SandboxStop } from '../py/errors.ts';
 import { printable } from '../report/table.ts';
 import { EXIT, UserError } from './errors.ts';

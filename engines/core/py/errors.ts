@@ -69,7 +69,7 @@ export class ControllerCrash extends PythonError {
 export class SandboxStop extends ControllerCrash {
   constructor(
     readonly bot: string,
-    /** 'timeout', 'memory' or 'crashed' (engines/core/pyodide/sandbox.ts KillReason). */
+    /** 'timeout', 'memory' or 'crashed' (engines/core/sandbox/errors.ts KillReason). */
     readonly reason: string,
     message: string,
   ) {

@@ -15,23 +15,12 @@
  */
 import { BOOTSTRAP_PY } from './bootstrap.ts';
 import type { PyFast, PythonHost } from './host.ts';
-import { pyodideIndexDir, revivePyFloat, SandboxPythonError, TAGGED } from './sandbox.ts';
+import { pyodideIndexDir, revivePyFloat, SandboxPythonError, TAGGED } from '../sandbox/errors.ts';
 import { bootPyodide } from './snapshot.ts';
+import { BEAT } from '../sandbox/heartbeat.ts';
 
-/** Shared cells between a sandbox worker and its supervisor (Int32 indices of `Heartbeat.cells`). */
-export const BEAT = {
-  /** Pyodide's interrupt cell: the supervisor stores 2 (SIGINT) to raise KeyboardInterrupt. */
-  interrupt: 0,
-  /** Incremented at every call into Python. */
-  seq: 1,
-  /** 1 while a call into Python runs. */
-  inCall: 2,
-  /** The label (bot) of the running call. */
-  label: 3,
-  /** Set by the supervisor when it interrupted a call for its time. */
-  interrupted: 4,
-  size: 8,
-} as const;
+/** Shared cells between a sandbox worker and its supervisor: one table for every runtime (sandbox/heartbeat.ts). */
+export { BEAT };
 
 interface PyodideLike {
   runPython(code: string): unknown;
@@ -203,7 +192,7 @@ export function setLocalPython(py: LocalPython): void {
 }
 export function localPython(): LocalPython {
   const py = (globalThis as Record<symbol, unknown>)[KEY] as LocalPython | undefined;
-  if (!py) throw new Error('koth: original Python bots run only inside a sandbox worker (engines/core/pyodide/pool.ts); a test may pass a LocalPython of its own');
+  if (!py) throw new Error('koth: original Python bots run only inside a sandbox worker (engines/core/sandbox/pool.ts); a test may pass a LocalPython of its own');
   return py;
 }
 

@@ -7,7 +7,7 @@ import { planShards } from './shards.ts';
 import { runTrials } from './runner.ts';
 import type { TrialSpec } from './trial-spec.ts';
 import { shardGenerator, shardSeed } from '../rng/generators.ts';
-import type { SandboxPool } from '../pyodide/pool.ts';
+import type { SandboxPool } from '../sandbox/pool.ts';
 
 const concat = (a: string, b: string) => a + b;
 

@@ -15,7 +15,7 @@ import { Progress } from './progress.ts';
 import { planShards, type Shard } from './shards.ts';
 import { Checkpoint, CheckpointWriteError, OrderedMerger } from './checkpoint.ts';
 import type { ShardTask } from './worker.ts';
-import type { SandboxPool } from '../pyodide/pool.ts';
+import type { SandboxPool } from '../sandbox/pool.ts';
 
 export interface RunOptions<Opts, Acc> {
   /** The game's id: names the run (progress bar, checkpoint identity). */
@@ -43,7 +43,7 @@ export interface RunOptions<Opts, Acc> {
   /** Stops scheduling new shards when aborted; the checkpoint keeps what finished. */
   signal?: AbortSignal;
   /**
-   * Sandbox workers (engines/core/pyodide/pool.ts) to run every shard on, instead of this thread
+   * Sandbox workers (engines/core/sandbox/pool.ts) to run every shard on, instead of this thread
    * or plain workers: runs with original Python bots. Their number replaces `workers`.
    */
   sandbox?: SandboxPool;

@@ -1,5 +1,13 @@
 import type { GeneratorKind } from '../rng/generators.ts';
 import type { Rng } from '../rng/rng.ts';
+import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
+
+/** What a sandbox worker hands the code it runs besides the task (sandbox/job-worker.ts JobContext has these and more). */
+export interface SandboxContext {
+  runtime: SandboxRuntime;
+  cells: Int32Array;
+  label(text: string): number;
+}
 
 /**
  * Shardable trials: a trial is one game (dice, camel-up) or one whole tournament
@@ -13,7 +21,11 @@ import type { Rng } from '../rng/rng.ts';
 export interface TrialSpec<Opts, Acc> {
   /** The kind of generator each shard is handed (rng/generators.ts). */
   generator: GeneratorKind;
-  run(opts: Opts, rng: Rng, count: number, tick?: (done: number) => void): Acc;
+  /**
+   * `sandbox`: in a sandbox worker (engines/core/sandbox/pool.ts), the worker's context — the
+   * same one its jobs get (its runtime, heartbeat cells, labels); absent on plain workers.
+   */
+  run(opts: Opts, rng: Rng, count: number, tick?: (done: number) => void, sandbox?: SandboxContext): Acc;
   merge(a: Acc, b: Acc): Acc;
   empty(opts: Opts): Acc;
   /**

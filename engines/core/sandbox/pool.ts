@@ -16,8 +16,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BEAT } from './local.ts';
-import { SandboxKilled } from './sandbox.ts';
+import { BEAT } from './heartbeat.ts';
+import type { SandboxRuntime } from './heartbeat.ts';
+import { SandboxKilled } from './errors.ts';
 import type { ErrorData, SandboxTask } from './job-worker.ts';
 
 export interface SandboxPoolOptions {
@@ -35,6 +36,12 @@ export interface SandboxPoolOptions {
   jsHeapMb?: number;
   /** Loading time limit (ms). Default 120 s. */
   loadTimeoutMs?: number;
+  /**
+   * What runs the untrusted code: 'python' (Pyodide, the default) or 'wasm' (compiled C++,
+   * sandbox/wasm.ts: no Pyodide is loaded; a call over its time cannot be interrupted, so the
+   * worker is ended at once).
+   */
+  runtime?: SandboxRuntime;
 }
 
 /** A task failed with an error of the sandboxed code or of the game (as data). */
@@ -88,7 +95,7 @@ export class SandboxPool {
 
   constructor(o: SandboxPoolOptions) {
     const given = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as SandboxPoolOptions;
-    this.o = { timeoutMs: 10_000, graceMs: 2_000, memoryMb: 1024, jsHeapMb: 1024, loadTimeoutMs: 120_000, ...given, workers: Math.max(1, o.workers) };
+    this.o = { timeoutMs: 10_000, graceMs: 2_000, memoryMb: 1024, jsHeapMb: 1024, loadTimeoutMs: 120_000, runtime: 'python', ...given, workers: Math.max(1, o.workers) };
     this.slots = new Array(this.o.workers).fill(undefined);
     this.timer = setInterval(() => this.watch(), Math.max(5, Math.min(100, this.o.timeoutMs / 4)));
     this.timer.unref();
@@ -125,7 +132,7 @@ export class SandboxPool {
     const buf = new SharedArrayBuffer(BEAT.size * 4);
     const worker = new Worker(filename, {
       execArgv,
-      workerData: { modules: this.o.modules, cells: buf, memoryMb: this.o.memoryMb },
+      workerData: { modules: this.o.modules, cells: buf, memoryMb: this.o.memoryMb, runtime: this.o.runtime },
       env: {},
       resourceLimits: { maxOldGenerationSizeMb: this.o.jsHeapMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
       stdout: true,
@@ -236,7 +243,12 @@ export class SandboxPool {
         s.interruptedAt = 0;
         continue;
       }
-      if (!s.interruptedAt && now - s.since > this.o.timeoutMs) {
+      if (this.o.runtime === 'wasm' && now - s.since > this.o.timeoutMs) {
+        // WebAssembly has no interrupt: the worker (and the instance in it) is ended.
+        const e = new SandboxKilled('timeout', `no answer within ${this.o.timeoutMs} ms; the sandbox ended the worker`, this.bot(s));
+        void this.end(s);
+        this.died(s, e);
+      } else if (!s.interruptedAt && now - s.since > this.o.timeoutMs) {
         s.interruptedAt = now;
         s.tainted = true;
         Atomics.store(s.cells, BEAT.interrupted, 1);

@@ -17,14 +17,22 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
-import { LocalPython, setLocalPython } from './local.ts';
+import { LocalPython, setLocalPython } from '../pyodide/local.ts';
+import type { SandboxRuntime } from './heartbeat.ts';
 
 export type SandboxTask =
   | { id: number; kind: 'shard'; module: string; opts: unknown; seed: Seed; index: number; count: number }
   | { id: number; kind: 'job'; module: string; fn: string; args: unknown };
 
 export interface JobContext {
+  /** The worker's Python (runtime 'python'; asking for it in a 'wasm' worker throws). */
   python: LocalPython;
+  /** Which runtime this sandbox worker holds. */
+  runtime: SandboxRuntime;
+  /** The heartbeat cells shared with the supervisor (sandbox/heartbeat.ts): runtimes other than Python bump them per call. */
+  cells: Int32Array;
+  /** Names what the next calls are for (a bot), so the supervisor's message can name it; returns its id for BEAT.label. */
+  label(text: string): number;
   /** Progress: n more trials done. */
   tick(n: number): void;
   /** A line for the user (what a `play` prints), sent as it is made. */
@@ -49,7 +57,17 @@ export function errorData(e: unknown): ErrorData {
   return { name: e.name, message: e.message, fields, cause: e.cause === undefined ? undefined : errorData(e.cause) };
 }
 
-const { modules, cells, memoryMb } = workerData as { modules: string[]; cells: SharedArrayBuffer; memoryMb: number };
+const { modules, cells, memoryMb, runtime = 'python' } = workerData as { modules: string[]; cells: SharedArrayBuffer; memoryMb: number; runtime?: SandboxRuntime };
+const cellView = new Int32Array(cells);
+const labels: string[] = [];
+function label(text: string): number {
+  let id = labels.indexOf(text);
+  if (id < 0) {
+    id = labels.push(text) - 1;
+    port.postMessage({ label: id, text });
+  }
+  return id;
+}
 const port = parentPort!;
 const require = createRequire(import.meta.url);
 
@@ -83,11 +101,14 @@ async function importModule(module: string): Promise<Record<string, unknown>> {
   return (await import(module.startsWith('file:') ? module : pathToFileURL(module).href)) as Record<string, unknown>;
 }
 
-let python: LocalPython;
+let python: LocalPython | undefined;
 try {
   for (const m of modules) loaded.set(m, await importModule(m));
-  python = await LocalPython.load({ cells: new Int32Array(cells), memoryMb, onLabel: (id, text) => port.postMessage({ label: id, text }) });
-  setLocalPython(python);
+  // Pyodide only where Python runs: a C++/WebAssembly worker instantiates the games' modules itself (sandbox/wasm.ts).
+  if (runtime === 'python') {
+    python = await LocalPython.load({ cells: cellView, memoryMb, onLabel: (id, text) => port.postMessage({ label: id, text }) });
+    setLocalPython(python);
+  }
 } catch (e) {
   port.postMessage({ fatal: `the sandbox worker did not start: ${(e as Error)?.message ?? e}` });
   throw e;
@@ -113,14 +134,24 @@ async function run(task: SandboxTask): Promise<unknown> {
   const mod = loaded.get(task.module);
   if (!mod) throw new Error(`the sandbox worker was not started with ${task.module}`);
   const tick = (n: number) => port.postMessage({ id: task.id, tick: n });
+  const ctx: JobContext = {
+    get python(): LocalPython {
+      if (!python) throw new Error('this sandbox worker runs C++/WebAssembly, not Python');
+      return python;
+    },
+    runtime,
+    cells: cellView,
+    label,
+    tick,
+    emit: (line) => port.postMessage({ id: task.id, line }),
+  };
   if (task.kind === 'shard') {
     const trials = mod.trials as TrialSpec<unknown, unknown> | undefined;
     if (!trials) throw new Error(`${task.module} exports no "trials"`);
-    return trials.run(task.opts, shardGenerator(trials.generator, task.seed, task.index), task.count, tick);
+    return trials.run(task.opts, shardGenerator(trials.generator, task.seed, task.index), task.count, tick, ctx);
   }
   const fn = mod[task.fn];
   if (typeof fn !== 'function') throw new Error(`${task.module} exports no job function ${task.fn}`);
-  const ctx: JobContext = { python, tick, emit: (line) => port.postMessage({ id: task.id, line }) };
   return (fn as (args: unknown, ctx: JobContext) => unknown)(task.args, ctx);
 }
 
@@ -128,9 +159,9 @@ port.on('message', (task: SandboxTask) => {
   void (async () => {
     try {
       const value = await run(task);
-      port.postMessage({ id: task.id, ok: true, value, output: python.takeOutput() });
+      port.postMessage({ id: task.id, ok: true, value, output: python?.takeOutput() ?? [] });
     } catch (e) {
-      port.postMessage({ id: task.id, ok: false, error: errorData(e), output: python.takeOutput() });
+      port.postMessage({ id: task.id, ok: false, error: errorData(e), output: python?.takeOutput() ?? [] });
     }
   })();
 });

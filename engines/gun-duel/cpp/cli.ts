@@ -1,0 +1,135 @@
+/**
+ * `--cpp-players FILE[,FILE…]|cache` for `koth replay gun-duel` (and `koth verify gun-duel`,
+ * `koth bench gun-duel`): the answers as posted, compiled to WebAssembly (answers.ts: in a
+ * worker thread, cached), run in C++ sandbox workers (engines/core/sandbox/pool.ts with runtime
+ * 'wasm'): capped memory, a watchdog per call, no files, no clock but the fixed one.
+ *
+ * When a compiled answer traps (a `throw`, abort, a bad pointer, stack overflow) or runs out of
+ * memory, the run stops with exit 3: the original controller (Tournament.hpp/GunDuel.hpp of
+ * fzql/GunDuel) catches nothing — an uncaught exception calls std::terminate and a crash ends the
+ * process — so the tournament never finished. A call over the time limit stops it the same way
+ * (the original had no limit: it would have hung).
+ */
+import { basename } from 'node:path';
+import { EXIT, UserError } from '../../core/cli/errors.ts';
+import { readInputFile } from '../../core/cli/files.ts';
+import type { ReplayKit } from '../../core/game.ts';
+import { SandboxTaskError, type SandboxPool } from '../../core/sandbox/pool.ts';
+import { SandboxKilled } from '../../core/sandbox/errors.ts';
+import { CppCompileError, cppCacheDir } from '../../core/sandbox/clang.ts';
+import { Progress } from '../../core/runner/progress.ts';
+import { AnswerCache, defaultCacheDir } from '../../../scraper/cache.ts';
+import { findPlayer, POOL } from '../../../transpiled-bots/gun-duel/index.ts';
+import { compileAnswers, playerClassesIn, type CppAnswer, type CppAnswerSource } from './answers.ts';
+
+export const CPP_PLAYERS_HELP =
+  'play answers AS POSTED, compiled to WebAssembly and sandboxed: FILE.hpp[,FILE2.hpp...] (each one answer\'s class deriving Player, as the repository\'s <Name>.hpp), ' +
+  'or "cache" = the scraped answers (koth scrape gun-duel; KOTH_CACHE); each takes the place of the port of its class name, a class with no port joins at the end. First compile ~5 s per answer, then cached';
+
+/** Default time limit of one call into a compiled answer (ms); KOTH_SANDBOX_TIMEOUT_MS overrides. */
+export const CPP_CALL_TIMEOUT_MS = 10_000;
+
+/** The class a file defines: the one named as the file, else its only class deriving Player. */
+function classOf(file: string, code: string): string {
+  const found = playerClassesIn(code);
+  const stem = basename(file).replace(/\.[^.]*$/, '');
+  if (found.includes(stem)) return stem;
+  if (found.length === 1) return found[0]!;
+  if (!found.length) throw new UserError(`--cpp-players: ${file} defines no class deriving Player (give a Gun Duel answer: class Name : public Player { ... })`);
+  throw new UserError(`--cpp-players: ${file} defines several classes deriving Player (${found.join(', ')}): name the file after the one to play (<Name>.hpp)`);
+}
+
+/**
+ * The scraped answers' C++ players: each code block that defines a class deriving Player (the
+ * game's extractor, as the scrape cache recorded it), newest answer last. One small function, so
+ * that a better extractor (whole multi-file answers, other languages named) replaces only it.
+ */
+export function gunDuelSourcesFromCache(root: string): CppAnswerSource[] {
+  const cache = new AnswerCache(root, 'gun-duel', null);
+  if (!cache.exists()) throw new UserError(`no gun-duel scrape in ${cache.dir}: run koth scrape gun-duel first (or set KOTH_CACHE)`, EXIT.cache);
+  const byName = new Map<string, CppAnswerSource>();
+  for (const a of cache.all()) {
+    for (const b of a.bots) {
+      const code = a.blocks[b.block]?.text;
+      if (!code || !playerClassesIn(code).includes(b.name)) continue;
+      byName.set(b.name, { name: b.name, file: `cache: answer ${a.answer_id} block ${b.block}`, code });
+    }
+  }
+  return [...byName.values()];
+}
+
+/** The answers named by --cpp-players (files in order, or the scrape cache); one answer per class. */
+export function cppSources(spec: string): CppAnswerSource[] {
+  const s = spec.trim();
+  let out: CppAnswerSource[];
+  if (s === 'cache') out = gunDuelSourcesFromCache(defaultCacheDir());
+  else {
+    const files = s.split(',').map((f) => f.trim()).filter(Boolean);
+    if (!files.length) throw new UserError('--cpp-players: give .hpp files, comma-separated, or "cache"');
+    out = files.map((file) => {
+      const code = readInputFile('--cpp-players', file, 'a C++ answer: a class deriving Player');
+      return { name: classOf(file, code), file, code };
+    });
+  }
+  if (!out.length) throw new UserError('--cpp-players: no C++ player to compile (the cache holds no answer with a class deriving Player)', EXIT.cache);
+  const seen = new Set<string>();
+  for (const a of out) {
+    if (seen.has(a.name.toLowerCase())) throw new UserError(`--cpp-players: two files define ${a.name}: give each class once`);
+    seen.add(a.name.toLowerCase());
+  }
+  return out;
+}
+
+/** Compiles with a progress bar (stderr); a compile error is bad input (exit 2) with the compiler's diagnostics. */
+export async function compileForRun(sources: CppAnswerSource[], quiet = false): Promise<CppAnswer[]> {
+  const progress = new Progress(sources.length, 'compiling C++ answers');
+  let cold = 0;
+  try {
+    const { answers } = await compileAnswers(sources, (c) => {
+      if (!c.cached) cold++;
+      progress.tick(1);
+    });
+    progress.stop();
+    if (cold && !quiet) process.stderr.write(`koth: compiled ${cold} C++ answer${cold === 1 ? '' : 's'} (cached in ${cppCacheDir() ?? 'nowhere: KOTH_CPP_CACHE=off'})\n`);
+    return answers;
+  } catch (e) {
+    progress.stop();
+    if (e instanceof CppCompileError) throw new UserError(`--cpp-players: ${e.message}\n(the answer is compiled as C++17 by clang against our stand-in Player.hpp; fix the file, or leave it out)`);
+    throw e;
+  }
+}
+
+/**
+ * The tournament's player names with --players (names or 0-based indices of the default order:
+ * the 17 ports' registration order, then compiled answers without a port), or undefined (all).
+ */
+export function cppPlayerNames(list: string | undefined, answers: readonly CppAnswer[]): string[] | undefined {
+  const order = [...POOL.map((p) => p.botName), ...answers.filter((a) => !findPlayer(a.name)).map((a) => a.name)];
+  if (!list) return undefined;
+  const out: string[] = [];
+  for (const raw of list.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const n = /^\d+$/.test(raw) ? order[Number(raw)] : order.find((o) => o.toLowerCase() === raw.toLowerCase());
+    if (!n) throw new UserError(`unknown player "${raw}". Known (also usable as 0-based indices): ${order.join(', ')}`);
+    out.push(n);
+  }
+  if (out.length < 2) throw new UserError('--players needs at least two players');
+  return out;
+}
+
+/** C++ sandbox workers holding the game's trials module (its jobs). */
+export function cppPool(kit: ReplayKit, workers: number): SandboxPool {
+  return kit.sandboxPool('gun-duel', workers, { runtime: 'wasm', timeoutMs: CPP_CALL_TIMEOUT_MS });
+}
+
+/** A stopped compiled answer or sandbox as the CLI's error (exit 3); anything else unchanged. */
+export function cppStopError(e: unknown): unknown {
+  const crashed = (what: string) =>
+    new UserError(
+      `${what}\nThe original controller (Tournament.hpp, GunDuel.hpp) catches nothing: an uncaught throw, abort or crash of a player ended the whole tournament process, so it would not have finished here.`,
+      EXIT.originalCrashed,
+    );
+  if (e instanceof SandboxTaskError && e.data.name === 'CppAnswerStopped') return crashed(`the compiled ${String(e.data.fields.player)} stopped (${String(e.data.fields.reason)}): ${e.message}`);
+  if (e instanceof SandboxTaskError && e.data.name === 'WasmRefused') return new UserError(`--cpp-players: ${e.message}`);
+  if (e instanceof SandboxKilled) return crashed(`the C++ sandbox stopped ${e.message} (${e.reason})`);
+  return e;
+}
