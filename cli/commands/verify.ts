@@ -108,7 +108,7 @@ function failure(jobs: VerifyJob[], out: VerifyJobResult[]): UserError | undefin
   if (r.kind === 'input') return new UserError(printable(r.message));
   if (r.kind === 'sandbox') {
     return new UserError(
-      `the sandbox stopped ${printable(r.bot)} (${r.reason}): ${printable(r.message)}\n` +
+      `the ${(findGame(jobs[i]!.game)?.verify as GameVerifier | undefined)?.runtime === 'wasm' ? 'C++' : 'Python'} sandbox stopped ${printable(r.bot)} (${r.reason}): ${printable(r.message)}\n` +
         'The original controller had no time or memory limit, so it would have hung or died here; nothing of the original can be compared.',
       EXIT.originalCrashed,
     );
