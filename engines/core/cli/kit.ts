@@ -17,7 +17,7 @@ import { SandboxPool } from '../pyodide/pool.ts';
 import { CheckpointMismatch } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
-import { checkQueueUrl, kothVersion, QueueJobFailed, QueueUnreachable, redact, runQueued } from '../runner/queue.ts';
+import { checkQueueUrl, isAuthProblem, kothVersion, QueueBadUrl, QueueJobFailed, QueueMisconfigured, QueueUnreachable, redact, redactWord, runQueued } from '../runner/queue.ts';
 
 export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
@@ -235,23 +235,56 @@ export function resolveBots(
   return [...pool];
 }
 
-/** --queue URL: run the shards on `koth worker` processes through Redis (results do not depend on it). */
+/**
+ * --queue URL: run the shards on `koth worker` processes through Redis (results do not depend on
+ * it). A bad URL is a UserError (exit 2), not commander's InvalidArgumentError, whose message
+ * would repeat the value, password and all.
+ */
 export function queueOption(): Option {
-  return new Option('--queue <url>', 'redis://[:password@]host:port: put the shards on this Redis queue for "koth worker" processes (results do not depend on it)').argParser((v: string) => {
+  return new Option('--queue <url>', 'redis://[:password@]host:port[/db]: put the shards on this Redis queue for "koth worker" processes (results do not depend on it)').argParser((v: string) => {
     const why = checkQueueUrl(v);
-    if (why) throw new InvalidArgumentError(why);
+    if (why) throw new UserError(`${why}. Nothing was run.`);
     return v;
+  });
+}
+
+/**
+ * Refuses --queue on a command whose --exact mode is one stream (dice, atomas, camel-up): an
+ * exact replay is not cut into shards, so the queue would be ignored. Checked before anything
+ * runs or connects. Added with the common option 'workers' (which adds --queue).
+ */
+function queueExcludesExact(cmd: Command): void {
+  cmd.hook('preAction', (_hooked, action) => {
+    if (action !== cmd) return;
+    const long = (name: string) => cmd.options.find((x) => x.long === name);
+    const exact = long('--exact');
+    const queue = long('--queue');
+    if (!exact || !queue) return;
+    const given = (o: Option) => ['cli', 'env'].includes(cmd.getOptionValueSource(o.attributeName()) ?? '');
+    if (given(exact) && given(queue)) {
+      throw new UserError('--queue cannot be combined with --exact (an exact replay is one stream from random.seed(S): it is not cut into shards, so it runs here): leave one of them out. Nothing was run.');
+    }
   });
 }
 
 /** The command as the user typed it (`koth …`), each word quoted for a POSIX shell where needed: shown on reports and pages that it remakes. */
 export function commandLine(argv: readonly string[] = process.argv.slice(2)): string {
-  return ['koth', ...argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))].join(' ');
+  // A URL's password (--queue redis://:secret@host) is never shown: the line is printed on pages and reports.
+  return ['koth', ...argv.map(redactWord).map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))].join(' ');
 }
 
 /** Redis cannot be reached (--queue, koth worker, koth queue): exit 4, saying what to check. */
 export function queueUnreachable(e: QueueUnreachable): UserError {
-  return new UserError(`${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
+  return new UserError(isAuthProblem(e.message) ? e.message : `${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
+}
+
+/** The user's error for a queue failure (exit 4 Redis, 2 a URL naming what is not there, 70 a shard failed or came back wrong), or undefined for any other error. */
+export function queueError(e: unknown): UserError | undefined {
+  if (e instanceof QueueUnreachable) return queueUnreachable(e);
+  if (e instanceof QueueMisconfigured) return new UserError(e.message, EXIT.network);
+  if (e instanceof QueueBadUrl) return new UserError(`${e.message}. Nothing was run.`, EXIT.usage);
+  if (e instanceof QueueJobFailed) return new UserError(e.message, EXIT.internal);
+  return undefined;
 }
 
 export const CHECKPOINT_HELP = 'save progress to this file and resume from it after an interruption (checked writable before the run)';
@@ -306,6 +339,7 @@ export function addCommonOptions(cmd: Command, names: readonly CommonOption[], e
       case 'workers':
         cmd.option('--workers <n>', `worker threads, at most ${maxWorkers()} here (results do not depend on it)`, workerCount, defaultWorkers());
         cmd.addOption(queueOption());
+        queueExcludesExact(cmd);
         break;
       case 'shardSize':
         cmd.option('--shard-size <n>', 'trials per shard (part of the run identity: changes results)', positiveInt, d.shardSize ?? 10_000);
@@ -412,9 +446,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
         return res;
       } catch (e) {
         if (e instanceof CheckpointMismatch) throw new UserError(e.message);
-        if (e instanceof QueueUnreachable) throw queueUnreachable(e);
-        if (e instanceof QueueJobFailed) throw new UserError(e.message, EXIT.internal);
-        throw e;
+        throw queueError(e) ?? e;
       } finally {
         process.off('SIGINT', onSigint);
       }
