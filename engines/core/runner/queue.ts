@@ -158,7 +158,7 @@ async function checkServer(conn: Redis, url: string, forRuns: boolean): Promise<
   if (policy && policy !== 'noeviction') {
     throw new QueueMisconfigured(
       `Redis at ${redact(url)} has maxmemory-policy ${printable(policy)}: it may drop queued jobs and finished shards when memory runs short, and a run would redo them without end. ` +
-        'Set "maxmemory-policy noeviction" in its redis.conf (or: redis-cli CONFIG SET maxmemory-policy noeviction) and rerun; nothing was queued',
+        'Set "maxmemory-policy noeviction" in its redis.conf (or: redis-cli CONFIG SET maxmemory-policy noeviction) and rerun. Nothing was run',
     );
   }
 }
@@ -284,10 +284,12 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         if (!job) continue; // removed meanwhile: re-added below on the next round
         const problems = shardResultProblems(job.returnvalue, o.spec, o.opts, s.count);
         if (problems.length) {
-          await queue.remove(jobIdOf(run, s.index)).catch(() => 0);
+          // Its job goes, and every other result that worker handed in that this round read: none can be trusted.
+          const suspect = fresh.filter((j, i) => j && (j.processedBy === job.processedBy || shardResultProblems(j.returnvalue, o.spec, o.opts, finished[i]!.count).length));
+          await Promise.all(suspect.map((j) => queue.remove(j!.id!).catch(() => 0)));
           throw new QueueJobFailed(
             `shard ${s.index} of ${printable(o.label ?? o.game)} came back from ${workerOf(job)} with a result that cannot be this shard's: ${problems.map(printable).join('; ')}. ` +
-              'Nothing of it was merged and the job was removed: stop that worker (or run one of this koth build), then rerun the same command to resume (the other finished shards are kept)',
+              `Nothing of it was merged and ${suspect.length > 1 ? `the ${suspect.length} jobs that worker handed in were` : 'the job was'} removed: stop that worker (or run one of this koth build), then rerun the same command to resume (the other finished shards are kept)`,
           );
         }
         record(s.index, job.returnvalue as Acc);
