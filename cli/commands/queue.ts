@@ -65,7 +65,10 @@ export function registerQueue(program: Command): void {
         );
         if (res.gaveUp) {
           process.stderr.write(
-            pc.red(`koth worker: stopped after ${res.shards} shard(s) handed in; Redis at ${redact(url)} did not answer, so ${res.lost} finished shard(s) could not be handed in (another worker redoes them)\n`),
+            pc.red(
+              `koth worker: stopped after ${res.shards} shard(s) handed in; Redis at ${redact(url)} did not answer, ` +
+                (res.lost ? `so ${res.lost} finished shard(s) could not be handed in (another worker redoes them)\n` : 'but no finished shard was waiting to be handed in\n'),
+            ),
           );
           // BullMQ's connections keep reconnecting to the Redis that is gone: nothing more can be done here.
           await pool.destroy();

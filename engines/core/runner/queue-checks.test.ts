@@ -33,9 +33,10 @@ describe('URLs: the database number', () => {
     expect(checkQueueUrl('redis://127.0.0.1:6379/abc')).toMatch(/database, a number.*"abc"/);
     expect(checkQueueUrl('redis://127.0.0.1:6379/1/2')).toMatch(/database/);
     expect(checkQueueUrl('redis://127.0.0.1:6379/-1')).toMatch(/database/);
+    expect(checkQueueUrl('redis://127.0.0.1:6379?db=abc')).toMatch(/db= names the database, a number, not "abc"/);
   });
   it('a number, "/" or nothing is accepted; the number is the database used', () => {
-    for (const [u, db] of [['redis://h:1', 0], ['redis://h:1/', 0], ['redis://h:1/0', 0], ['redis://h:1/15', 15], ['redis://h:1/99', 99]] as const) {
+    for (const [u, db] of [['redis://h:1', 0], ['redis://h:1/', 0], ['redis://h:1/0', 0], ['redis://h:1/15', 15], ['redis://h:1/99', 99], ['redis://h:1?db=7', 7]] as const) {
       expect(checkQueueUrl(u), u).toBeUndefined();
       expect(queueDb(u), u).toBe(db);
     }

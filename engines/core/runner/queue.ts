@@ -78,12 +78,15 @@ export function checkQueueUrl(url: string): string | undefined {
   if (!u.hostname) return `--queue ${shown} names no host`;
   if (!/^\/?(\d{1,9})?$/.test(u.pathname)) return `--queue ${shown}: the path names the database, a number (redis://host:port/0 is the default one), not "${printable(decodeURIComponent(u.pathname.slice(1)))}"`;
   if (u.hash) return `--queue ${shown}: a Redis URL has no #fragment`;
+  const db = u.searchParams.get('db');
+  if (db !== null && !/^\d{1,9}$/.test(db)) return `--queue ${shown}: db= names the database, a number, not "${printable(db)}"`;
   return undefined;
 }
 
-/** The database number a URL names (0 when it names none). */
+/** The database number a URL names, as its path (/N) or as ioredis also reads it (?db=N); 0 when it names none. */
 export function queueDb(url: string): number {
-  const m = /^\/(\d+)$/.exec(new URL(url).pathname);
+  const u = new URL(url);
+  const m = /^\/(\d+)$/.exec(u.pathname) ?? /^(\d+)$/.exec(u.searchParams.get('db') ?? '');
   return m ? Number(m[1]) : 0;
 }
 
@@ -433,8 +436,13 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
     },
   );
   worker.on('completed', () => handedIn++);
-  worker.on('error', (e) => o.log(`queue error: ${p(e.message)}`));
-  worker.on('failed', (job, e) => job && !(e instanceof DelayedError) && o.log(`shard ${p(job.data?.index)} of ${p(job.data?.label)} failed: ${p(e.message)}`));
+  let lastError = '';
+  worker.on('error', (e) => {
+    // A Redis that is gone gives the same error every few hundred milliseconds: said once until it changes.
+    if (e.message !== lastError) o.log(`queue error: ${p(e.message)}`);
+    lastError = e.message;
+  });
+  worker.on('failed', (job, e) => job && !(e instanceof DelayedError) && !jobDataProblem(job.data) && o.log(`shard ${p(job.data.index)} of ${p(job.data.label)} failed: ${p(e.message)}`));
   const stop = new Promise<void>((r) => (o.signal.aborted ? r() : o.signal.addEventListener('abort', () => r(), { once: true })));
   void worker.run().catch((e) => o.log(`worker stopped: ${p((e as Error).message)}`));
   o.log(`waiting for shards on ${redact(o.url)} with ${o.threads} thread(s), koth ${p(o.version)}`);
@@ -463,7 +471,9 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
   clearInterval(watch);
   if (how === 'gave up') void worker.close(true).catch(() => {});
   conn.disconnect();
-  return { shards: handedIn, lost: how === 'gave up' ? Math.max(0, shards - handedIn) : 0, gaveUp: how === 'gave up' };
+  // A shard run here but never stored as done (Redis gone while handing it in) is lost, however the close ended.
+  const lost = Math.max(0, shards - handedIn);
+  return { shards: handedIn, lost, gaveUp: how === 'gave up' || lost > 0 };
 }
 
 export interface QueueRunSummary {
