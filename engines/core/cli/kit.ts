@@ -14,7 +14,7 @@ import type { Seed } from '../rng/rng.ts';
 import { parseSeed } from '../rng/rng.ts';
 import type { GameEngine, ReplayKit, ShardedRun } from '../game.ts';
 import { SandboxPool } from '../pyodide/pool.ts';
-import { CheckpointMismatch } from '../runner/checkpoint.ts';
+import { CheckpointMismatch, CheckpointWriteError } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
 import { checkQueueUrl, isAuthProblem, kothVersion, QueueBadUrl, QueueJobFailed, QueueMisconfigured, QueueUnreachable, redact, redactWord, runQueued } from '../runner/queue.ts';
@@ -476,7 +476,19 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
 
 async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSignal): Promise<RunResult<Acc>> {
   if (r.sandbox) throw new UserError('--queue does not run original Python bots (--python-bots): their sandbox workers run on this machine only');
-  const res = await runQueued<Opts, Acc>({ ...r, label: r.label ?? r.game, url: r.queue!, version: kothVersion(), signal });
+  let res: Awaited<ReturnType<typeof runQueued<Opts, Acc>>>;
+  try {
+    res = await runQueued<Opts, Acc>({ ...r, label: r.label ?? r.game, url: r.queue!, version: kothVersion(), signal });
+  } catch (e) {
+    // A checkpoint that cannot be written stops the run as it does a local one; the queue keeps the finished shards.
+    if (e instanceof CheckpointWriteError) {
+      throw new UserError(
+        `could not write the checkpoint ${e.path}: ${fsErrorText(e.cause)}, so the run stopped; the finished shards stay on the queue ${redact(r.queue!)}: free space (or fix the folder) and rerun the same command to resume`,
+        EXIT.interrupted,
+      );
+    }
+    throw e;
+  }
   const unit = r.unit ?? 'trials';
   if (res.interrupted) {
     throw new UserError(`interrupted after ${res.done} of ${r.trials} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);

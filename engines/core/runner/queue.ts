@@ -257,6 +257,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
   const refusedBy = new Set<string>();
   progress.tick(resumed.reduce((n, s) => n + s.count, 0));
   const aborted = new Promise<void>((r) => (o.signal?.aborted ? r() : o.signal?.addEventListener('abort', () => r(), { once: true })));
+  let failure: unknown;
   try {
     while (mergedShards < plan.length) {
       if (o.signal?.aborted) {
@@ -348,9 +349,16 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
       // Every shard merged: the run's jobs go.
       await Promise.all(plan.map((s) => queue.remove(jobIdOf(run, s.index)).catch(() => 0)));
     }
+  } catch (e) {
+    failure = e;
+    throw e;
   } finally {
     progress.stop();
-    if (cp) cp.flush(!interrupted && merger.state.next === plan.length);
+    try {
+      if (cp) cp.flush(!interrupted && merger.state.next === plan.length);
+    } catch (e) {
+      if (!failure) throw e; // the first error is the one reported
+    }
     await queue.close().catch(() => {});
     conn.disconnect();
   }
