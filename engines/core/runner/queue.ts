@@ -9,6 +9,11 @@
  * pending job's state on a timer and re-adds the missing ones (a Redis restarted without
  * persistence). Finished jobs stay in Redis until the run has merged all of them, then the
  * run's jobs are removed.
+ *
+ * Nothing read from Redis is trusted: a result is checked (shape, TrialSpec.check, count) before
+ * it is merged, and a wrong one stops the run naming the worker that handed it in; job data that
+ * is not koth's is skipped (status) or failed (worker); every job field printed is escaped. A
+ * connection is checked before use: password, database number, and for runs `noeviction`.
  */
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -161,7 +166,7 @@ async function checkServer(conn: Redis, url: string, forRuns: boolean): Promise<
   if (policy && policy !== 'noeviction') {
     throw new QueueMisconfigured(
       `Redis at ${redact(url)} has maxmemory-policy ${printable(policy)}: it may drop queued jobs and finished shards when memory runs short, and a run would redo them without end. ` +
-        'Set "maxmemory-policy noeviction" in its redis.conf (or: redis-cli CONFIG SET maxmemory-policy noeviction) and rerun. Nothing was run',
+        'Set "maxmemory-policy noeviction" in its redis.conf (or: redis-cli CONFIG SET maxmemory-policy noeviction) and rerun. Nothing was run.',
     );
   }
 }
