@@ -403,9 +403,10 @@ export function jobDataProblem(d: unknown): string | undefined {
 /** `koth worker`: processes shards until the signal; the current ones finish first. */
 export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: number; lost: number; gaveUp: boolean }> {
   const conn = await connect(o.url, true);
-  let shards = 0; // run here
-  let handedIn = 0; // and stored in Redis as done
+  let handedIn = 0; // shards stored in Redis as done
   let running = 0;
+  const runningIds = new Set<string>(); // jobs whose shard is being run here
+  const settledIds = new Set<string>(); // jobs stored as done, or as failed
   // Every job field reaches the log escaped: a job's text is anyone's who can write to the Redis.
   const p = (v: unknown) => printable(String(v));
   const worker = new Worker<QueueJobData>(
@@ -426,14 +427,15 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
       }
       const t0 = performance.now();
       running++;
+      runningIds.add(String(job.id));
       try {
         o.log(`shard ${d.index} of ${p(d.label)} (run ${p(d.run)}, ${d.count} trials) started`);
         const acc = await o.runShard({ module: o.trialsModuleOf(d.game), opts: d.opts, seed: decodeSeed(d.seed), index: d.index, count: d.count });
-        shards++;
         o.log(`shard ${d.index} of ${p(d.label)} (run ${p(d.run)}) done in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
         return acc;
       } finally {
         running--;
+        runningIds.delete(String(job.id));
       }
     },
     {
@@ -448,18 +450,26 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
       autorun: false,
     },
   );
-  worker.on('completed', () => handedIn++);
+  worker.on('completed', (job) => {
+    handedIn++;
+    settledIds.add(String(job.id));
+  });
   let lastError = '';
   worker.on('error', (e) => {
     // A Redis that is gone gives the same error every few hundred milliseconds: said once until it changes.
     if (e.message !== lastError) o.log(`queue error: ${p(e.message)}`);
     lastError = e.message;
   });
-  worker.on('failed', (job, e) => job && !(e instanceof DelayedError) && !jobDataProblem(job.data) && o.log(`shard ${p(job.data.index)} of ${p(job.data.label)} failed: ${p(e.message)}`));
+  worker.on('failed', (job, e) => {
+    if (!job || e instanceof DelayedError) return;
+    settledIds.add(String(job.id));
+    if (!jobDataProblem(job.data)) o.log(`shard ${p(job.data.index)} of ${p(job.data.label)} failed: ${p(e.message)}`);
+  });
   const stop = new Promise<void>((r) => (o.signal.aborted ? r() : o.signal.addEventListener('abort', () => r(), { once: true })));
   void worker.run().catch((e) => o.log(`worker stopped: ${p((e as Error).message)}`));
   o.log(`waiting for shards on ${redact(o.url)} with ${o.threads} thread(s), koth ${p(o.version)}`);
   await stop;
+  const atStop = [...runningIds];
   o.log(`stopping: finishing the current shard(s)${running ? ` (${running} running)` : ''}… (Ctrl-C again to exit at once: a shard not handed in is redone by another worker)`);
   // Handing in needs Redis: when it is gone and the shards are done, the wait is bounded.
   const stopMs = envMs('KOTH_QUEUE_STOP_MS', 15_000);
@@ -484,8 +494,8 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
   clearInterval(watch);
   if (how === 'gave up') void worker.close(true).catch(() => {});
   conn.disconnect();
-  // A shard run here but never stored as done (Redis gone while handing it in) is lost, however the close ended.
-  const lost = Math.max(0, shards - handedIn);
+  // A shard running at the stop and never stored as done (Redis gone while handing it in) is lost, however the close ended.
+  const lost = atStop.filter((id) => !settledIds.has(id)).length;
   return { shards: handedIn, lost, gaveUp: how === 'gave up' || lost > 0 };
 }
 
