@@ -5,59 +5,17 @@
  * Runs the bundle (dist/koth.js, built by `npm test`); short lock/stall/poll settings through
  * the environment. No timed assertions: every wait is bounded and fails with what it saw.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './helpers.ts';
+import { freePort, haveRedis, redisServer, starter, until, untimed, type Proc } from './redis.ts';
 
-const haveRedis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!haveRedis) console.warn('test/queue.test.ts: SKIPPED — redis-server is not installed (apt-get install -y redis-server)');
 
-const ENV = { NO_COLOR: '1', FORCE_COLOR: '0', KOTH_QUEUE_LOCK_MS: '1500', KOTH_QUEUE_STALLED_MS: '500', KOTH_QUEUE_POLL_MS: '200', KOTH_QUEUE_CONNECT_MS: '3000' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  stdout: string;
-  stderr: string;
-  done: Promise<number | null>;
-}
-
 const procs: Proc[] = [];
-
-function start(cmd: string, args: string[], env: Record<string, string> = {}): Proc {
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...ENV, ...env } });
-  const p: Proc = { child, stdout: '', stderr: '', done: undefined as unknown as Promise<number | null> };
-  child.stdout!.on('data', (d) => (p.stdout += d));
-  child.stderr!.on('data', (d) => (p.stderr += d));
-  p.done = new Promise((r) => child.on('close', (code) => r(code)));
-  procs.push(p);
-  return p;
-}
-
+const start = starter(procs);
 const koth = (args: string[]) => start(process.execPath, ['dist/koth.js', ...args]);
-
-/** Waits until `cond` holds, at most `ms`; fails saying what it waited for. */
-async function until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const t0 = performance.now();
-  while (!cond()) {
-    if (performance.now() - t0 > ms) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let dir = '';
 let port = 0;
@@ -65,8 +23,7 @@ let redis: Proc | undefined;
 let url = '';
 
 async function startRedis(): Promise<void> {
-  redis = start('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--dir', dir]);
-  await until(() => /Ready to accept connections/.test(redis!.stdout), 'redis-server to start', 10_000);
+  redis = await redisServer(start, port, dir);
 }
 
 async function stopRedis(): Promise<void> {
@@ -75,9 +32,6 @@ async function stopRedis(): Promise<void> {
   await redis.done;
   redis = undefined;
 }
-
-/** The run's JSON without its timing (the summary's "…, 0.6 s"). */
-const untimed = (json: string) => json.replace(/, \d+(\.\d+)? s\\n/g, ', T s\\n').replace(/"seconds": [\d.]+/g, '"seconds": T');
 
 // A run long enough to interrupt: 24 shards of 25,000 games (about half a second each here).
 const RUN = ['replay', 'dice', '--games', '600000', '--shard-size', '25000', '--workers', '2', '--json'];

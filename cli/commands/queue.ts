@@ -7,9 +7,9 @@ import { Option, type Command } from 'commander';
 import { Piscina } from 'piscina';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { maxWorkers, queueOption, queueUnreachable, workerCount } from '../../engines/core/cli/kit.ts';
+import { maxWorkers, queueError, queueOption, workerCount } from '../../engines/core/cli/kit.ts';
 import { defaultWorkers, workerFile } from '../../engines/core/runner/runner.ts';
-import { kothVersion, QueueUnreachable, queueClean, queueStatus, redact, runQueueWorker } from '../../engines/core/runner/queue.ts';
+import { kothVersion, queueClean, queueStatus, redact, runQueueWorker } from '../../engines/core/runner/queue.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
 import type { ShardTask } from '../../engines/core/runner/worker.ts';
 import { games, trialsModuleOf } from '../../engines/registry.ts';
@@ -23,8 +23,7 @@ async function network<T>(f: () => Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (e) {
-    if (e instanceof QueueUnreachable) throw queueUnreachable(e);
-    throw e;
+    throw queueError(e) ?? e;
   }
 }
 
@@ -64,6 +63,17 @@ export function registerQueue(program: Command): void {
             now: () => Date.now(),
           }),
         );
+        if (res.gaveUp) {
+          process.stderr.write(
+            pc.red(
+              `koth worker: stopped after ${res.shards} shard(s) handed in; Redis at ${redact(url)} did not answer, ` +
+                (res.lost ? `so ${res.lost} finished shard(s) could not be handed in (another worker redoes them)\n` : 'but no finished shard was waiting to be handed in\n'),
+            ),
+          );
+          // BullMQ's connections keep reconnecting to the Redis that is gone: nothing more can be done here.
+          await pool.destroy();
+          process.exit(EXIT.network);
+        }
         process.stderr.write(`koth worker: stopped after ${res.shards} shard(s)\n`);
       } finally {
         process.off('SIGINT', onSignal);
@@ -80,17 +90,27 @@ export function registerQueue(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (o: { queue?: string; json?: boolean }) => {
       const url = needQueue(o.queue);
-      const runs = await network(() => queueStatus(url));
+      const { runs, unreadable } = await network(() => queueStatus(url));
+      // Jobs that are not koth's (forged, damaged, half evicted) are skipped and flagged, on stderr: --json stays the list of runs.
+      if (unreadable.length) {
+        const shown = unreadable.slice(0, 5).map((u) => `${printable(u.id)} (${u.state}: ${u.why})`);
+        process.stderr.write(
+          pc.yellow(
+            `koth: skipped ${unreadable.length} job(s) on the queue that are not koth shard jobs (forged, damaged or partly evicted): ${shown.join('; ')}${unreadable.length > 5 ? '; …' : ''}. ` +
+              '"koth queue clean --all" removes every job of the queue, theirs too\n',
+          ),
+        );
+      }
       if (o.json) {
         process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
         return;
       }
       if (!runs.length) {
-        process.stdout.write(`the queue at ${redact(url)} is empty\n`);
+        process.stdout.write(`the queue at ${redact(url)} ${unreadable.length ? 'holds no koth run' : 'is empty'}\n`);
         return;
       }
       const head = ['run', 'what', 'koth', 'queued', 'running', 'done', 'failed', 'delayed'];
-      const rows = runs.map((r) => [r.run, printable(r.label), printable(r.version), r.waiting, r.active, r.completed, r.failed ? pc.red(String(r.failed)) : 0, r.delayed]);
+      const rows = runs.map((r) => [printable(r.run), printable(r.label), printable(r.version), r.waiting, r.active, r.completed, r.failed ? pc.red(String(r.failed)) : 0, r.delayed]);
       process.stdout.write(renderTable(head, rows) + '\n');
       if (runs.some((r) => r.failed)) process.stdout.write('a failed shard: rerun its command to retry it, or "koth queue clean --run ID" to drop the run\n');
     });

@@ -37,7 +37,35 @@ export function diceTrials(resolve: ClassResolver): TrialSpec<DiceRunOptions, Di
     merge: mergeStats,
     empty: (opts) => emptyStats(opts.bots),
     count: (acc) => acc.games,
+    check: diceStatsProblems,
   };
+}
+
+/**
+ * What cannot be true of dice statistics (a shard handed in by a queue worker, a checkpoint),
+ * beyond their shape: every game has one winning score and at least one winner and one round,
+ * no count exceeds the games, the rows are the run's bots. [] when nothing.
+ */
+export function diceStatsProblems(acc: DiceStats, opts: DiceRunOptions): string[] {
+  const out: string[] = [];
+  const g = acc.games;
+  const bots = [...new Set(opts.bots)];
+  if (acc.bots.length !== bots.length || acc.bots.some((b, i) => b !== bots[i])) out.push(`its bots are not this run's (${bots.length} bots in pool order)`);
+  if (acc.tiedGames > g) out.push(`${acc.tiedGames} tied games of ${g}`);
+  if (acc.timedOutGames > g) out.push(`${acc.timedOutGames} timed-out games of ${g}`);
+  if (acc.totalRounds < g || acc.highestRound > acc.totalRounds || (g > 0 && acc.highestRound < 1) || acc.totalRoundsSq < acc.totalRounds) out.push(`its rounds (${acc.totalRounds} in all, at most ${acc.highestRound} in a game) cannot be those of ${g} games`);
+  const keys = Object.keys(acc.winningScores);
+  if (keys.some((k) => !/^(0|[1-9]\d*)$/.test(k))) out.push('a winning score that is not a whole number');
+  const scored = Object.values(acc.winningScores).reduce((a, b) => a + b, 0);
+  if (scored !== g) out.push(`${scored} winning scores for ${g} games`);
+  if (acc.seatWins.length > bots.length) out.push(`wins by seat for ${acc.seatWins.length} seats, with ${bots.length} bots`);
+  const wins = acc.rows.reduce((a, r) => a + r.wins, 0);
+  const seatWins = acc.seatWins.reduce((a, b) => a + (b ?? 0), 0);
+  if (wins < g || seatWins !== wins) out.push(`${wins} wins (by seat ${seatWins}) for ${g} games`);
+  acc.rows.forEach((r, i) => {
+    if (r.wins > r.played || r.played > g || r.successes > r.turns || r.winScoreSum > r.scoreSum) out.push(`the row of ${acc.bots[i] ?? i} is impossible (wins ${r.wins}, played ${r.played} of ${g} games)`);
+  });
+  return out;
 }
 
 /** The golden format: what the original controller collected, field for field. */

@@ -15,10 +15,10 @@ import { parseSeed } from '../rng/rng.ts';
 import type { GameEngine, OriginalBots, ReplayKit, ShardedRun } from '../game.ts';
 import { withOriginals } from './originals.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
-import { CheckpointMismatch } from '../runner/checkpoint.ts';
+import { CheckpointMismatch, CheckpointWriteError } from '../runner/checkpoint.ts';
 import { defaultWorkers, runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
-import { checkQueueUrl, kothVersion, QueueJobFailed, QueueUnreachable, redact, runQueued } from '../runner/queue.ts';
+import { checkQueueUrl, isAuthProblem, kothVersion, QueueBadUrl, QueueJobFailed, QueueMisconfigured, QueueUnreachable, redact, redactWord, runQueued } from '../runner/queue.ts';
 
 export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
@@ -236,23 +236,56 @@ export function resolveBots(
   return [...pool];
 }
 
-/** --queue URL: run the shards on `koth worker` processes through Redis (results do not depend on it). */
+/**
+ * --queue URL: run the shards on `koth worker` processes through Redis (results do not depend on
+ * it). A bad URL is a UserError (exit 2), not commander's InvalidArgumentError, whose message
+ * would repeat the value, password and all.
+ */
 export function queueOption(): Option {
-  return new Option('--queue <url>', 'redis://[:password@]host:port: put the shards on this Redis queue for "koth worker" processes (results do not depend on it)').argParser((v: string) => {
+  return new Option('--queue <url>', 'redis://[:password@]host:port[/db]: put the shards on this Redis queue for "koth worker" processes (results do not depend on it)').argParser((v: string) => {
     const why = checkQueueUrl(v);
-    if (why) throw new InvalidArgumentError(why);
+    if (why) throw new UserError(`${why}. Nothing was run.`);
     return v;
+  });
+}
+
+/**
+ * Refuses --queue on a command whose --exact mode is one stream (dice, atomas, camel-up): an
+ * exact replay is not cut into shards, so the queue would be ignored. Checked before anything
+ * runs or connects. Added with the common option 'workers' (which adds --queue).
+ */
+function queueExcludesExact(cmd: Command): void {
+  cmd.hook('preAction', (_hooked, action) => {
+    if (action !== cmd) return;
+    const long = (name: string) => cmd.options.find((x) => x.long === name);
+    const exact = long('--exact');
+    const queue = long('--queue');
+    if (!exact || !queue) return;
+    const given = (o: Option) => ['cli', 'env'].includes(cmd.getOptionValueSource(o.attributeName()) ?? '');
+    if (given(exact) && given(queue)) {
+      throw new UserError('--queue cannot be combined with --exact (an exact replay is one stream from random.seed(S): it is not cut into shards, so it runs here): leave one of them out. Nothing was run.');
+    }
   });
 }
 
 /** The command as the user typed it (`koth …`), each word quoted for a POSIX shell where needed: shown on reports and pages that it remakes. */
 export function commandLine(argv: readonly string[] = process.argv.slice(2)): string {
-  return ['koth', ...argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))].join(' ');
+  // A URL's password (--queue redis://:secret@host) is never shown: the line is printed on pages and reports.
+  return ['koth', ...argv.map(redactWord).map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))].join(' ');
 }
 
 /** Redis cannot be reached (--queue, koth worker, koth queue): exit 4, saying what to check. */
 export function queueUnreachable(e: QueueUnreachable): UserError {
-  return new UserError(`${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
+  return new UserError(isAuthProblem(e.message) ? e.message : `${e.message}; is redis-server running there (and the password right)?`, EXIT.network);
+}
+
+/** The user's error for a queue failure (exit 4 Redis, 2 a URL naming what is not there, 70 a shard failed or came back wrong), or undefined for any other error. */
+export function queueError(e: unknown): UserError | undefined {
+  if (e instanceof QueueUnreachable) return queueUnreachable(e);
+  if (e instanceof QueueMisconfigured) return new UserError(e.message, EXIT.network);
+  if (e instanceof QueueBadUrl) return new UserError(`${e.message}. Nothing was run.`, EXIT.usage);
+  if (e instanceof QueueJobFailed) return new UserError(e.message, EXIT.internal);
+  return undefined;
 }
 
 export const CHECKPOINT_HELP = 'save progress to this file and resume from it after an interruption (checked writable before the run)';
@@ -307,6 +340,7 @@ export function addCommonOptions(cmd: Command, names: readonly CommonOption[], e
       case 'workers':
         cmd.option('--workers <n>', `worker threads, at most ${maxWorkers()} here (results do not depend on it)`, workerCount, defaultWorkers());
         cmd.addOption(queueOption());
+        queueExcludesExact(cmd);
         break;
       case 'shardSize':
         cmd.option('--shard-size <n>', 'trials per shard (part of the run identity: changes results)', positiveInt, d.shardSize ?? 10_000);
@@ -417,9 +451,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
       } catch (e) {
         if (r.sandboxError) e = r.sandboxError(e);
         if (e instanceof CheckpointMismatch) throw new UserError(e.message);
-        if (e instanceof QueueUnreachable) throw queueUnreachable(e);
-        if (e instanceof QueueJobFailed) throw new UserError(e.message, EXIT.internal);
-        throw e;
+        throw queueError(e) ?? e;
       } finally {
         sharding--;
         process.off('SIGINT', onSigint);
@@ -456,7 +488,19 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
 
 async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSignal): Promise<RunResult<Acc>> {
   if (r.sandbox) throw new UserError('--queue does not run original Python bots (--python-bots): their sandbox workers run on this machine only');
-  const res = await runQueued<Opts, Acc>({ ...r, label: r.label ?? r.game, url: r.queue!, version: kothVersion(), signal });
+  let res: Awaited<ReturnType<typeof runQueued<Opts, Acc>>>;
+  try {
+    res = await runQueued<Opts, Acc>({ ...r, label: r.label ?? r.game, url: r.queue!, version: kothVersion(), signal });
+  } catch (e) {
+    // A checkpoint that cannot be written stops the run as it does a local one; the queue keeps the finished shards.
+    if (e instanceof CheckpointWriteError) {
+      throw new UserError(
+        `could not write the checkpoint ${e.path}: ${fsErrorText(e.cause)}, so the run stopped; the finished shards stay on the queue ${redact(r.queue!)}: free space (or fix the folder) and rerun the same command to resume`,
+        EXIT.interrupted,
+      );
+    }
+    throw e;
+  }
   const unit = r.unit ?? 'trials';
   if (res.interrupted) {
     throw new UserError(`interrupted after ${res.done} of ${r.trials} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);

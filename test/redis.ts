@@ -1,0 +1,64 @@
+/**
+ * Test helpers for the queue: a real redis-server started on 127.0.0.1 (a free port, no
+ * persistence, its folder removed by the caller), processes whose output is collected as they
+ * run, and bounded waits that fail saying what they waited for. Tests that need Redis skip,
+ * saying so, when redis-server is not installed (`haveRedis`).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { ROOT } from './helpers.ts';
+
+export const haveRedis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
+
+/** Short lock/stall/poll settings, no colours. */
+export const QUEUE_ENV = { NO_COLOR: '1', FORCE_COLOR: '0', KOTH_QUEUE_LOCK_MS: '1500', KOTH_QUEUE_STALLED_MS: '500', KOTH_QUEUE_POLL_MS: '200', KOTH_QUEUE_CONNECT_MS: '3000' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Proc {
+  child: ChildProcess;
+  stdout: string;
+  stderr: string;
+  done: Promise<number | null>;
+}
+
+/** A process whose stdout/stderr are collected; every one started is in `procs` (for the test's clean-up). */
+export function starter(procs: Proc[]) {
+  return (cmd: string, args: string[], env: Record<string, string> = {}): Proc => {
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...QUEUE_ENV, ...env } });
+    const p: Proc = { child, stdout: '', stderr: '', done: undefined as unknown as Promise<number | null> };
+    child.stdout!.on('data', (d) => (p.stdout += d));
+    child.stderr!.on('data', (d) => (p.stderr += d));
+    p.done = new Promise((r) => child.on('close', (code) => r(code)));
+    procs.push(p);
+    return p;
+  };
+}
+
+/** Waits until `cond` holds, at most `ms`; fails saying what it waited for. */
+export async function until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const t0 = performance.now();
+  while (!cond()) {
+    if (performance.now() - t0 > ms) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A redis-server on `port` (no persistence; `extra` adds settings such as --requirepass), ready to accept connections. */
+export async function redisServer(start: ReturnType<typeof starter>, port: number, dir: string, extra: string[] = []): Promise<Proc> {
+  const r = start('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--dir', dir, ...extra]);
+  await until(() => /Ready to accept connections/.test(r.stdout), 'redis-server to start', 10_000);
+  return r;
+}
+
+/** The run's JSON without its timing (the summary's "…, 0.6 s"). */
+export const untimed = (json: string) => json.replace(/, \d+(\.\d+)? s\\n/g, ', T s\\n').replace(/"seconds": [\d.]+/g, '"seconds": T');
