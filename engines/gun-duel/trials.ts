@@ -10,7 +10,8 @@ import { SeededRandom } from '../core/rng/seeded-random.ts';
 import { findPlayer, POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { runTournament, type ScoreRow, type TournamentSeeds } from './tournament.ts';
 import type { GunDuelVariant } from './variants.ts';
-import { CPP_LIBRARIES, type CppLibrary } from './player.ts';
+import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
+import { withExternal, withExternalPlayers, type ExternalSpec, type ExternalStats } from './external.ts';
 
 export interface GunDuelRunOptions {
   variant: GunDuelVariant;
@@ -19,10 +20,12 @@ export interface GunDuelRunOptions {
   players?: string[];
   /** The C++ library the original is taken to be built with; libstdc++ (g++) when absent. */
   lib?: CppLibrary;
+  /** Programs in other languages (--bot-cmd): each tournament starts its own (external.ts). */
+  external?: ExternalSpec[];
 }
 
 export interface GunDuelAcc {
-  tournaments: { seeds: TournamentSeeds; rows: ScoreRow[]; lib?: CppLibrary }[];
+  tournaments: { seeds: TournamentSeeds; rows: ScoreRow[]; lib?: CppLibrary; external?: ExternalStats[] }[];
 }
 
 /** The three clock seeds of one statistical tournament, from a seedrandom stream. */
@@ -38,7 +41,7 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isS
  * `--from` file), or []: each needs its three unsigned 32-bit seeds and a scoreboard of known
  * players with whole, non-negative points, survival and round points.
  */
-export function tournamentsProblems(list: unknown): string[] {
+export function tournamentsProblems(list: unknown, otherPlayers: readonly string[] = []): string[] {
   if (!Array.isArray(list)) return ['"tournaments" is not a list'];
   const out: string[] = [];
   list.forEach((t: unknown, i) => {
@@ -52,7 +55,7 @@ export function tournamentsProblems(list: unknown): string[] {
     o.rows.forEach((r: Partial<ScoreRow> | null, j) => {
       const w = `${where}, row ${j + 1}`;
       if (!r || typeof r !== 'object') return void out.push(`${w} is not an object`);
-      if (typeof r.player !== 'string' || !findPlayer(r.player)) out.push(`${w}: player ${JSON.stringify(r.player)} is not one of the tournament's players`);
+      if (typeof r.player !== 'string' || !(findPlayer(r.player) || otherPlayers.includes(r.player))) out.push(`${w}: player ${JSON.stringify(r.player)} is not one of the tournament's players`);
       if (!isCount(r.points) || !isCount(r.survival)) out.push(`${w}: points and survival must be whole numbers >= 0`);
       if (!Array.isArray(r.rounds) || !r.rounds.every(isCount)) out.push(`${w}: "rounds" must be a list of whole numbers >= 0`);
     });
@@ -68,8 +71,15 @@ export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
       const seeds = statisticalSeeds(`gun-duel/${rng.randbelow(2 ** 48)}`);
       const players = opts.players ? opts.players.map((n) => findPlayer(n)!) : POOL;
       const lib = opts.lib ?? 'libstdc++';
-      const res = runTournament({ players, seeds, repetition: opts.repetition, variant: opts.variant, lib });
-      out.tournaments.push({ seeds, rows: res.rows, ...(lib === 'msvc' ? { lib } : {}) });
+      const play = (pool: readonly PlayerClass[]) => runTournament({ players: pool, seeds, repetition: opts.repetition, variant: opts.variant, lib });
+      if (opts.external?.length) {
+        // One process per stdio program per tournament, ended with it.
+        const { res, stats } = withExternalPlayers(opts.external, (x) => ({ res: play(withExternal(players, x.classes)), stats: x.stats() }));
+        out.tournaments.push({ seeds, rows: res.rows, ...(lib === 'msvc' ? { lib } : {}), external: stats });
+      } else {
+        const res = play(players);
+        out.tournaments.push({ seeds, rows: res.rows, ...(lib === 'msvc' ? { lib } : {}) });
+      }
       tick?.(1);
     }
     return out;
@@ -77,5 +87,5 @@ export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
   merge: (a, b) => ({ tournaments: [...a.tournaments, ...b.tournaments] }),
   empty: () => ({ tournaments: [] }),
   count: (acc) => acc.tournaments.length,
-  check: (acc) => tournamentsProblems(acc.tournaments),
+  check: (acc, opts) => tournamentsProblems(acc.tournaments, (opts?.external ?? []).map((x) => x.name)),
 };

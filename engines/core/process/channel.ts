@@ -96,10 +96,12 @@ if (child) {
       reading = setTimeout(() => { reading = null; kill(); answer(3); }, m.timeoutMs);
       serve();
     } else if (m.type === 'close') {
+      // An end of file first (what the program saw when the original controller ended), then,
+      // after a short grace, SIGKILL for a program that does not end by itself.
       closing = true;
       try { child.stdin.end(); } catch {}
       if (exited || !started) answer(6);
-      else kill();
+      else setTimeout(kill, m.graceMs).unref();
     }
   });
 }
@@ -109,6 +111,8 @@ export type ReadResult = { kind: 'data'; text: string } | { kind: 'eof' } | { ki
 
 /** How long the helper may take beyond a read's own limit before the channel gives up on it. */
 const HELPER_SLACK_MS = 10_000;
+/** How long a closed program has to end by itself before it is killed. */
+const CLOSE_GRACE_MS = 200;
 
 export class ProcessChannel {
   private readonly worker: Worker;
@@ -170,13 +174,16 @@ export class ProcessChannel {
     return { kind: 'eof' };
   }
 
-  /** Closes the program's stdin and kills it; the helper thread ends. Safe to call twice. */
-  close(): void {
+  /**
+   * Closes the program's stdin (an end of file) and waits for it to end, killing it after
+   * `graceMs`; the helper thread ends. Safe to call twice.
+   */
+  close(graceMs = CLOSE_GRACE_MS): void {
     if (this.closed) return;
     this.closed = true;
     Atomics.store(this.ctrl, 0, State.Waiting);
-    this.worker.postMessage({ type: 'close' });
-    Atomics.wait(this.ctrl, 0, State.Waiting, 5_000);
+    this.worker.postMessage({ type: 'close', graceMs });
+    Atomics.wait(this.ctrl, 0, State.Waiting, graceMs + HELPER_SLACK_MS);
     void this.worker.terminate();
   }
 }
