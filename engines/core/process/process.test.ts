@@ -4,10 +4,11 @@
  * output in pieces and in bulk, end of file, time limit → killed and dead, not found).
  * The programs are small shell scripts written here.
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirs } from '../../../test/helpers.ts';
+import { ROOT, tempDirs } from '../../../test/helpers.ts';
 import { ProcessChannel } from './channel.ts';
 import { checkStartable, parseCommand, ProgramNotFound, runOnce } from './command.ts';
 
@@ -136,3 +137,29 @@ function alive(pid: number): boolean {
     return false;
   }
 }
+
+describe('reapChildrenAtExit', () => {
+  it('kills, as the process exits, a program that a worker thread still holds', () => {
+    const d = tmp();
+    const pidFile = join(d, 'pid');
+    // A program that ignores the end of its stdin (it would outlive us).
+    const prog = script(d, 'stays.sh', `#!/bin/sh\necho $$ > ${pidFile}\nexec sleep 1000\n`);
+    const here = new URL('.', import.meta.url).pathname;
+    // Worker threads do not take `--import tsx`: the worker registers tsx itself (as job-worker-dev.mjs).
+    writeFileSync(
+      join(d, 'worker.mjs'),
+      `import { register } from '${join(ROOT, 'node_modules/tsx/dist/esm/api/index.mjs')}';\nregister();\nconst { ProcessChannel } = await import('${here}channel.ts');\nconst { parseCommand } = await import('${here}command.ts');\nnew ProcessChannel(parseCommand('${prog}', '--x', 'x'), '--x');\nAtomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);\n`,
+    );
+    writeFileSync(
+      join(d, 'main.ts'),
+      `import { existsSync, readFileSync } from 'node:fs';\nimport { Worker } from 'node:worker_threads';\nimport { reapChildrenAtExit } from '${here}channel.ts';\nreapChildrenAtExit();\nnew Worker(new URL('./worker.mjs', import.meta.url));\n` +
+        `const t = setInterval(() => { if (existsSync('${pidFile}') && readFileSync('${pidFile}', 'utf8').trim()) { clearInterval(t); setTimeout(() => process.exit(0), 300); } }, 50);\n`,
+    );
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(d, 'main.ts')], { encoding: 'utf8', timeout: 60_000, cwd: ROOT });
+    expect(r.status, r.stderr).toBe(0);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(pid).toBeGreaterThan(0);
+    for (let i = 0; i < 100 && alive(pid); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    expect(alive(pid)).toBe(false);
+  }, 90_000);
+});
