@@ -208,6 +208,20 @@ describe('stdio interface (ChildProcessPlayer)', () => {
       x.close();
     }
   });
+  it('under the original rules an invalid action in the second seat is judged with the first seat\'s action (the validation bug): behind a metal shield the dead program draws', () => {
+    const d = tmp();
+    const x = openExternalPlayers([spec('Dead', program(d, 'dead.sh', '#!/bin/sh\nexit 0\n'), 'stdio')]);
+    try {
+      const Shield = constant('Shield', 3);
+      const b = new x.classes[0]!(0, env());
+      // metal (3) vs 5: OUTCOME read row-major at 3·5 + 5 = 20, i.e. [thermal][load]: a draw, every turn
+      expect(fight(new Shield(1, env()), b, 'original')).toBe(DRAW);
+      expect(b.history).toEqual(new Array(100).fill(5));
+      expect(fight(new Shield(1, env()), new x.classes[0]!(0, env()), 'fixed')).toBe(AWIN);
+    } finally {
+      x.close();
+    }
+  });
 });
 
 describe('exit-code interface (ProxyPlayer)', () => {
