@@ -132,7 +132,7 @@ export class ProcessChannel {
     this.data = new Uint8Array(sab, 8);
     this.worker = new Worker(HELPER, { eval: true, workerData: { sab, file: command.file, args: [...command.args], reaper: REAPER }, stdout: false, stderr: false });
     this.worker.unref();
-    const r = Atomics.wait(this.ctrl, 0, State.Waiting, 30_000);
+    const r = this.await(30_000);
     const state = Atomics.load(this.ctrl, 0);
     if (r === 'timed-out' || state !== State.Started) {
       const code = state === State.SpawnError ? this.decoder.decode(this.data.slice(0, Atomics.load(this.ctrl, 1))) : 'no answer';
@@ -162,7 +162,7 @@ export class ProcessChannel {
     if (this.closed || this.deadFlag) return { kind: 'eof' };
     Atomics.store(this.ctrl, 0, State.Waiting);
     this.worker.postMessage({ type: 'read', timeoutMs });
-    const r = Atomics.wait(this.ctrl, 0, State.Waiting, timeoutMs + HELPER_SLACK_MS);
+    const r = this.await(timeoutMs + HELPER_SLACK_MS);
     const state = Atomics.load(this.ctrl, 0);
     if (r === 'timed-out' || state === State.Timeout) {
       this.deadFlag = true;
@@ -183,9 +183,27 @@ export class ProcessChannel {
     this.closed = true;
     Atomics.store(this.ctrl, 0, State.Waiting);
     this.worker.postMessage({ type: 'close', graceMs });
-    Atomics.wait(this.ctrl, 0, State.Waiting, graceMs + HELPER_SLACK_MS);
+    this.await(graceMs + HELPER_SLACK_MS);
     void this.worker.terminate();
   }
+
+  private await(ms: number): 'ok' | 'timed-out' {
+    return waitForAnswer(this.ctrl, ms);
+  }
+}
+
+/**
+ * Sleeps until `ctrl[0]` is no longer 0 (Waiting) or `ms` have passed. A wake-up with the value
+ * still 0 is the late notify of the previous answer (the helper stores, then notifies, and this
+ * thread may have read the store already and moved on to the next request): it waits again.
+ */
+export function waitForAnswer(ctrl: Int32Array, ms: number): 'ok' | 'timed-out' {
+  const end = performance.now() + ms;
+  while (Atomics.load(ctrl, 0) === State.Waiting) {
+    const left = end - performance.now();
+    if (left <= 0 || Atomics.wait(ctrl, 0, State.Waiting, left) === 'timed-out') return Atomics.load(ctrl, 0) === State.Waiting ? 'timed-out' : 'ok';
+  }
+  return 'ok';
 }
 
 let reaping = false;

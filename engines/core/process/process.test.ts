@@ -9,7 +9,8 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDirs } from '../../../test/helpers.ts';
-import { ProcessChannel } from './channel.ts';
+import { ProcessChannel, waitForAnswer } from './channel.ts';
+import { Worker } from 'node:worker_threads';
 import { checkStartable, parseCommand, ProgramNotFound, runOnce } from './command.ts';
 
 const tmp = tempDirs('koth-process-');
@@ -137,6 +138,26 @@ function alive(pid: number): boolean {
     return false;
   }
 }
+
+describe('waitForAnswer', () => {
+  it('a notify that changes nothing (the previous answer\'s, arriving late) does not end the wait', () => {
+    const ctrl = new Int32Array(new SharedArrayBuffer(8));
+    // Another thread notifies for 300 ms without answering, then answers.
+    const w = new Worker(
+      `const { workerData } = require('node:worker_threads'); const c = new Int32Array(workerData); const end = Date.now() + 300;
+       while (Date.now() < end) Atomics.notify(c, 0);
+       Atomics.store(c, 0, 7); Atomics.notify(c, 0);`,
+      { eval: true, workerData: ctrl.buffer },
+    );
+    try {
+      expect(waitForAnswer(ctrl, 30_000)).toBe('ok');
+      expect(Atomics.load(ctrl, 0)).toBe(7);
+      expect(waitForAnswer(new Int32Array(new SharedArrayBuffer(8)), 50)).toBe('timed-out');
+    } finally {
+      void w.terminate();
+    }
+  });
+});
 
 describe('reapChildrenAtExit', () => {
   it('kills, as the process exits, a program that a worker thread still holds', () => {
