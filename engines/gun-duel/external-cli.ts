@@ -138,10 +138,11 @@ export function renderExternalPlaces(tournaments: readonly { rows: readonly Scor
   return (
     `Your players in ${n} tournament${n === 1 ? '' : 's'}:\n` +
     renderTable(
-      ['Player', 'Round-1 points (mean ± sd)', 'Points (mean)', 'Mean place', 'Places (1st, 2nd, …)'],
+      ['Player', 'Round-1 points (mean ± sd)', 'Points (mean)', 'Mean place', 'Places (place: tournaments)'],
       sums.map((s) => {
         const meanPlace = s.places.reduce((a, c, k) => a + c * (k + 1), 0) / Math.max(1, n);
-        return [s.player, `${s.round1.mean.toFixed(1)} ± ${s.round1.sd.toFixed(1)}`, s.points.mean.toFixed(1), meanPlace.toFixed(2), s.places.join(' ')];
+        const places = s.places.flatMap((c, k) => (c ? [`${k + 1}: ${c}`] : [])).join(', ');
+        return [s.player, `${s.round1.mean.toFixed(1)} ± ${s.round1.sd.toFixed(1)}`, s.points.mean.toFixed(1), meanPlace.toFixed(2), places];
       }),
     )
   );

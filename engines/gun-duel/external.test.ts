@@ -321,6 +321,9 @@ describe('koth replay gun-duel --bot-cmd (CLI, the bundle)', () => {
     const r = koth(['replay', 'gun-duel', '--tournaments', '2', '--workers', '2', '--repetition', '1', '--seed', '9', '--bot-cmd', `Mine=python3 ${py}`, '--interface', 'stdio']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Your players in 2 tournaments:[\s\S]*Mine/);
+    // its places add up to the two tournaments
+    const places = /Mine .*│ ((?:\d+: \d+(?:, )?)+) *│/.exec(r.stdout)![1]!;
+    expect(places.split(', ').reduce((a, p) => a + Number(p.split(': ')[1]), 0)).toBe(2);
     expect(r.stderr).toMatch(/Mine \(stdio, \d+ moves, 2 processes\): answered every move in time/);
   }, 240_000);
 
