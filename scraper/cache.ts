@@ -159,7 +159,7 @@ export function answerProblem(a: unknown, challenge: string, answerId?: number):
     ['revision', (v) => isObj(v) && orNull(isStr)(v.as_of) && orNull(isInt)(v.number) && orNull(isInt)(v.date), '{as_of, number, date}'],
     ['body', isStr, 'a string'],
     ['blocks', (v) => Array.isArray(v) && v.every((b) => isObj(b) && isInt(b.index) && isStr(b.text) && isStr(b.sha256)), 'a list of {index, text, sha256}'],
-    ['bots', (v) => Array.isArray(v) && v.every((b) => isObj(b) && isStr(b.name) && isInt(b.block) && isStr(b.sha256) && (b.title === undefined || isStr(b.title))), 'a list of {name, block, sha256}'],
+    ['bots', (v) => Array.isArray(v) && v.every((b) => isObj(b) && isStr(b.name) && isInt(b.block) && isStr(b.sha256) && (b.title === undefined || isStr(b.title)) && (b.language === undefined || isStr(b.language)) && (b.interface === undefined || isStr(b.interface))), 'a list of {name, block, sha256}'],
     ['fetched_at', isStr, 'a string'],
   ];
   for (const [k, ok, want] of fields) {

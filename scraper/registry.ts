@@ -38,6 +38,9 @@ interface Found {
   answerId: number;
   author: string | null;
   sha256: string;
+  /** Not in the challenge's language: which, and the interface it follows (gun-duel). */
+  language?: string;
+  interface?: string;
 }
 
 export function registryReport(
@@ -61,7 +64,7 @@ export function registryReport(
     for (const a of cached) {
       for (const b of a.bots) {
         const list = byName.get(b.name) ?? [];
-        if (!list.some((f) => f.answerId === a.answer_id && f.sha256 === b.sha256)) list.push({ answerId: a.answer_id, author: a.author, sha256: b.sha256 });
+        if (!list.some((f) => f.answerId === a.answer_id && f.sha256 === b.sha256)) list.push({ answerId: a.answer_id, author: a.author, sha256: b.sha256, ...(b.language ? { language: b.language } : {}), ...(b.interface ? { interface: b.interface } : {}) });
         byName.set(b.name, list);
       }
     }
@@ -99,7 +102,8 @@ export function registryReport(
     for (const [name, list] of byName) {
       if (names.has(name)) continue;
       const c = list[0]!;
-      report.rows.push({ challenge, bot: name, status: 'missing', answerId: c.answerId, author: c.author, note: 'found in the cache, no port' });
+      const other = c.language ? `; a ${c.language} program${c.interface ? ` for the ${c.interface} interface: play it with --bot-cmd "${name}=<program>" --interface ${c.interface}` : ' (its interface does not show)'}` : '';
+      report.rows.push({ challenge, bot: name, status: 'missing', answerId: c.answerId, author: c.author, note: `found in the cache, no port${other}` });
     }
     for (const a of cached) {
       if (a.bots.length === 0) report.rows.push({ challenge, bot: `(answer ${a.answer_id})`, status: 'not-a-bot', answerId: a.answer_id, author: a.author, note: a.reason ?? 'no bot found' });

@@ -4,10 +4,13 @@
  * stdin, stdin closed, its first stdout line read). The controller waited forever; here a move
  * has a time limit, after which the program is killed and counts as having printed nothing
  * (what the controller would then read), and the run reports how often that happened. Such a
- * program draws from its own randomness, so its runs are not exact replays.
+ * program draws from its own randomness, so its runs are not exact replays. The process
+ * handling is the core's (engines/core/process/command.ts), shared with gun-duel's.
  */
-import { spawnSync } from 'node:child_process';
+import { parseCommand, runOnce, ProgramNotFound } from '../core/process/command.ts';
 import type { AtomasBot } from './rules.ts';
+
+export { ProgramNotFound };
 
 export interface ExternalBot extends AtomasBot {
   /** Moves that ran out of time, and moves whose program exited non-zero. */
@@ -15,11 +18,8 @@ export interface ExternalBot extends AtomasBot {
   readonly failures: number;
 }
 
-export class ProgramNotFound extends Error {}
-
 export function externalBot(command: string, timeoutMs: number): ExternalBot {
-  const [file, ...args] = command.trim().split(/\s+/);
-  if (!file) throw new ProgramNotFound('--bot-cmd is empty: give the command that runs your bot, e.g. --bot-cmd "python2 mybot.py"');
+  const cmd = parseCommand(command, '--bot-cmd', 'python2 mybot.py');
   let timeouts = 0;
   let failures = 0;
   return {
@@ -31,16 +31,13 @@ export function externalBot(command: string, timeoutMs: number): ExternalBot {
       return failures;
     },
     move(input: string): string {
-      const r = spawnSync(file, args, { input, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1 << 20 });
-      if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new ProgramNotFound(`cannot run "${file}" (--bot-cmd "${command}"): no such program. Give a command that runs on this machine.`);
-      }
-      if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') {
+      const r = runOnce(cmd, '--bot-cmd', { input, timeoutMs });
+      if (r.kind === 'timeout') {
         timeouts++;
         return '';
       }
-      if (r.status !== 0) failures++;
-      return r.stdout ?? '';
+      if (r.kind !== 'exited' || r.status !== 0) failures++;
+      return r.stdout;
     },
   };
 }

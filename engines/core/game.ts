@@ -38,6 +38,10 @@ export interface ExtractedBot {
   sha256: string;
   /** The answer's own title for it (ruins: the first H1; atomas: the header), when different from name. */
   title?: string;
+  /** When the bot is not in the challenge's language: its language (gun-duel accepted others through interfaces of its own). */
+  language?: string;
+  /** Which of the challenge's interfaces for other languages it follows, when that shows (gun-duel: "exit-code" or "stdio"). */
+  interface?: string;
 }
 
 export interface Extraction {

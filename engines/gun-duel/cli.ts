@@ -27,10 +27,12 @@ import { PUBLISHED_ROWS } from './published.ts';
 import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError, CPP_PLAYERS_HELP } from './cpp/cli.ts';
 import { compareSamples, outside99, percentile, prediction99, publishedPlaceFrequencies, summarize } from './stats.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
+import { addExternalOptions, checkSeats, describeStats, externalOptionRules, externalSpecs, mergeStats, renderExternalPlaces, type ExternalCliOptions } from './external-cli.ts';
+import { withExternal, withExternalPlayers } from './external.ts';
 
 export const GUN_DUEL_DEFAULTS = { seed: '2017', tournaments: 8, repetition: 100 };
 
-interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' | 'queue' | 'checkpoint' | 'json'> {
+interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' | 'queue' | 'checkpoint' | 'json'>, ExternalCliOptions {
   exact?: boolean;
   players?: string;
   repetition: number;
@@ -48,11 +50,12 @@ function exactSeed(v: string): bigint {
   return BigInt(v.trim());
 }
 
-export function parsePlayers(list: string | undefined): PlayerClass[] {
-  if (!list) return [...POOL];
+/** The pool, or the --players list; `extra` (external players) replace ports of their name or join at the end, and are found by name first. */
+export function parsePlayers(list: string | undefined, extra: readonly PlayerClass[] = []): PlayerClass[] {
+  if (!list) return withExternal(POOL, extra);
   const out: PlayerClass[] = [];
   for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const p = /^\d+$/.test(raw) ? POOL[Number(raw)] : findPlayer(raw);
+    const p = /^\d+$/.test(raw) ? POOL[Number(raw)] : (extra.find((c) => c.botName === raw) ?? findPlayer(raw));
     if (!p) {
       if (raw.toLowerCase() === 'blackhatplayer') throw new UserError('BlackHatPlayer was disqualified (it tampered with its opponents\' memory) and is not ported; leave it out.');
       throw new UserError(`unknown player "${raw}". Known (registration order, also usable as 0-based indices): ${POOL.map((c) => c.botName).join(', ')}`);
@@ -78,16 +81,23 @@ export function exactReplay(opts: { seed: bigint; players: PlayerClass[]; repeti
 
 function runExactCommand(opts: GunDuelCliOptions): void {
   const seed = exactSeed(opts.seed);
-  const players = parsePlayers(opts.players);
-  const progress = new Progress(players.length - 1, `gun-duel exact seed ${seed}`);
-  const res = exactReplay({ seed, players, repetition: opts.repetition, variant: opts.rules, lib: opts.stdlib, onRound: (r) => r > 0 && progress.tick(1) });
-  progress.stop();
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(res) + '\n');
-    return;
-  }
-  process.stdout.write(`${pc.bold('Futuristic Gun Duel')} — exact replay, every clock reading = ${seed}, rules ${opts.rules}, C++ library ${opts.stdlib}\n`);
-  process.stdout.write(renderScoreboard(res.rows) + '\n');
+  const specs = externalSpecs(opts);
+  // A bad list is refused before any program starts (the programs' names stand in for them).
+  checkSeats(parsePlayers(opts.players, specs.map((s) => ({ botName: s.name }) as PlayerClass)), specs);
+  // External programs (--bot-cmd) are started for the tournament and ended after it.
+  withExternalPlayers(specs, (ext) => {
+    const players = parsePlayers(opts.players, ext.classes);
+    const progress = new Progress(players.length - 1, `gun-duel exact seed ${seed}`);
+    const res = exactReplay({ seed, players, repetition: opts.repetition, variant: opts.rules, lib: opts.stdlib, onRound: (r) => r > 0 && progress.tick(1) });
+    progress.stop();
+    const stats = ext.stats();
+    if (opts.json) process.stdout.write(JSON.stringify(stats.length ? { ...res, external: stats } : res) + '\n');
+    else {
+      process.stdout.write(`${pc.bold('Futuristic Gun Duel')} — exact replay, every clock reading = ${seed}, rules ${opts.rules}, C++ library ${opts.stdlib}${specs.length ? ` (with ${specs.map((s) => s.name).join(', ')}: programs with randomness of their own, not an exact replay)` : ''}\n`);
+      process.stdout.write(renderScoreboard(res.rows) + '\n');
+    }
+    if (stats.length) process.stderr.write(describeStats(stats, opts.moveTimeout) + '\n');
+  });
 }
 
 /** --exact with --cpp-players: the tournament as a job of a C++ sandbox worker. */
@@ -230,6 +240,14 @@ export function loadDistribution(file: string, opts: GunDuelCliOptions): GunDuel
 
 const positiveIntOk = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
+const checkedSpecs = new WeakMap<GunDuelCliOptions, ReturnType<typeof externalSpecs>>();
+/** The --bot-cmd players, checked once per command. */
+function externalSpecsOf(opts: GunDuelCliOptions) {
+  let s = checkedSpecs.get(opts);
+  if (!s) checkedSpecs.set(opts, (s = externalSpecs(opts)));
+  return s;
+}
+
 export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Promise<GunDuelAcc> {
   if (!opts.from && !opts.tournaments) {
     // The recorded distribution of the --stdlib asked for; other --repetition/--rules need new tournaments.
@@ -264,7 +282,7 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
   const res = await kit.runSharded<GunDuelRunOptions, GunDuelAcc>({
     game: 'gun-duel',
     spec: gunDuelTrials,
-    opts: { variant: opts.rules, repetition: opts.repetition, ...(opts.stdlib === 'msvc' ? { lib: 'msvc' as const } : {}) },
+    opts: { variant: opts.rules, repetition: opts.repetition, ...(opts.stdlib === 'msvc' ? { lib: 'msvc' as const } : {}), ...(externalSpecsOf(opts).length ? { external: externalSpecsOf(opts) } : {}) },
     seed: opts.seed,
     trials: opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments,
     shardSize: 1,
@@ -379,7 +397,8 @@ export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
     .option('--workers <n>', `worker threads for --tournaments, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
     .addOption(queueOption())
     .addOption(new Option('--checkpoint <file>', 'with --tournaments: save progress to this file and resume from it (checked writable before the run)').argParser(outputFile('a checkpoint file name')))
-    .option('--json', 'machine-readable output on stdout')
+    .option('--json', 'machine-readable output on stdout');
+  addExternalOptions(cmd)
     .addHelpText(
       'after',
       `
@@ -404,6 +423,8 @@ Examples:
   koth replay gun-duel --compare-stdlib                 published places: libstdc++ vs MSVC model (recorded runs)
   koth replay gun-duel --exact --seed 1 --cpp-players Tournament/*.hpp(comma-separated)   the answers as posted, compiled (equals the goldens)
   koth replay gun-duel --tournaments 4 --cpp-players cache                  the scraped answers in the distribution
+  koth replay gun-duel --exact --seed 1 --bot-cmd "Mine=python3 mine.py" --interface stdio
+                                                        your program in the field (README: "Your own Gun Duel bot")
 
 ${exitCodeHelp()}`,
     )
@@ -417,8 +438,10 @@ ${exitCodeHelp()}`,
         if (opts.tournaments && !opts.from) {
           const summary = summarize(acc.tournaments).map((s) => ({ player: s.player, round1Mean: s.round1.mean, round1Sd: s.round1.sd, places: s.places }));
           // The parameters go into the file, so that --from can refuse to mix it with other options.
+          const ext = externalSpecsOf(opts);
+          if (ext.length) process.stderr.write(describeStats(mergeStats(acc.tournaments.map((t) => t.external)), opts.moveTimeout) + '\n');
           if (opts.json) process.stdout.write(JSON.stringify({ parameters: parametersOf(opts), seed: opts.seed, tournaments: acc.tournaments, summary }) + '\n');
-          else process.stdout.write(renderPlacement(placePublished(acc, opts.stdlib)) + '\n');
+          else process.stdout.write(renderPlacement(placePublished(acc, opts.stdlib)) + '\n' + (ext.length ? renderExternalPlaces(acc.tournaments, ext.map((s) => s.name)) + '\n' : ''));
           return;
         }
         const rep = placePublished(acc, opts.stdlib);
@@ -432,9 +455,11 @@ ${exitCodeHelp()}`,
     });
   reportModes(cmd, 'any'); // --report: the published scoreboard in the recorded distribution (its default replay) only
   // Options that would be ignored in a mode are refused, saying which goes with which.
+  externalOptionRules(cmd);
   optionRules(cmd, [
     { option: '--cpp-players', excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' },
     { option: '--cpp-players', needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' },
+    { option: '--cpp-players', excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' },
     { option: '--compare-stdlib', excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' },
     { option: '--compare-rules', excludes: ['--exact', '--tournaments', '--from', '--rules', '--checkpoint'], why: 'it plays the seed exactly, under both rules' },
     { option: '--exact', excludes: ['--tournaments', '--from', '--checkpoint'], why: 'it plays one tournament with every clock reading = S' },

@@ -16,6 +16,7 @@ import { findPlayer, POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { runTournament, type ScoreRow, type TournamentSeeds } from './tournament.ts';
 import type { GunDuelVariant } from './variants.ts';
 import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
+import { withExternal, withExternalPlayers, type ExternalSpec, type ExternalStats } from './external.ts';
 
 export interface GunDuelRunOptions {
   variant: GunDuelVariant;
@@ -26,6 +27,8 @@ export interface GunDuelRunOptions {
   lib?: CppLibrary;
   /** Answers as posted, compiled (--cpp-players): each takes the place of the port of its class name; run only in C++ sandbox workers. */
   cpp?: CppAnswer[];
+  /** Programs in other languages (--bot-cmd): each tournament starts its own (external.ts). */
+  external?: ExternalSpec[];
 }
 
 /**
@@ -49,7 +52,7 @@ export function resolvePlayers(names: readonly string[] | undefined, cpp: readon
 }
 
 export interface GunDuelAcc {
-  tournaments: { seeds: TournamentSeeds; rows: ScoreRow[]; lib?: CppLibrary }[];
+  tournaments: { seeds: TournamentSeeds; rows: ScoreRow[]; lib?: CppLibrary; external?: ExternalStats[] }[];
 }
 
 /** The three clock seeds of one statistical tournament, from a seedrandom stream. */
@@ -96,8 +99,15 @@ export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
       const seeds = statisticalSeeds(`gun-duel/${rng.randbelow(2 ** 48)}`);
       const players = pool ?? (opts.players ? opts.players.map((n) => findPlayer(n)!) : POOL);
       const lib = opts.lib ?? 'libstdc++';
-      const res = runTournament({ players, seeds, repetition: opts.repetition, variant: opts.variant, lib });
-      out.tournaments.push({ seeds, rows: res.rows, ...(lib === 'msvc' ? { lib } : {}) });
+      const play = (pool: readonly PlayerClass[]) => runTournament({ players: pool, seeds, repetition: opts.repetition, variant: opts.variant, lib });
+      if (opts.external?.length) {
+        // One process per stdio program per tournament, ended with it.
+        const { res, stats } = withExternalPlayers(opts.external, (x) => ({ res: play(withExternal(players, x.classes)), stats: x.stats() }));
+        out.tournaments.push({ seeds, rows: res.rows, ...(lib === 'msvc' ? { lib } : {}), external: stats });
+      } else {
+        const res = play(players);
+        out.tournaments.push({ seeds, rows: res.rows, ...(lib === 'msvc' ? { lib } : {}) });
+      }
       tick?.(1);
     }
     return out;
@@ -105,7 +115,7 @@ export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
   merge: (a, b) => ({ tournaments: [...a.tournaments, ...b.tournaments] }),
   empty: () => ({ tournaments: [] }),
   count: (acc) => acc.tournaments.length,
-  check: (acc, opts) => tournamentsProblems(acc.tournaments, opts?.cpp?.map((a) => a.name)),
+  check: (acc, opts) => tournamentsProblems(acc.tournaments, [...(opts?.cpp ?? []).map((a) => a.name), ...(opts?.external ?? []).map((x) => x.name)]),
 };
 
 /** Job (C++ sandbox worker): one exact tournament (every clock reading = S) with compiled answers. */
