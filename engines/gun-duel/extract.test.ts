@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/fixtures.ts';
-import { koth, tempDirs } from '../../test/helpers.ts';
+import { koth, kothAsync, tempDirs } from '../../test/helpers.ts';
 import { FakeStackExchange, runKoth, type SimAnswer } from '../../test/test-server.ts';
 import { codeBlocks } from '../../scraper/extract.ts';
 import { registryReport } from '../../scraper/registry.ts';
@@ -146,4 +146,11 @@ describe('scraped field, offline: koth scrape gun-duel, then the cache', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.json().external[0]).toMatchObject({ player: 'LineReader', timeouts: 0, deadAtMove: 0 });
   }, 120_000);
+
+  it('--cpp-players cache compiles the scraped C++ players and seats them (the ones with no port after the field)', async () => {
+    const r = await kothAsync(['replay', 'gun-duel', '--exact', '--seed', '1', '--repetition', '1', '--players', 'GunClubPlayer,StubbornPlayer,BraveCautiousPlayer', '--cpp-players', 'cache', '--json'], { KOTH_CACHE: cache });
+    expect(r.status, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout).rows as { player: string }[];
+    expect(rows.map((x) => x.player).sort()).toEqual(['BraveCautiousPlayer', 'GunClubPlayer', 'StubbornPlayer']);
+  }, 300_000);
 });

@@ -19,6 +19,7 @@ import { SandboxKilled } from '../../core/sandbox/errors.ts';
 import { CppCompileError, cppCacheDir } from '../../core/sandbox/clang.ts';
 import { Progress } from '../../core/runner/progress.ts';
 import { AnswerCache, defaultCacheDir } from '../../../scraper/cache.ts';
+import { scrapedField } from '../extract.ts';
 import { findPlayer, POOL } from '../../../transpiled-bots/gun-duel/index.ts';
 import { compileAnswers, playerClassesIn, type CppAnswer, type CppAnswerSource } from './answers.ts';
 
@@ -40,22 +41,14 @@ function classOf(file: string, code: string): string {
 }
 
 /**
- * The scraped answers' C++ players: each code block that defines a class deriving Player (the
- * game's extractor, as the scrape cache recorded it), newest answer last. One small function, so
- * that a better extractor (whole multi-file answers, other languages named) replaces only it.
+ * The scraped answers' C++ players: one `<Name>.hpp` per class deriving Player, as the game's
+ * extractor lays them out (engines/gun-duel/extract.ts: a class through a base of the same answer
+ * included), a later answer's class of the same name in place of the earlier.
  */
 export function gunDuelSourcesFromCache(root: string): CppAnswerSource[] {
-  const cache = new AnswerCache(root, 'gun-duel', null);
-  if (!cache.exists()) throw new UserError(`no gun-duel scrape in ${cache.dir}: run koth scrape gun-duel first (or set KOTH_CACHE)`, EXIT.cache);
-  const byName = new Map<string, CppAnswerSource>();
-  for (const a of cache.all()) {
-    for (const b of a.bots) {
-      const code = a.blocks[b.block]?.text;
-      if (!code || !playerClassesIn(code).includes(b.name)) continue;
-      byName.set(b.name, { name: b.name, file: `cache: answer ${a.answer_id} block ${b.block}`, code });
-    }
-  }
-  return [...byName.values()];
+  const field = scrapedField(root);
+  if (!field) throw new UserError(`no gun-duel scrape in ${new AnswerCache(root, 'gun-duel', null).dir}: run koth scrape gun-duel first (or set KOTH_CACHE)`, EXIT.cache);
+  return field.cpp.map((f) => ({ name: f.name, file: `cache: answer ${f.answerId} (${f.file})`, code: f.text }));
 }
 
 /** The answers named by --cpp-players (files in order, or the scrape cache); one answer per class. */
