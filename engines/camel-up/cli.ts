@@ -25,6 +25,7 @@ import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
+import { camelBot } from './test-bots.ts';
 
 const ENGINE = { variants: CAMEL_VARIANTS, defaultVariant: DEFAULT_CAMEL_VARIANT, ruleFlags: CAMEL_RULE_FLAGS };
 export const CAMEL_DEFAULTS = { seed: '2018', games: 200, shardSize: 10, confidence: 0.99 };
@@ -33,6 +34,8 @@ const POOLS: Record<string, readonly string[]> = {
   all: CAMEL_PLAYERS.map((p) => p.name),
   // Four seats without the slow simulator: Player0 twice (camelup.py allows a class twice in its pool).
   dumb: ['Player0', 'Player1', 'Player2', 'Player0'],
+  // Our own players that crash and answer what camelup.py 2026 refuses (engines/camel-up/test-bots.ts), beside two of its own.
+  misbehaving: ['Player0', 'Player2', 'Crasher', 'Misfit', 'RoundBetter'],
 };
 
 interface CamelCliOptions extends CommonOptionValues {
@@ -45,7 +48,7 @@ interface CamelCliOptions extends CommonOptionValues {
 
 function poolOf(opts: CamelCliOptions): string[] {
   // A pool may name a player twice (POOLS.dumb); --bots may not (kit rule: one entry per bot).
-  const names = opts.bots !== undefined ? resolveBots(opts, { names: [], default: 'all', resolve: () => undefined }, (n) => !!camelPlayer(n), 'camel-up') : [...(POOLS[opts.pool ?? 'all'] ?? [])];
+  const names = opts.bots !== undefined ? resolveBots(opts, { names: [], default: 'all', resolve: () => undefined }, (n) => !!camelBot(n), 'camel-up') : [...(POOLS[opts.pool ?? 'all'] ?? [])];
   if (!names.length) throw new UserError(`unknown pool "${opts.pool}": use ${Object.keys(POOLS).join(', ')}, or --bots A,B,C,D`);
   if (names.length < 4) throw new UserError(`a camel-up game seats 4 players: give at least 4 (got ${names.length}); camelup.py would fail with IndexError`);
   return names;
@@ -92,7 +95,7 @@ async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: s
   if (opts.moveTimeout !== undefined && !opts.pythonBots) throw new UserError('--move-timeout goes with --python-bots (ports have no time limit)');
   if (!opts.pythonBots) {
     const bots = poolOf(opts);
-    return { bots, result: await runGuarded(undefined, () => runExact(bots, camelPlayer, parseSeed(opts.seed), opts.rules, games(bots), onTurn, onState)) };
+    return { bots, result: await runGuarded(undefined, () => runExact(bots, camelBot, parseSeed(opts.seed), opts.rules, games(bots), onTurn, onState)) };
   }
   const printed: CamelPrinted = { notes: [], output: [] };
   return runGuarded(printed, () =>

@@ -92,7 +92,8 @@ function toPy(v: unknown): unknown {
   return v;
 }
 
-function betRef(b: HiddenBet): [number, string] {
+function betRef(b: HiddenBet | null): [number, string] | null {
+  if (b === null) return null; // redacted by the 2026 player_view: None
   let id = betIds.get(b);
   if (id === undefined) betIds.set(b, (id = nextBet++));
   return [id, HiddenBet.reveal(b)];

@@ -12,7 +12,7 @@
  */
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { at, pyIndexOf, pyStr } from '../core/py/index.ts';
-import { PythonError } from '../core/py/errors.ts';
+import { PythonError, SandboxStop } from '../core/py/errors.ts';
 import { PyFloat } from '../core/py/float.ts';
 import type { CamelFlags } from './variants.ts';
 
@@ -37,8 +37,11 @@ export class HiddenBet {
   }
 }
 
-/** check_bet as bots called it. */
-export const checkBet = (bet: HiddenBet, userBet: string): boolean => bet.matches(userBet);
+/** check_bet as bots called it (on a bet redacted by the 2026 player_view, None: Python's AttributeError). */
+export const checkBet = (bet: HiddenBet | null, userBet: string): boolean => {
+  if (bet === null) throw new PythonError('AttributeError', "'NoneType' object has no attribute 'split'");
+  return bet.matches(userBet);
+};
 
 export type Trap = [] | [number, number];
 
@@ -48,9 +51,10 @@ export interface CamelGameState {
   trap_track: Trap[];
   player_has_placed_trap: boolean[];
   round_bets: [number, number][];
-  game_winner_bets: [HiddenBet, number][];
-  game_loser_bets: [HiddenBet, number][];
-  player_game_bets: HiddenBet[][];
+  /** Under the 2026 player_view an opponent's bet is [null, seat] (fullStateCopy off). */
+  game_winner_bets: [HiddenBet | null, number][];
+  game_loser_bets: [HiddenBet | null, number][];
+  player_game_bets: (HiddenBet | null)[][];
   player_money_values: number[];
   camel_yet_to_move: boolean[];
   active_game: boolean;
@@ -108,8 +112,8 @@ export function copyState(g: CamelGameState): CamelGameState {
     trap_track: g.trap_track.map((t) => [...t] as Trap),
     player_has_placed_trap: [...g.player_has_placed_trap],
     round_bets: g.round_bets.map((b) => [...b] as [number, number]),
-    game_winner_bets: g.game_winner_bets.map((b) => [...b] as [HiddenBet, number]),
-    game_loser_bets: g.game_loser_bets.map((b) => [...b] as [HiddenBet, number]),
+    game_winner_bets: g.game_winner_bets.map((b) => [...b] as [HiddenBet | null, number]),
+    game_loser_bets: g.game_loser_bets.map((b) => [...b] as [HiddenBet | null, number]),
     player_game_bets: g.player_game_bets.map((r) => [...r]),
     player_money_values: [...g.player_money_values],
     camel_yet_to_move: [...g.camel_yet_to_move],
@@ -118,6 +122,27 @@ export function copyState(g: CamelGameState): CamelGameState {
     camels: [...g.camels],
     ...(g.camel_bet_values ? { camel_bet_values: [...g.camel_bet_values] } : {}),
   };
+}
+
+/**
+ * player_view(g, player) of camelup.py 2026: a deep copy in which opponents' game bets keep
+ * their seat but not their camel ([null, seat]) and opponents' rows of player_game_bets are
+ * null per bet; the seat's own bets stay (hidden).
+ */
+export function playerView(g: CamelGameState, seat: number): CamelGameState {
+  const v = copyState(g);
+  v.game_winner_bets = g.game_winner_bets.map(([b, p]) => [p === seat ? b : null, p]);
+  v.game_loser_bets = g.game_loser_bets.map(([b, p]) => [p === seat ? b : null, p]);
+  v.player_game_bets = g.player_game_bets.map((row, p) => (p === seat ? [...row] : row.map(() => null)));
+  return v;
+}
+
+/** An answer camelup.py 2026 refused (it raised inside action()): the player rolls instead. */
+class InvalidAction extends Error {}
+
+/** Python's `x in g.camels` for a value a player gave (ints, bools, integral floats compare equal). */
+function isCamel(x: unknown): boolean {
+  return CAMELS.some((c) => pyEqualsInt(x, c));
 }
 
 /**
@@ -209,9 +234,29 @@ export class CamelGame {
     let round = 0;
     while (g.active_game) {
       const seat = round % 4;
-      const result = this.players[seat]!.move(seat, copyState(g), this.env);
+      const view = this.flags.fullStateCopy ? copyState(g) : playerView(g, seat);
+      let result: unknown[];
+      if (this.flags.crashEndsTournament) result = this.players[seat]!.move(seat, view, this.env);
+      else {
+        // 2026: `except Exception: result = [0]`. The sandbox stopping a player (no time limit in
+        // camelup.py: it would have hung) and an answer the replay cannot carry still stop the run.
+        try {
+          result = this.players[seat]!.move(seat, view, this.env);
+        } catch (e) {
+          if (e instanceof SandboxStop || (e instanceof PythonError && e.pyType === 'KothUnfollowable')) throw e;
+          result = [0];
+        }
+      }
       onAction?.(seat, result);
-      this.action(result, seat);
+      if (this.flags.invalidActionsUnchecked) this.action(result, seat);
+      else {
+        try {
+          this.checkedAction(result, seat);
+        } catch (e) {
+          if (!(e instanceof InvalidAction)) throw e;
+          this.moveCamel(seat);
+        }
+      }
       round++;
       this.turns++;
     }
@@ -228,6 +273,47 @@ export class CamelGame {
     else if (kind === 3) this.placeGameBet(this.g.game_winner_bets, at(result, 1), player);
     else if (kind === 4) this.placeGameBet(this.g.game_loser_bets, at(result, 1), player);
     // else: the original printed "oh jeez result was out of bounds" and went on.
+  }
+
+  /**
+   * camelup.py 2026's action(): every refusal raises (InvalidAction) and PlayGame rolls instead.
+   * A trap answer of a seat that has a trap takes MoveTrap, which removes the old trap before
+   * PlaceTrap checks the new one (the removal stays when it fails).
+   */
+  private checkedAction(result: unknown, player: number): void {
+    if (!Array.isArray(result) || result.length === 0) throw new InvalidAction('malformed result');
+    const g = this.g;
+    const kind = result[0];
+    if (pyEqualsInt(kind, 0)) this.moveCamel(player);
+    else if (pyEqualsInt(kind, 1)) {
+      if (result.length < 3) throw new InvalidAction('trap answer too short');
+      if (g.player_has_placed_trap[player]) {
+        const mine = g.trap_track.flatMap((row, y) => (row.length > 0 && row[1] === player ? [y] : []));
+        if (mine.length !== 1) throw new InvalidAction('MoveTrap unpacks one trap');
+        g.trap_track[mine[0]!] = [];
+        g.player_has_placed_trap[player] = false;
+      }
+      const [, type, place] = result as [unknown, unknown, unknown];
+      if (!(pyEqualsInt(type, -1) || pyEqualsInt(type, 1))) throw new InvalidAction('trap type not ±1');
+      const square = typeof place === 'boolean' ? Number(place) : place;
+      if (typeof square !== 'number' || !Number.isInteger(square) || square < 1 || square > TRACK_LENGTH - 2) throw new InvalidAction('trap out of bounds');
+      const t = g.trap_track;
+      if (g.camel_track[square]!.length !== 0) throw new InvalidAction('trap on top of camels');
+      if (t[square - 1]!.length !== 0 || t[square]!.length !== 0 || t[square + 1]!.length !== 0) throw new InvalidAction('trap next to a trap');
+      if (g.player_has_placed_trap[player]) throw new InvalidAction('two traps');
+      t[square] = [type as number, player];
+      g.player_has_placed_trap[player] = true;
+    } else if (pyEqualsInt(kind, 2)) {
+      if (result.length < 2 || !isCamel(result[1])) throw new InvalidAction('round bet on an invalid camel');
+      g.round_bets.push([result[1] as number, player]);
+    } else if (pyEqualsInt(kind, 3) || pyEqualsInt(kind, 4)) {
+      if (result.length < 2 || !isCamel(result[1])) throw new InvalidAction('game bet on an invalid camel');
+      const c = pyStr(result[1]);
+      if (g.player_game_bets[player]!.some((b) => b!.matches(c))) throw new InvalidAction('second game bet on one camel');
+      const bet = new HiddenBet(c);
+      (pyEqualsInt(kind, 3) ? g.game_winner_bets : g.game_loser_bets).push([bet, player]);
+      g.player_game_bets[player]!.push(bet);
+    } else throw new InvalidAction('action code out of bounds');
   }
 
   private moveCamel(player: number): void {
@@ -255,7 +341,8 @@ export class CamelGame {
     g.player_money_values[player] += 1;
     const roundOver = g.camel_yet_to_move.every((m) => !m);
     if (roundOver) this.endOfRound();
-    if (g.camel_track[FINISH_LINE]!.length + g.camel_track[FINISH_LINE + 1]!.length + g.camel_track[FINISH_LINE + 2]!.length > 0) {
+    const last = this.flags.finishOnly16to18 ? FINISH_LINE + 2 : TRACK_LENGTH - 1;
+    if (g.camel_track.slice(FINISH_LINE, last + 1).some((s) => s.length > 0)) {
       if (!roundOver || this.flags.endOfRoundTwice) this.endOfRound();
       this.endOfGame();
     }
@@ -281,9 +368,9 @@ export class CamelGame {
     this.placeTrap(type, place, player);
   }
 
-  private placeGameBet(list: [HiddenBet, number][], camel: unknown, player: number): void {
+  private placeGameBet(list: [HiddenBet | null, number][], camel: unknown, player: number): void {
     const c = pyStr(camel);
-    if (this.g.player_game_bets[player]!.some((b) => b.matches(c))) return; // a second bet on one camel: ignored
+    if (this.g.player_game_bets[player]!.some((b) => b!.matches(c))) return; // a second bet on one camel: ignored
     const bet = new HiddenBet(c);
     list.push([bet, player]);
     this.g.player_game_bets[player]!.push(bet);
@@ -293,7 +380,7 @@ export class CamelGame {
     const g = this.g;
     const first = [5, 3, 2, 0];
     const second = [1, 1, 1, 0];
-    const third = [-1, -1, -1, 0];
+    const third = this.flags.fourthLosingRoundBetFree ? [-1, -1, -1, 0] : [];
     let i1 = 0;
     let i2 = 0;
     let i3 = 0;
@@ -304,6 +391,7 @@ export class CamelGame {
       const [camel, who] = g.round_bets[i]!;
       if (pyEqualsInt(camel, firstCamel)) g.player_money_values[who] += i1 < first.length ? first[i1++]! : (i1++, 0);
       else if (pyEqualsInt(camel, secondCamel)) g.player_money_values[who] += i2 < second.length ? second[i2++]! : (i2++, 0);
+      else if (!this.flags.fourthLosingRoundBetFree) g.player_money_values[who] -= 1;
       else g.player_money_values[who] += i3 < third.length ? third[i3++]! : (i3++, 0);
     }
     g.camel_bet_values = [5, 5, 5, 5, 5];
@@ -322,13 +410,13 @@ export class CamelGame {
     let idx = 0;
     for (let i = 0; i < g.game_winner_bets.length - skip; i++) {
       const [bet, who] = g.game_winner_bets[i]!;
-      if (bet.matches(winning)) g.player_money_values[who] += idx < payouts.length ? payouts[idx++]! : (idx++, 1);
+      if (bet!.matches(winning)) g.player_money_values[who] += idx < payouts.length ? payouts[idx++]! : (idx++, 1);
       else g.player_money_values[who] -= 1;
     }
     idx = 0;
     for (let i = 0; i < g.game_loser_bets.length - skip; i++) {
       const [bet, who] = g.game_loser_bets[i]!;
-      if (bet.matches(this.flags.loserBetsCheckWinner ? winning : losing)) {
+      if (bet!.matches(this.flags.loserBetsCheckWinner ? winning : losing)) {
         // The original adds payout_struct[payout_index] itself: IndexError past the 4th.
         g.player_money_values[who] += this.flags.loserBetsCheckWinner ? at(payouts, idx) : idx < payouts.length ? payouts[idx]! : 1;
         idx++;

@@ -3,7 +3,7 @@
  * jobs of the sandbox workers for runs with the original Python players.
  */
 import { camelTrials } from './tournament.ts';
-import { camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
+import { camelBot } from './test-bots.ts';
 import type { OriginalsInspection } from '../core/game.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
@@ -11,7 +11,7 @@ import type { Seed } from '../core/rng/rng.ts';
 import { CamelUnfollowable, loadPythonCamelPlayers, type CamelPythonSource } from './python-players.ts';
 import { runExact, type CamelTurnEvent } from './tournament.ts';
 
-export const trials = camelTrials(camelPlayer);
+export const trials = camelTrials(camelBot);
 
 // ---- Jobs of the sandbox workers (engines/core/sandbox/pool.ts) for runs with the ORIGINAL
 // Python players: the engine and Pyodide in one thread. Crashes come back as data; originals.ts

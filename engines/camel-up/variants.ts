@@ -18,7 +18,20 @@ export interface CamelFlags {
   loserBetsCheckWinner: boolean;
   /** EndOfRound runs again at game end after a move that ended the round (no observable effect: the first run cleared the bets). */
   endOfRoundTwice: boolean;
+  /** 2018 (true): round bets lost pay [-1,-1,-1,0], so a round's fourth losing bet is free; 2026: every losing bet costs 1. */
+  fourthLosingRoundBetFree: boolean;
+  /** 2018 (true): the game ends when a camel stands on square 16, 17 or 18 only; 2026: on any square >= 16. */
+  finishOnly16to18: boolean;
+  /** 2018 (true): players get a full deep copy of the state; 2026: player_view, opponents' game bets redacted. */
+  fullStateCopy: boolean;
+  /** 2018 (true): a player's exception ends the tournament; 2026: the player rolls instead ([0]). */
+  crashEndsTournament: boolean;
+  /** 2018 (true): answers are taken as given (an unknown action is skipped, a bet on "3" accepted, a second game bet on a camel ignored, a trap anywhere free); 2026: an invalid answer rolls instead. */
+  invalidActionsUnchecked: boolean;
 }
+
+/** The 2026 revision of camelup.py (trbarron/Camel_Up_Cup_2K18, 2af27ad … 2dbad1c, Feb–Jul 2026); line numbers are of camelup.py at 2dbad1c. */
+export const CAMEL_2026 = { repo: 'trbarron/Camel_Up_Cup_2K18', commit: '2dbad1c', file: 'camelup.py' } as const;
 
 export const CAMEL_RULE_FLAGS: RuleFlag[] = [
   {
@@ -51,20 +64,68 @@ export const CAMEL_RULE_FLAGS: RuleFlag[] = [
     original: 'a move that ends both the round and the game runs EndOfRound twice (harmless: the first run clears the round bets)',
     fixed: 'EndOfRound runs once',
   },
+  {
+    id: 'fourthLosingRoundBetFree',
+    description: 'losing round bets',
+    original: 'EndOfRound pays losing round bets from [-1,-1,-1,0] (2018): the fourth losing bet of a round costs nothing',
+    fixed: '2026 (camelup.py@2dbad1c lines 209-210, "Every losing round bet costs a coin"): every losing round bet costs 1',
+  },
+  {
+    id: 'finishOnly16to18',
+    description: 'when the game ends',
+    original: 'MoveCamel ends the game when squares 16, 17 or 18 hold a camel (2018): a camel pushed to 19 by a +1 trap on 18 does not end it',
+    fixed: '2026 (camelup.py@2dbad1c line 139, range(finish_line, len(g.camel_track))): a camel on any square >= 16 ends the game',
+  },
+  {
+    id: 'fullStateCopy',
+    description: 'what a player is handed',
+    original: 'PlayGame hands every player copy.deepcopy(g) (2018): every game bet (hashed) of every seat',
+    fixed: "2026 (camelup.py@2dbad1c lines 42-53 player_view, line 92): opponents' game bets are [None, seat], their player_game_bets rows [None] * n",
+  },
+  {
+    id: 'crashEndsTournament',
+    description: "a player's exception",
+    original: "PlayGame catches nothing (2018): a player's exception ends the tournament",
+    fixed: '2026 (camelup.py@2dbad1c lines 91-94, "Crashing bots roll the dice"): the player rolls instead ([0])',
+  },
+  {
+    id: 'invalidActionsUnchecked',
+    description: 'an invalid answer',
+    original: 'action() takes the answer as given (2018): an unknown action number prints "oh jeez" and is skipped, a trap needs only free neighbours, a bet on "3" or any value is taken, a second game bet on one camel is ignored',
+    fixed:
+      '2026 (camelup.py@2dbad1c lines 58-83, 146-150, 164-168, 174-178, 184): an action outside 0-4, a malformed answer, a trap of type not ±1, off squares 1-27 or on camels, a bet on a camel not in g.camels or a second game bet on one camel raises, and the player rolls instead; a failed MoveTrap leaves the old trap removed',
+  },
 ];
 
-export const CAMEL_VARIANTS: Record<'original' | 'pre-0620' | 'fixed', RuleVariant & { flags: CamelFlags }> = {
+const Y2018 = { fourthLosingRoundBetFree: true, finishOnly16to18: true, fullStateCopy: true, crashEndsTournament: true, invalidActionsUnchecked: true } as const;
+
+export const CAMEL_VARIANTS: Record<'original' | 'pre-0620' | 'fixed' | '2026', RuleVariant & { flags: CamelFlags }> = {
   original: {
     description: 'camelup.py at 46f6797 (2018-06-20, after the stack_from_bottom fix): the published results',
-    flags: { stackFromBottom: false, bottomStackPopsWrongCamels: true, settlementSkipsLastBet: true, loserBetsCheckWinner: true, endOfRoundTwice: true },
+    flags: { stackFromBottom: false, bottomStackPopsWrongCamels: true, settlementSkipsLastBet: true, loserBetsCheckWinner: true, endOfRoundTwice: true, ...Y2018 },
   },
   'pre-0620': {
     description: 'camelup.py at 2ec4082 (2018-06-20, before that fix): stack_from_bottom defaulting on',
-    flags: { stackFromBottom: true, bottomStackPopsWrongCamels: true, settlementSkipsLastBet: true, loserBetsCheckWinner: true, endOfRoundTwice: true },
+    flags: { stackFromBottom: true, bottomStackPopsWrongCamels: true, settlementSkipsLastBet: true, loserBetsCheckWinner: true, endOfRoundTwice: true, ...Y2018 },
   },
   fixed: {
-    description: "every bug corrected (the question's rules)",
-    flags: { stackFromBottom: false, bottomStackPopsWrongCamels: false, settlementSkipsLastBet: false, loserBetsCheckWinner: false, endOfRoundTwice: false },
+    description: "every 2018 bug corrected (the question's rules); the 2026 changes not made",
+    flags: { stackFromBottom: false, bottomStackPopsWrongCamels: false, settlementSkipsLastBet: false, loserBetsCheckWinner: false, endOfRoundTwice: false, ...Y2018 },
+  },
+  '2026': {
+    description: "camelup.py at 2dbad1c (2026, the revived Cup): the 2018 bugs fixed (EndOfRound still runs twice at the end, harmlessly) and the five 2026 flags' new behaviours",
+    flags: {
+      stackFromBottom: false,
+      bottomStackPopsWrongCamels: false,
+      settlementSkipsLastBet: false,
+      loserBetsCheckWinner: false,
+      endOfRoundTwice: true,
+      fourthLosingRoundBetFree: false,
+      finishOnly16to18: false,
+      fullStateCopy: false,
+      crashEndsTournament: false,
+      invalidActionsUnchecked: false,
+    },
   },
 };
 

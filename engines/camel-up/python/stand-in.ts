@@ -37,7 +37,8 @@ class PlayerInterface():
         raise NotImplementedError('a camel-up player defines move(player, g)')
 
 _flags = {'stackFromBottom': False, 'bottomStackPopsWrongCamels': True, 'settlementSkipsLastBet': True,
-          'loserBetsCheckWinner': True, 'endOfRoundTwice': True}
+          'loserBetsCheckWinner': True, 'endOfRoundTwice': True, 'fourthLosingRoundBetFree': True,
+          'finishOnly16to18': True, 'fullStateCopy': True, 'crashEndsTournament': True, 'invalidActionsUnchecked': True}
 _salts = [0]
 
 def _salt():
@@ -120,7 +121,8 @@ def MoveCamel(g, player):
     ended = not any(g.camel_yet_to_move)
     if ended:
         EndOfRound(g)
-    if len(g.camel_track[finish_line]) + len(g.camel_track[finish_line + 1]) + len(g.camel_track[finish_line + 2]) > 0:
+    last = finish_line + 3 if _flags['finishOnly16to18'] else len(g.camel_track)
+    if any(len(g.camel_track[i]) > 0 for i in range(finish_line, last)):
         if not ended or _flags['endOfRoundTwice']:
             EndOfRound(g)
         EndOfGame(g)
@@ -169,6 +171,9 @@ def EndOfRound(g):
     second = FindCamelInNthPlace(g.camel_track, 2)
     for camel, who in _settled(g.round_bets):
         k = 0 if camel == first else 1 if camel == second else 2
+        if k == 2 and not _flags['fourthLosingRoundBetFree']:
+            g.player_money_values[who] -= 1
+            continue
         g.player_money_values[who] += pays[k][used[k]] if used[k] < 4 else 0
         used[k] += 1
     g.camel_bet_values = [5, 5, 5, 5, 5]
@@ -199,6 +204,14 @@ def EndOfGame(g):
     top = max(g.player_money_values)
     g.game_winner = [i for i, m in enumerate(g.player_money_values) if m == top]
     return True
+
+def player_view(g, player):
+    # The 2026 view: a deep copy with opponents' game bets redacted to None (their seat kept).
+    v = copy.deepcopy(g)
+    v.game_winner_bets = [[b[0] if b[1] == player else None, b[1]] for b in g.game_winner_bets]
+    v.game_loser_bets = [[b[0] if b[1] == player else None, b[1]] for b in g.game_loser_bets]
+    v.player_game_bets = [bets if p == player else [None] * len(bets) for p, bets in enumerate(g.player_game_bets)]
+    return v
 
 def _read_action(g, result, player):
     kind = result[0]
@@ -275,6 +288,8 @@ def _value(v):
     return v
 
 def _hidden(ref, which):
+    if ref is None:
+        return None  # redacted by the 2026 player_view
     # ref = [bet id, the camel string]: one hash per place the controller stored it (it hashed twice).
     k = (ref[0], which)
     h = _hashes.get(k)
@@ -306,8 +321,43 @@ def _stored(v, what):
         return koth_sandbox.tag(v)
     raise KothUnfollowable('%s %r is a %s: camelup.py stored it as it was; this replay carries only int, bool, float, str or None there' % (what, v, type(v).__name__))
 
+def _checked_action(result):
+    """2026 (invalidActionsUnchecked off): the answer as action() read it; what it refused is [9, why]
+    (the player rolls), a trap answer it could index is [1, type or None, square or None] (the engine
+    removes a seat's old trap first, as MoveTrap did, then refuses None)."""
+    try:
+        kind = result[0]
+        if kind == 0:
+            return [0]
+        if kind == 1:
+            trap_type, place = result[1], result[2]
+        elif kind in (2, 3, 4):
+            camel = result[1]
+        else:
+            return [9, 'action code out of bounds']
+    except Exception as e:
+        return [9, 'malformed result: %s' % type(e).__name__]
+    if kind == 1:
+        try:
+            ok = trap_type in (-1, 1)
+        except Exception:
+            ok = False
+        if ok and type(trap_type) not in (int, bool):
+            raise KothUnfollowable('the trap type %r is a %s: camelup.py 2026 stored it and would add it to a square index later; this replay carries only int or bool there' % (trap_type, type(trap_type).__name__))
+        sq = place if isinstance(place, int) else None
+        return [1, int(trap_type) if ok else None, koth_sandbox.tag(int(sq)) if sq is not None else None]
+    try:
+        ok = camel in camels
+    except Exception:
+        ok = False
+    if not ok:
+        return [9, 'a bet on an invalid camel']
+    return [kind, _stored(camel, 'the camel')]
+
 def _action(result):
     """The answer as the controller read it: [kind 0-4 or 5 (out of bounds), its arguments]."""
+    if not _flags['invalidActionsUnchecked']:
+        return _checked_action(result)
     kind = result[0]
     if kind == 0:
         return [0]

@@ -5,6 +5,17 @@ commit), imported from the checkout given, and prints one line per game.
 
     python3 tools/oracle/camel-up/record.py --checkout CAMEL@46f6797 --seed S --games N \
         [--pool Player0,Player1,Player2,Sir_Humpfree_Bogart] [--timing]
+        [--modules players,Sir_Humpfree_Bogart] [--path DIR]
+
+The 2026 revision (commit 2dbad1c: players in bots/test/players.py and bots/house/*.py; our own
+misbehaving players in tools/oracle/camel-up/bots/misbehaving.py):
+
+    python3 tools/oracle/camel-up/record.py --checkout CAMEL@2dbad1c --seed 1 --games 20 \
+        --modules bots.test.players,misbehaving --path tools/oracle/camel-up/bots \
+        --pool Player0,Player2,Crasher,Misfit,RoundBetter
+
+--modules names the modules (dotted, importable from the checkout or --path) whose classes make
+the pool's names; --path puts a folder of our own players on sys.path after the checkout.
 
 camelup.py runs its tournament when imported; this recorder executes the module's
 definitions only (every top-level statement except its tournament `for` loop) and then runs
@@ -45,15 +56,21 @@ def main():
     ap.add_argument('--seed', required=True, type=int)
     ap.add_argument('--games', required=True, type=int)
     ap.add_argument('--pool', default='Player0,Player1,Player2,Sir_Humpfree_Bogart')
+    ap.add_argument('--modules', default='players,Sir_Humpfree_Bogart',
+                    help='comma-separated modules whose classes the pool names (2026: bots.test.players,bots.house.HandcodedHenry,...)')
+    ap.add_argument('--path', action='append', default=[], help='a folder of our own players to import from (after the checkout)')
     ap.add_argument('--timing', action='store_true',
                     help='also output seconds and cpuSeconds (time.process_time) of the games loop alone, and the python version (for koth bench camel-up)')
     a = ap.parse_args()
     ns = load_controller(os.path.abspath(a.checkout))
+    sys.path.extend(os.path.abspath(p) for p in a.path)
     classes = {}
-    for mod in ('players', 'Sir_Humpfree_Bogart'):
+    for mod in a.modules.split(','):
         try:
-            m = __import__(mod)
+            m = __import__(mod, fromlist=['*'])
         except ImportError:
+            if a.modules != ap.get_default('modules'):
+                raise
             continue
         classes.update({k: v for k, v in vars(m).items() if isinstance(v, type)})
     pool = [classes[n] for n in a.pool.split(',')]
