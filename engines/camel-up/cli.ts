@@ -35,7 +35,7 @@ const POOLS: Record<string, readonly string[]> = {
   // Four seats without the slow simulator: Player0 twice (camelup.py allows a class twice in its pool).
   dumb: ['Player0', 'Player1', 'Player2', 'Player0'],
   // Our own players that crash and answer what camelup.py 2026 refuses (engines/camel-up/test-bots.ts), beside two of its own.
-  misbehaving: ['Player0', 'Player2', 'Crasher', 'Misfit', 'RoundBetter'],
+  misbehaving: ['Player0', 'Player2', 'Crasher', 'Misfit', 'RoundBetter', 'Trapper'],
 };
 
 interface CamelCliOptions extends CommonOptionValues {

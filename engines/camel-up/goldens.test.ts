@@ -8,7 +8,7 @@ const RULES: Record<string, string> = { '46f6797': 'original', '2ec4082': 'pre-0
 const POOLS: Record<string, string[]> = {
   dumb: ['Player0', 'Player1', 'Player2', 'Player0'],
   all: ['Player0', 'Player1', 'Player2', 'Sir_Humpfree_Bogart'],
-  misbehaving: ['Player0', 'Player2', 'Crasher', 'Misfit', 'RoundBetter'],
+  misbehaving: ['Player0', 'Player2', 'Crasher', 'Misfit', 'RoundBetter', 'Trapper'],
 };
 const goldens = fixtureFiles('camel-up/goldens', /\.json$/);
 

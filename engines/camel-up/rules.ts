@@ -327,6 +327,8 @@ export class CamelGame {
     const [pos, y] = findCamel(g.camel_track, camel);
     let distance = this.random.randint(1, 3);
     let fromBottom = this.flags.stackFromBottom;
+    // 2018 (finishOnly16to18): a camel pushed past 18 plays on and may run off the track: camelup.py's IndexError.
+    if (pos + distance >= TRACK_LENGTH) throw new PythonError('IndexError', 'list index out of range');
     const trap = g.trap_track[pos + distance]!;
     if (trap.length > 0) {
       if (pyEqualsInt(trap[0], -1)) fromBottom = true;

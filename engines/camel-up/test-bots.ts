@@ -49,7 +49,13 @@ const RoundBetter: CamelPlayer = {
   },
 };
 
-export const CAMEL_TEST_BOTS: readonly CamelPlayer[] = [Crasher, Misfit, RoundBetter];
+/** A +1 trap on square 18 while it has none (a camel pushed to 19: the 2026 game ends, 2018's went on), else rolls. */
+const Trapper: CamelPlayer = {
+  name: 'Trapper',
+  move: (player, g) => (g.player_has_placed_trap[player] ? [0] : [1, 1, 18]),
+};
+
+export const CAMEL_TEST_BOTS: readonly CamelPlayer[] = [Crasher, Misfit, RoundBetter, Trapper];
 
 /** A port (transpiled-bots/camel-up) or one of our test players above. */
 export function camelBot(name: string): CamelPlayer | undefined {

@@ -12,7 +12,7 @@ misbehaving players in tools/oracle/camel-up/bots/misbehaving.py):
 
     python3 tools/oracle/camel-up/record.py --checkout CAMEL@2dbad1c --seed 1 --games 20 \
         --modules bots.test.players,misbehaving --path tools/oracle/camel-up/bots \
-        --pool Player0,Player2,Crasher,Misfit,RoundBetter
+        --pool Player0,Player2,Crasher,Misfit,RoundBetter,Trapper
 
 --modules names the modules (dotted, importable from the checkout or --path) whose classes make
 the pool's names; --path puts a folder of our own players on sys.path after the checkout.

@@ -37,3 +37,8 @@ class Misfit(PlayerInterface):
 class RoundBetter(PlayerInterface):
     def move(player, g):
         return [2, random.randint(0, 4)] if random.random() < 0.8 else [0]
+
+
+class Trapper(PlayerInterface):
+    def move(player, g):
+        return [0] if g.player_has_placed_trap[player] else [1, 1, 18]
