@@ -18,7 +18,7 @@ import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, MOVE_TIMEOUT_HELP
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials } from './trials.ts';
-import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
+import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } from './variants.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
@@ -160,7 +160,21 @@ async function runAB(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
     const [ka, na, kb, nb] = [sum(a, (s, i) => s.points[i]!), sum(a, (s, i) => s.played[i]!), sum(b, (s, i) => s.points[i]!), sum(b, (s, i) => s.played[i]!)];
     return { bot, [va]: rate(ka, na), [vb]: rate(kb, nb), diff: proportionDifference(ka, na, kb, nb, z) };
   });
-  const result = { challenge: 'camel-up', compare: [va, vb], seed: opts.seed, games: a.games, confidence: opts.confidence, bots: rows };
+  // Per flag: A with that one flag set as in B, on the same seeds: which flag moves which bot.
+  const uniq = [...new Set(bots)];
+  const pointsOf = (s: CamelStats, bot: string) => bots.reduce((t, x, i) => (x === bot ? t + s.points[i]! : t), 0);
+  const playedOf = (s: CamelStats, bot: string) => bots.reduce((t, x, i) => (x === bot ? t + s.played[i]! : t), 0);
+  const flags = [];
+  for (const flag of differingFlags(va, vb)) {
+    const variant = `${va}+${flag}`;
+    const f = await runStats(kit, opts, bots, variant);
+    flags.push({
+      flag,
+      variant,
+      bots: uniq.map((bot) => ({ bot, per100: rate(pointsOf(f, bot), playedOf(f, bot)), diff: proportionDifference(pointsOf(a, bot), playedOf(a, bot), pointsOf(f, bot), playedOf(f, bot), z) })),
+    });
+  }
+  const result = { challenge: 'camel-up', compare: [va, vb], seed: opts.seed, games: a.games, confidence: opts.confidence, bots: rows, flags };
   if (opts.json) {
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     return;
@@ -177,6 +191,16 @@ async function runAB(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
         }),
       ) +
       '\n(bold yellow: outside the interval of chance)\n',
+  );
+  if (!flags.length) return;
+  const d = (x: { d: number; low: number; high: number; significant: boolean }) => {
+    const t = `${x.d >= 0 ? '+' : ''}${x.d.toFixed(1)} [${x.low.toFixed(1)}, ${x.high.toFixed(1)}]`;
+    return x.significant ? pc.bold(pc.yellow(t)) : t;
+  };
+  process.stdout.write(
+    pc.bold(`\nPer flag: ${va} with one flag set as in ${vb}, same seeds; change of points per 100 games against ${va}\n`) +
+      renderTable(['flag', ...uniq], flags.map((f) => [f.flag, ...f.bots.map((b) => d(b.diff))])) +
+      '\n',
   );
 }
 
@@ -197,10 +221,11 @@ export function camelWatchPage(o: { seed: string; rules: string; events: readonl
     harnessVersion: pkg.version,
     intro: [
       `Rules: ${o.rules}. Four seats act in turn: move a camel (+1 coin), place a trap, bet on the round's winner, or hidden bets on the game's winner or loser.`,
+      ...(camelFlags(o.rules).fullStateCopy ? [] : ["Each seat is handed camelup.py 2026's player_view: its own game bets (hashed), the others' as [None, seat]; every step says what the seat to move saw."]),
       ...o.games.map((g, i) => `Game ${i + 1}: ${g.order.map((p, s) => `${p} $${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}.`),
     ],
     legend: "The track: camel stacks (bottom first; a black outline: moved this turn), traps (+1 green, −1 red, with the seat that placed them), the finish line. Below: each seat's money, its round bets (a square per bet, the camel's colour) and its hidden game bets.",
-    steps: camelWatchSteps(o.events, o.snapshots, o.games.map((g) => g.order)),
+    steps: camelWatchSteps(o.events, o.snapshots, o.games.map((g) => g.order), !camelFlags(o.rules).fullStateCopy),
   };
 }
 
@@ -219,7 +244,7 @@ export function registerCamelPlay(play: Command, kit: ReplayKit): void {
   cmd.option('--games <N>', 'games to play', positiveInt, 1);
   addCommonOptions(cmd, ['bots', 'pool', 'rules', 'json'], ENGINE, {
     botsHelp: 'the pool, in order (at least 4 players; four are seated per game in shuffled order)',
-    poolHelp: `all (${POOLS.all!.join(', ')}; default) or dumb (${POOLS.dumb!.join(', ')})`,
+    poolHelp: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}) or misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026)`,
     rulesHelp: 'controller version',
     jsonHelp: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it',
   });
@@ -279,7 +304,7 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
     seedHelp: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)',
     gamesHelp: `games (default ${CAMEL_DEFAULTS.games}; with --exact, camelup.py's own count: ceil(players / 10) * 100)`,
     botsHelp: 'the pool, in order (at least 4 players)',
-    poolHelp: `all (${POOLS.all!.join(', ')}; default) or dumb (${POOLS.dumb!.join(', ')}: fast)`,
+    poolHelp: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}: fast) or misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026)`,
     rulesHelp: 'controller version',
     confidence: CAMEL_DEFAULTS.confidence,
     shardSize: CAMEL_DEFAULTS.shardSize,
@@ -296,12 +321,16 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
         `
 An illegal move is handled as camelup.py handled it: an illegal trap raises ValueError and
 ended the original tournament (exit code 3); an unknown action number prints "oh jeez" and is
-skipped; a second game bet on one camel is ignored.` +
+skipped; a second game bet on one camel is ignored. Under --rules 2026 a player's exception and
+every invalid answer make it roll instead, as camelup.py of 2026 does. --compare-rules A,B also
+runs A with each flag on which A and B differ set as in B (same seeds): which flag moves which bot.` +
         helpFooter([
           'koth replay camel-up                                  published points vs 200 games',
           'koth replay camel-up --exact --seed 1 --games 3 --json',
           'koth replay camel-up --compare-rules original,fixed --games 400',
           'koth replay camel-up --rules pre-0620                 the controller before the stack_from_bottom fix',
+          'koth replay camel-up --exact --rules 2026 --seed 1 --pool misbehaving --json   camelup.py of 2026 (2dbad1c)',
+          'koth replay camel-up --compare-rules fixed,2026 --pool dumb   the 2026 changes, per bot and per flag',
           'koth replay camel-up --exact --seed 1 --games 2 --python-bots players.py,Sir_Humpfree_Bogart.py --json',
         ]),
     )

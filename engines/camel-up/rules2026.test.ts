@@ -94,3 +94,52 @@ describe('camel-up --rules 2026', () => {
     expect(r.stdout).toMatch(/camelup\.py@2dbad1c line 139/);
   });
 });
+
+describe('camel-up 2026: --compare-rules per flag, and the watch page', () => {
+  it('--compare-rules fixed,2026 and original,2026: per bot, and per flag on which the two differ', async () => {
+    const r = await runKoth(['replay', 'camel-up', '--pool', 'dumb', '--games', '40', '--workers', '1', '--compare-rules', 'fixed,2026', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const ab = r.json();
+    expect(ab.compare).toEqual(['fixed', '2026']);
+    expect(ab.bots.map((b: { bot: string }) => b.bot)).toEqual(['Player0', 'Player1', 'Player2']);
+    expect(ab.flags.map((f: { flag: string }) => f.flag)).toEqual(['endOfRoundTwice', ...NEW_FLAGS]);
+    for (const f of ab.flags) expect(f.bots.map((b: { bot: string }) => b.bot)).toEqual(['Player0', 'Player1', 'Player2']);
+    const o = await runKoth(['replay', 'camel-up', '--pool', 'dumb', '--games', '40', '--workers', '1', '--compare-rules', 'original,2026']);
+    expect(o.status, o.stderr).toBe(0);
+    expect(o.stdout).toMatch(/Per flag: original with one flag set as in 2026/);
+    for (const k of ['bottomStackPopsWrongCamels', 'settlementSkipsLastBet', 'loserBetsCheckWinner', ...NEW_FLAGS]) expect(o.stdout).toContain(k);
+  }, 240_000);
+
+  it('a per-flag variant is the base with that one flag toggled', async () => {
+    const { camelFlags, differingFlags } = await import('./variants.ts');
+    expect(camelFlags('fixed+fourthLosingRoundBetFree')).toEqual({ ...CAMEL_VARIANTS.fixed.flags, fourthLosingRoundBetFree: false });
+    expect(differingFlags('2026', '2026')).toEqual([]);
+    expect(() => camelFlags('fixed+nope')).toThrow(/unknown camel-up rule flag/);
+  });
+
+  it('koth play camel-up --rules 2026 --report: each step says which game bets the seat to move saw (its own, the others as None)', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'koth-camel-watch26-'));
+    try {
+      const r = await runKoth(['play', 'camel-up', '--rules', '2026', '--seed', '1', '--pool', 'misbehaving', '--report', dir]);
+      expect(r.status, r.stderr).toBe(0);
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      expect(html).toMatch(/player_view/);
+      const seen = [...html.matchAll(/Seat (\d) saw \(player_view\): game_winner_bets \[(.*?)\], game_loser_bets \[(.*?)\]\./g)];
+      expect(seen.length).toBeGreaterThan(0);
+      // Own bets show their camel, the others' are None: never another seat's camel.
+      for (const [, seat, win, lose] of seen) {
+        for (const m of `${win}, ${lose}`.matchAll(/\[hash of &quot;\d&quot;, (\d)\]|\[hash of "\d", (\d)\]/g)) expect(m[1] ?? m[2]).toBe(seat);
+        for (const m of `${win}, ${lose}`.matchAll(/\[None, (\d)\]/g)) expect(m[1]).not.toBe(seat);
+      }
+      expect(seen.some(([, , w, l]) => /None/.test(w! + l!))).toBe(true);
+      const old = await runKoth(['play', 'camel-up', '--rules', 'fixed', '--seed', '1', '--pool', 'dumb', '--report', dir]);
+      expect(old.status).toBe(0);
+      expect(readFileSync(join(dir, 'index.html'), 'utf8')).not.toMatch(/saw \(player_view\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

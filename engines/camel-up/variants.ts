@@ -131,8 +131,26 @@ export const CAMEL_VARIANTS: Record<'original' | 'pre-0620' | 'fixed' | '2026', 
 
 export const DEFAULT_CAMEL_VARIANT = 'original';
 
+/**
+ * A variant's flags. `A+flag` names variant A with one flag toggled (the per-flag runs of
+ * `--compare-rules`): a plain string, so worker threads and checkpoints can carry it.
+ */
 export function camelFlags(name: string): CamelFlags {
-  const v = CAMEL_VARIANTS[name as keyof typeof CAMEL_VARIANTS];
+  const [base, ...toggled] = name.split('+');
+  const v = CAMEL_VARIANTS[base as keyof typeof CAMEL_VARIANTS];
   if (!v) throw new Error(`unknown camel-up rule variant "${name}"`);
-  return v.flags;
+  if (!toggled.length) return v.flags;
+  const flags = { ...v.flags };
+  for (const f of toggled) {
+    if (!(f in flags)) throw new Error(`unknown camel-up rule flag "${f}" in "${name}"`);
+    flags[f as keyof CamelFlags] = !flags[f as keyof CamelFlags];
+  }
+  return flags;
+}
+
+/** The flags on which two variants differ, in CAMEL_RULE_FLAGS order. */
+export function differingFlags(a: string, b: string): (keyof CamelFlags)[] {
+  const fa = camelFlags(a);
+  const fb = camelFlags(b);
+  return CAMEL_RULE_FLAGS.map((f) => f.id as keyof CamelFlags).filter((k) => fa[k] !== fb[k]);
 }

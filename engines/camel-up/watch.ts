@@ -6,7 +6,7 @@
  * (engines/core/report/html/watch.ts).
  */
 import { svg, type WatchStep } from '../core/report/html/watch.ts';
-import { FINISH_LINE, type CamelGameState } from './rules.ts';
+import { FINISH_LINE, HiddenBet, type CamelGameState } from './rules.ts';
 import type { CamelTurnEvent } from './tournament.ts';
 
 /** What the picture needs of a state (copied: the game goes on changing its own). */
@@ -17,6 +17,9 @@ export interface CamelSnapshot {
   roundBets: [number, number][];
   winnerBets: number[];
   loserBets: number[];
+  /** The game bets with their camels ([camel as str() gave it, seat]): what player_view shows the seat to move of its own. */
+  winnerBetCamels: [string, number][];
+  loserBetCamels: [string, number][];
   money: number[];
   yetToMove: boolean[];
 }
@@ -33,6 +36,8 @@ export function camelRecorder(): { onState: (game: number, g: CamelGameState) =>
         roundBets: g.round_bets.map(([c, p]) => [c, p]),
         winnerBets: g.game_winner_bets.map(([, p]) => p),
         loserBets: g.game_loser_bets.map(([, p]) => p),
+        winnerBetCamels: g.game_winner_bets.map(([b, p]) => [b ? HiddenBet.reveal(b) : '?', p]),
+        loserBetCamels: g.game_loser_bets.map(([b, p]) => [b ? HiddenBet.reveal(b) : '?', p]),
         money: [...g.player_money_values],
         yetToMove: [...g.camel_yet_to_move],
       });
@@ -101,8 +106,20 @@ const ACTION: Record<number, (a: readonly unknown[]) => string> = {
   4: (a) => `bets on camel ${String(a[1])} to lose the game`,
 };
 
-/** One step per action and one for the start of each game; `order`: the seated players per game. */
-export function camelWatchSteps(events: readonly CamelTurnEvent[], snaps: readonly CamelSnapshot[], order: readonly (readonly string[])[]): WatchStep[] {
+/**
+ * The game bets as camelup.py 2026's player_view showed them to `seat`: its own with their camel
+ * (hashed for the player; it decodes them with check_bet), the others' as [None, seat].
+ */
+export function redactedBetsLine(s: CamelSnapshot, seat: number): string {
+  const show = (bets: [string, number][]) => `[${bets.map(([c, p]) => (p === seat ? `[hash of "${c}", ${p}]` : `[None, ${p}]`)).join(', ')}]`;
+  return `Seat ${seat} saw (player_view): game_winner_bets ${show(s.winnerBetCamels)}, game_loser_bets ${show(s.loserBetCamels)}.`;
+}
+
+/**
+ * One step per action and one for the start of each game; `order`: the seated players per game.
+ * `redacted` (2026 rules, fullStateCopy off): each step also says which game bets the seat to move saw.
+ */
+export function camelWatchSteps(events: readonly CamelTurnEvent[], snaps: readonly CamelSnapshot[], order: readonly (readonly string[])[], redacted = false): WatchStep[] {
   const steps: WatchStep[] = [];
   const games = order.length;
   for (let game = 1; game <= games; game++) {
@@ -114,7 +131,8 @@ export function camelWatchSteps(events: readonly CamelTurnEvent[], snaps: readon
       const before = ss[i];
       const after = ss[i + 1] ?? before;
       if (!after) return;
-      const lines = [`Seat ${e.seat} (${e.player}) ${(ACTION[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}.`];
+      const lines = [`Seat ${e.seat} (${e.player}) ${(ACTION[e.action[0] as number] ?? (() => (redacted ? 'answers out of bounds (rolls instead)' : 'answers out of bounds (skipped)')))(e.action)}.`];
+      if (redacted && before && before.winnerBetCamels.length + before.loserBetCamels.length > 0) lines.push(redactedBetsLine(before, e.seat));
       let mark: WatchStep['mark'];
       if (before && e.action[0] === 0) {
         const moved = after.track.flatMap((st, p) => st.map((c) => ({ c, p }))).filter(({ c, p }) => !before.track[p]?.includes(c));
