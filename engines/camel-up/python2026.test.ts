@@ -99,4 +99,12 @@ describe('koth replay camel-up --rules 2026 --python-bots', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.json().games).toEqual(golden.games.slice(0, 1));
   }, 900_000);
+
+  it.skipIf(!haveCheckout)('four house bots and our Misfit (invalid answers roll) equal camelup.py 2026 natively (golden seed 2)', async () => {
+    const golden = fixture<{ games: CamelGameRecord[] }>('camel-up/goldens/2026-house/2dbad1c-house-misfit-seed2.json');
+    const files = [...['HandcodedHenry', 'ClaudeCamel', 'GeminiGerry', 'OpusOmul'].map((b) => join(HOUSE, `${b}.py`)), `${BOTS}/misbehaving.py`].join(',');
+    const r = await runKoth(['replay', 'camel-up', '--exact', '--rules', '2026', '--seed', '2', '--games', '1', '--python-bots', files, '--bots', 'HandcodedHenry,ClaudeCamel,GeminiGerry,OpusOmul,Misfit', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.json().games).toEqual(golden.games);
+  }, 900_000);
 });
