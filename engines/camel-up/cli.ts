@@ -55,6 +55,18 @@ function poolOf(opts: CamelCliOptions): string[] {
 }
 
 async function runStats(kit: ReplayKit, opts: CamelCliOptions, bots: string[], rules: string): Promise<CamelStats> {
+  try {
+    return await runStatsUnguarded(kit, opts, bots, rules);
+  } catch (e) {
+    // A player's exception under rules where it ends the tournament (a 2018 variant, our Crasher): exit 3, not a koth bug.
+    if (e instanceof PythonError) throw crashError(e);
+    const m = /^(?:PythonError|ControllerCrash): (\w+): ([^\n]*)/.exec(e instanceof Error ? `${e.name}: ${e.message}` : '') ?? /^(?:PythonError|ControllerCrash): (\w+): ([^\n]*)/.exec(e instanceof Error ? e.message : '');
+    if (m) throw crashError(new PythonError(m[1]!, m[2]!));
+    throw e;
+  }
+}
+
+async function runStatsUnguarded(kit: ReplayKit, opts: CamelCliOptions, bots: string[], rules: string): Promise<CamelStats> {
   const res = await kit.runSharded({
     game: 'camel-up',
     spec: camelTrials,

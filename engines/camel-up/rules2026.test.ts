@@ -143,3 +143,12 @@ describe('camel-up 2026: --compare-rules per flag, and the watch page', () => {
     }
   });
 });
+
+describe('camel-up 2026: a crash under 2018 rules in a statistical run', () => {
+  it('--compare-rules original,2026 with our Crasher seated: exit 3 naming the exception (2018 ended the tournament), not an internal error', async () => {
+    const r = await runKoth(['replay', 'camel-up', '--pool', 'misbehaving', '--games', '20', '--workers', '1', '--compare-rules', 'original,2026']);
+    expect(r.status, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/ZeroDivisionError/);
+    expect(r.stderr).not.toMatch(/internal error/);
+  });
+});
