@@ -150,5 +150,10 @@ describe('camel-up 2026: a crash under 2018 rules in a statistical run', () => {
     expect(r.status, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/ZeroDivisionError/);
     expect(r.stderr).not.toMatch(/internal error/);
+    // The same from worker threads (the error arrives cloned).
+    const w = await runKoth(['replay', 'camel-up', '--pool', 'misbehaving', '--games', '20', '--workers', '2', '--compare-rules', 'original,2026']);
+    expect(w.status, w.stderr).toBe(3);
+    // Whichever shard fails first: Crasher's exception or Misfit's illegal trap (both ended camelup.py 2018).
+    expect(w.stderr).toMatch(/camelup\.py itself raises here \(uncaught\): (ZeroDivisionError|ValueError)/);
   });
 });
