@@ -87,6 +87,17 @@ async function runStatsUnguarded(kit: ReplayKit, opts: CamelCliOptions, bots: st
   return res.acc;
 }
 
+/** The flags on which a variant differs from the published one's (`original`), each with what it does and its source lines. */
+export function rulesNote(rules: string): string {
+  const diff = differingFlags(DEFAULT_CAMEL_VARIANT, rules);
+  if (!diff.length) return '';
+  const on = camelFlags(rules);
+  return `\nRules "${rules}" differ from "${DEFAULT_CAMEL_VARIANT}" in ${diff.length} flag(s):\n` + diff.map((k) => {
+    const f = CAMEL_RULE_FLAGS.find((x) => x.id === k)!;
+    return `  ${k} ${on[k] ? 'on' : 'off'}: ${on[k] ? f.original : f.fixed}`;
+  }).join('\n');
+}
+
 export async function statisticalReplay(opts: CamelCliOptions, kit: ReplayKit): Promise<ComparisonReport> {
   const bots = poolOf(opts);
   const s = await runStats(kit, opts, bots, opts.rules);
@@ -99,7 +110,8 @@ export async function statisticalReplay(opts: CamelCliOptions, kit: ReplayKit): 
     `${s.games} games (published: one tournament of ${PUBLISHED_CAMEL.games}), rules "${opts.rules}", seed ${opts.seed}: points per ${PUBLISHED_CAMEL.games} games, ` +
     `${confidencePercent(opts.confidence)} intervals widened by the published count's own sampling error.\n` +
     `points by seat (0 plays first): ${s.seatPoints.map((p, i) => `${i}: ${((100 * p) / s.games).toFixed(1)}`).join(', ')}` +
-    (samePool ? '' : `\nNote: this pool is not the published one (${PUBLISHED_CAMEL.rows.map((r) => r.player).join(', ')}).`);
+    (samePool ? '' : `\nNote: this pool is not the published one (${PUBLISHED_CAMEL.rows.map((r) => r.player).join(', ')}).`) +
+    rulesNote(opts.rules);
   return report;
 }
 

@@ -86,6 +86,14 @@ describe('camel-up --rules 2026', () => {
     }
   });
 
+  it('the replay report of --rules 2026 lists the flags that differ from the published rules, with their source lines', async () => {
+    const r = await runKoth(['replay', 'camel-up', '--rules', '2026', '--pool', 'dumb', '--games', '20', '--workers', '1', '--json']);
+    expect([0, 1]).toContain(r.status);
+    const summary = r.json().summary as string;
+    expect(summary).toMatch(/Rules "2026" differ from "original" in 8 flag\(s\)/);
+    for (const k of NEW_FLAGS) expect(summary).toMatch(new RegExp(`${k} off: 2026 \\(camelup\\.py@2dbad1c line`));
+  });
+
   it('--help lists the 2026 preset and each new flag with its source lines', async () => {
     const r = await runKoth(['replay', 'camel-up', '--help']);
     expect(r.status).toBe(0);
