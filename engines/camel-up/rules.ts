@@ -243,7 +243,8 @@ export class CamelGame {
         try {
           result = this.players[seat]!.move(seat, view, this.env);
         } catch (e) {
-          if (e instanceof SandboxStop || (e instanceof PythonError && e.pyType === 'KothUnfollowable')) throw e;
+          // `except Exception` does not catch SystemExit, KeyboardInterrupt, GeneratorExit (BaseException): those still ended the run.
+          if (e instanceof SandboxStop || (e instanceof PythonError && ['KothUnfollowable', 'SystemExit', 'KeyboardInterrupt', 'GeneratorExit'].includes(e.pyType))) throw e;
           result = [0];
         }
       }

@@ -64,6 +64,14 @@ describe('camel-up --rules 2026', () => {
     expect(g.game_winner_bets[1]![0]).toBe(b); // the game's own state is untouched
   });
 
+  it("a player's Exception rolls under 2026, a BaseException (SystemExit) still ends the run as except Exception let it", () => {
+    const raising = (pyType: string): CamelPlayer => ({ name: pyType, move: () => { throw new PythonError(pyType, 'x'); } });
+    const p0 = camelBot('Player0')!;
+    const r = new CamelGame([raising('ValueError'), p0, p0, p0], new PyRandom(3n), CAMEL_VARIANTS['2026'].flags).play();
+    expect(r.money.length).toBe(4);
+    expect(() => new CamelGame([raising('SystemExit'), p0, p0, p0], new PyRandom(3n), CAMEL_VARIANTS['2026'].flags).play()).toThrow(/x/);
+  });
+
   it('a player sees the redacted view under 2026 and the full copy under the 2018 rules', () => {
     const seen: (HiddenBet | null)[][] = [];
     const spy: CamelPlayer = { name: 'Spy', move: (_p, g) => (seen.push(g.game_winner_bets.map(([h]) => h)), [0]) };
