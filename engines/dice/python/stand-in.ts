@@ -204,8 +204,8 @@ def seats(adv, n, k):
             out.append(v % n)
     except BaseException as e:
         _err[0] = e
-        return '%d:4:' % _code(0)
-    return '%d:0:%s' % (_code(0), ','.join(map(str, out)))
+        return '%d:4:' % koth_sandbox.stream_code(_S)
+    return '%d:0:%s' % (koth_sandbox.stream_code(_S), ','.join(map(str, out)))
 
 def swapper():
     return _swapper[0] or ''
