@@ -17,6 +17,7 @@
  * DiceEnv below) replace those stack hacks with explicit, equivalent values.
  */
 import type { PyModuleEnv } from '../core/py/module-env.ts';
+import type { PyRandom } from '../core/rng/python-random.ts';
 
 /**
  * The controller module's globals as bots saw them. `random` (PyModuleEnv) is the module-global
@@ -45,6 +46,22 @@ export interface DiceBotClass {
   /** The Python class name (stats, and bots that look at other bots' names). */
   readonly botName: string;
   readonly prototype: DiceBot;
+  /** Set on the original Python bots' classes (python-bots.ts): what their controller stand-in is told. */
+  readonly watch?: DiceControllerWatch;
+}
+
+/**
+ * The original Python bots keep a stand-in of the original controller object in Python, for the
+ * answers that find it on the stack (python/stand-in.ts): the controller tells it the run's pool,
+ * every game's end, and asks it for the seats once a bot replaced the random module's `sample`
+ * (the original drew them with `random.sample(range(n), 8)`, whatever that had become). Each
+ * method returns whether `random.sample` is replaced now (then the next seats come from `seats`).
+ */
+export interface DiceControllerWatch {
+  runStart(classes: readonly DiceBotClass[], settings: { botsPerGame: number; endScore: number; maxRounds: number }, flags: { prefilledStats: boolean }, random: PyRandom): boolean;
+  gameOver(scores: readonly number[], random: PyRandom): boolean;
+  /** random.sample(range(n), k) through the module's (replaced) function: seat class indices. */
+  seats(n: number, k: number, random: PyRandom): number[];
 }
 
 /** Where a bot keeps its engine hooks: a symbol key, so copies of the bot's state (deepcopy.ts) share, not copy, them. */

@@ -19,10 +19,10 @@ import { runExact } from './tournament.ts';
 import { trials as diceTrials } from './trials.ts';
 import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
-import { diceOriginals } from './originals.ts';
+import { cannotFollowError, diceOriginals } from './originals.ts';
 import { SandboxStop } from '../core/py/errors.ts';
 import { sandboxStopError, type Originals } from '../core/cli/originals.ts';
-import { DiceSandboxStop } from './python-bots.ts';
+import { DiceCannotFollow, DiceSandboxStop } from './python-bots.ts';
 import type { DicePythonFiles } from './trials.ts';
 
 type DicePython = Originals<DicePythonFiles>;
@@ -88,13 +88,13 @@ function checkOriginalCanRun(rules: string, games: number): void {
 }
 
 /** KwisatzHaderach's OS-seeded generator, copied by TleilaxuBot, makes such pools unreproducible even in Python. */
-function warnUnreproducible(bots: readonly string[]): void {
+function warnUnreproducible(bots: readonly string[], python = false): void {
   if (bots.includes('KwisatzHaderach') && bots.includes('TleilaxuBot')) {
     process.stderr.write(
       pc.yellow(
         'warning: this pool holds both KwisatzHaderach and TleilaxuBot. In Python, Tleilaxu\'s copy of KwisatzHaderach draws from a generator ' +
           'seeded by the operating system, so no original run of this pool is reproducible: there is nothing exact to compare this replay with ' +
-          '(koth seeds that generator with 0).\n',
+          (python ? '(the original Python bots here seed it from the operating system too: two runs may differ).\n' : '(koth seeds that generator with 0).\n'),
       ),
     );
   }
@@ -121,7 +121,7 @@ function withPython<T>(opts: DiceCliOptions, kit: ReplayKit, workers: number, us
 /** The exact run with the original Python bots in a sandbox worker (`turns`: each turn as it is played). */
 async function pythonExact(opts: DiceCliOptions, kit: ReplayKit, games: number, onTurn?: (e: DiceTurnEvent) => void) {
   return withPython(opts, kit, 1, async (p) => {
-    warnUnreproducible(p.names);
+    warnUnreproducible(p.names, true);
     const progress = new Progress(games, `dice exact ${opts.rules}, original Python bots`);
     try {
       return (await p.run(
@@ -142,6 +142,7 @@ function crashError(e: BotCrash): UserError {
     s.where = `game ${e.game}`;
     return sandboxStopError(diceOriginals, s);
   }
+  if (e.cause instanceof DiceCannotFollow) return cannotFollowError(e.cause.message);
   return new UserError(e.message, EXIT.originalCrashed);
 }
 

@@ -13,14 +13,14 @@ export const diceOriginals: OriginalBots<DicePythonFiles> = {
   help:
     'run the ORIGINAL Python bots (sandboxed in Pyodide) instead of ports: FILE.py[,FILE2.py...] loaded in this order; ' +
     "bots are found as the controller found them (Bot.__subclasses__(), the file's own Bot if it defines one) unless --bots names them " +
-    '(indirect subclasses too); bots that cannot run offline (numpy, inspect on the controller\'s frames) are refused by name',
+    "(indirect subclasses too); bots that read the controller's frames with inspect run as posted; a package the offline sandbox lacks " +
+    '(numpy beyond what the posted answers call) is refused by name',
   controller: 'the original controller',
   noun: 'bot',
   fromFile: (path, code) => ({ path, code }),
   args: (sources) => ({ files: sources as DicePythonFiles['files'] }),
   inspectJob: 'diceInspect',
   seats: { min: 8 },
-  refusedHint: "(or use the ports: koth replay dice --exact --bots ..., which have explicit hooks for the inspect tricks).",
   rebuild(d) {
     // A bot's exception ends the run as it ended the original controller (Controller.single_bot calls make_throw bare);
     // a sandbox stop (its cause) is told as one (the core's message: the original would have hung or died, not stopped).
@@ -31,6 +31,12 @@ export const diceOriginals: OriginalBots<DicePythonFiles> = {
       s.where = `game ${String(d.fields.game)}`;
       return s;
     }
+    if (cause && (cause as { name?: string }).name === 'DiceCannotFollow') return cannotFollowError(cause.message);
     return new UserError(printable(d.message), EXIT.originalCrashed);
   },
 };
+
+/** A bot led the original where koth does not follow (python-bots.ts DiceCannotFollow): refused, no results (exit 2). */
+export function cannotFollowError(message: string): UserError {
+  return new UserError(`${printable(message)}.\nThis run stops without results: it would not be the original one.`, EXIT.usage);
+}

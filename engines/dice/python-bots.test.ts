@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKoth } from '../../test/test-server.ts';
+import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 
 const TWINS = 'tools/oracle/dice/bots/port_twins.py';
 const RUNNABLE = 'ThrowTwiceBot,GoToTenBot,OneInFiveBot,BlessRNG,FlipCoinRollDice,BringMyOwn_dice,KwisatzHaderach,QuotaBot,GoTo20Bot,SlowStart,CooperativeSwarmBot';
@@ -49,15 +50,15 @@ describe('koth replay|play dice --python-bots', () => {
   it('without --bots: Bot.__subclasses__() order; what cannot run offline is refused by name with the reason (exit 2), never dropped', async () => {
     const r = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '10', '--python-bots', TWINS]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/NumpyBot \(.*port_twins\.py\): it uses numpy \(np\), which the offline Pyodide sandbox does not have/);
-    expect(r.stderr).toMatch(/StackPeeker \(.*\): it looks into the controller's stack frames/);
-    expect(r.stderr).not.toMatch(/PeekerHeir/); // an indirect subclass: not found by Bot.__subclasses__()
+    expect(r.stderr).toMatch(/NumpyBot \(.*port_twins\.py\): it uses numpy\.mean, which koth's small numpy stand-in does not have/);
+    expect(r.stderr).toMatch(/CumsumBot \(.*\): it uses numpy\.cumsum/);
+    expect(r.stderr).not.toMatch(/NumpyHeir/); // an indirect subclass: not found by Bot.__subclasses__()
     // The suggestion lists the direct subclasses that can run, in discovery order (not the indirect CooperativeThrowTwice).
     expect(r.stderr).toContain(`--bots ${RUNNABLE}\n`);
-    const named = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '10', '--python-bots', TWINS, '--bots', `${RUNNABLE},PeekerHeir`]);
+    const named = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '10', '--python-bots', TWINS, '--bots', `${RUNNABLE},NumpyHeir`]);
     expect(named.status).toBe(2);
-    expect(named.stderr).toMatch(/PeekerHeir \(.*\): it derives from StackPeeker, which is refused/);
-    expect(named.stderr).not.toMatch(/NumpyBot/);
+    expect(named.stderr).toMatch(/NumpyHeir \(.*\): it derives from NumpyBot, which is refused/);
+    expect(named.stderr).not.toMatch(/CumsumBot/);
   });
 
   it('statistical runs: sharded over sandbox workers, 1 worker = 2 workers = the ports (same shard seeds)', async () => {
@@ -74,6 +75,58 @@ describe('koth replay|play dice --python-bots', () => {
     expect(one.json()).toMatchObject({ playedBy: 'the original Python bots (sandboxed in Pyodide)', ranOn: '1 sandbox worker(s) (the original Python bots in Pyodide)' });
     expect(two.json().summary).toContain('2 sandbox worker(s)');
     expect(ports.json().playedBy).toBeUndefined();
+  }, 120_000);
+
+  // Our own frame readers, live-scores changers and random-module swappers (tools/oracle/dice/bots/frame_readers.py)
+  // against the ORIGINAL controllers' goldens (fixtures/dice/goldens-ours, made with tools/oracle/dice/golden.py).
+  for (const file of fixtureFiles('dice/goldens-ours', /\.json$/)) {
+    it(`as the original controller: ${file} (frames, the controller's wins, live scores changed, random.randint and random.sample replaced)`, async () => {
+      const g = fixture<{ seed: number; games: number; rules: string; bots: string[] }>(`dice/goldens-ours/${file}`);
+      const r = await runKoth(['replay', 'dice', '--exact', '--seed', String(g.seed), '--games', String(g.games), '--rules', g.rules, '--bots', g.bots.join(','), '--json', '--python-bots', 'tools/oracle/dice/bots/frame_readers.py']);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.json()).toEqual(g);
+    }, 120_000);
+  }
+
+  it('a bot that changes builtins does not change later shards: --workers 1 and 2 give the same table', async () => {
+    const f = join(tmp, 'saboteur.py');
+    writeFileSync(
+      f,
+      'import builtins\n' +
+        Array.from({ length: 8 }, (_, i) => `class Summer${i}(Bot):\n    def make_throw(self, scores, last_round):\n        while sum(self.current_throws) < ${8 + i}:\n            yield True\n        yield False\n`).join('\n') +
+        '\nclass Saboteur(Bot):\n    def make_throw(self, scores, last_round):\n        builtins.sum = lambda xs, start=0: start\n        yield False\n',
+    );
+    const args = ['replay', 'dice', '--seed', '5', '--games', '400', '--shard-size', '100', '--json', '--python-bots', f];
+    const one = await runKoth([...args, '--workers', '1']);
+    expect(one.status, one.stderr).toBeLessThan(2);
+    const two = await runKoth([...args, '--workers', '2']);
+    expect(two.status, two.stderr).toBeLessThan(2);
+    // gameRows: rounds per game, ties... of THIS pool (rows compare with the published table's bots).
+    const table = (r: typeof one) => {
+      const j = r.json() as { rows: unknown[]; gameRows: unknown[] };
+      return { rows: j.rows, gameRows: j.gameRows };
+    };
+    expect(table(one)).toEqual(table(two));
+  }, 180_000);
+
+  it("the first controller's live scores list: a bot that shortens it crashes the controller as it did (exit 3); a non-int in it cannot be followed (exit 2)", async () => {
+    const short = hostileFile('Shortener', 'if len(scores) > 7:\n    scores.pop()\nyield False');
+    const r = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '100', '--rules', 'original', '--python-bots', short]);
+    expect(r.status, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/the first controller raised IndexError: list index out of range in game 1 .*because Shortener shortened the live scores list/s);
+    // The updated controller hands out a copy: nothing happens.
+    expect((await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '100', '--python-bots', short, '--json'])).status).toBe(0);
+    const str = hostileFile('Stringer', "scores[0] = 'x'\nyield False");
+    const s = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '100', '--rules', 'original', '--python-bots', str]);
+    expect(s.status, s.stderr).toBe(2);
+    expect(s.stderr).toMatch(/Stringer put 'x' \(str\) into the live scores list.*stops without results/s);
+  }, 120_000);
+
+  it('a replaced random.randint giving a die koth does not model is refused by name (exit 2)', async () => {
+    const f = hostileFile('Floater', 'import random\nrandom.randint = lambda a, b: 2.5\nyield False');
+    const r = await runKoth(['replay', 'dice', '--exact', '--seed', '1', '--games', '5', '--python-bots', f]);
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/random\.randint was replaced \(by Floater\) and gave the die 2\.5 \(float\)/);
   }, 120_000);
 
   it('bad input: with --pool, an unknown bot, a folder, a file that does not load', async () => {

@@ -11,7 +11,7 @@
  * score win.
  */
 import { PyRandom } from '../core/rng/python-random.ts';
-import { type DiceBot, type DiceBotClass, type DiceEnv, type FastDecide, type FastStart } from './bot.ts';
+import { type DiceBot, type DiceBotClass, type DiceControllerWatch, type DiceEnv, type FastDecide, type FastStart } from './bot.ts';
 import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
 import { emptyStats, type DiceStats } from './stats.ts';
 import type { DiceFlags } from './variants.ts';
@@ -37,6 +37,19 @@ export class BotCrash extends Error {
         `(Controller.single_bot calls make_throw bare), so the original run stopped here too.`,
     );
     this.name = 'BotCrash';
+  }
+}
+
+/**
+ * The controller itself raised, because a bot changed the live scores list the first controller
+ * handed it (shortened it: `game_scores[index]` or `max(game_scores)` fails): the run stopped there.
+ */
+export class LiveScoresCrash extends BotCrash {
+  constructor(bot: string, game: number, cause: PythonError, where: string) {
+    super(bot, game, cause);
+    this.message =
+      `the first controller raised ${cause.message} in game ${game} (${where}), because ${bot} shortened the live scores list it was handed ` +
+      '(Controller.single_bot passes game_scores itself). The original controller catches no exception, so the original run stopped here too.';
   }
 }
 
@@ -71,6 +84,12 @@ export class DiceController {
   private readonly endScore: number;
   /** Set when a bot of the current game had its makeThrow replaced (bot.ts replaceMakeThrow). */
   private replaced = false;
+  /** The original Python bots' controller stand-in (bot.ts DiceControllerWatch), if the pool is theirs. */
+  private readonly watch: DiceControllerWatch | undefined;
+  /** The seats come from the watch (a bot replaced the random module's sample). */
+  private watchSeats = false;
+  /** The last bot whose turn changed the length of the live scores list (messages). */
+  private shortenedBy = '';
 
   constructor(
     readonly classes: readonly DiceBotClass[],
@@ -101,6 +120,8 @@ export class DiceController {
         self.replaced = true;
       },
     };
+    this.watch = classes.find((c) => c.watch)?.watch;
+    if (this.watch) this.watchSeats = this.watch.runStart(classes, settings, flags, random);
   }
 
   /** Controller.simulate_games: `games` games, each with random.sample(range(n), 8) seats. */
@@ -120,7 +141,14 @@ export class DiceController {
     const step = 1000;
     for (let g = 0; g < games; g++) {
       let seats: number[];
-      if (reuse) {
+      if (this.watchSeats) {
+        // The original drew the seats with the random module's sample, which a bot replaced.
+        try {
+          seats = this.watch!.seats(n, k, this.random);
+        } catch (e) {
+          throw new BotCrash((e as { bot?: string }).bot ?? 'random.sample', this.gameNumber + 1, e);
+        }
+      } else if (reuse) {
         for (let i = 0; i < k; i++) {
           const j = this.random.randbelow(n - i);
           picked[i] = j;
@@ -196,6 +224,7 @@ export class DiceController {
     // Everyone seated before the initiator gets a final turn (game_bots[:last_round_initiator]).
     for (let i = 0; i < initiator; i++) this.turn(i, bots[i]!, seats[i]!, scores, lastRound);
     this.score(scores, seats, round);
+    if (this.watch) this.watchSeats = this.watch.gameOver(scores, this.random);
   }
 
   /**
@@ -272,10 +301,16 @@ export class DiceController {
   /** A turn played by the bot's class itself (bot.ts playTurn), from the first die on. */
   private delegatedTurn(index: number, bot: DiceBot, ci: number, scores: number[], lastRound: boolean): void {
     let throws: number[];
+    const length = scores.length;
     try {
       throws = this.classTurn[ci]!.call(bot, this.flags.liveScores ? scores : scores.slice(), lastRound);
     } catch (e) {
       throw new BotCrash(bot.className, this.gameNumber, e);
+    }
+    // The first controller's live list may have changed length (a bot appended or removed scores).
+    if (scores.length !== length) this.shortenedBy = bot.className;
+    if (index >= scores.length) {
+      throw new LiveScoresCrash(this.shortenedBy, this.gameNumber, new PythonError('IndexError', 'list index out of range'), `game_scores[${index}] at the end of seat ${index}'s turn`);
     }
     const last = throws[throws.length - 1]!;
     let turnSum = 0;
@@ -311,11 +346,17 @@ export class DiceController {
   }
 
   private score(scores: number[], seats: readonly number[], round: number): void {
+    // max(game_scores) over the whole list, winners among range(bots_per_game): with the first
+    // controller's live list a bot may have made it longer (or shorter: IndexError there).
+    if (scores.length < seats.length) {
+      const cause = scores.length ? new PythonError('IndexError', 'list index out of range') : new PythonError('ValueError', 'max() arg is an empty sequence');
+      throw new LiveScoresCrash(this.shortenedBy, this.gameNumber, cause, scores.length ? `game_scores[${scores.length}] when the game was scored` : 'max(game_scores) when the game was scored');
+    }
     let top = scores[0]!;
     for (let i = 1; i < scores.length; i++) if (scores[i]! > top) top = scores[i]!;
     let winners = 0;
     const st = this.stats;
-    for (let i = 0; i < scores.length; i++) {
+    for (let i = 0; i < seats.length; i++) {
       const row = this.rowByClass[seats[i]!]!;
       const s = scores[i]!;
       row.scoreSum += s;

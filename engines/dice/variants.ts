@@ -10,6 +10,8 @@ export interface DiceFlags {
   lastRoundRetrigger: boolean;
   /** Bots receive the live scores list (and can change it) instead of a copy. */
   liveScores: boolean;
+  /** The controller's wins and played_games are dicts prefilled with the pool's names (not defaultdicts). */
+  prefilledStats: boolean;
 }
 
 export const DICE_RULE_FLAGS: (RuleFlag & { id: keyof DiceFlags })[] = [
@@ -25,11 +27,18 @@ export const DICE_RULE_FLAGS: (RuleFlag & { id: keyof DiceFlags })[] = [
     original: 'Controller.single_bot: `bot.make_throw(game_scores, last_round)`',
     fixed: 'Controller.single_bot: `bot.make_throw(game_scores[:], last_round)`',
   },
+  {
+    id: 'prefilledStats',
+    description:
+      "The controller's wins and played_games are dicts prefilled with every pool name (in pool order) instead of defaultdicts filled as bots play and win; only an answer that reads the controller object (CloneBot, 2019-02-18) sees the difference.",
+    original: 'Controller.__init__: `self.wins = {bot.__name__: 0 for bot in self.bots}`',
+    fixed: 'Controller.__init__: `self.wins = defaultdict(int)`',
+  },
 ];
 
 export const DICE_VARIANTS: Record<'original' | 'fixed', RuleVariant & { flags: DiceFlags }> = {
-  original: { description: 'the first controller (question edit history): last-round index bug, live scores list', flags: { lastRoundRetrigger: true, liveScores: true } },
-  fixed: { description: 'the updated controller posted in the question (made the official table)', flags: { lastRoundRetrigger: false, liveScores: false } },
+  original: { description: 'the first controller (question edit history): last-round index bug, live scores list', flags: { lastRoundRetrigger: true, liveScores: true, prefilledStats: true } },
+  fixed: { description: 'the updated controller posted in the question (made the official table)', flags: { lastRoundRetrigger: false, liveScores: false, prefilledStats: false } },
 };
 
 export type DiceVariantName = keyof typeof DICE_VARIANTS;

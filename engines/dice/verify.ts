@@ -41,6 +41,12 @@ export function verifyDiceBot(name: string, source: { path: string; code: string
   const py = loaded.classes.find((c) => c.name === name);
   if (!py) throw new VerifyInputError(`${source.path} defines no Bot subclass named ${name} (it has: ${loaded.classes.map((c) => c.name).join(', ') || 'none'})`);
   if (py.refused) throw new VerifyInputError(`${name} cannot run in the sandbox: ${py.refused}`);
+  if (py.lockstepRefused) {
+    throw new VerifyInputError(
+      `${name} cannot be verified in lockstep: ${py.lockstepRefused.replace('here the controller is our TypeScript engine', 'in koth verify the other seats are ports')}. ` +
+        'Run it as posted among original bots instead: koth replay dice --exact --python-bots FILE --bots ...',
+    );
+  }
   return lockstepDice(name, py.cls, o);
 }
 

@@ -4,6 +4,8 @@
 #
 #   npm run fixtures:remake -- rng
 #   npm run fixtures:remake -- dice-goldens NANOPI@84d4df6 NANOPI@e7f8d68 MISC@032491a
+#   npm run fixtures:remake -- dice-goldens-2019-02-18 NANOPI@84d4df6 NANOPI@5384447 MISC@032491a
+#   npm run fixtures:remake -- dice-goldens-ours NANOPI@84d4df6 MISC@032491a
 #   npm run fixtures:remake -- dice-traces  NANOPI@e7f8d68
 #   npm run fixtures:remake -- ruins-goldens PCG@f83740b PCG@254d63f
 #   npm run fixtures:remake -- atomas-goldens DIR   (controller.py and the three answers cut from the question)
@@ -30,11 +32,13 @@ compare_dir() { # committed remade [zcat]
 case "$set_" in
   rng) python3 tools/oracle/rng/make_rng_vectors.py "$out" >/dev/null && compare_dir fixtures/rng "$out" ;;
   dice-goldens) shift 0; need 3 "$@" && bash tools/oracle/dice/goldens.sh "$out" "$1" "$2" "$3" && compare_dir fixtures/dice/goldens "$out" ;;
+  dice-goldens-2019-02-18) need 3 "$@" && bash tools/oracle/dice/goldens.sh "$out" "$1" "$2" "$3" feb && compare_dir fixtures/dice/goldens-2019-02-18 "$out" ;;
+  dice-goldens-ours) need 2 "$@" && bash tools/oracle/dice/goldens.sh "$out" "$1" - "$2" ours && compare_dir fixtures/dice/goldens-ours "$out" ;;
   dice-traces) need 1 "$@" && bash tools/oracle/dice/traces.sh "$out" "$1" && compare_dir fixtures/dice/traces "$out" zcat ;;
   ruins-goldens) need 2 "$@" && python3 tools/oracle/ruins/remake.py "$out" "$1" "$2" ;;
   atomas-goldens) need 1 "$@" && for b in draftBot RandomBot BadPlayer; do for s in 1 2 3 7 95889; do
       python3 tools/oracle/atomas/record.py --controller "$1/controller.py" --bot "$1/$b.py" --seed $s > "$out/$b-seed$s.json" || exit 1; done; done &&
     compare_dir fixtures/atomas/goldens "$out" ;;
   camel-up-goldens) need 2 "$@" && bash tools/oracle/camel-up/goldens.sh "$out" "$1" "$2" && compare_dir fixtures/camel-up/goldens "$out" ;;
-  *) echo "unknown fixture set '$set_': rng, dice-goldens, dice-traces, ruins-goldens, atomas-goldens or camel-up-goldens (see tools/oracle/remake.sh)" >&2; exit 2 ;;
+  *) echo "unknown fixture set '$set_': rng, dice-goldens, dice-goldens-2019-02-18, dice-goldens-ours, dice-traces, ruins-goldens, atomas-goldens or camel-up-goldens (see tools/oracle/remake.sh)" >&2; exit 2 ;;
 esac

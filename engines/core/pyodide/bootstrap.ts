@@ -234,20 +234,38 @@ def koth_exec_with_placeholders(name, filename, code, preset=None):
 _KOTH_INSPECT = ("looks into the controller's stack frames (inspect / frame objects); here the controller is "
                  "our TypeScript engine, so the frames and locals it reads are not there")
 
-def koth_refusals(code, filename, missing):
+def koth_refusals(code, filename, missing, frames_ok=False, standins=None):
     """{top-level class or function name: why it cannot run here}: it imports or uses a missing
-    package, reads stack frames, or uses/derives from something refused (to a fixpoint)."""
+    package, reads stack frames (unless frames_ok: the game's stand-in calls bots from frames
+    that hold what they look for), uses a name of a stand-in module (standins: {module: the
+    names it has}) that the stand-in does not have, or uses/derives from something refused
+    (to a fixpoint)."""
     tree = ast.parse(code, filename)
     missing = set(missing)
+    standins = standins or {}
     alias = {}
-    for node in tree.body:
+    salias = {}   # name bound to a stand-in module -> that module
+    sbad = {}     # name bound to something a stand-in module lacks -> 'module.name'
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
-                if a.name.partition('.')[0] in missing:
-                    alias[a.asname or a.name.partition('.')[0]] = a.name
-        elif isinstance(node, ast.ImportFrom) and node.module and node.module.partition('.')[0] in missing:
-            for a in node.names:
-                alias[a.asname or a.name] = node.module
+                root = a.name.partition('.')[0]
+                if root in standins:
+                    salias[a.asname or root] = root
+                elif node in tree.body and root in missing:
+                    alias[a.asname or root] = a.name
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            root = node.module.partition('.')[0]
+            if root in standins:
+                for a in node.names:
+                    if node.module != root or a.name not in standins[root]:
+                        sbad[a.asname or a.name] = '%s.%s' % (node.module, a.name)
+            elif node in tree.body and root in missing:
+                for a in node.names:
+                    alias[a.asname or a.name] = node.module
+    def lacks(what, mod):
+        return ('it uses %s, which koth\'s small %s stand-in does not have (it has only %s: what the posted '
+                'answers call)' % (what, mod, ', '.join(sorted(standins[mod]))))
     defs = [n for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))]
     why = {}
     for d in defs:
@@ -257,13 +275,19 @@ def koth_refusals(code, filename, missing):
                 for m in ([a.name for a in sub.names] if isinstance(sub, ast.Import) else [sub.module or '']):
                     if m.partition('.')[0] in missing:
                         r = 'it imports %s, which the offline Pyodide sandbox does not have (only the standard library)' % m
-                    elif m.partition('.')[0] == 'inspect':
+                    elif m.partition('.')[0] == 'inspect' and not frames_ok:
                         r = 'it ' + _KOTH_INSPECT
             elif isinstance(sub, ast.Name) and sub.id in alias:
                 r = 'it uses %s (%s), which the offline Pyodide sandbox does not have (only the standard library)' % (alias[sub.id], sub.id)
-            elif isinstance(sub, ast.Name) and sub.id == 'inspect':
+            elif isinstance(sub, ast.Name) and sub.id in sbad:
+                mod = sbad[sub.id].partition('.')[0]
+                r = lacks(sbad[sub.id], mod)
+            elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id in salias \
+                    and sub.attr not in standins[salias[sub.value.id]]:
+                r = lacks('%s.%s' % (salias[sub.value.id], sub.attr), salias[sub.value.id])
+            elif isinstance(sub, ast.Name) and sub.id == 'inspect' and not frames_ok:
                 r = 'it ' + _KOTH_INSPECT
-            elif isinstance(sub, ast.Attribute) and sub.attr in ('_getframe', 'f_back', 'f_globals', 'f_locals'):
+            elif isinstance(sub, ast.Attribute) and sub.attr in ('_getframe', 'f_back', 'f_globals', 'f_locals') and not frames_ok:
                 r = 'it ' + _KOTH_INSPECT
             if r:
                 why[d.name] = r
@@ -287,11 +311,102 @@ def koth_refusals(code, filename, missing):
             changed = changed or d.name in why
     return why
 
+# ---- A clean interpreter for every task that asks for one (a game's shard): sandboxed code may
+# change builtins, standard modules (random.randint = ...), classes defined in them, sys.path,
+# sys.meta_path, os.environ, the working directory... koth_baseline() records that state (the
+# bootstrap's end, then again after a game's own stand-in modules are loaded); koth_reset() puts
+# it back: modules imported since are dropped from sys.modules, every recorded module's
+# namespace and the namespaces of the classes defined in it get their recorded entries back
+# (entries added since are removed). Values are restored by identity: a recorded object that
+# was mutated in place (a list in a module, a generator's state) is the game's own business
+# (each shard reloads the bots and resets its streams).
+import builtins as _koth_builtins
+
+_koth_base = {}
+
+def _koth_heap_types(ns):
+    for v in list(ns.values()):
+        if isinstance(v, type) and not (v.__flags__ & (1 << 8)):  # not Py_TPFLAGS_IMMUTABLETYPE
+            yield v
+
+def koth_baseline():
+    mods = {}
+    classes = {}
+    for name, m in list(sys.modules.items()):
+        ns = getattr(m, '__dict__', None)
+        if not isinstance(ns, dict):
+            continue
+        mods[name] = (m, dict(ns))
+        for c in _koth_heap_types(ns):
+            if id(c) not in classes:
+                classes[id(c)] = (c, dict(c.__dict__))
+    _koth_base.clear()
+    _koth_base.update(
+        mods=mods, classes=classes, builtins=dict(_koth_builtins.__dict__),
+        path=list(sys.path), meta_path=list(sys.meta_path), path_hooks=list(sys.path_hooks),
+        importer_cache=dict(sys.path_importer_cache), streams=(sys.stdin, sys.stdout, sys.stderr),
+        displayhook=sys.displayhook, excepthook=sys.excepthook, recursion=sys.getrecursionlimit(),
+        environ=dict(os.environ), cwd=os.getcwd(), trace=sys.gettrace(), profile=sys.getprofile(),
+        streams_ns={sid: (st, dict(st.__dict__)) for sid, st in _koth_streams.items()})
+    return None
+
+def _koth_restore_dict(ns, saved, setter=None, deleter=None):
+    for k in [k for k in ns if k not in saved]:
+        try:
+            deleter(k) if deleter else ns.pop(k)
+        except (AttributeError, TypeError, KeyError):
+            pass
+    for k, v in saved.items():
+        if ns.get(k, _koth_base) is not v:
+            try:
+                setter(k, v) if setter else ns.__setitem__(k, v)
+            except (AttributeError, TypeError):
+                pass
+
+def koth_reset():
+    b = _koth_base
+    if not b:
+        return None
+    sys.settrace(b['trace'])
+    sys.setprofile(b['profile'])
+    _koth_restore_dict(_koth_builtins.__dict__, b['builtins'])
+    for name in [n for n in sys.modules if n not in b['mods']]:
+        del sys.modules[name]
+    for name, (m, ns) in b['mods'].items():
+        sys.modules[name] = m
+        _koth_restore_dict(m.__dict__, ns)
+    for c, ns in b['classes'].values():
+        _koth_restore_dict(c.__dict__, ns, lambda k, v, c=c: setattr(c, k, v), lambda k, c=c: delattr(c, k))
+    for sid, (st, ns) in b['streams_ns'].items():
+        _koth_streams[sid] = st
+        _koth_restore_dict(st.__dict__, ns)
+    sys.path[:] = b['path']
+    sys.meta_path[:] = b['meta_path']
+    sys.path_hooks[:] = b['path_hooks']
+    sys.path_importer_cache.clear()
+    sys.path_importer_cache.update(b['importer_cache'])
+    sys.stdin, sys.stdout, sys.stderr = b['streams']
+    sys.displayhook, sys.excepthook = b['displayhook'], b['excepthook']
+    sys.setrecursionlimit(b['recursion'])
+    os.environ.clear()
+    os.environ.update(b['environ'])
+    try:
+        os.chdir(b['cwd'])
+    except OSError:
+        pass
+    return None
+
+koth_register('koth_baseline', koth_baseline)
+koth_register('koth_reset', koth_reset)
+
 _sb = types.ModuleType('koth_sandbox')
 _sb.register = koth_register
 _sb.tag = koth_tag
 _sb.exec_with_placeholders = koth_exec_with_placeholders
 _sb.refusals = koth_refusals
+_sb.Missing = _KothMissing
+_sb.baseline = koth_baseline
+_sb.reset = koth_reset
 _sb.KothStream = KothStream
 _sb.streams = _koth_streams
 _sb.new_stream = koth_new_stream
@@ -307,4 +422,5 @@ for _k in list(sys.modules):
         del sys.modules[_k]
 sys.meta_path.insert(0, _KothDeny())
 del _m, _n, _k
+koth_baseline()
 `;

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { bootPyodide, snapshotFile, type SnapshotLoader } from './snapshot.ts';
+import { bootPyodide, openSnapshot, sealSnapshot, snapshotFile, type SnapshotLoader } from './snapshot.ts';
+import { SandboxPool, sandboxEnv } from '../sandbox/pool.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -43,7 +44,7 @@ describe('the Pyodide boot snapshot', () => {
     expect(file).toMatch(/pyodide-[\d.]+-abi\d+\.snapshot$/);
     const a = fakeLoader();
     expect((await bootPyodide(a.loader)).from).toBe('boot+make');
-    expect(readFileSync(file, 'utf8')).toBe('SNAP');
+    expect(openSnapshot(readFileSync(file))?.toString()).toBe('SNAP');
     const b = fakeLoader();
     expect((await bootPyodide(b.loader)).from).toBe('snapshot:SNAP');
     expect(b.calls).toHaveLength(1);
@@ -51,11 +52,23 @@ describe('the Pyodide boot snapshot', () => {
 
   it('a snapshot that does not load is ignored and made again', async () => {
     useDir();
-    writeFileSync(snapshotFile()!, 'damaged');
+    writeFileSync(snapshotFile()!, sealSnapshot(Buffer.from('damaged')));
     const f = fakeLoader({ failSnapshotLoad: true });
     expect((await bootPyodide(f.loader)).from).toBe('boot+make');
     expect(f.calls.map((c) => Object.keys(c))).toEqual([['_loadSnapshot'], ['_makeSnapshot']]);
-    expect(readFileSync(snapshotFile()!, 'utf8')).toBe('SNAP');
+    expect(openSnapshot(readFileSync(snapshotFile()!))?.toString()).toBe('SNAP');
+  });
+
+  it('a snapshot whose checksum does not match (edited, truncated, an older format) is never loaded: made again', async () => {
+    useDir();
+    const good = sealSnapshot(Buffer.from('SNAP'));
+    for (const bad of [Buffer.concat([good.subarray(0, -1), Buffer.from('X')]), good.subarray(0, -2), Buffer.from('SNAP')]) {
+      writeFileSync(snapshotFile()!, bad);
+      const f = fakeLoader();
+      expect((await bootPyodide(f.loader)).from).toBe('boot+make');
+      expect(f.calls).toEqual([{ _makeSnapshot: true }]);
+      expect(readFileSync(snapshotFile()!).equals(good)).toBe(true);
+    }
   });
 
   it('KOTH_PYODIDE_SNAPSHOT=off boots from scratch and writes nothing; an unwritable folder loses nothing', async () => {
@@ -73,6 +86,31 @@ describe('the Pyodide boot snapshot', () => {
     expect((await bootPyodide(ro.loader)).from).toBe('boot+make');
     expect(existsSync(join(blocker, 'below'))).toBe(false);
   });
+
+  it('sandbox workers get KOTH_PYODIDE_SNAPSHOT and KOTH_PYODIDE_SNAPSHOT_DIR (and nothing else of the environment)', async () => {
+    expect(sandboxEnv({ KOTH_PYODIDE_SNAPSHOT: 'off', KOTH_PYODIDE_SNAPSHOT_DIR: '/x', HOME: '/root', KOTH_REDIS: 'redis://:pw@h' })).toEqual({ KOTH_PYODIDE_SNAPSHOT: 'off', KOTH_PYODIDE_SNAPSHOT_DIR: '/x' });
+    const d = useDir();
+    const file = snapshotFile()!;
+    const pool = new SandboxPool({ workers: 1, modules: [] });
+    try {
+      await pool.warm();
+    } finally {
+      await pool.destroy();
+    }
+    // The worker made its snapshot where this process said, not in node_modules/.cache.
+    expect(existsSync(file)).toBe(true);
+    expect(openSnapshot(readFileSync(file))).toBeDefined();
+    rmSync(file);
+    process.env.KOTH_PYODIDE_SNAPSHOT = 'off';
+    const off = new SandboxPool({ workers: 1, modules: [] });
+    try {
+      await off.warm();
+    } finally {
+      await off.destroy();
+    }
+    expect(existsSync(file)).toBe(false);
+    expect(d).toBeTruthy();
+  }, 120_000);
 
   it('real Pyodide: a sandbox from the snapshot runs Python like a cold one', async () => {
     useDir();

@@ -6,7 +6,9 @@
  *  - the snapshot is taken right after the boot, before anything of ours runs in Python (the
  *    sandbox's bootstrap runs after every load, snapshot or not);
  *  - its file name carries Pyodide's version and the Node ABI; the file is written atomically
- *    (a temporary file renamed), and a snapshot that does not load is ignored and made again;
+ *    (a temporary file renamed) and starts with the SHA-256 of the snapshot after it: a file
+ *    whose checksum does not match (edited, truncated, of an older format) is never handed to
+ *    Pyodide, and it, like a snapshot that does not load, is ignored and made again;
  *  - KOTH_PYODIDE_SNAPSHOT=off turns it off (every sandbox boots from scratch).
  * One thing differs from a cold boot: Python's string-hash secret is the snapshot's, the same in
  * every sandbox, where a cold boot draws one per process (hash randomisation) — a set of strings
@@ -16,6 +18,7 @@
  * Where: node_modules/.cache/koth-replay/ beside the pyodide package (the usual place of tools'
  * caches), or KOTH_PYODIDE_SNAPSHOT_DIR.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -38,13 +41,29 @@ export function snapshotFile(): string | undefined {
   return join(dir, `pyodide-${version}-abi${process.versions.modules}.snapshot`);
 }
 
+/** The file's first bytes: this tag, then the SHA-256 (32 bytes) of the snapshot that follows. */
+const MAGIC = Buffer.from('koth-pyodide-snapshot sha256\n');
+
+/** The snapshot as stored: MAGIC, its SHA-256, the bytes. */
+export function sealSnapshot(snap: Uint8Array): Buffer {
+  return Buffer.concat([MAGIC, createHash('sha256').update(snap).digest(), snap]);
+}
+
+/** The snapshot of a stored file, or undefined when its tag or checksum does not match. */
+export function openSnapshot(file: Buffer): Buffer | undefined {
+  const head = MAGIC.length + 32;
+  if (file.length <= head || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const snap = file.subarray(head);
+  return createHash('sha256').update(snap).digest().equals(file.subarray(MAGIC.length, head)) ? snap : undefined;
+}
+
 /** A booted Pyodide: from the snapshot file when there is a usable one, else booted anew (and its snapshot saved for next time). */
 export async function bootPyodide<P>(l: SnapshotLoader<P>): Promise<P> {
   const file = snapshotFile();
   if (!file) return l.load({});
   let bytes: Buffer | undefined;
   try {
-    bytes = readFileSync(file);
+    bytes = openSnapshot(readFileSync(file));
   } catch {
     bytes = undefined;
   }
@@ -61,7 +80,7 @@ export async function bootPyodide<P>(l: SnapshotLoader<P>): Promise<P> {
     mkdirSync(dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.${threadId}.tmp`;
     try {
-      writeFileSync(tmp, snap);
+      writeFileSync(tmp, sealSnapshot(snap));
       renameSync(tmp, file);
     } finally {
       rmSync(tmp, { force: true });

@@ -133,7 +133,8 @@ export class SandboxPool {
     const worker = new Worker(filename, {
       execArgv,
       workerData: { modules: this.o.modules, cells: buf, memoryMb: this.o.memoryMb, runtime: this.o.runtime },
-      env: {},
+      // Nothing of the host's environment but the boot snapshot's two settings (snapshot.ts).
+      env: sandboxEnv(process.env),
       resourceLimits: { maxOldGenerationSizeMb: this.o.jsHeapMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
       stdout: true,
       stderr: true,
@@ -260,6 +261,13 @@ export class SandboxPool {
       }
     }
   }
+}
+
+/** The environment a sandbox worker gets: only KOTH_PYODIDE_SNAPSHOT and KOTH_PYODIDE_SNAPSHOT_DIR, when set. */
+export function sandboxEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of ['KOTH_PYODIDE_SNAPSHOT', 'KOTH_PYODIDE_SNAPSHOT_DIR']) if (env[k] !== undefined) out[k] = env[k]!;
+  return out;
 }
 
 /** An error from a worker as an object of this thread: SandboxKilled stays one, the rest SandboxTaskError. */

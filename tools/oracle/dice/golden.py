@@ -7,13 +7,16 @@ engines/dice/goldens.test.ts compares with `koth replay dice --exact`.
         --controller ORIG/forty_game_controller.py --rules fixed|original \
         --seed S --games N --bots A,B,...|@pool.txt
 
---snapshot   the 2019-01-07 snapshot of every answer (nanopi-cloud forty-game/auto_bots.py @ e7f8d68)
+--snapshot   the 2019-01-07 snapshot of every answer (nanopi-cloud forty-game/auto_bots.py @ e7f8d68), or
+             the 2019-02-18 one with CloneBot (nanopi-cloud forty-game/auto_bots.py @ 5384447)
 --controller `fixed`: nanopi-cloud forty-game/forty_game_controller.py @ 84d4df6;
              `original`: misc-scripts codegolf/forty-game/forty_game_controller.py @ 032491a
 This file is our own code: it contains none of the originals. It only adds shims that touch
 neither the game nor the random stream (time.clock, stub lxml/requests modules for the
 never-called downloader), silences the progress bar, and for `original` observes the
 statistics the first controller does not collect (wrappers that call the original methods).
+Its Controller subclasses keep the class name `Controller`: CloneBot looks for a frame whose
+`self` is an object of a class of that name.
 """
 import argparse
 import importlib.util
@@ -100,6 +103,7 @@ def observe_first_controller(ctl):
             self.highest_round = max(self.highest_round, rounds)
             self.winning_scores[top] = self.winning_scores.get(top, 0) + 1
 
+    Observed.__name__ = Observed.__qualname__ = 'Controller'  # CloneBot finds the controller by its class name
     ctl.Controller = Observed
     return Observed
 
@@ -135,6 +139,7 @@ def main():
             super().__init__(*x, **k)
             holder['c'] = self
 
+    Keep.__name__ = Keep.__qualname__ = 'Controller'  # CloneBot (2019-02-18) finds the controller by its class name
     ctl.Controller = Keep
     random.seed(seed)
     with redirect_stdout(io.StringIO()):

@@ -3,7 +3,7 @@
 # those ports; ThrowTwiceBot and GoToTenBot are the question's own examples). Loaded by
 # `koth replay|play dice --python-bots` in engines/dice/python-bots.test.ts, which checks that
 # they play exactly as the ports. The last three classes cannot run in the sandbox and must be
-# refused by name.
+# refused by name (numpy names our small numpy stand-in does not have).
 import random
 
 
@@ -151,12 +151,13 @@ class NumpyBot(Bot):
         yield np.mean(scores) > 10
 
 
-class StackPeeker(Bot):
-    def __init__(self, index, end_score):
-        super().__init__(index, end_score)
-        import inspect
-        self.peek = inspect.stack()[1][0].f_locals
+from numpy import cumsum
 
 
-class PeekerHeir(StackPeeker):
+class CumsumBot(Bot):
+    def make_throw(self, scores, last_round):
+        yield cumsum(scores)[-1] > 10
+
+
+class NumpyHeir(NumpyBot):
     pass
