@@ -60,5 +60,14 @@ export async function redisServer(start: ReturnType<typeof starter>, port: numbe
   return r;
 }
 
-/** The run's JSON without its timing (the summary's "…, 0.6 s"). */
-export const untimed = (json: string) => json.replace(/, \d+(\.\d+)? s\\n/g, ', T s\\n').replace(/"seconds": [\d.]+/g, '"seconds": T');
+/**
+ * A run's output without what may differ between a queued run and a local one of the same work:
+ * the time it took and what it ran on ("ranOn" or "workers", the summary's "N worker(s)" or
+ * "koth worker processes through the queue URL").
+ */
+export const untimed = (json: string) =>
+  json
+    .replace(/, \d+(\.\d+)? s\\n/g, ', T s\\n')
+    .replace(/"seconds": [\d.]+/g, '"seconds": T')
+    .replace(/\n\s*"(?:ranOn": "[^"]*"|workers": \d+),/g, '')
+    .replace(/, (?:\d+ worker\(s\)|koth worker processes through the queue [^,]*), T s/g, ', RAN, T s');
