@@ -111,16 +111,21 @@ export function partProblems<Opts, Acc>(state: unknown, shards: readonly Shard[]
   const out: string[] = [];
   if (state.next > shards.length) out.push(`it says ${state.next} shards are done, but the run has only ${shards.length}`);
   const template = spec.empty(opts);
-  const checkAcc = (acc: unknown, where: string): boolean => {
+  // Each result: its shape, then how many trials it holds, then the game's own check (TrialSpec.check),
+  // so that the plainest fact wrong is the one said first.
+  const checkAcc = (acc: unknown, where: string, trials: number, counted: (n: number) => string): boolean => {
     const p = shapeProblems(acc, template, where);
-    if (!p.length) p.push(...(spec.check?.(acc as Acc, opts) ?? []).map((x) => `${where}: ${x}`));
+    if (!p.length) {
+      const n = spec.count(acc as Acc);
+      if (n !== trials) p.push(counted(n));
+      else p.push(...(spec.check?.(acc as Acc, opts) ?? []).map((x) => `${where}: ${x}`));
+    }
     out.push(...p.slice(0, 3));
     return !p.length;
   };
   const prefix = shards.slice(0, Math.min(state.next, shards.length)).reduce((n, s) => n + s.count, 0);
-  if (checkAcc(state.acc, 'results')) {
-    const n = spec.count(state.acc as Acc);
-    if (n !== prefix) out.push(`its results hold ${n} trials, but its ${state.next} finished shards hold ${prefix}${n > prefix ? ' (more than the run has done)' : ''}`);
+  const resultsCounted = (n: number) => `its results hold ${n} trials, but its ${state.next} finished shards hold ${prefix}${n > prefix ? ' (more than the run has done)' : ''}`;
+  if (checkAcc(state.acc, 'results', prefix, resultsCounted)) {
     try {
       spec.merge(template, state.acc as Acc);
     } catch (e) {
@@ -133,7 +138,7 @@ export function partProblems<Opts, Acc>(state: unknown, shards: readonly Shard[]
       out.push(`it holds a finished shard ${JSON.stringify(key)} that this run cannot have (shards ${state.next + 1}–${shards.length - 1} may be pending)`);
       continue;
     }
-    if (checkAcc(acc, `shard ${key}`) && spec.count(acc as Acc) !== shards[i]!.count) out.push(`shard ${key} holds ${spec.count(acc as Acc)} trials, not ${shards[i]!.count}`);
+    checkAcc(acc, `shard ${key}`, shards[i]!.count, (n) => `shard ${key} holds ${n} trials, not ${shards[i]!.count}`);
   }
   return out;
 }
