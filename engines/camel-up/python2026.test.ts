@@ -3,7 +3,7 @@
  * player_view, crash and misbehave as it let them. Always on: our own Python (port_twins.py,
  * misbehaving.py, a player written here) against the 2026 goldens and TypeScript twins. With a
  * checkout of trbarron/Camel_Up_Cup_2K18 at 2dbad1c (KOTH_CAMEL_2026, else
- * /work/orig/trbarron+Camel_Up_Cup_2K18): the five house bots as posted.
+ * the checkout named by KOTH_CAMEL_2026): the five house bots as posted.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,7 +52,7 @@ const Peeker: CamelPlayer = {
   },
 };
 
-const CHECKOUT = process.env.KOTH_CAMEL_2026 ?? '/work/orig/trbarron+Camel_Up_Cup_2K18';
+const CHECKOUT = process.env.KOTH_CAMEL_2026 ?? '';
 const HOUSE = join(CHECKOUT, 'bots/house');
 const haveCheckout = existsSync(join(HOUSE, 'HandcodedHenry.py')) && existsSync(join(CHECKOUT, 'camelup.py'));
 if (!haveCheckout) console.warn(`SKIP the house-bot tests: no checkout of trbarron/Camel_Up_Cup_2K18@2dbad1c at ${CHECKOUT} (set KOTH_CAMEL_2026 to one)`);

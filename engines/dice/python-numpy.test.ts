@@ -22,7 +22,7 @@ import { DICE_NUMPY_PY } from './python/numpy.ts';
 
 const probe = spawnSync('python3', ['-c', 'import numpy; print(numpy.__version__)'], { encoding: 'utf8' });
 const numpyVersion = probe.status === 0 ? probe.stdout.trim() : undefined;
-const SNAPSHOT = process.env.KOTH_DICE_SNAPSHOT_2019_01_07 || '/work/orig/maxbergmark+misc-scripts/codegolf/forty-game/auto_bots.py';
+const SNAPSHOT = process.env.KOTH_DICE_SNAPSHOT_2019_01_07 || '';
 
 /** Our own forward pass (a sigmoid network as BrainBot's decide computes it), for both sides: `np` is numpy or the stand-in. */
 const FORWARD = String.raw`

@@ -8,7 +8,7 @@
  * KOTH_DICE_SNAPSHOT_2019_01_07 (maxbergmark/nanopi-cloud forty-game/auto_bots.py @ e7f8d68, or
  * misc-scripts codegolf/forty-game/auto_bots.py @ 2c0589f: the same bytes) and
  * KOTH_DICE_SNAPSHOT_2019_02_18 (nanopi-cloud forty-game/auto_bots.py @ 5384447), by default the
- * project's checkouts under /work/orig — checks their sha256, and is skipped with a message
+ * checkouts named by KOTH_DICE_SNAPSHOT_2019_01_07 / _2019_02_18 (opt-in) — checks their sha256, and is skipped with a message
  * when they are not there. Their code runs only in the sandbox.
  */
 import { createHash } from 'node:crypto';
@@ -23,12 +23,12 @@ import { runExact, type DiceExactResult } from './tournament.ts';
 
 const SNAPSHOTS = {
   '2019-01-07': {
-    path: process.env.KOTH_DICE_SNAPSHOT_2019_01_07 || '/work/orig/maxbergmark+misc-scripts/codegolf/forty-game/auto_bots.py',
+    path: process.env.KOTH_DICE_SNAPSHOT_2019_01_07 || '',
     sha256: '46f8a20a3af7bedab2a3d3e16122e0c578b73c0d3d07f8d3ac24c0ac2276ef90',
     env: 'KOTH_DICE_SNAPSHOT_2019_01_07',
   },
   '2019-02-18': {
-    path: process.env.KOTH_DICE_SNAPSHOT_2019_02_18 || '/work/orig/maxbergmark+nanopi-cloud/forty-game/auto_bots.py',
+    path: process.env.KOTH_DICE_SNAPSHOT_2019_02_18 || '',
     sha256: 'c6a93b6cc5b9f18408dfaf628e5b940c578809c329d613a744be178eeeb82dbf',
     env: 'KOTH_DICE_SNAPSHOT_2019_02_18',
   },

@@ -3,7 +3,7 @@
  * in the sandbox: equal to the goldens of the g++ build (seeds 1–3), to the ports under the MSVC
  * model, and each port in lockstep with its compiled original (koth verify gun-duel).
  * The originals are never in the repository: they are read from KOTH_GUN_DUEL_ORIGINALS (the
- * folder holding the .hpp files) or /work/orig/fzql+GunDuel/Tournament; without them every test
+ * folder holding the .hpp files) (opt-in); without them every test
  * here is skipped, saying so.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { exactSeeds, runTournament } from '../tournament.ts';
 import { verifyGunDuel } from '../verify.ts';
 import { compileAnswers } from './answers.ts';
 
-const DIR = process.env.KOTH_GUN_DUEL_ORIGINALS || '/work/orig/fzql+GunDuel/Tournament';
+const DIR = process.env.KOTH_GUN_DUEL_ORIGINALS || '';
 const have = POOL.every((p) => existsSync(join(DIR, `${p.botName}.hpp`)));
 if (!have) console.warn(`cpp-originals.test.ts: skipped — the 17 answers (<Name>.hpp of fzql/GunDuel a6e74c9) are not in ${DIR}; set KOTH_GUN_DUEL_ORIGINALS to their folder`);
 const files = POOL.map((p) => join(DIR, `${p.botName}.hpp`)).join(',');
