@@ -28,6 +28,10 @@ import { Checkpoint, OrderedMerger } from './checkpoint.ts';
 import { shapeProblems } from './acc-check.ts';
 import type { ShardTask } from './worker.ts';
 import { printable } from '../report/table.ts';
+import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
+import { SandboxKilled } from '../sandbox/errors.ts';
+import { SandboxTaskError } from '../sandbox/pool.ts';
+import type { ErrorData } from '../sandbox/job-worker.ts';
 
 import { versionWithBuild } from '../version.ts';
 
@@ -59,6 +63,57 @@ export interface QueueJobData {
   index: number;
   count: number;
   label: string;
+  /**
+   * The shard runs in a sandbox worker of this runtime (compiled C++ answers: 'wasm'), with this
+   * call time limit; absent: on a plain worker thread. `koth worker` starts such workers when the
+   * first such job arrives.
+   */
+  sandbox?: ShardSandbox;
+}
+
+/** How a queued shard must be run when its options hold untrusted code. */
+export interface ShardSandbox {
+  runtime: SandboxRuntime;
+  timeoutMs: number;
+}
+
+/** The longest call time limit a job may ask of a worker (ms): a job cannot switch the watchdog off. */
+export const MAX_SANDBOX_TIMEOUT_MS = 120_000;
+
+/** A job's sandbox declaration checked (it is anyone's who can write to the Redis), or why not. */
+export function shardSandboxOf(v: unknown): ShardSandbox | string | undefined {
+  if (v === undefined) return undefined;
+  const x = v as Partial<ShardSandbox> | null;
+  if (!x || typeof x !== 'object' || (x.runtime !== 'wasm' && x.runtime !== 'python')) return 'its sandbox runtime is not one koth has (wasm, python)';
+  if (typeof x.timeoutMs !== 'number' || !Number.isSafeInteger(x.timeoutMs) || x.timeoutMs < 1 || x.timeoutMs > MAX_SANDBOX_TIMEOUT_MS) return `its sandbox time limit is not a whole number of ms from 1 to ${MAX_SANDBOX_TIMEOUT_MS}`;
+  return { runtime: x.runtime, timeoutMs: x.timeoutMs };
+}
+
+/** A sandbox error as a worker stores it on its failed job (the job's progress), for the coordinator to rebuild. */
+function stoppedData(e: unknown): ErrorData | undefined {
+  if (e instanceof SandboxKilled) return { name: 'SandboxKilled', message: e.message, fields: { reason: e.reason, detail: e.detail, ...(e.bot === undefined ? {} : { bot: e.bot }) } };
+  if (e instanceof SandboxTaskError) return { name: e.data.name, message: e.data.message, fields: e.data.fields };
+  return undefined;
+}
+
+/**
+ * The sandbox error a failed job's progress holds, rebuilt (SandboxKilled or SandboxTaskError, as a
+ * local run throws them, so the game maps it the same way), every text escaped and said where it
+ * came from; undefined when it holds none or one not of koth's shape.
+ */
+export function rebuildStopped(progress: unknown, where: string): Error | undefined {
+  const d = (progress as { sandboxError?: Partial<ErrorData> } | null | undefined)?.sandboxError;
+  if (!d || typeof d !== 'object' || typeof d.name !== 'string' || typeof d.message !== 'string' || !d.fields || typeof d.fields !== 'object') return undefined;
+  const fields: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(d.fields)) if (typeof v === 'number' || typeof v === 'boolean') fields[k] = v;
+  else if (typeof v === 'string') fields[k] = printable(v);
+  if (d.name === 'SandboxKilled') {
+    const reason = fields.reason;
+    if (reason !== 'timeout' && reason !== 'memory' && reason !== 'crashed') return undefined;
+    const detail = typeof fields.detail === 'string' ? fields.detail : printable(d.message);
+    return new SandboxKilled(reason, `${detail} (${where})`, typeof fields.bot === 'string' ? fields.bot : undefined);
+  }
+  return new SandboxTaskError({ name: printable(d.name), message: `${printable(d.message)} (${where})`, fields });
 }
 
 const envMs = (k: string, d: number) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : d);
@@ -192,6 +247,8 @@ export const jobIdOf = (run: string, index: number) => `${run}-${index}`;
 /** The run as the kit describes it (its identity, checkpoint, label), plus where the queue is. */
 export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>, 'game' | 'spec' | 'opts' | 'seed' | 'trials' | 'shardSize' | 'label' | 'checkpoint' | 'checkpointPart' | 'onShard'> {
   url: string;
+  /** Every shard runs in a sandbox worker of this kind on the `koth worker` that takes it (the run's `sandbox` pool says which). */
+  sandbox?: ShardSandbox;
   version: string;
   signal?: AbortSignal;
   /** A line for the user (stderr by default): re-added shards, waiting for workers, refusals. */
@@ -237,7 +294,7 @@ const workerOf = (job: Job<QueueJobData> | undefined): string => (job?.processed
 export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Promise<QueuedRunResult<Acc>> {
   const started = performance.now();
   const plan = planShards(o.trials, o.shardSize);
-  const run = runIdOf(o.version, o);
+  const run = runIdOf(o.version, o.sandbox ? { ...o, opts: { opts: o.opts, sandbox: o.sandbox } } : o);
   const cp = o.checkpoint
     ? new Checkpoint<Opts, Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts }, o.spec, o.opts, o.checkpointPart, 1000)
     : undefined;
@@ -314,7 +371,12 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         for (let k = 0; k < pending.length; k++) {
           if (states[k] === 'failed') {
             if (first) await jobs[k]!.retry('failed');
-            else throw new QueueJobFailed(`shard ${pending[k]!.index} of ${printable(o.label ?? o.game)} failed on ${workerOf(jobs[k])}: ${printable(jobs[k]!.failedReason ?? '(no reason given)')}`);
+            else {
+              // Compiled (or Python) code that stopped in a worker's sandbox: the error a local run would throw, for the game to map.
+              const stopped = rebuildStopped(jobs[k]!.progress, `shard ${pending[k]!.index}, on ${workerOf(jobs[k])}`);
+              if (stopped) throw stopped;
+              throw new QueueJobFailed(`shard ${pending[k]!.index} of ${printable(o.label ?? o.game)} failed on ${workerOf(jobs[k])}: ${printable(jobs[k]!.failedReason ?? '(no reason given)')}`);
+            }
           } else if (states[k] === 'unknown') missing.push(pending[k]!);
           else if (states[k] === 'active') lastSeen = performance.now();
           else if (states[k] === 'delayed') delayed.push(jobs[k]!);
@@ -323,7 +385,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
           await queue.addBulk(
             missing.map((s) => ({
               name: o.game,
-              data: { version: o.version, run, game: o.game, opts: o.opts, seed: encodeSeed(o.seed), index: s.index, count: s.count, label: o.label ?? o.game },
+              data: { version: o.version, run, game: o.game, opts: o.opts, seed: encodeSeed(o.seed), index: s.index, count: s.count, label: o.label ?? o.game, ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
               opts: { jobId: jobIdOf(run, s.index), removeOnComplete: false, removeOnFail: false, attempts: 1 },
             })),
           );
@@ -340,7 +402,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         first = false;
         lastOk = performance.now();
       } catch (e) {
-        if (e instanceof QueueJobFailed) throw e;
+        if (e instanceof QueueJobFailed || e instanceof SandboxKilled || e instanceof SandboxTaskError) throw e;
         redisAway(e);
       }
       if (mergedShards === plan.length) break;
@@ -382,8 +444,8 @@ export interface QueueWorkerOptions {
   threads: number;
   /** Where a game's trials module is (the registry's trialsModuleOf); throws for an unknown game. */
   trialsModuleOf: (game: string) => string;
-  /** Runs one shard on the thread pool. */
-  runShard: (task: ShardTask) => Promise<unknown>;
+  /** Runs one shard on the thread pool, or, when the job declares a sandbox, in a sandbox worker of its runtime. */
+  runShard: (task: ShardTask, sandbox?: ShardSandbox) => Promise<unknown>;
   log: (line: string) => void;
   signal: AbortSignal;
   /** The wall clock (ms since the epoch): when a refused job becomes available again. */
@@ -418,6 +480,11 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
         o.log(`failed job ${p(job.id)}: not a koth shard job (${problem})`);
         throw new Error(`not a koth shard job: ${problem}`);
       }
+      const sandbox = shardSandboxOf(d.sandbox);
+      if (typeof sandbox === 'string') {
+        o.log(`failed job ${p(job.id)}: not a koth shard job (${sandbox})`);
+        throw new Error(`not a koth shard job: ${sandbox}`);
+      }
       if (d.version !== o.version) {
         // Handed back (delayed a little), for a worker of the coordinator's version; the coordinator reads who refused it.
         o.log(`refused shard ${d.index} of ${p(d.game)} (run ${p(d.run)}): made by koth ${p(d.version)}, this worker is koth ${p(o.version)}`);
@@ -430,7 +497,15 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
       runningIds.add(String(job.id));
       try {
         o.log(`shard ${d.index} of ${p(d.label)} (run ${p(d.run)}, ${d.count} trials) started`);
-        const acc = await o.runShard({ module: o.trialsModuleOf(d.game), opts: d.opts, seed: decodeSeed(d.seed), index: d.index, count: d.count });
+        let acc: unknown;
+        try {
+          acc = await o.runShard({ module: o.trialsModuleOf(d.game), opts: d.opts, seed: decodeSeed(d.seed), index: d.index, count: d.count }, sandbox);
+        } catch (e) {
+          // The sandbox's own error (a trap, a time-out: naming the answer) goes with the failed job, for the coordinator.
+          const data = stoppedData(e);
+          if (data) await job.updateProgress({ sandboxError: data }).catch(() => {});
+          throw e;
+        }
         o.log(`shard ${d.index} of ${p(d.label)} (run ${p(d.run)}) done in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
         return acc;
       } finally {
