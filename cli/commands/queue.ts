@@ -58,6 +58,7 @@ export function registerQueue(program: Command): void {
         if (!p) {
           p = new SandboxPool({ workers: o.threads, modules: [module], runtime: s.runtime, timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS') ?? s.timeoutMs, memoryMb: env('KOTH_SANDBOX_MEMORY_MB') });
           sandboxes.set(key, p);
+          process.stderr.write(`koth worker: starting ${o.threads} ${s.runtime === 'wasm' ? 'C++' : 'Python'} sandbox worker(s) for the shards that declare them (call time limit ${p.timeoutMs} ms)\n`);
         }
         return p;
       };

@@ -459,7 +459,9 @@ export function jobDataProblem(d: unknown): string | undefined {
   const bad = (['version', 'run', 'game', 'label'] as const).filter((k) => typeof x[k] !== 'string');
   if (!Number.isSafeInteger(x.index) || (x.index as number) < 0) bad.push('index' as never);
   if (!Number.isSafeInteger(x.count) || (x.count as number) < 1) bad.push('count' as never);
-  return bad.length ? `its ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} missing or not what koth writes` : undefined;
+  if (bad.length) return `its ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} missing or not what koth writes`;
+  const sandbox = shardSandboxOf(x.sandbox);
+  return typeof sandbox === 'string' ? sandbox : undefined;
 }
 
 /** `koth worker`: processes shards until the signal; the current ones finish first. */
@@ -480,11 +482,7 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
         o.log(`failed job ${p(job.id)}: not a koth shard job (${problem})`);
         throw new Error(`not a koth shard job: ${problem}`);
       }
-      const sandbox = shardSandboxOf(d.sandbox);
-      if (typeof sandbox === 'string') {
-        o.log(`failed job ${p(job.id)}: not a koth shard job (${sandbox})`);
-        throw new Error(`not a koth shard job: ${sandbox}`);
-      }
+      const sandbox = shardSandboxOf(d.sandbox) as ShardSandbox | undefined; // checked by jobDataProblem
       if (d.version !== o.version) {
         // Handed back (delayed a little), for a worker of the coordinator's version; the coordinator reads who refused it.
         o.log(`refused shard ${d.index} of ${p(d.game)} (run ${p(d.run)}): made by koth ${p(d.version)}, this worker is koth ${p(o.version)}`);
