@@ -40,10 +40,20 @@ public:
 };
 `;
 
+// Ours: never answers (the watchdog ends its worker).
+const LOOPER = String.raw`#include "Player.hpp"
+class LooperPlayer : public Player {
+public:
+  LooperPlayer(size_t opponent = -1) : Player(opponent) {}
+  Action fight() override { volatile int x = 0; for (;;) x++; return load(); }
+};
+`;
+
 let url = '';
 let redis: Proc | undefined;
 let steady = '';
 let thrower = '';
+let looper = '';
 const RUN = () => ['replay', 'gun-duel', '--tournaments', '3', '--seed', '5', '--cpp-players', steady, '--json'];
 
 describe.skipIf(!haveRedis)('queued runs of compiled C++ answers on a real redis-server', () => {
@@ -54,6 +64,8 @@ describe.skipIf(!haveRedis)('queued runs of compiled C++ answers on a real redis
     thrower = join(dir, 'ThrowerPlayer.hpp');
     writeFileSync(steady, STEADY);
     writeFileSync(thrower, THROWER);
+    looper = join(dir, 'LooperPlayer.hpp');
+    writeFileSync(looper, LOOPER);
     url = `redis://127.0.0.1:${await freePort()}`;
     redis = await redisServer(start, Number(new URL(url).port), dir);
   }, 60_000);
@@ -82,6 +94,8 @@ describe.skipIf(!haveRedis)('queued runs of compiled C++ answers on a real redis
     expect(await q.done, q.stderr).toBe(0);
     expect(untimed(q.stdout)).toBe(local);
     expect(w.stderr.match(/ done in /g)).toHaveLength(3);
+    // Started when the first such job came, once, and reused for the other shards.
+    expect(w.stderr.match(/starting 2 C\+\+ sandbox worker\(s\)/g)).toHaveLength(1);
     w.child.kill('SIGTERM');
     expect(await w.done, w.stderr).toBe(0);
   }, 600_000);
@@ -90,9 +104,19 @@ describe.skipIf(!haveRedis)('queued runs of compiled C++ answers on a real redis
     const w = koth(['worker', '--queue', url, '--threads', '1']);
     const q = koth(['replay', 'gun-duel', '--tournaments', '2', '--seed', '5', '--cpp-players', thrower, '--queue', url]);
     expect(await q.done, q.stderr).toBe(3);
-    expect(q.stderr).toMatch(/ThrowerPlayer/);
+    expect(q.stderr).toMatch(/the compiled ThrowerPlayer stopped/);
     expect(q.stderr).toMatch(/shard \d+, on worker "koth worker on/);
     expect(w.stderr).toMatch(/failed/);
+    w.child.kill('SIGTERM');
+    await w.done;
+  }, 600_000);
+
+  it('an answer that never answers in a queued shard: the worker\'s watchdog ends it, the coordinator exits 3 naming it', async () => {
+    const w = start(process.execPath, ['dist/koth.js', 'worker', '--queue', url, '--threads', '1'], { ...env, KOTH_SANDBOX_TIMEOUT_MS: '1000' });
+    const q = koth(['replay', 'gun-duel', '--tournaments', '1', '--seed', '5', '--cpp-players', looper, '--queue', url]);
+    expect(await q.done, q.stderr).toBe(3);
+    expect(q.stderr).toMatch(/the C\+\+ sandbox stopped LooperPlayer: no answer within 1000 ms.*\(timeout\)/s);
+    expect(w.stderr).toMatch(/call time limit 1000 ms/);
     w.child.kill('SIGTERM');
     await w.done;
   }, 600_000);
