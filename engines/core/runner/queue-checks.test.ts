@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { commandLine } from '../cli/kit.ts';
 import { checkQueueUrl, jobDataProblem, MAX_SANDBOX_TIMEOUT_MS, queueDb, rebuildStopped, redact, redactWord, shardSandboxOf } from './queue.ts';
 import { SandboxKilled } from '../sandbox/errors.ts';
-import { SandboxTaskError } from '../sandbox/pool.ts';
+import { SandboxPool, SandboxTaskError } from '../sandbox/pool.ts';
+import { createReplayKit } from '../cli/kit.ts';
+import { UserError } from '../cli/errors.ts';
 
 describe('URLs: the password never shown', () => {
   it('redact hides the user information of every URL in a text, up to the last "@"', () => {
@@ -84,5 +86,21 @@ describe('a queued shard that runs in a sandbox (issue 28): what a job declares 
     expect(trap).toBeInstanceOf(SandboxTaskError);
     expect((trap as SandboxTaskError).data).toEqual({ name: 'CppAnswerStopped', message: 'ThrowerPlayer threw (shard 0, on worker "w")', fields: { player: 'ThrowerPlayer', reason: 'a C++ exception' } });
     for (const bad of [undefined, {}, { sandboxError: 'x' }, { sandboxError: { name: 'SandboxKilled', message: 'm', fields: { reason: 'bored' } } }, { refusedBy: 'v' }]) expect(rebuildStopped(bad, 'w')).toBeUndefined();
+  });
+});
+
+describe('a sandbox run on the queue (issue 28)', () => {
+  it('Python sandbox runs (--python-bots) are still refused (exit 2, before any connection); only compiled C++ (wasm) goes on the queue', async () => {
+    const kit = createReplayKit(() => '/nowhere/trials.ts');
+    const spec = { generator: 'seedrandom' as const, run: () => 0, merge: (a: number, b: number) => a + b, empty: () => 0, count: (n: number) => n };
+    const pool = new SandboxPool({ workers: 1, modules: ['/nowhere/trials.ts'], runtime: 'python' });
+    try {
+      // Port 1 on localhost: nothing answers there; the refusal comes first.
+      const run = kit.runSharded({ game: 'dice', spec, opts: {}, seed: 1, trials: 2, shardSize: 1, workers: 1, queue: 'redis://127.0.0.1:1', sandbox: pool });
+      await expect(run).rejects.toThrow(UserError);
+      await expect(run).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/--queue does not run original Python bots/) });
+    } finally {
+      await pool.destroy();
+    }
   });
 });
