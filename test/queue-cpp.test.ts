@@ -5,6 +5,7 @@
  * their shards in C++ sandbox workers it starts when the first such job arrives; the result equals
  * the local run; a throw of an answer in a queued shard stops the coordinator with exit 3 naming it.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +95,9 @@ describe.skipIf(!haveRedis)('queued runs of compiled C++ answers on a real redis
     expect(await q.done, q.stderr).toBe(0);
     expect(untimed(q.stdout)).toBe(local);
     expect(w.stderr.match(/ done in /g)).toHaveLength(3);
+    // The compiled answers were stored once for the run (not in every job), and went with the run's jobs.
+    const keys = spawnSync('redis-cli', ['-p', new URL(url).port, '--scan', '--pattern', 'koth:opts:*'], { encoding: 'utf8' });
+    if (keys.status === 0) expect(keys.stdout.trim()).toBe('');
     // Started when the first such job came, once, and reused for the other shards.
     expect(w.stderr.match(/starting 2 C\+\+ sandbox worker\(s\)/g)).toHaveLength(1);
     w.child.kill('SIGTERM');

@@ -64,6 +64,11 @@ export interface QueueJobData {
   count: number;
   label: string;
   /**
+   * Set instead of `opts` when the options are large (compiled answers: ~1 MB): they are stored once
+   * per run under `koth:opts:<run>` (optsKeyOf), not in every shard's job.
+   */
+  optsRef?: string;
+  /**
    * The shard runs in a sandbox worker of this runtime (compiled C++ answers: 'wasm'), with this
    * call time limit; absent: on a plain worker thread. `koth worker` starts such workers when the
    * first such job arrives.
@@ -244,6 +249,11 @@ export function runIdOf(version: string, id: { game: string; seed: Seed; trials:
 
 export const jobIdOf = (run: string, index: number) => `${run}-${index}`;
 
+/** Where a run's options are stored once when they are too large to copy into every job. */
+export const optsKeyOf = (run: string) => `${QUEUE_PREFIX}:opts:${run}`;
+/** Options whose JSON is longer go to optsKeyOf(run) once, not into each job. */
+export const OPTS_INLINE_MAX = 16_384;
+
 /** The run as the kit describes it (its identity, checkpoint, label), plus where the queue is. */
 export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>, 'game' | 'spec' | 'opts' | 'seed' | 'trials' | 'shardSize' | 'label' | 'checkpoint' | 'checkpointPart' | 'onShard'> {
   url: string;
@@ -303,6 +313,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
   const conn = await connect(o.url, false);
   const queue = new Queue<QueueJobData>(QUEUE_NAME, { connection: conn, prefix: QUEUE_PREFIX });
   queue.on('error', () => {});
+  const optsText = JSON.stringify(o.opts) ?? 'null';
   const say = o.say ?? ((line: string) => process.stderr.write(`koth: ${line}\n`));
   const progress = new Progress(o.trials, o.label ?? o.game);
   const pollMs = envMs('KOTH_QUEUE_POLL_MS', 500);
@@ -382,10 +393,12 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
           else if (states[k] === 'delayed') delayed.push(jobs[k]!);
         }
         if (missing.length) {
+          // Large options (compiled answers) once per run, set again with every re-add (a Redis restarted without persistence).
+          if (optsText.length > OPTS_INLINE_MAX) await conn.set(optsKeyOf(run), optsText);
           await queue.addBulk(
             missing.map((s) => ({
               name: o.game,
-              data: { version: o.version, run, game: o.game, opts: o.opts, seed: encodeSeed(o.seed), index: s.index, count: s.count, label: o.label ?? o.game, ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
+              data: { version: o.version, run, game: o.game, ...(optsText.length > OPTS_INLINE_MAX ? { opts: null, optsRef: run } : { opts: o.opts }), seed: encodeSeed(o.seed), index: s.index, count: s.count, label: o.label ?? o.game, ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
               opts: { jobId: jobIdOf(run, s.index), removeOnComplete: false, removeOnFail: false, attempts: 1 },
             })),
           );
@@ -415,6 +428,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
     if (!interrupted) {
       // Every shard merged: the run's jobs go.
       await Promise.all(plan.map((s) => queue.remove(jobIdOf(run, s.index)).catch(() => 0)));
+      await conn.del(optsKeyOf(run)).catch(() => 0);
     }
   } catch (e) {
     failure = e;
@@ -459,6 +473,7 @@ export function jobDataProblem(d: unknown): string | undefined {
   const bad = (['version', 'run', 'game', 'label'] as const).filter((k) => typeof x[k] !== 'string');
   if (!Number.isSafeInteger(x.index) || (x.index as number) < 0) bad.push('index' as never);
   if (!Number.isSafeInteger(x.count) || (x.count as number) < 1) bad.push('count' as never);
+  if (x.optsRef !== undefined && typeof x.optsRef !== 'string') bad.push('optsRef' as never);
   if (bad.length) return `its ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} missing or not what koth writes`;
   const sandbox = shardSandboxOf(x.sandbox);
   return typeof sandbox === 'string' ? sandbox : undefined;
@@ -467,6 +482,22 @@ export function jobDataProblem(d: unknown): string | undefined {
 /** `koth worker`: processes shards until the signal; the current ones finish first. */
 export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: number; lost: number; gaveUp: boolean }> {
   const conn = await connect(o.url, true);
+  // Reads a run's stored options (optsRef) beside BullMQ's own connection; the last few runs' are kept here.
+  const plain = await connect(o.url, false, false);
+  const optsOf = new Map<string, Promise<unknown>>();
+  const runOpts = (ref: string): Promise<unknown> => {
+    let p = optsOf.get(ref);
+    if (!p) {
+      p = plain.get(optsKeyOf(ref)).then((t) => {
+        if (t === null) throw new Error(`the options of run ${printable(ref)} are not on the queue (removed, or Redis restarted): rerun its command to store them again`);
+        return JSON.parse(t) as unknown;
+      });
+      p.catch(() => optsOf.delete(ref));
+      optsOf.set(ref, p);
+      if (optsOf.size > 4) optsOf.delete(optsOf.keys().next().value!);
+    }
+    return p;
+  };
   let handedIn = 0; // shards stored in Redis as done
   let running = 0;
   const runningIds = new Set<string>(); // jobs whose shard is being run here
@@ -497,7 +528,8 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
         o.log(`shard ${d.index} of ${p(d.label)} (run ${p(d.run)}, ${d.count} trials) started`);
         let acc: unknown;
         try {
-          acc = await o.runShard({ module: o.trialsModuleOf(d.game), opts: d.opts, seed: decodeSeed(d.seed), index: d.index, count: d.count }, sandbox);
+          const opts = typeof d.optsRef === 'string' ? await runOpts(d.optsRef) : d.opts;
+          acc = await o.runShard({ module: o.trialsModuleOf(d.game), opts, seed: decodeSeed(d.seed), index: d.index, count: d.count }, sandbox);
         } catch (e) {
           // The sandbox's own error (a trap, a time-out: naming the answer) goes with the failed job, for the coordinator.
           const data = stoppedData(e);
@@ -567,6 +599,7 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
   clearInterval(watch);
   if (how === 'gave up') void worker.close(true).catch(() => {});
   conn.disconnect();
+  plain.disconnect();
   // A shard running at the stop and never stored as done (Redis gone while handing it in) is lost, however the close ended.
   const lost = atStop.filter((id) => !settledIds.has(id)).length;
   return { shards: handedIn, lost, gaveUp: how === 'gave up' || lost > 0 };
@@ -627,6 +660,10 @@ export async function queueClean(url: string, run?: string): Promise<number> {
     const jobs = (await queue.getJobs(['waiting', 'prioritized', 'active', 'completed', 'failed', 'delayed'], 0, -1)) as Job<QueueJobData>[];
     const ours = jobs.filter((j) => j?.id && (!run || j.data?.run === run));
     const removed = await Promise.all(ours.map((j) => queue.remove(j.id!).catch(() => 0)));
+    // The runs' stored options (large ones) go with their jobs.
+    const runs = new Set(ours.map((j) => j.data?.run).filter((r): r is string => typeof r === 'string'));
+    if (run) runs.add(run);
+    await Promise.all([...runs].map((r) => conn.del(optsKeyOf(r)).catch(() => 0)));
     return removed.filter(Boolean).length;
   } finally {
     await queue.close().catch(() => {});
