@@ -9,7 +9,8 @@ import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { maxWorkers, queueError, queueOption, workerCount } from '../../engines/core/cli/kit.ts';
 import { defaultWorkers, workerFile } from '../../engines/core/runner/runner.ts';
-import { kothVersion, queueClean, queueStatus, redact, runQueueWorker } from '../../engines/core/runner/queue.ts';
+import { kothVersion, queueClean, queueStatus, redact, runQueueWorker, type ShardSandbox } from '../../engines/core/runner/queue.ts';
+import { SandboxPool } from '../../engines/core/sandbox/pool.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
 import type { ShardTask } from '../../engines/core/runner/worker.ts';
 import { games, trialsModuleOf } from '../../engines/registry.ts';
@@ -47,6 +48,21 @@ export function registerQueue(program: Command): void {
       const { filename, execArgv } = workerFile();
       const pool = new Piscina({ filename, execArgv, minThreads: o.threads, maxThreads: o.threads, idleTimeout: 60_000 });
       const known = new Set(games.filter((g) => g.engine).map((g) => g.id));
+      // Sandbox workers for shards whose job declares one (compiled C++ answers): started when the first such
+      // job arrives, one pool per runtime, trials module and time limit, reused; capped as in a local run.
+      const sandboxes = new Map<string, SandboxPool>();
+      const env = (k: string) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : undefined);
+      const sandboxFor = (module: string, s: ShardSandbox): SandboxPool => {
+        const key = JSON.stringify([s.runtime, module, s.timeoutMs]);
+        let p = sandboxes.get(key);
+        if (!p) {
+          p = new SandboxPool({ workers: o.threads, modules: [module], runtime: s.runtime, timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS') ?? s.timeoutMs, memoryMb: env('KOTH_SANDBOX_MEMORY_MB') });
+          sandboxes.set(key, p);
+          process.stderr.write(`koth worker: starting ${o.threads} ${s.runtime === 'wasm' ? 'C++' : 'Python'} sandbox worker(s) for the shards that declare them (call time limit ${p.timeoutMs} ms)\n`);
+        }
+        return p;
+      };
+      const destroyAll = () => Promise.all([pool.destroy(), ...[...sandboxes.values()].map((p) => p.destroy())]);
       try {
         const res = await network(() =>
           runQueueWorker({
@@ -57,7 +73,8 @@ export function registerQueue(program: Command): void {
               if (!known.has(g)) throw new Error(`this koth knows no game "${g}"`);
               return trialsModuleOf(g);
             },
-            runShard: (task: ShardTask) => pool.run(task),
+            runShard: (task: ShardTask, sandbox?: ShardSandbox) =>
+              sandbox ? sandboxFor(task.module, sandbox).run({ kind: 'shard', module: task.module, opts: task.opts, seed: task.seed, index: task.index, count: task.count }) : pool.run(task),
             log: (line) => process.stderr.write(`koth worker: ${line}\n`),
             signal: controller.signal,
             now: () => Date.now(),
@@ -71,14 +88,14 @@ export function registerQueue(program: Command): void {
             ),
           );
           // BullMQ's connections keep reconnecting to the Redis that is gone: nothing more can be done here.
-          await pool.destroy();
+          await destroyAll();
           process.exit(EXIT.network);
         }
         process.stderr.write(`koth worker: stopped after ${res.shards} shard(s)\n`);
       } finally {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
-        await pool.destroy();
+        await destroyAll();
       }
     });
 

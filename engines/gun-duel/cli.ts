@@ -256,7 +256,7 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
   }
   if (opts.from) return loadDistribution(opts.from, opts);
   if (opts.cppPlayers) {
-    if (opts.queue) throw new UserError('--queue does not run compiled answers (--cpp-players): their C++ sandbox workers run on this machine; drop --queue');
+    // With --queue the pool only declares the runtime: each `koth worker` runs the shards in C++ sandbox workers of its own.
     const answers = await compileForRun(cppSources(opts.cppPlayers));
     const pool = cppPool(kit, opts.workers);
     try {
@@ -268,6 +268,7 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
         trials: opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments,
         shardSize: 1,
         workers: opts.workers,
+        queue: opts.queue,
         checkpoint: opts.checkpoint,
         label: 'gun-duel tournaments (compiled answers)',
         sandbox: pool,

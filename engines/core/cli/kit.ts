@@ -487,10 +487,13 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
 }
 
 async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSignal): Promise<RunResult<Acc>> {
-  if (r.sandbox) throw new UserError('--queue does not run original Python bots (--python-bots): their sandbox workers run on this machine only');
+  // A sandbox run's shards go to `koth worker` processes that start sandbox workers of the run's runtime; only compiled C++ (wasm) for now.
+  if (r.sandbox && r.sandbox.runtime !== 'wasm') throw new UserError('--queue does not run original Python bots (--python-bots): their sandbox workers run on this machine only');
+  const sandbox = r.sandbox ? { runtime: r.sandbox.runtime, timeoutMs: r.sandbox.timeoutMs } : undefined;
   let res: Awaited<ReturnType<typeof runQueued<Opts, Acc>>>;
   try {
-    res = await runQueued<Opts, Acc>({ ...r, label: r.label ?? r.game, url: r.queue!, version: kothVersion(), signal });
+    const { sandbox: _local, ...rest } = r;
+    res = await runQueued<Opts, Acc>({ ...rest, label: r.label ?? r.game, url: r.queue!, version: kothVersion(), signal, ...(sandbox ? { sandbox } : {}) });
   } catch (e) {
     // A checkpoint that cannot be written stops the run as it does a local one; the queue keeps the finished shards.
     if (e instanceof CheckpointWriteError) {

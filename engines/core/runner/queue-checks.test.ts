@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { commandLine } from '../cli/kit.ts';
-import { checkQueueUrl, jobDataProblem, queueDb, redact, redactWord } from './queue.ts';
+import { checkQueueUrl, jobDataProblem, MAX_SANDBOX_TIMEOUT_MS, queueDb, rebuildStopped, redact, redactWord, shardSandboxOf } from './queue.ts';
+import { SandboxKilled } from '../sandbox/errors.ts';
+import { SandboxPool, SandboxTaskError } from '../sandbox/pool.ts';
+import { createReplayKit } from '../cli/kit.ts';
+import { UserError } from '../cli/errors.ts';
 
 describe('URLs: the password never shown', () => {
   it('redact hides the user information of every URL in a text, up to the last "@"', () => {
@@ -52,5 +56,51 @@ describe('job data that is not a koth shard job (forged, evicted, damaged)', () 
     expect(jobDataProblem({ ...good, label: 5 })).toMatch(/label is missing/);
     expect(jobDataProblem({ ...good, index: -1 })).toMatch(/index/);
     expect(jobDataProblem({ ...good, count: 1.5 })).toMatch(/count/);
+  });
+});
+
+describe('a queued shard that runs in a sandbox (issue 28): what a job declares and what a failed one hands back are checked', () => {
+  it('the sandbox declaration: wasm or python with a time limit a job cannot switch off', () => {
+    expect(shardSandboxOf(undefined)).toBeUndefined();
+    expect(shardSandboxOf({ runtime: 'wasm', timeoutMs: 10_000 })).toEqual({ runtime: 'wasm', timeoutMs: 10_000 });
+    expect(shardSandboxOf({ runtime: 'native', timeoutMs: 10 })).toMatch(/runtime/);
+    expect(shardSandboxOf({ runtime: 'wasm' })).toMatch(/time limit/);
+    expect(shardSandboxOf({ runtime: 'wasm', timeoutMs: MAX_SANDBOX_TIMEOUT_MS + 1 })).toMatch(/time limit/);
+    expect(shardSandboxOf({ runtime: 'wasm', timeoutMs: 0 })).toMatch(/time limit/);
+    expect(shardSandboxOf(null)).toMatch(/runtime/);
+  });
+  it('a job with a sandbox declaration not of koth shape is not a koth shard job at the worker', () => {
+    const job = { version: 'v', run: 'r', game: 'gun-duel', label: 'l', index: 0, count: 1 };
+    expect(jobDataProblem({ ...job, sandbox: { runtime: 'wasm', timeoutMs: 5 } })).toBeUndefined();
+    expect(jobDataProblem(job)).toBeUndefined();
+    expect(jobDataProblem({ ...job, sandbox: { runtime: 'wasm', timeoutMs: 10 ** 9 } })).toMatch(/time limit/);
+    expect(jobDataProblem({ ...job, sandbox: 'wasm' })).toMatch(/runtime/);
+  });
+  it('the stopped answer comes back as the local error (time-out, trap), escaped, saying where it ran', () => {
+    const killed = rebuildStopped({ sandboxError: { name: 'SandboxKilled', message: 'X: late', fields: { reason: 'timeout', detail: 'no answer within 10 ms', bot: 'Loop\u001b[2JPlayer' } } }, 'shard 3, on worker "w"');
+    expect(killed).toBeInstanceOf(SandboxKilled);
+    expect((killed as SandboxKilled).reason).toBe('timeout');
+    expect(killed!.message).toMatch(/^Loop.*Player: no answer within 10 ms \(shard 3, on worker "w"\)$/);
+    expect(killed!.message).not.toContain('\u001b');
+    const trap = rebuildStopped({ sandboxError: { name: 'CppAnswerStopped', message: 'ThrowerPlayer threw', fields: { player: 'ThrowerPlayer', reason: 'a C++ exception', other: { no: 1 } } } }, 'shard 0, on worker "w"');
+    expect(trap).toBeInstanceOf(SandboxTaskError);
+    expect((trap as SandboxTaskError).data).toEqual({ name: 'CppAnswerStopped', message: 'ThrowerPlayer threw (shard 0, on worker "w")', fields: { player: 'ThrowerPlayer', reason: 'a C++ exception' } });
+    for (const bad of [undefined, {}, { sandboxError: 'x' }, { sandboxError: { name: 'SandboxKilled', message: 'm', fields: { reason: 'bored' } } }, { refusedBy: 'v' }]) expect(rebuildStopped(bad, 'w')).toBeUndefined();
+  });
+});
+
+describe('a sandbox run on the queue (issue 28)', () => {
+  it('Python sandbox runs (--python-bots) are still refused (exit 2, before any connection); only compiled C++ (wasm) goes on the queue', async () => {
+    const kit = createReplayKit(() => '/nowhere/trials.ts');
+    const spec = { generator: 'seedrandom' as const, run: () => 0, merge: (a: number, b: number) => a + b, empty: () => 0, count: (n: number) => n };
+    const pool = new SandboxPool({ workers: 1, modules: ['/nowhere/trials.ts'], runtime: 'python' });
+    try {
+      // Port 1 on localhost: nothing answers there; the refusal comes first.
+      const run = kit.runSharded({ game: 'dice', spec, opts: {}, seed: 1, trials: 2, shardSize: 1, workers: 1, queue: 'redis://127.0.0.1:1', sandbox: pool });
+      await expect(run).rejects.toThrow(UserError);
+      await expect(run).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/--queue does not run original Python bots/) });
+    } finally {
+      await pool.destroy();
+    }
   });
 });

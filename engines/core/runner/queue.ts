@@ -28,6 +28,10 @@ import { Checkpoint, OrderedMerger } from './checkpoint.ts';
 import { shapeProblems } from './acc-check.ts';
 import type { ShardTask } from './worker.ts';
 import { printable } from '../report/table.ts';
+import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
+import { SandboxKilled } from '../sandbox/errors.ts';
+import { SandboxTaskError } from '../sandbox/pool.ts';
+import type { ErrorData } from '../sandbox/job-worker.ts';
 
 import { versionWithBuild } from '../version.ts';
 
@@ -59,6 +63,62 @@ export interface QueueJobData {
   index: number;
   count: number;
   label: string;
+  /**
+   * Set instead of `opts` when the options are large (compiled answers: ~1 MB): they are stored once
+   * per run under `koth:opts:<run>` (optsKeyOf), not in every shard's job.
+   */
+  optsRef?: string;
+  /**
+   * The shard runs in a sandbox worker of this runtime (compiled C++ answers: 'wasm'), with this
+   * call time limit; absent: on a plain worker thread. `koth worker` starts such workers when the
+   * first such job arrives.
+   */
+  sandbox?: ShardSandbox;
+}
+
+/** How a queued shard must be run when its options hold untrusted code. */
+export interface ShardSandbox {
+  runtime: SandboxRuntime;
+  timeoutMs: number;
+}
+
+/** The longest call time limit a job may ask of a worker (ms): a job cannot switch the watchdog off. */
+export const MAX_SANDBOX_TIMEOUT_MS = 120_000;
+
+/** A job's sandbox declaration checked (it is anyone's who can write to the Redis), or why not. */
+export function shardSandboxOf(v: unknown): ShardSandbox | string | undefined {
+  if (v === undefined) return undefined;
+  const x = v as Partial<ShardSandbox> | null;
+  if (!x || typeof x !== 'object' || (x.runtime !== 'wasm' && x.runtime !== 'python')) return 'its sandbox runtime is not one koth has (wasm, python)';
+  if (typeof x.timeoutMs !== 'number' || !Number.isSafeInteger(x.timeoutMs) || x.timeoutMs < 1 || x.timeoutMs > MAX_SANDBOX_TIMEOUT_MS) return `its sandbox time limit is not a whole number of ms from 1 to ${MAX_SANDBOX_TIMEOUT_MS}`;
+  return { runtime: x.runtime, timeoutMs: x.timeoutMs };
+}
+
+/** A sandbox error as a worker stores it on its failed job (the job's progress), for the coordinator to rebuild. */
+function stoppedData(e: unknown): ErrorData | undefined {
+  if (e instanceof SandboxKilled) return { name: 'SandboxKilled', message: e.message, fields: { reason: e.reason, detail: e.detail, ...(e.bot === undefined ? {} : { bot: e.bot }) } };
+  if (e instanceof SandboxTaskError) return { name: e.data.name, message: e.data.message, fields: e.data.fields };
+  return undefined;
+}
+
+/**
+ * The sandbox error a failed job's progress holds, rebuilt (SandboxKilled or SandboxTaskError, as a
+ * local run throws them, so the game maps it the same way), every text escaped and said where it
+ * came from; undefined when it holds none or one not of koth's shape.
+ */
+export function rebuildStopped(progress: unknown, where: string): Error | undefined {
+  const d = (progress as { sandboxError?: Partial<ErrorData> } | null | undefined)?.sandboxError;
+  if (!d || typeof d !== 'object' || typeof d.name !== 'string' || typeof d.message !== 'string' || !d.fields || typeof d.fields !== 'object') return undefined;
+  const fields: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(d.fields)) if (typeof v === 'number' || typeof v === 'boolean') fields[k] = v;
+  else if (typeof v === 'string') fields[k] = printable(v);
+  if (d.name === 'SandboxKilled') {
+    const reason = fields.reason;
+    if (reason !== 'timeout' && reason !== 'memory' && reason !== 'crashed') return undefined;
+    const detail = typeof fields.detail === 'string' ? fields.detail : printable(d.message);
+    return new SandboxKilled(reason, `${detail} (${where})`, typeof fields.bot === 'string' ? fields.bot : undefined);
+  }
+  return new SandboxTaskError({ name: printable(d.name), message: `${printable(d.message)} (${where})`, fields });
 }
 
 const envMs = (k: string, d: number) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : d);
@@ -189,9 +249,16 @@ export function runIdOf(version: string, id: { game: string; seed: Seed; trials:
 
 export const jobIdOf = (run: string, index: number) => `${run}-${index}`;
 
+/** Where a run's options are stored once when they are too large to copy into every job. */
+export const optsKeyOf = (run: string) => `${QUEUE_PREFIX}:opts:${run}`;
+/** Options whose JSON is longer go to optsKeyOf(run) once, not into each job. */
+export const OPTS_INLINE_MAX = 16_384;
+
 /** The run as the kit describes it (its identity, checkpoint, label), plus where the queue is. */
 export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>, 'game' | 'spec' | 'opts' | 'seed' | 'trials' | 'shardSize' | 'label' | 'checkpoint' | 'checkpointPart' | 'onShard'> {
   url: string;
+  /** Every shard runs in a sandbox worker of this kind on the `koth worker` that takes it (the run's `sandbox` pool says which). */
+  sandbox?: ShardSandbox;
   version: string;
   signal?: AbortSignal;
   /** A line for the user (stderr by default): re-added shards, waiting for workers, refusals. */
@@ -237,7 +304,7 @@ const workerOf = (job: Job<QueueJobData> | undefined): string => (job?.processed
 export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Promise<QueuedRunResult<Acc>> {
   const started = performance.now();
   const plan = planShards(o.trials, o.shardSize);
-  const run = runIdOf(o.version, o);
+  const run = runIdOf(o.version, o.sandbox ? { ...o, opts: { opts: o.opts, sandbox: o.sandbox } } : o);
   const cp = o.checkpoint
     ? new Checkpoint<Opts, Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts }, o.spec, o.opts, o.checkpointPart, 1000)
     : undefined;
@@ -246,6 +313,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
   const conn = await connect(o.url, false);
   const queue = new Queue<QueueJobData>(QUEUE_NAME, { connection: conn, prefix: QUEUE_PREFIX });
   queue.on('error', () => {});
+  const optsText = JSON.stringify(o.opts) ?? 'null';
   const say = o.say ?? ((line: string) => process.stderr.write(`koth: ${line}\n`));
   const progress = new Progress(o.trials, o.label ?? o.game);
   const pollMs = envMs('KOTH_QUEUE_POLL_MS', 500);
@@ -314,16 +382,23 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         for (let k = 0; k < pending.length; k++) {
           if (states[k] === 'failed') {
             if (first) await jobs[k]!.retry('failed');
-            else throw new QueueJobFailed(`shard ${pending[k]!.index} of ${printable(o.label ?? o.game)} failed on ${workerOf(jobs[k])}: ${printable(jobs[k]!.failedReason ?? '(no reason given)')}`);
+            else {
+              // Compiled (or Python) code that stopped in a worker's sandbox: the error a local run would throw, for the game to map.
+              const stopped = rebuildStopped(jobs[k]!.progress, `shard ${pending[k]!.index}, on ${workerOf(jobs[k])}`);
+              if (stopped) throw stopped;
+              throw new QueueJobFailed(`shard ${pending[k]!.index} of ${printable(o.label ?? o.game)} failed on ${workerOf(jobs[k])}: ${printable(jobs[k]!.failedReason ?? '(no reason given)')}`);
+            }
           } else if (states[k] === 'unknown') missing.push(pending[k]!);
           else if (states[k] === 'active') lastSeen = performance.now();
           else if (states[k] === 'delayed') delayed.push(jobs[k]!);
         }
         if (missing.length) {
+          // Large options (compiled answers) once per run, set again with every re-add (a Redis restarted without persistence).
+          if (optsText.length > OPTS_INLINE_MAX) await conn.set(optsKeyOf(run), optsText);
           await queue.addBulk(
             missing.map((s) => ({
               name: o.game,
-              data: { version: o.version, run, game: o.game, opts: o.opts, seed: encodeSeed(o.seed), index: s.index, count: s.count, label: o.label ?? o.game },
+              data: { version: o.version, run, game: o.game, ...(optsText.length > OPTS_INLINE_MAX ? { opts: null, optsRef: run } : { opts: o.opts }), seed: encodeSeed(o.seed), index: s.index, count: s.count, label: o.label ?? o.game, ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
               opts: { jobId: jobIdOf(run, s.index), removeOnComplete: false, removeOnFail: false, attempts: 1 },
             })),
           );
@@ -340,7 +415,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         first = false;
         lastOk = performance.now();
       } catch (e) {
-        if (e instanceof QueueJobFailed) throw e;
+        if (e instanceof QueueJobFailed || e instanceof SandboxKilled || e instanceof SandboxTaskError) throw e;
         redisAway(e);
       }
       if (mergedShards === plan.length) break;
@@ -353,6 +428,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
     if (!interrupted) {
       // Every shard merged: the run's jobs go.
       await Promise.all(plan.map((s) => queue.remove(jobIdOf(run, s.index)).catch(() => 0)));
+      await conn.del(optsKeyOf(run)).catch(() => 0);
     }
   } catch (e) {
     failure = e;
@@ -382,8 +458,8 @@ export interface QueueWorkerOptions {
   threads: number;
   /** Where a game's trials module is (the registry's trialsModuleOf); throws for an unknown game. */
   trialsModuleOf: (game: string) => string;
-  /** Runs one shard on the thread pool. */
-  runShard: (task: ShardTask) => Promise<unknown>;
+  /** Runs one shard on the thread pool, or, when the job declares a sandbox, in a sandbox worker of its runtime. */
+  runShard: (task: ShardTask, sandbox?: ShardSandbox) => Promise<unknown>;
   log: (line: string) => void;
   signal: AbortSignal;
   /** The wall clock (ms since the epoch): when a refused job becomes available again. */
@@ -397,12 +473,31 @@ export function jobDataProblem(d: unknown): string | undefined {
   const bad = (['version', 'run', 'game', 'label'] as const).filter((k) => typeof x[k] !== 'string');
   if (!Number.isSafeInteger(x.index) || (x.index as number) < 0) bad.push('index' as never);
   if (!Number.isSafeInteger(x.count) || (x.count as number) < 1) bad.push('count' as never);
-  return bad.length ? `its ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} missing or not what koth writes` : undefined;
+  if (x.optsRef !== undefined && typeof x.optsRef !== 'string') bad.push('optsRef' as never);
+  if (bad.length) return `its ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} missing or not what koth writes`;
+  const sandbox = shardSandboxOf(x.sandbox);
+  return typeof sandbox === 'string' ? sandbox : undefined;
 }
 
 /** `koth worker`: processes shards until the signal; the current ones finish first. */
 export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: number; lost: number; gaveUp: boolean }> {
   const conn = await connect(o.url, true);
+  // Reads a run's stored options (optsRef) beside BullMQ's own connection; the last few runs' are kept here.
+  const plain = await connect(o.url, false, false);
+  const optsOf = new Map<string, Promise<unknown>>();
+  const runOpts = (ref: string): Promise<unknown> => {
+    let p = optsOf.get(ref);
+    if (!p) {
+      p = plain.get(optsKeyOf(ref)).then((t) => {
+        if (t === null) throw new Error(`the options of run ${printable(ref)} are not on the queue (removed, or Redis restarted): rerun its command to store them again`);
+        return JSON.parse(t) as unknown;
+      });
+      p.catch(() => optsOf.delete(ref));
+      optsOf.set(ref, p);
+      if (optsOf.size > 4) optsOf.delete(optsOf.keys().next().value!);
+    }
+    return p;
+  };
   let handedIn = 0; // shards stored in Redis as done
   let running = 0;
   const runningIds = new Set<string>(); // jobs whose shard is being run here
@@ -418,6 +513,7 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
         o.log(`failed job ${p(job.id)}: not a koth shard job (${problem})`);
         throw new Error(`not a koth shard job: ${problem}`);
       }
+      const sandbox = shardSandboxOf(d.sandbox) as ShardSandbox | undefined; // checked by jobDataProblem
       if (d.version !== o.version) {
         // Handed back (delayed a little), for a worker of the coordinator's version; the coordinator reads who refused it.
         o.log(`refused shard ${d.index} of ${p(d.game)} (run ${p(d.run)}): made by koth ${p(d.version)}, this worker is koth ${p(o.version)}`);
@@ -430,7 +526,16 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
       runningIds.add(String(job.id));
       try {
         o.log(`shard ${d.index} of ${p(d.label)} (run ${p(d.run)}, ${d.count} trials) started`);
-        const acc = await o.runShard({ module: o.trialsModuleOf(d.game), opts: d.opts, seed: decodeSeed(d.seed), index: d.index, count: d.count });
+        let acc: unknown;
+        try {
+          const opts = typeof d.optsRef === 'string' ? await runOpts(d.optsRef) : d.opts;
+          acc = await o.runShard({ module: o.trialsModuleOf(d.game), opts, seed: decodeSeed(d.seed), index: d.index, count: d.count }, sandbox);
+        } catch (e) {
+          // The sandbox's own error (a trap, a time-out: naming the answer) goes with the failed job, for the coordinator.
+          const data = stoppedData(e);
+          if (data) await job.updateProgress({ sandboxError: data }).catch(() => {});
+          throw e;
+        }
         o.log(`shard ${d.index} of ${p(d.label)} (run ${p(d.run)}) done in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
         return acc;
       } finally {
@@ -494,6 +599,7 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
   clearInterval(watch);
   if (how === 'gave up') void worker.close(true).catch(() => {});
   conn.disconnect();
+  plain.disconnect();
   // A shard running at the stop and never stored as done (Redis gone while handing it in) is lost, however the close ended.
   const lost = atStop.filter((id) => !settledIds.has(id)).length;
   return { shards: handedIn, lost, gaveUp: how === 'gave up' || lost > 0 };
@@ -554,6 +660,10 @@ export async function queueClean(url: string, run?: string): Promise<number> {
     const jobs = (await queue.getJobs(['waiting', 'prioritized', 'active', 'completed', 'failed', 'delayed'], 0, -1)) as Job<QueueJobData>[];
     const ours = jobs.filter((j) => j?.id && (!run || j.data?.run === run));
     const removed = await Promise.all(ours.map((j) => queue.remove(j.id!).catch(() => 0)));
+    // The runs' stored options (large ones) go with their jobs.
+    const runs = new Set(ours.map((j) => j.data?.run).filter((r): r is string => typeof r === 'string'));
+    if (run) runs.add(run);
+    await Promise.all([...runs].map((r) => conn.del(optsKeyOf(r)).catch(() => 0)));
     return removed.filter(Boolean).length;
   } finally {
     await queue.close().catch(() => {});

@@ -105,6 +105,16 @@ export class SandboxPool {
     return this.o.workers;
   }
 
+  /** What runs the untrusted code in these workers (a queued shard declares it: `koth worker` runs it in a pool of the same runtime). */
+  get runtime(): SandboxRuntime {
+    return this.o.runtime;
+  }
+
+  /** One call's time limit (ms). */
+  get timeoutMs(): number {
+    return this.o.timeoutMs;
+  }
+
   /** Runs a task on the next free worker; resolves with its value, rejects with SandboxKilled or SandboxTaskError. */
   run(spec: SandboxTaskSpec, h: TaskHandlers = {}): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the sandbox pool is closed'));
