@@ -44,8 +44,10 @@ INPUTS = [[o / 40, m / 40, t / 40, 0.0] for o in range(40) for m in range(40) fo
 const WEIGHTS = String.raw`
 import random, ast, os
 def weights(snapshot):
-    r = random.Random(177765)
-    sets = [[[[round(r.uniform(-2, 2), 4) for _ in range(4)] for _ in range(8)], [[round(r.uniform(-2, 2), 4) for _ in range(9)] for _ in range(2)]]]
+    sets = []
+    for seed in (177765, 2):  # seed 2's network answers both ways on these inputs (177765's only one)
+        r = random.Random(seed)
+        sets.append([[[round(r.uniform(-2, 2), 4) for _ in range(4)] for _ in range(8)], [[round(r.uniform(-2, 2), 4) for _ in range(9)] for _ in range(2)]])
     if snapshot and os.path.exists(snapshot):
         tree = ast.parse(open(snapshot, encoding='utf8').read())
         for node in ast.walk(tree):
@@ -64,7 +66,7 @@ describe.skipIf(!numpyVersion)(`the numpy stand-in equals real numpy on BrainBot
     });
     expect(real.status, real.stderr).toBe(0);
     const expected = JSON.parse(real.stdout) as unknown[][];
-    expect(expected.length).toBe(existsSync(SNAPSHOT) ? 2 : 1);
+    expect(expected.length).toBe(existsSync(SNAPSHOT) ? 3 : 2);
 
     const py = await LocalPython.load();
     py.loadModule('numpy', DICE_NUMPY_PY, 'koth_numpy.py');
