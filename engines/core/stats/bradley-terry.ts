@@ -1,0 +1,224 @@
+/**
+ * Bradley–Terry ratings of multi-player games on the Elo scale, as the Camel Up Cup 2026
+ * leaderboard computes them (trbarron/Camel_Up_Cup_2K18 at 2dbad1c, lambda/handler.py
+ * `_fit_elo`), for any game whose result is "these participants, these winners":
+ *
+ *  - winner-take-all pairs: each winner beats each loser (score 1 to 0); tied winners score
+ *    0.5 each against each other; losers exchange nothing among themselves;
+ *  - every rated player also plays a virtual 0.5 / 0.5 against an anchor of strength 1
+ *    (which keeps undefeated and winless players finite and fixes the scale);
+ *  - the strengths p are fitted by the MM (minorize–maximize) iteration, all players updated
+ *    at once from the previous strengths (simultaneous, not Gauss–Seidel), a fixed 100 times,
+ *    from p = 1: p ← W / Σ_q n_pq / (p + p_q), with W the player's total score (anchor
+ *    included) and n_pq the games' pairwise scores between p and q both ways; p = 1 when the
+ *    sum is 0;
+ *  - Elo = 1500 + 400 · log10 p (the anchor is Elo 1500).
+ *
+ * The operations are _fit_elo's, in its order, with one exception that does not matter beyond
+ * the last bits: Python sums the denominators over its players in the iteration order of a set
+ * of str (it depends on PYTHONHASHSEED); here the players are in order of first appearance and
+ * the anchor last. The scores are sums of halves, exact in either order. (CPython ≥ 3.12 also
+ * sums floats with compensation.) _fit_elo rounds its answer to 0.1; `elo` here is unrounded.
+ *
+ * Beyond the leaderboard: `bootstrapRatings` resamples the games with replacement (from a
+ * seeded core generator), refits, and gives each rating a percentile interval and each pair of
+ * neighbours in the ranking the share of resamples in which their order flips.
+ */
+import type { Rng } from '../rng/rng.ts';
+
+/** One game: who took part (a seat each; a name may take several seats) and which seats won (indices into `participants`). */
+export interface RatedGame {
+  participants: readonly string[];
+  winners: readonly number[];
+}
+
+/** A game from each seat's score, as _fit_elo reads run_game's game log: the seats holding the maximum win. */
+export function gameFromScores(entries: readonly (readonly [string, number])[]): RatedGame {
+  if (!entries.length) throw new RangeError('gameFromScores: a game needs at least one participant');
+  const best = Math.max(...entries.map((e) => e[1]));
+  return { participants: entries.map((e) => e[0]), winners: entries.flatMap((e, i) => (e[1] === best ? [i] : [])) };
+}
+
+export interface BradleyTerryOptions {
+  /** MM iterations (default 100, as _fit_elo). */
+  iterations?: number;
+}
+
+export interface BradleyTerryRating {
+  /** Fitted strength (the anchor has 1). */
+  strength: number;
+  /** 1500 + 400 · log10(strength), unrounded. */
+  elo: number;
+}
+
+export const BT_ITERATIONS = 100;
+export const ELO_BASE = 1500;
+export const ELO_SCALE = 400;
+
+const eloOf = (p: number) => ELO_BASE + ELO_SCALE * Math.log10(p);
+
+/**
+ * The fit (see the file's comment). Returns the rated players in order of first appearance;
+ * an empty map for no games. Throws on a winner index outside its game.
+ */
+export function fitBradleyTerry(games: readonly RatedGame[], opts: BradleyTerryOptions = {}): Map<string, BradleyTerryRating> {
+  const iterations = opts.iterations ?? BT_ITERATIONS;
+  const index = new Map<string, number>();
+  for (const g of games) for (const n of g.participants) if (!index.has(n)) index.set(n, index.size);
+  const n = index.size;
+  const out = new Map<string, BradleyTerryRating>();
+  if (!n) return out;
+  const size = n + 1; // the anchor is index n
+  // w[a * size + b]: pairwise score of a over b (a name seated twice can score against itself, as in _fit_elo).
+  const w = new Float64Array(size * size);
+  for (const g of games) addGame(w, size, index, g);
+  for (let p = 0; p < n; p++) {
+    w[p * size + n]! += 0.5;
+    w[n * size + p]! += 0.5;
+  }
+  const total = new Float64Array(size);
+  for (let p = 0; p < n; p++) {
+    let s = 0;
+    for (let q = 0; q < size; q++) s += w[p * size + q]!;
+    total[p] = s;
+  }
+  let ps = new Float64Array(size).fill(1);
+  for (let it = 0; it < iterations; it++) {
+    const next = new Float64Array(size);
+    for (let p = 0; p < n; p++) {
+      let denom = 0;
+      for (let q = 0; q < size; q++) {
+        if (q === p) continue;
+        denom += (w[p * size + q]! + w[q * size + p]!) / (ps[p]! + ps[q]!);
+      }
+      next[p] = denom > 0 ? total[p]! / denom : 1;
+    }
+    next[n] = 1; // the anchor: Elo 1500
+    ps = next;
+  }
+  for (const [name, p] of index) out.set(name, { strength: ps[p]!, elo: eloOf(ps[p]!) });
+  return out;
+}
+
+function addGame(w: Float64Array, size: number, index: Map<string, number>, g: RatedGame): void {
+  const won = new Set(g.winners);
+  for (const i of won) if (!Number.isInteger(i) || i < 0 || i >= g.participants.length) throw new RangeError(`a winner index ${i} outside the game's ${g.participants.length} participants`);
+  const seat = (i: number) => index.get(g.participants[i]!)!;
+  const winners = g.participants.flatMap((_, i) => (won.has(i) ? [seat(i)] : []));
+  const losers = g.participants.flatMap((_, i) => (won.has(i) ? [] : [seat(i)]));
+  for (let i = 0; i < winners.length; i++) {
+    const a = winners[i]!;
+    for (let j = i + 1; j < winners.length; j++) {
+      const b = winners[j]!;
+      w[a * size + b]! += 0.5;
+      w[b * size + a]! += 0.5;
+    }
+    for (const b of losers) w[a * size + b]! += 1;
+  }
+}
+
+export interface BootstrapOptions extends BradleyTerryOptions {
+  /** Resamples of the games (default 1000). */
+  resamples?: number;
+  /** Level of each interval and of the neighbour test, in (0, 1) (default 0.95). */
+  confidence?: number;
+  /** The generator drawing the resamples (a seeded core generator: the result is a function of it). */
+  rng: Rng;
+}
+
+export interface RatingInterval {
+  name: string;
+  /** The fit on all the games. */
+  elo: number;
+  strength: number;
+  /** Percentile interval of the resampled Elos (type 7 quantiles at (1−c)/2 and (1+c)/2). */
+  low: number;
+  high: number;
+  /** Resamples in which the player took part (an absent player has no rating there). */
+  resamples: number;
+}
+
+export interface NeighbourOrder {
+  /** Higher and lower rated of two neighbours in the ranking by `elo`. */
+  higher: string;
+  lower: string;
+  /** Resamples holding both, and those in which the lower one rated at least as high. */
+  compared: number;
+  flips: number;
+  /** flips / compared (1 when nothing was compared). */
+  flipShare: number;
+  /** flipShare < (1 − confidence) / 2: zero lies outside the percentile interval of their difference. */
+  significant: boolean;
+}
+
+export interface BootstrapResult {
+  resamples: number;
+  confidence: number;
+  /** Highest Elo first (equal Elos: first appearance first). */
+  ratings: RatingInterval[];
+  /** ratings[i] against ratings[i + 1]. */
+  neighbours: NeighbourOrder[];
+}
+
+/** The type-7 quantile (linear between order statistics; R's and numpy's default) of sorted values. */
+export function quantileSorted(sorted: readonly number[], q: number): number {
+  if (!sorted.length) return NaN;
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, sorted.length - 1);
+  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
+}
+
+/**
+ * Bootstrap over games: `resamples` times, draw as many games as there are, with replacement
+ * (index = rng.randbelow(games)), refit, and collect each player's Elo. The intervals are
+ * percentile intervals; two neighbours' order is significant when it flips (the lower one
+ * rates at least as high) in fewer than (1 − confidence) / 2 of the resamples holding both —
+ * a two-sided bootstrap test at level 1 − confidence, one pair at a time (no correction for the
+ * several pairs of a table).
+ */
+export function bootstrapRatings(games: readonly RatedGame[], opts: BootstrapOptions): BootstrapResult {
+  const resamples = opts.resamples ?? 1000;
+  const confidence = opts.confidence ?? 0.95;
+  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a whole number >= 1, got ${resamples}`);
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  const fit = fitBradleyTerry(games, opts);
+  const names = [...fit.keys()];
+  const col = new Map(names.map((n, i) => [n, i]));
+  // samples[b * names + i]: player i's Elo in resample b (NaN: absent).
+  const samples = new Float64Array(resamples * names.length).fill(NaN);
+  const draw: RatedGame[] = new Array(games.length);
+  for (let b = 0; b < resamples; b++) {
+    for (let k = 0; k < games.length; k++) draw[k] = games[opts.rng.randbelow(games.length)]!;
+    for (const [name, r] of fitBradleyTerry(draw, opts)) samples[b * names.length + col.get(name)!] = r.elo;
+  }
+  const alpha = 1 - confidence;
+  const ratings: RatingInterval[] = names.map((name, i) => {
+    const xs: number[] = [];
+    for (let b = 0; b < resamples; b++) {
+      const x = samples[b * names.length + i]!;
+      if (!Number.isNaN(x)) xs.push(x);
+    }
+    xs.sort((x, y) => x - y);
+    const r = fit.get(name)!;
+    return { name, elo: r.elo, strength: r.strength, low: quantileSorted(xs, alpha / 2), high: quantileSorted(xs, 1 - alpha / 2), resamples: xs.length };
+  });
+  const order = ratings.map((r, i) => ({ r, i })).sort((x, y) => y.r.elo - x.r.elo || x.i - y.i);
+  const neighbours: NeighbourOrder[] = [];
+  for (let k = 0; k + 1 < order.length; k++) {
+    const hi = order[k]!.i;
+    const lo = order[k + 1]!.i;
+    let compared = 0;
+    let flips = 0;
+    for (let b = 0; b < resamples; b++) {
+      const x = samples[b * names.length + hi]!;
+      const y = samples[b * names.length + lo]!;
+      if (Number.isNaN(x) || Number.isNaN(y)) continue;
+      compared++;
+      if (y >= x) flips++;
+    }
+    const flipShare = compared ? flips / compared : 1;
+    neighbours.push({ higher: names[hi]!, lower: names[lo]!, compared, flips, flipShare, significant: flipShare < alpha / 2 });
+  }
+  return { resamples, confidence, ratings: order.map((o) => o.r), neighbours };
+}
