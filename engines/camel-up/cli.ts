@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, addCommonOptions, helpFooter, optionRules, reportModes, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, addCommonOptions, helpFooter, optionRules, reportModes, outputFolder, parseBotList, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
@@ -26,6 +26,7 @@ import type { CamelGameState } from './rules.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
 import { camelBot } from './test-bots.ts';
+import { FORMAT_2026_HELP, runFormat2026 } from './format2026.ts';
 
 const ENGINE = { variants: CAMEL_VARIANTS, defaultVariant: DEFAULT_CAMEL_VARIANT, ruleFlags: CAMEL_RULE_FLAGS };
 export const CAMEL_DEFAULTS = { seed: '2018', games: 200, shardSize: 10, confidence: 0.99 };
@@ -44,6 +45,7 @@ interface CamelCliOptions extends CommonOptionValues {
   pythonBots?: string;
   asOf?: string;
   moveTimeout?: number;
+  format?: string;
 }
 
 function poolOf(opts: CamelCliOptions): string[] {
@@ -324,7 +326,8 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
     .option('--exact', 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output')
     .option('--python-bots <files>', `with --exact: ${camelOriginals.help}`)
     .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
-    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt);
+    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt)
+    .option('--format <year>', FORMAT_2026_HELP);
   addCommonOptions(cmd, ['seed', 'games', 'bots', 'pool', 'rules', 'compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {
     seed: CAMEL_DEFAULTS.seed,
     seedHelp: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)',
@@ -339,6 +342,7 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
   optionRules(cmd, [
     { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
     { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
+    { option: '--format', excludes: ['--compare-rules', '--python-bots', '--as-of', '--move-timeout'], why: 'the 2026 tournament runs the ported bots under the 2026 rules (README: "The 2026 tournament and its Elo")' },
   ]);
   cmd
     .addHelpText(
@@ -358,9 +362,13 @@ runs A with each flag on which A and B differ set as in B (same seeds): which fl
           'koth replay camel-up --exact --rules 2026 --seed 1 --pool misbehaving --json   camelup.py of 2026 (2dbad1c)',
           'koth replay camel-up --compare-rules fixed,2026 --pool dumb   the 2026 changes, per bot and per flag',
           'koth replay camel-up --exact --seed 1 --games 2 --python-bots players.py,Sir_Humpfree_Bogart.py --json',
+          'koth replay camel-up --format 2026 --games 500        the 2026 Cup tournament: win %, coins, Elo [interval]',
         ]),
     )
     .action(async (opts: CamelCliOptions) => {
+      if (opts.format !== undefined) {
+        return runFormat2026(opts, kit, { pools: POOLS, resolve: camelBot, spec: camelTrials as never, rulesGiven: cmd.getOptionValueSource('rules') === 'cli', botList: parseBotList });
+      }
       if (opts.pythonBots && !opts.exact) {
         throw new UserError('--python-bots runs with --exact (one process, one stream: the sandbox is not shared by worker shards): add --exact [--games N]');
       }

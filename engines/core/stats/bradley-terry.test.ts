@@ -117,3 +117,18 @@ describe('bootstrapRatings', () => {
     expect(quantileSorted([], 0.5)).toBeNaN();
   });
 });
+
+describe('the neighbour rule at its boundary', () => {
+  it('a flip share of exactly (1 − confidence) / 2 is not significant (no 1 − 0.99 rounding error)', () => {
+    // 1000 resamples at 99%: the boundary is 5 flips. A pair (A wins 22 of 30) whose flips fall around it.
+    const g: RatedGame[] = [];
+    for (let i = 0; i < 30; i++) g.push({ participants: ['A', 'B'], winners: [i % 15 < 4 ? 1 : 0] });
+    const seen = new Set<number>();
+    for (let seed = 0; seed < 60; seed++) {
+      const n = bootstrapRatings(g, { resamples: 1000, confidence: 0.99, rng: new PyRandom(BigInt(seed)) }).neighbours[0]!;
+      seen.add(n.flips);
+      expect(n.significant).toBe(n.flips < 5);
+    }
+    expect(seen.has(5) && seen.has(4)).toBe(true);
+  });
+});

@@ -192,7 +192,8 @@ export function bootstrapRatings(games: readonly RatedGame[], opts: BootstrapOpt
     for (let k = 0; k < games.length; k++) draw[k] = games[opts.rng.randbelow(games.length)]!;
     for (const [name, r] of fitBradleyTerry(draw, opts)) samples[b * names.length + col.get(name)!] = r.elo;
   }
-  const alpha = 1 - confidence;
+  // 1 − 0.99 is 0.010000000000000009 in doubles: rounded to 12 digits, "fewer than 0.5%" means it.
+  const alpha = Number((1 - confidence).toPrecision(12));
   const ratings: RatingInterval[] = names.map((name, i) => {
     const xs: number[] = [];
     for (let b = 0; b < resamples; b++) {
