@@ -67,6 +67,26 @@ describe('koth replay camel-up --format 2026 --exact: tournament_core.run_game a
   });
 });
 
+describe("run_game's statistics line (ACTION_MAP.get(result[0], ...), outside its try)", () => {
+  // Python: [[0]] -> TypeError unhashable type: 'list'; [{}] -> ... 'dict'; None -> 'NoneType' object is not subscriptable; [] -> IndexError; '0' -> "unknown" (no error).
+  const answering = (answer: unknown) => (name: string) =>
+    name === 'Odd' ? { name, move: () => answer as unknown[] } : camelBot(name);
+  const run = (answer: unknown) => () => playTournament2026(['Odd', 'Player0', 'Player1', 'Player2'], answering(answer), new PyRandom(1n), 3, () => {});
+  it('raises as Python would for answers it cannot read', () => {
+    expect(run([[0]])).toThrow(/TypeError: unhashable type: 'list'/);
+    expect(run([{}])).toThrow(/TypeError: unhashable type: 'dict'/);
+    expect(run(null)).toThrow(/TypeError: 'NoneType' object is not subscriptable/);
+    expect(run(3)).toThrow(/TypeError: 'int' object is not subscriptable/);
+    expect(run([])).toThrow(/IndexError: list index out of range/);
+    expect(run('')).toThrow(/IndexError: string index out of range/);
+  });
+  it('reads the others (an unknown action then rolls in camelup.py 2026)', () => {
+    expect(run('0')).not.toThrow();
+    expect(run([7])).not.toThrow();
+    expect(run([0])).not.toThrow();
+  });
+});
+
 describe('koth replay camel-up --format 2026 (sharded)', () => {
   it('table and bootstrap are the same for --workers 1 and 2, and for the same seed twice', async () => {
     const a = await runKoth(['replay', 'camel-up', '--format', '2026', ...SMALL, '--workers', '1', '--seed', '5', '--json']);

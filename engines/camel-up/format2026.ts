@@ -10,7 +10,7 @@
  * order drawn; the game is camelup.py 2026's (`--rules 2026`: player_view, a raising bot or an
  * invalid answer rolls instead); every seat holding the most coins shares the win (1 / number
  * of winners each). run_game reads `result[0]` for its action statistics OUTSIDE its try: an
- * empty answer (or one that is not a list, or whose first element is unhashable) raises there
+ * empty answer, one that is not subscriptable, or whose first element is unhashable raises there
  * and ended the original tournament (exit 3), where camelup.py's own PlayGame rolls instead.
  */
 import pc from 'picocolors';
@@ -59,7 +59,11 @@ export class RunGameCrash extends Error {
 
 /** What run_game's `ACTION_MAP.get(result[0], "unknown")` does with an answer: undefined when it reads it, else the Python exception it raises. */
 function statsLineError(result: unknown): [string, string] | undefined {
-  if (!Array.isArray(result)) return ['TypeError', `'${result === null || result === undefined ? 'NoneType' : typeof result}' object is not subscriptable`];
+  if (typeof result === 'string') return result.length ? undefined : ['IndexError', 'string index out of range'];
+  if (!Array.isArray(result)) {
+    const t = result === null || result === undefined ? 'NoneType' : typeof result === 'boolean' ? 'bool' : typeof result === 'number' ? (Number.isInteger(result) ? 'int' : 'float') : typeof result;
+    return ['TypeError', `'${t}' object is not subscriptable`];
+  }
   if (result.length === 0) return ['IndexError', 'list index out of range'];
   const first: unknown = result[0];
   if (Array.isArray(first)) return ['TypeError', "unhashable type: 'list'"];
