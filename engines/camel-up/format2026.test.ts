@@ -6,7 +6,7 @@ import { runKoth } from '../../test/test-server.ts';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { tempDirs } from '../../test/helpers.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
-import { emptyFormat26, playTournament2026, type Format26Game, type Format26Result } from './format2026.ts';
+import { emptyFormat26, format2026Pool, playTournament2026, type Format26Game, type Format26Result } from './format2026.ts';
 import { camelBot } from './test-bots.ts';
 import { trials } from './trials.ts';
 
@@ -159,6 +159,18 @@ describe('koth replay camel-up --format 2026 (sharded)', () => {
     expect(spec.check(acc, opts)).toEqual([]);
     expect(spec.check({ ...acc, games: 1, log: [[0, 1, 2, 9, 1]] }, opts)[0]).toMatch(/log\[0\]/);
     expect(spec.check({ ...acc, games: 2, log: [[0, 1, 2, 3, 1]] }, opts)[0]).toMatch(/1 games, not 2/);
+  });
+});
+
+describe('the pool of --format 2026', () => {
+  const known = () => true;
+  const list = (t: string) => t.split(',');
+  it('defaults to `house` once that pool is registered, else `all`; --pool and --bots override', () => {
+    const base = { seed: '1', workers: 1, shardSize: 10, confidence: 0.99, rules: '2026' };
+    expect(format2026Pool(base, { all: ['A', 'B', 'C', 'D'] }, known, list)).toEqual(['A', 'B', 'C', 'D']);
+    expect(format2026Pool(base, { all: ['A', 'B', 'C', 'D'], house: ['H1', 'H2', 'H3', 'H4', 'H5'] }, known, list)).toEqual(['H1', 'H2', 'H3', 'H4', 'H5']);
+    expect(format2026Pool({ ...base, pool: 'all' }, { all: ['A', 'B'], house: ['H1', 'H2'] }, known, list)).toEqual(['A', 'B']);
+    expect(format2026Pool({ ...base, bots: 'X,Y' }, { all: ['A', 'B'] }, known, list)).toEqual(['X', 'Y']);
   });
 });
 
