@@ -27,6 +27,10 @@ const trials = Object.fromEntries(
     .filter((d) => d.isDirectory() && d.name !== 'core' && existsSync(`engines/${d.name}/trials.ts`))
     .map((d) => [`trials/${d.name}`, `engines/${d.name}/trials.ts`]),
 );
+// koth ab: a game's paired A/B games (engines/<id>/ab.ts), loaded by workers as `<id>:ab`.
+for (const d of readdirSync('engines', { withFileTypes: true })) {
+  if (d.isDirectory() && d.name !== 'core' && existsSync(`engines/${d.name}/ab.ts`)) trials[`trials/${d.name}-ab`] = `engines/${d.name}/ab.ts`;
+}
 
 rmSync('dist', { recursive: true, force: true });
 await build({

@@ -12,6 +12,7 @@ import { registerScrape } from './commands/scrape.ts';
 import { registerRegistry } from './commands/registry.ts';
 import { registerVerify } from './commands/verify.ts';
 import { registerQueue } from './commands/queue.ts';
+import { registerAb } from './commands/ab.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerBench(program);
   registerVerify(program);
   registerQueue(program);
+  registerAb(program);
   return program;
 }
 

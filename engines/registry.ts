@@ -75,6 +75,14 @@ export function missingFromPublished(id: string): Record<string, string[]> {
  * which build.mjs makes from every engines/<id>/trials.ts.
  */
 export function trialsModuleOf(id: string): string {
+  // `<id>:ab`: the game's paired A/B games (koth ab), engines/<id>/ab.ts (dist/trials/<id>-ab.js).
+  if (id.endsWith(':ab')) {
+    const game = id.slice(0, -3);
+    if (!findGame(game)?.engine?.ab) throw new Error(`no A/B pairs for game "${game}"`);
+    const here = import.meta.url;
+    if (here.endsWith('.ts')) return new URL(`./${game}/ab.ts`, here).href;
+    return new URL(`${here.includes('/chunks/') ? '../' : './'}trials/${game}-ab.js`, here).href;
+  }
   const g = findGame(id);
   if (g?.engine?.trialsModule) return g.engine.trialsModule;
   const here = import.meta.url;

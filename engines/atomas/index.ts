@@ -14,6 +14,8 @@ import type { AtomasRunOptions, AtomasRunStats } from './tournament.ts';
 import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';
 import { portedBots } from '../../transpiled-bots/atomas/index.ts';
 import publishedJson from '../../fixtures/atomas/published/atomas.json' with { type: 'json' };
+import { trials as abTrials } from './ab.ts';
+import { ATOMAS_BOTS } from '../../transpiled-bots/atomas/index.ts';
 
 const published = publishedTablesOf(publishedJson);
 const ported = new Set(portedBots.map((k) => k.bot));
@@ -34,6 +36,15 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
       'replayed call for call by transpiled-bots/atomas/traces.test.ts, and the 15 goldens fixtures/atomas/goldens/<Bot>-seed{1,2,3,7,95889}.json of the posted controller, reproduced game for game by engines/atomas/goldens.test.ts',
   },
   engine: {
+    ab: {
+      pairs: 'one game each on the same Python 2 generator (the same atom sequence until a bot draws from random differently); the field is not used (a solo game)',
+      score: 'a = 1 if the candidate\'s score beats the baseline\'s in the pair, 1/2 if equal, 0 below; b = 1 - a',
+      bots: () => ATOMAS_BOTS.map((b) => b.name),
+      field: () => [],
+      minField: 0,
+      batch: 5,
+      trials: abTrials,
+    },
     ruleFlags: ATOMAS_RULE_FLAGS,
     variants: ATOMAS_VARIANTS,
     defaultVariant: DEFAULT_ATOMAS_VARIANT,

@@ -14,6 +14,9 @@ import type { CamelRunOptions, CamelStats } from './tournament.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
 import { portedBots } from '../../transpiled-bots/camel-up/index.ts';
 import publishedJson from '../../fixtures/camel-up/published/camel-up.json' with { type: 'json' };
+import { trials as abTrials } from './ab.ts';
+import { CAMEL_PLAYERS } from '../../transpiled-bots/camel-up/index.ts';
+import { CAMEL_TEST_BOTS } from './test-bots.ts';
 
 export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
   id: 'camel-up',
@@ -26,6 +29,15 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
   published: publishedTablesOf(publishedJson),
   verify: camelVerifier,
   engine: {
+    ab: {
+      pairs: 'the same 3 opponents from the field, seats, camels\' starting squares, per-round move order and dice (scripted: drawn from a stream of their own, whatever the players do)',
+      score: 'a, b: the seat won (most money; shared by k: 1/k), else 0',
+      bots: () => [...CAMEL_PLAYERS, ...CAMEL_TEST_BOTS].map((p) => p.name),
+      field: () => ['Player0', 'Player1', 'Player2'],
+      minField: 3,
+      batch: 50,
+      trials: abTrials,
+    },
     ruleFlags: CAMEL_RULE_FLAGS,
     variants: CAMEL_VARIANTS,
     defaultVariant: DEFAULT_CAMEL_VARIANT,

@@ -220,13 +220,23 @@ export class CamelGame {
   readonly env: CamelEnv;
   turns = 0;
 
+  /** Where the camels' starting squares and rolls are drawn from: the shared generator, as in camelup.py, unless scripted. */
+  private readonly dice: PyRandom;
+
   constructor(
     readonly players: readonly CamelPlayer[],
     readonly random: PyRandom,
     readonly flags: CamelFlags,
+    /**
+     * Scripted dice (koth ab's pairs): starting squares and every roll from this generator of
+     * their own, so the k-th roll of a game is the same whatever the players did or drew before it
+     * (each camel still moves once per round, in the order this stream gives).
+     */
+    dice?: PyRandom,
   ) {
     this.env = { random };
-    this.g = newState(random);
+    this.dice = dice ?? random;
+    this.g = newState(this.dice);
   }
 
   play(onAction?: (seat: number, action: unknown[]) => void): CamelGameResult {
@@ -321,12 +331,12 @@ export class CamelGame {
     const g = this.g;
     let camel = 0;
     for (let selected = false; !selected; ) {
-      camel = this.random.randint(0, NUM_CAMELS - 1);
+      camel = this.dice.randint(0, NUM_CAMELS - 1);
       selected = g.camel_yet_to_move[camel]!;
     }
     g.camel_yet_to_move[camel] = false;
     const [pos, y] = findCamel(g.camel_track, camel);
-    let distance = this.random.randint(1, 3);
+    let distance = this.dice.randint(1, 3);
     let fromBottom = this.flags.stackFromBottom;
     // 2018 (finishOnly16to18): a camel pushed past 18 plays on and may run off the track: camelup.py's IndexError.
     if (pos + distance >= TRACK_LENGTH) throw new PythonError('IndexError', 'list index out of range');

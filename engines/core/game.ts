@@ -20,6 +20,7 @@ import type { SandboxContext } from './runner/trial-spec.ts';
 import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
+import type { AbGame } from './ab/run.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -234,6 +235,8 @@ export interface GameEngine<Opts = any, Acc = any> {
   trials?: TrialSpec<Opts, Acc>;
   /** Module a worker imports `trials` from; the registry's convention (engines/<id>/trials.ts) when absent. */
   trialsModule?: string;
+  /** `koth ab <id>`: paired A/B games of two bots (engines/core/ab; the pairs in engines/<id>/ab.ts). */
+  ab?: AbGame;
   /** `--python-bots`: how the original Python answers run in sandbox workers (engines/core/cli/originals.ts). */
   originals?: OriginalBots;
   /** Adds `koth replay <id>` (and `koth play <id>` if the game has single games), built with the kit. */

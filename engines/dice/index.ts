@@ -17,6 +17,8 @@ import { diceExtractor } from './extract.ts';
 import { knownBots } from '../../transpiled-bots/dice/index.ts';
 import { diceBench } from './bench.ts';
 import { diceOriginals } from './originals.ts';
+import { trials as abTrials } from './ab.ts';
+import { diceBotClasses } from '../../transpiled-bots/dice/index.ts';
 
 export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
   id: 'dice',
@@ -29,6 +31,15 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
   published: PUBLISHED_DICE_TABLES.map((t) => ({ name: t.name, source: 'question 177765, official final high score list', bots: t.rows.map((r) => r.bot) })),
   verify: diceVerifier,
   engine: {
+    ab: {
+      pairs: 'the same seed, seats, opponents (up to 7 from the field) and dice, A where B sat; the bots draw from the controller\'s generator, so once A and B decide differently the streams part',
+      score: 'a, b: the seat won the game (1; a win shared by k bots 1/k), else 0',
+      bots: () => diceBotClasses.map((c) => c.botName),
+      field: () => dicePool('official'),
+      minField: 1,
+      batch: 200,
+      trials: abTrials,
+    },
     ruleFlags: DICE_RULE_FLAGS,
     variants: DICE_VARIANTS,
     defaultVariant: DEFAULT_DICE_VARIANT,

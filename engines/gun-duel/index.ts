@@ -15,6 +15,8 @@ import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
 import { gunDuelBench, ORIGINAL_BIN_HINT } from './bench.ts';
 import { knownBots } from '../../transpiled-bots/gun-duel/index.ts';
 import publishedJson from '../../fixtures/gun-duel/published/gun-duel.json' with { type: 'json' };
+import { trials as abTrials } from './ab.ts';
+import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
 
 export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   id: 'gun-duel',
@@ -31,6 +33,15 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   verify: gunDuelVerifier,
 
   engine: {
+    ab: {
+      pairs: 'one duel against the same opponent from the field, on the same side, with the same identifiers and engine seeds',
+      score: 'a, b: the duel won 1, drawn 1/2, lost 0',
+      bots: () => POOL.map((p) => p.botName),
+      field: () => POOL.map((p) => p.botName),
+      minField: 1,
+      batch: 500,
+      trials: abTrials,
+    },
     ruleFlags: [
       {
         id: 'validB-from-actionA',

@@ -14,6 +14,8 @@ import { ruinsOriginals } from './originals.ts';
 import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { portedBots } from '../../transpiled-bots/ruins/index.ts';
+import { trials as abTrials } from './ab.ts';
+import { RUINS_CLASSES, RUINS_POOLS } from '../../transpiled-bots/ruins/index.ts';
 
 const published = RUINS_PUBLISHED.map((t) => ({ name: t.name, source: 'question 183101, leaderboard as of 2019-05-04', bots: t.rows.map((r) => r.bot) }));
 const ported = new Set(portedBots.map((k) => k.bot));
@@ -37,6 +39,15 @@ export const ruinsGame: GameDescriptor = {
   published,
   verify: ruinsVerifier,
   engine: {
+    ab: {
+      pairs: 'the same game seed and seats (A or B first, then up to 9 opponents from the field); single games are alike under both driver versions',
+      score: 'a, b: the seat has the top score of the game (shared by k: 1/k), else 0',
+      bots: () => RUINS_CLASSES.map((c) => c.botName),
+      field: () => RUINS_POOLS['test-bots']!.map((c) => c.botName),
+      minField: 1,
+      batch: 20,
+      trials: abTrials,
+    },
     ruleFlags: RUINS_RULE_FLAGS,
     variants: RUINS_VARIANTS,
     defaultVariant: DEFAULT_RUINS_VARIANT,

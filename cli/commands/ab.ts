@@ -1,0 +1,162 @@
+/**
+ * `koth ab <game> --candidate A --baseline B`: is A better than B? Paired games (common random
+ * numbers) with a sequential probability ratio test, in every game that declares `engine.ab`
+ * (engines/core/ab: pairs, stopping, report; engines/<id>/ab.ts: the game's two games of a pair).
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { games, findGame, replayKit } from '../../engines/registry.ts';
+import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
+import { addCommonOptions, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
+import { didYouMean } from '../../engines/core/cli/suggest.ts';
+import { runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
+import { writeAbPage } from '../../engines/core/ab/report.ts';
+import type { GameDescriptor } from '../../engines/core/game.ts';
+
+interface AbCliOptions {
+  candidate: string;
+  baseline: string;
+  field?: string;
+  rules?: string;
+  elo0: number;
+  elo1: number;
+  alpha: number;
+  beta: number;
+  maxPairs: number;
+  seed: string;
+  workers: number;
+  queue?: string;
+  checkpoint?: string;
+  confidence: number;
+  json?: boolean;
+  report?: string;
+  pythonBots?: string;
+  cppPlayers?: string;
+  botCmd?: string;
+}
+
+const number = (what: string) => (v: string) => {
+  const n = Number(v);
+  if (!v.trim() || !Number.isFinite(n)) throw new InvalidArgumentError(`must be a number (${what})`);
+  return n;
+};
+
+const errorRate = (v: string) => {
+  const n = Number(v);
+  if (!(n > 0 && n < 0.5)) throw new InvalidArgumentError('must be a fraction strictly between 0 and 0.5, e.g. 0.05');
+  return n;
+};
+
+function abGames(): GameDescriptor[] {
+  return games.filter((g) => g.engine?.ab);
+}
+
+export function registerAb(program: Command): void {
+  const ids = () => abGames().map((g) => g.id);
+  const cmd = program
+    .command('ab')
+    .description('Is my bot better? Paired A/B games of a candidate and a baseline with a sequential test (SPRT), Elo difference with error bars')
+    .argument('<game>', `the game: ${ids().join(', ')}`)
+    .requiredOption('--candidate <A>', 'the bot under test (a port by name: "koth registry <game>" lists them)', notAnOption('a bot name'))
+    .requiredOption('--baseline <B>', 'the bot to beat (A = B is the self-test: no difference, no discordant pair)', notAnOption('a bot name'))
+    .addOption(new Option('--field <C,D,...>', "the opponents (default: the game's default pool; A and B are left out of it)").argParser(notAnOption('bot names')))
+    .option('--elo0 <elo>', 'H0: the candidate is better by at most elo0', number('Elo'), 0)
+    .option('--elo1 <elo>', 'H1: the candidate is better by at least elo1', number('Elo'), 5)
+    .option('--alpha <p>', 'false positive rate (accepting H1 when H0 holds), in (0, 0.5)', errorRate, 0.05)
+    .option('--beta <p>', 'false negative rate (accepting H0 when H1 holds), in (0, 0.5)', errorRate, 0.05)
+    .option('--max-pairs <N>', 'stop here when no bound is crossed (verdict: inconclusive)', positiveInt, 20_000)
+    .addOption(new Option('--rules <variant>', 'rule variant of the game (its --rules; default: the game\'s default)').argParser(notAnOption('a rule variant')))
+    .option('--report <dir>', 'write DIR/index.html: the verdict, and the LLR and the score difference over pairs as charts', outputFolder('index.html', 'a folder for the report'))
+    .addOption(new Option('--python-bots <files>', 'original Python classes as A or B: not in koth ab yet').hideHelp())
+    .addOption(new Option('--cpp-players <files>', 'compiled C++ answers as A or B (gun-duel): not in koth ab yet').hideHelp())
+    .addOption(new Option('--bot-cmd <cmd>', 'an external program as A or B (gun-duel, atomas): not in koth ab yet').hideHelp());
+  addCommonOptions(cmd, ['seed', 'workers', 'checkpoint', 'confidence', 'json'], {}, { seed: '1', confidence: 0.95, seedHelp: 'master seed: pair i plays from a generator of (seed, i) only', jsonHelp: 'the result as JSON on stdout: pairs, verdict, llr, bounds, score, elo, los, discordant, …' });
+  cmd.addHelpText(
+    'after',
+    () =>
+      `
+A pair is two games that differ only by A <-> B in one seat; its outcome x = (1 + a - b) / 2, a and b
+the candidate's and the baseline's results in their games. Per game:
+${abGames().map((g) => `  ${g.id}: ${g.engine!.ab!.pairs}.\n    ${g.engine!.ab!.score}.`).join('\n')}
+The SPRT (H0: Elo difference elo0, H1: elo1; bounds ln(beta/(1-alpha)), ln((1-beta)/alpha)) is fed the
+pairs in pair order and stops at the first pair whose LLR crosses a bound: the verdict and the pair
+count are the same for any --workers or queue workers (pairs run in batches of the game's size).
+Live lines on stderr; exit 0 whatever the verdict (H1, H0 or inconclusive), 2 for bad input.
+Bots are ports by name (--python-bots, --cpp-players and --bot-cmd are not in koth ab yet).` +
+      helpFooter([
+        'koth ab dice --candidate OptFor2X --baseline GoToTenBot',
+        'koth ab dice --candidate OptFor2X --baseline OptFor2X --max-pairs 2000   # the self-test',
+        'koth ab camel-up --candidate Player2 --baseline Player0 --elo1 20 --json',
+        'koth ab gun-duel --candidate PlasmaPlayer --baseline TurtlePlayer --workers 4 --checkpoint ab.ckpt --report out',
+      ]),
+  );
+  cmd.action(async (gameId: string, o: AbCliOptions) => {
+    const game = findGame(gameId);
+    const ab = game?.engine?.ab;
+    if (!game || !ab) throw new UserError(`koth ab has no game "${gameId}"${didYouMean(gameId, ids())}: it takes one of ${ids().join(', ')}`);
+    for (const [opt, what] of [
+      ['pythonBots', '--python-bots'],
+      ['cppPlayers', '--cpp-players'],
+      ['botCmd', '--bot-cmd'],
+    ] as const) {
+      if (o[opt] !== undefined) {
+        throw new UserError(`${what} is not in koth ab yet: A and B are ports by name (${ab.bots().slice(0, 6).join(', ')}, …; "koth registry ${game.id}" lists them). Nothing was run.`);
+      }
+    }
+    if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1} (H0: better by at most elo0; H1: by at least elo1), e.g. --elo0 0 --elo1 5. Nothing was run.`);
+    const known = new Set(ab.bots());
+    const unknown = (n: string) => `no ${game.id} port named "${n}"${didYouMean(n, [...known])}: name one of ${[...known].join(', ')}${ab.botHint ? ` (${ab.botHint})` : ''}. Nothing was run.`;
+    for (const n of [o.candidate, o.baseline]) if (!known.has(n)) throw new UserError(unknown(n));
+    const variants = Object.keys(game.engine!.variants ?? {});
+    if (o.rules !== undefined && !variants.includes(o.rules)) {
+      throw new UserError(variants.length ? `--rules "${o.rules}" is not a rule variant of ${game.id}: use one of ${variants.join(', ')}. Nothing was run.` : `${game.id} has no rule variants: leave --rules out. Nothing was run.`);
+    }
+    const rules = o.rules ?? game.engine!.defaultVariant;
+    let field = ab.field(rules);
+    if (o.field !== undefined) {
+      if (ab.minField === 0) throw new UserError(`--field: ${game.id} is a solo game here (A's and B's scores are compared in each pair), so there is no field: leave --field out. Nothing was run.`);
+      field = o.field.split(',').map((s) => s.trim());
+      if (field.some((n) => !n)) throw new UserError(`--field "${o.field}" has an empty entry: separate bot names with single commas. Nothing was run.`);
+      for (const n of field) if (!known.has(n)) throw new UserError(unknown(n));
+      if (new Set(field).size !== field.length) throw new UserError(`--field names a bot twice: each opponent is one entry. Nothing was run.`);
+    }
+    const opponents = field.filter((n) => n !== o.candidate && n !== o.baseline);
+    if (opponents.length < ab.minField) {
+      throw new UserError(`a ${game.id} pair needs at least ${ab.minField} opponent(s) besides A and B; the field has ${opponents.length}: name more with --field. Nothing was run.`);
+    }
+    const kit = replayKit();
+    const result = await runAb(kit, {
+      game: game.id,
+      ab,
+      opts: { candidate: o.candidate, baseline: o.baseline, field: opponents, ...(rules !== undefined ? { rules } : {}) },
+      seed: kit.seed(o.seed),
+      maxPairs: o.maxPairs,
+      sprt: { elo0: o.elo0, elo1: o.elo1, alpha: o.alpha, beta: o.beta },
+      confidence: o.confidence,
+      workers: o.workers,
+      queue: o.queue,
+      checkpoint: o.checkpoint,
+      live: (line) => process.stderr.write(`${line}\n`),
+    });
+    if (o.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    else process.stdout.write(summary(result) + '\n');
+    if (o.report) {
+      const path = await writeAbPage(o.report, result, commandLine());
+      (o.json ? process.stderr : process.stdout).write(`report: ${path}\n`);
+    }
+    process.exitCode = EXIT.ok;
+  });
+}
+
+function summary(r: AbResult): string {
+  const f = (x: number, d: number) => (x >= 0 ? '+' : '') + x.toFixed(d);
+  const pct = `${+(r.confidence * 100).toPrecision(6)}%`;
+  return [
+    `${r.game}: ${r.candidate} (candidate) vs ${r.baseline} (baseline), seed ${r.seed}${r.rules ? `, rules ${r.rules}` : ''}`,
+    `pairs            ${r.pairs}${r.verdict === 'inconclusive' ? ` (--max-pairs ${r.maxPairs})` : ''}, discordant ${r.discordant}`,
+    `score diff       ${f(r.score.mean, 4)} [${f(r.score.low, 4)}, ${f(r.score.high, 4)}] (${pct})   candidate ${r.candidateScore.toFixed(4)}, baseline ${r.baselineScore.toFixed(4)}`,
+    `Elo diff         ${f(r.elo.diff, 1)} [${f(r.elo.low, 1)}, ${f(r.elo.high, 1)}]`,
+    `LOS              ${(r.los * 100).toFixed(1)}%`,
+    `LLR              ${r.llr.toFixed(3)} [${r.bounds[0].toFixed(3)}, ${r.bounds[1].toFixed(3)}] (elo0 ${r.sprt.elo0}, elo1 ${r.sprt.elo1}, alpha ${r.sprt.alpha}, beta ${r.sprt.beta})`,
+    `verdict          ${r.verdict}: ${verdictWords(r.verdict)}`,
+  ].join('\n');
+}

@@ -1,0 +1,144 @@
+/**
+ * Paired A/B games (`koth ab`), the part that runs in shards: a pair is two games that differ
+ * only by the candidate ↔ the baseline in one seat. Pair i draws from its own generator, built
+ * from (seed, i) only (`<seed>/pair/<i>`, of the game's generator kind), and both games of the
+ * pair start from a fresh copy of it: common random numbers. Shards are batches of consecutive
+ * pairs on the ordinary runner (engines/core/runner: --workers, --checkpoint, --queue), so a pair's
+ * outcome does not depend on which worker, machine or batch played it.
+ *
+ * A game gives one function (`AbPlay`): play one game with `bot` in the candidate's seat on the
+ * generator handed in, and say how that seat did, in [0, 1]. Its module engines/<id>/ab.ts exports
+ * `trials = pairTrials(...)` (workers load it as they load engines/<id>/trials.ts).
+ */
+import type { TrialSpec } from '../runner/trial-spec.ts';
+import type { Rng } from '../rng/rng.ts';
+import { defineGenerator, generatorKind, type GeneratorKind } from '../rng/generators.ts';
+
+/** What every shard of an A/B run is handed (plain data: it crosses threads, files and the queue). */
+export interface AbOptions {
+  candidate: string;
+  baseline: string;
+  /** The opponents to draw from (the game's default pool or --field), in order. */
+  field: string[];
+  /** Rule variant, when the game has them. */
+  rules?: string;
+  /** The first pair of this sharded run (a run is one stretch of the sequence of pairs). */
+  first: number;
+  /** Pairs per shard. */
+  batch: number;
+  /** The game's own extra settings (plain data), if any. */
+  extra?: unknown;
+}
+
+/** The outcomes of consecutive pairs, in pair order: a[k], b[k] the candidate's and the baseline's results in pair first+k. */
+export interface AbAcc {
+  a: number[];
+  b: number[];
+}
+
+/**
+ * One game of a pair: `bot` sits where the candidate (or the baseline) sits; `rng` is a fresh
+ * generator of the pair (the same state for both games). Returns the seat's result in [0, 1]
+ * (win 1, loss 0, shared wins 1/k, or the game's own measure: its README says which).
+ */
+export type AbPlay = (bot: string, o: AbOptions, rng: Rng, pair: number) => number;
+
+/** Two results of a pair against each other (solo-score games): 1 if `mine` beats `theirs`, ½ if equal, 0 below. */
+export function versus(mine: number, theirs: number): number {
+  return mine > theirs ? 1 : mine < theirs ? 0 : 0.5;
+}
+
+/**
+ * A game whose two seats' results are scores to compare (atomas: a solo score), not results in
+ * [0, 1]: both games are played, then a = versus(A, B), b = 1 − a.
+ */
+export interface AbScorePlay {
+  score: (bot: string, o: AbOptions, rng: Rng, pair: number) => number;
+}
+
+/** The seed string of pair i of a run seeded with `seed`. */
+export function pairSeed(seed: string, i: number): string {
+  return `${seed}/pair/${i}`;
+}
+
+/**
+ * The runner hands each shard a generator seeded with "<seed>/shard/<k>" (rng/generators.ts). An
+ * A/B shard needs k and the seed themselves (pair i's generator is built from (seed, i) only), so
+ * its kind, `ab-shard`, hands over the seed string and no numbers.
+ */
+class ShardTag implements Rng {
+  constructor(readonly tag: string) {}
+  private no(): never {
+    throw new Error('an A/B shard draws from its pairs\' generators, not from the shard\'s');
+  }
+  random(): number {
+    return this.no();
+  }
+  randbelow(): number {
+    return this.no();
+  }
+  randint(): number {
+    return this.no();
+  }
+  choice<T>(): T {
+    return this.no();
+  }
+  shuffle(): void {
+    this.no();
+  }
+  getState(): never {
+    return this.no();
+  }
+  setState(): void {
+    this.no();
+  }
+}
+
+const AB_SHARD_KIND = 'ab-shard';
+const shardKind = { description: 'A/B shards: the seed and shard index, for the pairs\' own generators', fromSeed: (s: string) => new ShardTag(s) };
+defineGenerator(AB_SHARD_KIND, shardKind);
+
+/** The master seed and shard index of an `ab-shard` generator. */
+export function shardOf(rng: Rng): { seed: string; index: number } {
+  if (!(rng instanceof ShardTag)) throw new Error('pairTrials: the shard was not handed an ab-shard generator');
+  const at = rng.tag.lastIndexOf('/shard/');
+  return { seed: rng.tag.slice(0, at), index: Number(rng.tag.slice(at + 7)) };
+}
+
+/** The shardable trials of a game's A/B runs (one trial = one pair). */
+export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): TrialSpec<AbOptions, AbAcc> {
+  const pairGen = generatorKind(kind);
+  const one = (o: AbOptions, i: number, seed: string): [number, number] => {
+    if ('score' in play) {
+      const sa = play.score(o.candidate, o, pairGen.fromSeed(pairSeed(seed, i)), i);
+      const sb = play.score(o.baseline, o, pairGen.fromSeed(pairSeed(seed, i)), i);
+      const a = versus(sa, sb);
+      return [a, 1 - a];
+    }
+    return [play(o.candidate, o, pairGen.fromSeed(pairSeed(seed, i)), i), play(o.baseline, o, pairGen.fromSeed(pairSeed(seed, i)), i)];
+  };
+  return {
+    generator: AB_SHARD_KIND,
+    run(o, rng, count, tick) {
+      const { seed, index } = shardOf(rng);
+      const first = o.first + index * o.batch;
+      const acc: AbAcc = { a: [], b: [] };
+      for (let k = 0; k < count; k++) {
+        const [a, b] = one(o, first + k, seed);
+        acc.a.push(a);
+        acc.b.push(b);
+        tick?.(1);
+      }
+      return acc;
+    },
+    merge: (x, y) => ({ a: [...x.a, ...y.a], b: [...x.b, ...y.b] }),
+    empty: () => ({ a: [], b: [] }),
+    count: (acc) => acc.a.length,
+    check(acc) {
+      const out: string[] = [];
+      if (acc.a.length !== acc.b.length) out.push(`${acc.a.length} candidate results for ${acc.b.length} baseline results`);
+      if ([...acc.a, ...acc.b].some((v) => typeof v !== 'number' || !(v >= 0 && v <= 1))) out.push('a result outside [0, 1]');
+      return out;
+    },
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * `koth ab`: the sequential part, on the coordinator. Pairs are played in stretches (each one
+ * sharded run of the runner: --workers, --queue, --checkpoint), the SPRT is fed the pair outcomes
+ * in pair order, and the run stops at the first pair where the LLR crosses a bound (or at
+ * --max-pairs). Which pairs a stretch holds depends only on how many pairs came before, never on
+ * workers; pair i's outcome depends only on (seed, i): so the verdict and the pair count are the
+ * same for any --workers and any number of queue workers. Pairs played beyond the stopping pair
+ * (the rest of its stretch) are not counted.
+ *
+ * The statistics (LLR, bounds, paired summary, Elo, LOS) are engines/core/stats/sprt.ts's.
+ */
+import type { ReplayKit } from '../game.ts';
+import type { Seed } from '../rng/rng.ts';
+import { Sprt, summarizePairs, type SprtParams } from '../stats/sprt.ts';
+import type { AbAcc, AbOptions } from './pairs.ts';
+import type { TrialSpec } from '../runner/trial-spec.ts';
+
+/** What a game declares for `koth ab` (its descriptor's `engine.ab`): data, and where its pairs run (engines/<id>/ab.ts). */
+export interface AbGame {
+  /** How the two games of a pair are made the same, in words (help, README). */
+  pairs: string;
+  /** What a and b are (a game's result of the candidate's / baseline's seat), in words. */
+  score: string;
+  /** The bots A, B and the field can name (ports by name). */
+  bots(): readonly string[];
+  /** The default field (the game's default pool), for a rule variant. */
+  field(rules?: string): string[];
+  /** Opponents needed at least (dice: 1, …); 0 for solo games (the field is unused). */
+  minField: number;
+  /** Pairs per shard (a shard should take a fraction of a second). */
+  batch: number;
+  /** The game's pairs as shards (engines/<id>/ab.ts's `trials`: `pairTrials(...)`); workers load the same module (`<id>:ab`). */
+  trials: TrialSpec<AbOptions, AbAcc>;
+  /** Said when a bot is not known: what else works (e.g. --python-bots, --bot-cmd). */
+  botHint?: string;
+}
+
+export interface AbRunInput {
+  game: string;
+  ab: AbGame;
+  opts: Omit<AbOptions, 'first' | 'batch'>;
+  seed: Seed;
+  maxPairs: number;
+  sprt: SprtParams;
+  confidence: number;
+  workers: number;
+  queue?: string | undefined;
+  checkpoint?: string | undefined;
+  /** Live lines (stderr), one per stretch. */
+  live?: (line: string) => void;
+}
+
+export type AbVerdict = 'H1' | 'H0' | 'inconclusive';
+
+export interface AbTracePoint {
+  pairs: number;
+  llr: number;
+  mean: number;
+  low: number;
+  high: number;
+}
+
+export interface AbResult {
+  game: string;
+  candidate: string;
+  baseline: string;
+  field: string[];
+  rules?: string;
+  seed: string;
+  sprt: SprtParams;
+  maxPairs: number;
+  confidence: number;
+  pairs: number;
+  verdict: AbVerdict;
+  llr: number;
+  bounds: [number, number];
+  /** The paired score x = (1 + a − b) / 2 minus ½: 0 = no difference; its interval at `confidence`. */
+  score: { mean: number; low: number; high: number };
+  elo: { diff: number; low: number; high: number };
+  los: number;
+  /** Pairs whose two games did not end alike (a ≠ b). */
+  discordant: number;
+  /** Mean result of the candidate's and the baseline's games. */
+  candidateScore: number;
+  baselineScore: number;
+  /** The LLR and the difference over pairs (the report's plots). */
+  trace: AbTracePoint[];
+  /** Pairs played but not counted (after the stopping pair, in its stretch). */
+  playedBeyond: number;
+  ranOn?: string;
+}
+
+/** Stretch k of an A/B run holds this many pairs (growing, then steady): depends on nothing but k and the batch. */
+export function stretchPairs(k: number, batch: number): number {
+  return batch * 4 * 2 ** Math.min(k, 4);
+}
+
+/** The pair outcome fed to the SPRT. */
+export const pairOutcome = (a: number, b: number): number => (1 + a - b) / 2;
+
+export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
+  const sprt = new Sprt(i.sprt);
+  const batch = i.ab.batch;
+  const traceEvery = Math.max(1, Math.floor(i.maxPairs / 400));
+  const trace: AbTracePoint[] = [];
+  let n = 0;
+  let discordant = 0;
+  let sumA = 0;
+  let sumB = 0;
+  let verdict: AbVerdict | null = null;
+  let playedBeyond = 0;
+  let ranOn: string | undefined;
+  const summary = () => summarizePairs(sprt.hist(), i.confidence);
+  const point = () => {
+    const s = summary();
+    trace.push({ pairs: n, llr: sprt.llr(), mean: s.mean - 0.5, low: s.low - 0.5, high: s.high - 0.5 });
+  };
+  for (let k = 0; verdict === null && n < i.maxPairs; k++) {
+    const count = Math.min(stretchPairs(k, batch), i.maxPairs - n);
+    const first = n;
+    const opts: AbOptions = { ...i.opts, first, batch };
+    const res = await kit.runSharded<AbOptions, AbAcc>({
+      game: `${i.game}:ab`,
+      spec: i.ab.trials,
+      opts,
+      seed: i.seed,
+      trials: count,
+      shardSize: batch,
+      workers: i.workers,
+      queue: i.queue,
+      checkpoint: i.checkpoint,
+      checkpointPart: `ab/${first}`,
+      label: `${i.game} A/B`,
+      unit: 'pairs',
+    });
+    if (res.ranOn) ranOn = res.ranOn;
+    const { a, b } = res.acc;
+    for (let j = 0; j < a.length; j++) {
+      sprt.push(pairOutcome(a[j]!, b[j]!));
+      n++;
+      sumA += a[j]!;
+      sumB += b[j]!;
+      if (a[j] !== b[j]) discordant++;
+      const v = sprt.verdict();
+      if (v || n % traceEvery === 0) point();
+      if (v) {
+        verdict = v;
+        playedBeyond = a.length - j - 1;
+        break;
+      }
+    }
+    if (verdict === null && n >= i.maxPairs) verdict = 'inconclusive';
+    i.live?.(liveLine(n, summary(), sprt, i.confidence, verdict));
+  }
+  verdict ??= 'inconclusive';
+  if (!trace.length || trace[trace.length - 1]!.pairs !== n) point();
+  const s = summary();
+  return {
+    game: i.game,
+    candidate: i.opts.candidate,
+    baseline: i.opts.baseline,
+    field: i.opts.field,
+    ...(i.opts.rules !== undefined ? { rules: i.opts.rules } : {}),
+    seed: String(i.seed),
+    sprt: i.sprt,
+    maxPairs: i.maxPairs,
+    confidence: i.confidence,
+    pairs: n,
+    verdict,
+    llr: sprt.llr(),
+    bounds: sprt.bounds(),
+    score: { mean: s.mean - 0.5, low: s.low - 0.5, high: s.high - 0.5 },
+    elo: s.elo,
+    los: s.los,
+    discordant,
+    candidateScore: n ? sumA / n : 0,
+    baselineScore: n ? sumB / n : 0,
+    trace,
+    playedBeyond,
+    ...(ranOn ? { ranOn } : {}),
+  };
+}
+
+const signed = (x: number, d: number) => (x >= 0 ? '+' : '') + x.toFixed(d);
+
+function liveLine(n: number, s: ReturnType<typeof summarizePairs>, sprt: Sprt, confidence: number, verdict: AbVerdict | null): string {
+  const [lo, hi] = sprt.bounds();
+  const pct = `${+(confidence * 100).toPrecision(6)}%`;
+  return (
+    `pairs ${n}  score ${signed(s.mean - 0.5, 4)} [${signed(s.low - 0.5, 4)}, ${signed(s.high - 0.5, 4)}] (${pct})  ` +
+    `Elo ${signed(s.elo.diff, 1)} [${signed(s.elo.low, 1)}, ${signed(s.elo.high, 1)}]  LOS ${(s.los * 100).toFixed(1)}%  ` +
+    `LLR ${sprt.llr().toFixed(2)} [${lo.toFixed(2)}, ${hi.toFixed(2)}]${verdict ? `  → ${verdictWords(verdict)}` : ''}`
+  );
+}
+
+export function verdictWords(v: AbVerdict): string {
+  return v === 'H1' ? 'H1 accepted: the candidate is better by at least elo1' : v === 'H0' ? 'H0 accepted: the candidate is not better than elo0' : 'inconclusive: --max-pairs reached before a bound';
+}

@@ -1,0 +1,30 @@
+/**
+ * `koth ab dice`: the two games of a pair (engines/core/ab/pairs.ts). From the pair's generator:
+ * up to 7 opponents drawn from the field (random.sample), then the controller's own seating
+ * (random.sample of the 8 classes) and the game itself — the candidate's or the baseline's class
+ * first in the class list, so it sits in the same seat against the same opponents with the same
+ * dice. The bots share the controller's generator (as in the original), so once A and B decide
+ * differently the two games' streams part. a, b: the seat won the game (1), a shared win 1/k, else 0.
+ */
+import { PyRandom } from '../core/rng/python-random.ts';
+import { pairTrials } from '../core/ab/pairs.ts';
+import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { DiceController, DEFAULT_SETTINGS } from './rules.ts';
+import { diceFlags } from './variants.ts';
+
+export const trials = pairTrials('cpython3', (bot, o, rng) => {
+  const random = rng as PyRandom;
+  const others = o.field.filter((n) => n !== o.candidate && n !== o.baseline);
+  const opponents = random.sample(others, Math.min(DEFAULT_SETTINGS.botsPerGame - 1, others.length));
+  const classes = [bot, ...opponents].map((n) => {
+    const c = diceClass(n);
+    if (!c) throw new Error(`no dice port ${n}`);
+    return c;
+  });
+  const controller = new DiceController(classes, random, diceFlags(o.rules ?? 'fixed'), { ...DEFAULT_SETTINGS, botsPerGame: classes.length });
+  const s = controller.simulate(1);
+  const wins = s.rows.reduce((n, r) => n + r.wins, 0);
+  // Rows are keyed by class name: the seat's row is its name's (the field never holds A or B).
+  const row = s.rows[s.bots.indexOf(bot)]!;
+  return wins ? row.wins / wins : 0;
+});
