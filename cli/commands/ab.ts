@@ -157,6 +157,6 @@ function summary(r: AbResult): string {
     `Elo diff         ${f(r.elo.diff, 1)} [${f(r.elo.low, 1)}, ${f(r.elo.high, 1)}]`,
     `LOS              ${(r.los * 100).toFixed(1)}%`,
     `LLR              ${r.llr.toFixed(3)} [${r.bounds[0].toFixed(3)}, ${r.bounds[1].toFixed(3)}] (elo0 ${r.sprt.elo0}, elo1 ${r.sprt.elo1}, alpha ${r.sprt.alpha}, beta ${r.sprt.beta})`,
-    `verdict          ${r.verdict}: ${verdictWords(r.verdict)}`,
+    `verdict          ${verdictWords(r.verdict)}`,
   ].join('\n');
 }

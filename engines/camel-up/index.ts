@@ -30,11 +30,11 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
   verify: camelVerifier,
   engine: {
     ab: {
-      pairs: 'the same 3 opponents from the field, seats, camels\' starting squares, per-round move order and dice (scripted: drawn from a stream of their own, whatever the players do)',
-      score: 'a, b: the seat won (most money; shared by k: 1/k), else 0',
+      pairs: 'the same 3 opponents from the field (drawn with replacement), seats, camels\' starting squares, per-round move order and dice (scripted: drawn from a stream of their own, whatever the players do)',
+      score: 'a, b: the seat won (most money; shared by k: 1/k), else 0; a game in which no seated player ever rolls (Player1 and Player2 only bet) ends after 1000 actions with no winner (camelup.py would hang), and so does a game camelup.py raised in (the 2018 rules\' illegal trap)',
       bots: () => [...CAMEL_PLAYERS, ...CAMEL_TEST_BOTS].map((p) => p.name),
       field: () => ['Player0', 'Player1', 'Player2'],
-      minField: 3,
+      minField: 1,
       batch: 50,
       trials: abTrials,
     },
