@@ -76,7 +76,8 @@ export interface AbResult {
   bounds: [number, number];
   /** The paired score x = (1 + a − b) / 2 minus ½: 0 = no difference; its interval at `confidence`. */
   score: { mean: number; low: number; high: number };
-  elo: { diff: number; low: number; high: number };
+  /** Elo difference of the mean pair score, its interval's ends, and ± (half the interval). */
+  elo: { diff: number; low: number; high: number; error: number };
   los: number;
   /** Pairs whose two games did not end alike (a ≠ b). */
   discordant: number;
@@ -155,6 +156,7 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
   verdict ??= 'inconclusive';
   if (!trace.length || trace[trace.length - 1]!.pairs !== n) point();
   const s = summary();
+  const z = (x: number) => x + 0; // no -0 in the output (Elo of an even score)
   return {
     game: i.game,
     candidate: i.opts.candidate,
@@ -169,8 +171,8 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
     verdict,
     llr: sprt.llr(),
     bounds: sprt.bounds(),
-    score: { mean: s.mean - 0.5, low: s.low - 0.5, high: s.high - 0.5 },
-    elo: s.elo,
+    score: { mean: z(s.mean - 0.5), low: z(s.low - 0.5), high: z(s.high - 0.5) },
+    elo: { diff: z(s.elo.diff), low: z(s.elo.low), high: z(s.elo.high), error: z(s.elo.error) },
     los: s.los,
     discordant,
     candidateScore: n ? sumA / n : 0,

@@ -1,0 +1,149 @@
+/**
+ * `koth ab` (engines/core/ab, engines/<id>/ab.ts, cli/commands/ab.ts): the self-test in every game
+ * (A = B: exactly no difference and no discordant pair), a known difference found both ways, the
+ * verdict and pair count the same for 1 and 2 workers and after a checkpoint resume, pair i's
+ * outcome the same in any batch, the report page, and bad input refused with exit 2.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findGame, replayKit } from '../engines/registry.ts';
+import { runAb, type AbRunInput } from '../engines/core/ab/run.ts';
+import { generatorKind } from '../engines/core/rng/generators.ts';
+import { koth, tempDirs } from './helpers.ts';
+
+const tmp = tempDirs('koth-ab-');
+
+function input(game: string, candidate: string, baseline: string, o: Partial<AbRunInput> & { field?: string[] } = {}): AbRunInput {
+  const ab = findGame(game)!.engine!.ab!;
+  const engine = findGame(game)!.engine!;
+  const field = (o.field ?? ab.field(engine.defaultVariant)).filter((n) => n !== candidate && n !== baseline);
+  return {
+    game,
+    ab,
+    opts: { candidate, baseline, field, ...(engine.defaultVariant ? { rules: engine.defaultVariant } : {}) },
+    seed: '1',
+    maxPairs: 200,
+    sprt: { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 },
+    confidence: 0.95,
+    workers: 1,
+    ...o,
+  };
+}
+
+describe('koth ab: the self-test (A = B) gives exactly no difference in every game', () => {
+  const cases: [string, string, string[] | undefined, number][] = [
+    ['dice', 'OptFor2X', undefined, 400],
+    ['ruins', 'Drunkard', undefined, 60],
+    ['camel-up', 'Player1', ['Player0', 'Player2'], 100],
+    ['gun-duel', 'PlasmaPlayer', undefined, 600],
+    ['atomas', 'draftBot', undefined, 40],
+  ];
+  for (const [game, bot, field, maxPairs] of cases) {
+    it(game, async () => {
+      const r = await runAb(replayKit(), input(game, bot, bot, { maxPairs, ...(field ? { field } : {}) }));
+      expect(r.pairs).toBeGreaterThan(0);
+      expect(r.discordant).toBe(0);
+      expect(r.score).toEqual({ mean: 0, low: 0, high: 0 });
+      expect(r.candidateScore).toBe(r.baselineScore);
+      expect(r.elo.diff).toBe(0);
+      // No difference at all is evidence against "better by 5 Elo": never H1.
+      expect(r.verdict).not.toBe('H1');
+    }, 120_000);
+  }
+});
+
+describe('koth ab: a known difference', () => {
+  it('dice OptFor2X against GoToTenBot: H1; the other way round: H0', async () => {
+    const up = await runAb(replayKit(), input('dice', 'OptFor2X', 'GoToTenBot', { maxPairs: 5000 }));
+    expect(up.verdict).toBe('H1');
+    expect(up.llr).toBeGreaterThanOrEqual(up.bounds[1]);
+    expect(up.score.mean).toBeGreaterThan(0);
+    expect(up.elo.low).toBeGreaterThan(0);
+    const down = await runAb(replayKit(), input('dice', 'GoToTenBot', 'OptFor2X', { maxPairs: 5000 }));
+    expect(down.verdict).toBe('H0');
+    expect(down.llr).toBeLessThanOrEqual(down.bounds[0]);
+    expect(down.score.mean).toBeLessThan(0);
+  }, 120_000);
+
+  it('gun-duel and atomas find differences too (camel-up and ruins: their self-tests above)', async () => {
+    const a = await runAb(replayKit(), input('atomas', 'draftBot', 'RandomBot', { maxPairs: 1000 }));
+    expect(a.verdict).toBe('H1');
+    expect(a.discordant).toBeGreaterThan(0);
+    const g = await runAb(replayKit(), input('gun-duel', 'TurtlePlayer', 'GunClubPlayer', { maxPairs: 3000 }));
+    expect(g.verdict).not.toBe('inconclusive');
+    expect(g.discordant).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('koth ab: deterministic stopping', () => {
+  it('pair i is played from (seed, i) only: the same outcomes in batches of any size, from any first pair', () => {
+    const ab = findGame('dice')!.engine!.ab!;
+    const opts = { candidate: 'OptFor2X', baseline: 'GoToTenBot', field: ab.field().filter((n) => n !== 'OptFor2X' && n !== 'GoToTenBot'), rules: 'fixed' };
+    const shard = (k: number) => generatorKind('ab-shard').fromSeed(`7/shard/${k}`);
+    const whole = ab.trials.run({ ...opts, first: 0, batch: 12 }, shard(0), 12);
+    // Shard 2 of a run in batches of 4 holds pairs 8..11; a run starting at pair 10 holds 10, 11 in its shard 0.
+    const part = ab.trials.run({ ...opts, first: 0, batch: 4 }, shard(2), 4);
+    const late = ab.trials.run({ ...opts, first: 10, batch: 2 }, shard(0), 2);
+    expect(part).toEqual({ a: whole.a.slice(8), b: whole.b.slice(8) });
+    expect(late).toEqual({ a: whole.a.slice(10), b: whole.b.slice(10) });
+    expect(new Set([...whole.a, ...whole.b]).size).toBeGreaterThan(1);
+  });
+
+  it('the verdict, the pair count and the figures are the same for 1 and 2 workers', async () => {
+    const one = await runAb(replayKit(), input('dice', 'OptFor2X', 'GoToTenBot', { maxPairs: 5000 }));
+    const two = await runAb(replayKit(), input('dice', 'OptFor2X', 'GoToTenBot', { maxPairs: 5000, workers: 2 }));
+    expect(one.verdict).toBe('H1');
+    expect({ ...two, ranOn: undefined }).toEqual({ ...one, ranOn: undefined });
+  }, 180_000);
+
+  it('--checkpoint: a rerun resumes every stretch from the file and gives the same result', async () => {
+    const cp = join(tmp(), 'ab.ckpt');
+    const first = await runAb(replayKit(), input('gun-duel', 'TurtlePlayer', 'GunClubPlayer', { maxPairs: 3000, checkpoint: cp }));
+    expect(existsSync(cp)).toBe(true);
+    const parts = Object.keys(JSON.parse(readFileSync(cp, 'utf8')).parts ?? {});
+    expect(parts.length).toBeGreaterThan(0);
+    const again = await runAb(replayKit(), input('gun-duel', 'TurtlePlayer', 'GunClubPlayer', { maxPairs: 3000, checkpoint: cp }));
+    expect(again).toEqual(first);
+  }, 120_000);
+});
+
+describe('koth ab: the command', () => {
+  it('--json carries the figures; --report writes a page with the LLR and the difference as charts', () => {
+    const dir = tmp();
+    const r = koth(['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--max-pairs', '1000', '--workers', '1', '--json', '--report', dir]);
+    expect(r.status, r.stderr).toBe(0);
+    const j = r.json();
+    for (const k of ['pairs', 'verdict', 'llr', 'bounds', 'score', 'elo', 'los', 'discordant']) expect(j).toHaveProperty(k);
+    expect(j.verdict).toBe('H1');
+    expect(Object.keys(j.score).sort()).toEqual(['high', 'low', 'mean']);
+    expect(r.stderr).toMatch(/pairs \d+ .*LLR [-\d.]+ \[-2\.94, 2\.94\]/);
+    const page = readFileSync(join(dir, 'index.html'), 'utf8');
+    expect(page).toContain('llr_marks');
+    expect(page).toContain('diff_marks');
+    expect(page).not.toMatch(/<script/i);
+  });
+
+  it('exit 0 when no bound is crossed (inconclusive)', () => {
+    const r = koth(['ab', 'gun-duel', '--candidate', 'PlasmaPlayer', '--baseline', 'PlasmaPlayer', '--max-pairs', '3', '--workers', '1', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.json().verdict).toBe('inconclusive');
+    expect(r.json().pairs).toBe(3);
+  });
+
+  it.each([
+    [['ab', 'dcie', '--candidate', 'A', '--baseline', 'B'], /no game "dcie".*did you mean dice/],
+    [['ab', 'dice', '--candidate', 'NoSuchBot', '--baseline', 'OptFor2X'], /no dice port named "NoSuchBot"/],
+    [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--elo0', '5', '--elo1', '5'], /--elo0 5 must be below --elo1 5/],
+    [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--alpha', '0.5'], /strictly between 0 and 0\.5/],
+    [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--max-pairs', '0'], /positive whole number/],
+    [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'GoToTenBot', '--field', 'OptFor2X'], /at least 1 opponent/],
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--field', 'RandomBot'], /solo game/],
+    [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--rules', '2026'], /not a rule variant of dice/],
+    [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--python-bots', 'x.py'], /--python-bots is not in koth ab yet/],
+  ])('bad input is exit 2: %j', (args, message) => {
+    const r = koth(args as string[]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message as RegExp);
+  });
+});
