@@ -47,7 +47,8 @@ export function registerQueue(program: Command): void {
       process.on('SIGTERM', onSignal);
       const { filename, execArgv } = workerFile();
       const pool = new Piscina({ filename, execArgv, minThreads: o.threads, maxThreads: o.threads, idleTimeout: 60_000 });
-      const known = new Set(games.filter((g) => g.engine).map((g) => g.id));
+      // A game's trials, and its A/B pairs (`<id>:ab`, koth ab) where it has them.
+      const known = new Set([...games.filter((g) => g.engine).map((g) => g.id), ...games.filter((g) => g.engine?.ab).map((g) => `${g.id}:ab`)]);
       // Sandbox workers for shards whose job declares one (compiled C++ answers): started when the first such
       // job arrives, one pool per runtime, trials module and time limit, reused; capped as in a local run.
       const sandboxes = new Map<string, SandboxPool>();
