@@ -20,7 +20,7 @@ import type { SandboxContext } from './runner/trial-spec.ts';
 import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
-import type { AbGame } from './ab/run.ts';
+import type { AbGame } from './ab/types.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
