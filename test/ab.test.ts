@@ -140,7 +140,7 @@ describe('koth ab: the command', () => {
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'GoToTenBot', '--field', 'OptFor2X'], /at least 1 opponent/],
     [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--field', 'RandomBot'], /solo game/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--rules', '2026'], /not a rule variant of dice/],
-    [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--python-bots', 'x.py'], /--python-bots is not in koth ab yet/],
+    [['ab', 'gun-duel', '--candidate', 'PlasmaPlayer', '--baseline', 'PlasmaPlayer', '--python-bots', 'x.py'], /--python-bots is not in koth ab gun-duel yet/],
   ])('bad input is exit 2: %j', (args, message) => {
     const r = koth(args as string[]);
     expect(r.status).toBe(2);

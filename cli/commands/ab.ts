@@ -9,6 +9,7 @@ import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { addCommonOptions, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
+import { openOriginals } from '../../engines/core/cli/originals.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
 
@@ -66,7 +67,7 @@ export function registerAb(program: Command): void {
     .option('--max-pairs <N>', 'stop here when no bound is crossed (verdict: inconclusive)', positiveInt, 20_000)
     .addOption(new Option('--rules <variant>', 'rule variant of the game (its --rules; default: the game\'s default)').argParser(notAnOption('a rule variant')))
     .option('--report <dir>', 'write DIR/index.html: the verdict, and the LLR and the score difference over pairs as charts', outputFolder('index.html', 'a folder for the report'))
-    .addOption(new Option('--python-bots <files>', 'original Python classes as A or B: not in koth ab yet').hideHelp())
+    .addOption(new Option('--python-bots <files>', 'dice: original Python classes (.py files, comma-separated): A, B and the field are classes of the files, in the sandbox').argParser(notAnOption('.py files')))
     .addOption(new Option('--cpp-players <files>', 'compiled C++ answers as A or B (gun-duel): not in koth ab yet').hideHelp())
     .addOption(new Option('--bot-cmd <cmd>', 'an external program as A or B (gun-duel, atomas): not in koth ab yet').hideHelp());
   addCommonOptions(cmd, ['seed', 'workers', 'checkpoint', 'confidence', 'json'], {}, { seed: '1', confidence: 0.95, seedHelp: 'master seed: pair i plays from a generator of (seed, i) only', jsonHelp: 'the result as JSON on stdout: pairs, verdict, llr, bounds, score, elo, los, discordant, …' });
@@ -81,7 +82,8 @@ The SPRT (H0: Elo difference elo0, H1: elo1; bounds ln(beta/(1-alpha)), ln((1-be
 pairs in pair order and stops at the first pair whose LLR crosses a bound: the verdict and the pair
 count are the same for any --workers or queue workers (pairs run in batches of the game's size).
 Live lines on stderr; exit 0 whatever the verdict (H1, H0 or inconclusive), 2 for bad input.
-Bots are ports by name (--python-bots, --cpp-players and --bot-cmd are not in koth ab yet).` +
+Bots are ports by name; dice also takes --python-bots FILES: then A, B and the field (default: every
+class) are classes of the files, run in the sandbox (not with --queue). --cpp-players and --bot-cmd are not in koth ab yet.` +
       helpFooter([
         'koth ab dice --candidate OptFor2X --baseline GoToTenBot',
         'koth ab dice --candidate OptFor2X --baseline OptFor2X --max-pairs 2000   # the self-test',
@@ -93,50 +95,69 @@ Bots are ports by name (--python-bots, --cpp-players and --bot-cmd are not in ko
     const game = findGame(gameId);
     const ab = game?.engine?.ab;
     if (!game || !ab) throw new UserError(`koth ab has no game "${gameId}"${didYouMean(gameId, ids())}: it takes one of ${ids().join(', ')}`);
+    const python = o.pythonBots !== undefined && game.id === 'dice';
     for (const [opt, what] of [
-      ['pythonBots', '--python-bots'],
+      ...(python ? [] : ([['pythonBots', '--python-bots']] as const)),
       ['cppPlayers', '--cpp-players'],
       ['botCmd', '--bot-cmd'],
     ] as const) {
       if (o[opt] !== undefined) {
-        throw new UserError(`${what} is not in koth ab yet: A and B are ports by name (${ab.bots().slice(0, 6).join(', ')}, …; "koth registry ${game.id}" lists them). Nothing was run.`);
+        throw new UserError(`${what} is not in koth ab ${game.id} yet${opt === 'pythonBots' ? ' (dice only)' : ''}: A and B are ports by name (${ab.bots().slice(0, 6).join(', ')}, …; "koth registry ${game.id}" lists them). Nothing was run.`);
       }
     }
     if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1} (H0: better by at most elo0; H1: by at least elo1), e.g. --elo0 0 --elo1 5. Nothing was run.`);
-    const known = new Set(ab.bots());
-    const unknown = (n: string) => `no ${game.id} port named "${n}"${didYouMean(n, [...known])}: name one of ${[...known].join(', ')}${ab.botHint ? ` (${ab.botHint})` : ''}. Nothing was run.`;
-    for (const n of [o.candidate, o.baseline]) if (!known.has(n)) throw new UserError(unknown(n));
     const variants = Object.keys(game.engine!.variants ?? {});
     if (o.rules !== undefined && !variants.includes(o.rules)) {
       throw new UserError(variants.length ? `--rules "${o.rules}" is not a rule variant of ${game.id}: use one of ${variants.join(', ')}. Nothing was run.` : `${game.id} has no rule variants: leave --rules out. Nothing was run.`);
     }
     const rules = o.rules ?? game.engine!.defaultVariant;
-    let field = ab.field(rules);
-    if (o.field !== undefined) {
-      if (ab.minField === 0) throw new UserError(`--field: ${game.id} is a solo game here (A's and B's scores are compared in each pair), so there is no field: leave --field out. Nothing was run.`);
-      field = o.field.split(',').map((s) => s.trim());
-      if (field.some((n) => !n)) throw new UserError(`--field "${o.field}" has an empty entry: separate bot names with single commas. Nothing was run.`);
-      for (const n of field) if (!known.has(n)) throw new UserError(unknown(n));
-      if (new Set(field).size !== field.length) throw new UserError(`--field names a bot twice: each opponent is one entry. Nothing was run.`);
-    }
-    const opponents = field.filter((n) => n !== o.candidate && n !== o.baseline);
-    if (opponents.length < ab.minField) {
-      throw new UserError(`a ${game.id} pair needs at least ${ab.minField} opponent(s) besides A and B; the field has ${opponents.length}: name more with --field. Nothing was run.`);
-    }
     const kit = replayKit();
-    const result = await runAb(kit, {
-      game: game.id,
-      ab,
-      opts: { candidate: o.candidate, baseline: o.baseline, field: opponents, ...(rules !== undefined ? { rules } : {}) },
-      seed: kit.seed(o.seed),
-      maxPairs: o.maxPairs,
-      sprt: { elo0: o.elo0, elo1: o.elo1, alpha: o.alpha, beta: o.beta },
-      confidence: o.confidence,
-      workers: o.workers,
-      queue: o.queue,
-      checkpoint: o.checkpoint,
-      live: (line) => process.stderr.write(`${line}\n`),
-    });
+    if (python && o.queue) throw new UserError('--python-bots cannot go with --queue in koth ab yet: the sandbox workers run on this machine; leave --queue out. Nothing was run.');
+    // --python-bots (dice): every seat holds a class of the files (the dice engine does not mix original classes with ports); A or B alone is enough seats here.
+    const p = python ? await openOriginals('dice:ab', { ...findGame('dice')!.engine!.originals!, seats: undefined }, { pythonBots: o.pythonBots! }, kit, { workers: o.workers }) : undefined;
+    let result: AbResult;
+    try {
+      const known = new Set(p ? p.names : ab.bots());
+      const unknown = (n: string) =>
+        p
+          ? `"${n}" is not a class of the --python-bots files (${p.names.join(', ')}): with --python-bots, A, B and the field are classes of the files. Nothing was run.`
+          : `no ${game.id} port named "${n}"${didYouMean(n, [...known])}: name one of ${[...known].join(', ')}${ab.botHint ? ` (${ab.botHint})` : ''}. Nothing was run.`;
+      for (const n of [o.candidate, o.baseline]) if (!known.has(n)) throw new UserError(unknown(n));
+      let field = p ? [...p.names] : ab.field(rules);
+      if (o.field !== undefined) {
+        if (ab.minField === 0) throw new UserError(`--field: ${game.id} is a solo game here (A's and B's scores are compared in each pair), so there is no field: leave --field out. Nothing was run.`);
+        field = o.field.split(',').map((x) => x.trim());
+        if (field.some((n) => !n)) throw new UserError(`--field "${o.field}" has an empty entry: separate bot names with single commas. Nothing was run.`);
+        for (const n of field) if (!known.has(n)) throw new UserError(unknown(n));
+        if (new Set(field).size !== field.length) throw new UserError(`--field names a bot twice: each opponent is one entry. Nothing was run.`);
+      }
+      const opponents = field.filter((n) => n !== o.candidate && n !== o.baseline);
+      if (opponents.length < ab.minField) {
+        throw new UserError(`a ${game.id} pair needs at least ${ab.minField} opponent(s) besides A and B; the field has ${opponents.length}: name more with --field${p ? ' (classes of the files)' : ''}. Nothing was run.`);
+      }
+      result = await runAb(kit, {
+        game: game.id,
+        ab,
+        opts: {
+          candidate: o.candidate,
+          baseline: o.baseline,
+          field: opponents,
+          ...(rules !== undefined ? { rules } : {}),
+          ...(p ? { extra: { python: { files: (p.args as { files: unknown }).files } } } : {}),
+        },
+        ...(p ? { sharded: p.sharded() } : {}),
+        seed: kit.seed(o.seed),
+        maxPairs: o.maxPairs,
+        sprt: { elo0: o.elo0, elo1: o.elo1, alpha: o.alpha, beta: o.beta },
+        confidence: o.confidence,
+        workers: o.workers,
+        queue: o.queue,
+        checkpoint: o.checkpoint,
+        live: (line) => process.stderr.write(`${line}\n`),
+      });
+    } finally {
+      await p?.close();
+    }
     if (o.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     else process.stdout.write(summary(result) + '\n');
     if (o.report) {

@@ -9,7 +9,7 @@
  *
  * The statistics (LLR, bounds, paired summary, Elo, LOS) are engines/core/stats/sprt.ts's.
  */
-import type { ReplayKit } from '../game.ts';
+import type { ReplayKit, ShardedRun } from '../game.ts';
 import type { Seed } from '../rng/rng.ts';
 import { Sprt, summarizePairs, type SprtParams } from '../stats/sprt.ts';
 import type { AbAcc, AbOptions } from './pairs.ts';
@@ -28,6 +28,8 @@ export interface AbRunInput {
   workers: number;
   queue?: string | undefined;
   checkpoint?: string | undefined;
+  /** Sandbox workers to run every batch in (A or B an original Python class: kit.originals' `sharded()`). */
+  sharded?: { sandbox: NonNullable<ShardedRun<AbOptions, AbAcc>['sandbox']>; sandboxError: (e: unknown) => unknown };
   /** Live lines (stderr), one per stretch. */
   live?: (line: string) => void;
 }
@@ -114,6 +116,7 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
       checkpoint: i.checkpoint,
       checkpointPart: `ab/${first}`,
       label: `${i.game} A/B`,
+      ...(i.sharded ?? {}),
       unit: 'pairs',
     });
     if (res.ranOn) ranOn = res.ranOn;
