@@ -17,6 +17,8 @@ export interface VerifyJob {
   source: VerifySource;
   seed: string;
   games: number;
+  /** The rule variant the situations are played under (games whose verifier has rules; absent: the bot's default). */
+  rules?: string;
   /** What the game's verifier prepared from the source on the main thread (a compiled original). */
   prepared?: unknown;
 }
@@ -31,7 +33,7 @@ export function runVerifyJob(job: VerifyJob, sandbox?: SandboxContext): VerifyJo
   const v = findGame(job.game)?.verify;
   if (!isVerifier(v)) return { ok: false, kind: 'input', message: `${job.game} has no verifier` };
   try {
-    const r = v.verify(job.bot, job.source, { seed: job.seed, games: job.games, prepared: job.prepared, sandbox });
+    const r = v.verify(job.bot, job.source, { seed: job.seed, games: job.games, prepared: job.prepared, sandbox, ...(job.rules !== undefined ? { rules: job.rules } : {}) });
     return { ok: true, result: { ...r, source: { path: job.source.path, sha256: sha256(job.source.code) }, nondeterministic: nondeterminismOf(job.source.code) } };
   } catch (e) {
     if (e instanceof VerifyInputError) return { ok: false, kind: 'input', message: e.message };

@@ -35,6 +35,7 @@ interface VerifyOptions {
   cache?: string;
   asOf?: string;
   workers?: number;
+  rules?: string;
 }
 
 const DEFAULT_GAMES = 20;
@@ -119,7 +120,7 @@ function failure(jobs: VerifyJob[], out: VerifyJobResult[]): UserError | undefin
 const failed = (r: VerifyResult) => r.disagreementCount > 0 && !r.nondeterministic;
 
 function printResult(r: VerifyResult): void {
-  const head = `${r.game} ${r.bot}: ${r.agreed}/${r.compared} decisions agree (seed ${r.seed}, ${r.games} games vs ${r.opponents.join(', ')}, then edge cases)`;
+  const head = `${r.game} ${r.bot}: ${r.agreed}/${r.compared} decisions agree (seed ${r.seed}${r.rules ? `, rules ${r.rules}` : ''}, ${r.games} games vs ${r.opponents.join(', ')}, then edge cases)`;
   const color = r.disagreementCount === 0 ? pc.green : r.nondeterministic ? pc.yellow : pc.red;
   process.stdout.write(color(head) + `\n  source ${r.source.path} (sha256 ${r.source.sha256.slice(0, 16)}…)\n`);
   if (r.disagreements.length) {
@@ -163,6 +164,7 @@ export function registerVerify(program: Command): void {
     .option('--record [file]', "write the original's decisions as a trace fixture (with the source's sha256) to file (default fixtures/<game>/verify/<bot>.json; checked writable before the run)", outputFile('a trace file name'))
     .option('--all', "every port whose original is in the scrape cache (of the game given, or of every game with a verifier)")
     .option('--seed <s>', 'seed of the situations', '1')
+    .option('--rules <name>', "the rules the seeded games are played under, for games whose verifier has several (camel-up: original or 2026; default: the bot's own era, 2026 for the house bots)", nonEmpty('a rule variant name'))
     .option('--games <n>', `seeded games to play (default ${DEFAULT_GAMES}, or the game's own: see Games below)`, positiveInt)
     .option('--workers <n>', 'worker threads, each verifying whole bots with its own sandbox (default: the available cores); the output does not depend on it', positiveInt)
     .option('--cache <dir>', 'scrape cache (default KOTH_CACHE or .koth-cache)')
@@ -191,6 +193,13 @@ export function registerVerify(program: Command): void {
       // The default trace file of each bot to check, before anything runs (a named one was checked as the option was read).
       if (o.record === true) for (const { g, v } of targets) for (const name of bot ? [bot] : v.ports()) checkOutputFile('--record', recordFile(g.id, name, 0));
       const gamesOf = (g: GameDescriptor) => o.games ?? (g.verify as GameVerifier).defaultGames ?? DEFAULT_GAMES;
+      if (o.rules !== undefined) {
+        for (const { g, v } of targets) {
+          if (!v.rules) throw new UserError(`--rules: koth verify ${g.id} knows one rule set only; leave --rules out`);
+          if (!v.rules.names.includes(o.rules)) throw new UserError(`--rules: unknown rules "${o.rules}" for ${g.id}: use ${v.rules.names.join(', ')}`);
+        }
+      }
+      const rulesOf = (v: GameVerifier, name: string) => (v.rules ? { rules: o.rules ?? v.rules.defaultFor(name) } : {});
       const jobs: VerifyJob[] = [];
       const notInCache: string[] = [];
       if (bot) {
@@ -203,14 +212,14 @@ export function registerVerify(program: Command): void {
           source = sourceFromCache(g.id, v, bot, o);
           if (!source) throw new UserError(`no original of ${bot} in the scrape cache: run koth scrape ${g.id}${o.asOf ? ` --as-of ${o.asOf}` : ''} first, or give --source FILE`, EXIT.cache);
         }
-        jobs.push({ game: g.id, bot, source, seed: o.seed, games: gamesOf(g) });
+        jobs.push({ game: g.id, bot, source, seed: o.seed, games: gamesOf(g), ...rulesOf(v, bot) });
       } else {
         if (!o.all) throw new UserError(`name a ${game} bot (one of ${targets[0]!.v.ports().join(', ')}) or give --all`);
         for (const { g, v } of targets) {
           for (const name of v.ports()) {
             const source = sourceFromCache(g.id, v, name, o);
             if (!source) notInCache.push(game ? name : `${g.id}:${name}`);
-            else jobs.push({ game: g.id, bot: name, source, seed: o.seed, games: gamesOf(g) });
+            else jobs.push({ game: g.id, bot: name, source, seed: o.seed, games: gamesOf(g), ...rulesOf(v, name) });
           }
         }
         if (!jobs.length) throw new UserError(`no original of any ${game ?? 'verifiable'} port is in the scrape cache: run koth scrape ${game ?? 'all'} first`, EXIT.cache);
@@ -241,8 +250,9 @@ export function registerVerify(program: Command): void {
             seed: r.seed,
             games: r.games,
             opponents: r.opponents,
+            ...(r.rules ? { rules: r.rules } : {}),
             decisions: r.decisions,
-            command: `koth verify ${r.game} ${r.bot} --source <the file with sha256 ${r.source.sha256}> --seed ${r.seed} --games ${r.games} --record`,
+            command: `koth verify ${r.game} ${r.bot} --source <the file with sha256 ${r.source.sha256}> --seed ${r.seed} --games ${r.games}${r.rules ? ` --rules ${r.rules}` : ''} --record`,
           };
           writeFileAtomic(file, JSON.stringify(trace) + '\n');
           if (!o.json) process.stdout.write(`recorded ${r.decisions.length} decisions of the original ${r.bot} in ${file}\n`);

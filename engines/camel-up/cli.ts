@@ -24,7 +24,7 @@ import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
 import pkg from '../../package.json' with { type: 'json' };
-import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
+import { CAMEL_PLAYERS, camelPlayer, HOUSE_PLAYERS } from '../../transpiled-bots/camel-up/index.ts';
 import { camelBot } from './test-bots.ts';
 import { FORMAT_2026_HELP, runFormat2026 } from './format2026.ts';
 
@@ -37,6 +37,8 @@ const POOLS: Record<string, readonly string[]> = {
   dumb: ['Player0', 'Player1', 'Player2', 'Player0'],
   // Our own players that crash and answer what camelup.py 2026 refuses (engines/camel-up/test-bots.ts), beside two of its own.
   misbehaving: ['Player0', 'Player2', 'Crasher', 'Misfit', 'RoundBetter', 'Trapper'],
+  // The 2026 house bots' ports (play them with --rules 2026); Player0 fills the seats while fewer than four are ported.
+  house: [...HOUSE_PLAYERS.map((p) => p.name), ...Array<string>(Math.max(0, 4 - HOUSE_PLAYERS.length)).fill('Player0')],
 };
 
 interface CamelCliOptions extends CommonOptionValues {
@@ -272,7 +274,7 @@ export function registerCamelPlay(play: Command, kit: ReplayKit): void {
   cmd.option('--games <N>', 'games to play', positiveInt, 1);
   addCommonOptions(cmd, ['bots', 'pool', 'rules', 'json'], ENGINE, {
     botsHelp: 'the pool, in order (at least 4 players; four are seated per game in shuffled order)',
-    poolHelp: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}) or misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026)`,
+    poolHelp: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}), misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`,
     rulesHelp: 'controller version',
     jsonHelp: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it',
   });
@@ -333,7 +335,7 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
     seedHelp: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)',
     gamesHelp: `games (default ${CAMEL_DEFAULTS.games}; with --exact, camelup.py's own count: ceil(players / 10) * 100)`,
     botsHelp: 'the pool, in order (at least 4 players)',
-    poolHelp: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}: fast) or misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026)`,
+    poolHelp: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}: fast), misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`,
     rulesHelp: 'controller version',
     confidence: CAMEL_DEFAULTS.confidence,
     shardSize: CAMEL_DEFAULTS.shardSize,

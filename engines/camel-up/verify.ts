@@ -12,6 +12,12 @@
  * and the generator states after them must agree. The port drives the game. A move depends
  * only on the state and the generator, so every decision is compared, also after a
  * disagreement.
+ *
+ * Rules (`--rules`): the 2018 players are checked under camelup.py at 46f6797 (`original`), the
+ * 2026 house bots under camelup.py 2026 (`2026`: each seat sees player_view, opponents' game bets
+ * redacted; the edge cases are handed through the same view, plus one with opponents' bets). A
+ * house bot's opponents are drawn from the other house ports and Player1/Player2 (its original
+ * takes seconds a move in the sandbox: `--games 1` keeps a check to minutes).
  */
 import { PyRandom } from '../core/rng/python-random.ts';
 import { pyRepr } from '../core/py/repr.ts';
@@ -19,10 +25,13 @@ import { PyFloat } from '../core/py/float.ts';
 import { SandboxStop } from '../core/py/errors.ts';
 import type { GameVerifier, VerifyOutcome, VerifySource } from '../core/game.ts';
 import { Tally, VerifyInputError } from '../core/verify/verify.ts';
-import { CamelGame, copyState, emptyState, HiddenBet, TRACK_LENGTH, type CamelGameState, type CamelPlayer, type Trap } from './rules.ts';
-import { camelFlags } from './variants.ts';
+import { CamelGame, copyState, emptyState, HiddenBet, playerView, TRACK_LENGTH, type CamelGameState, type CamelPlayer, type Trap } from './rules.ts';
+import { camelFlags, CAMEL_VARIANTS } from './variants.ts';
 import { CAMEL_MOVE_TIMEOUT_MS, loadPythonCamelPlayers } from './python-players.ts';
-import { CAMEL_PLAYERS, camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
+import { CAMEL_PLAYERS, camelPlayer, HOUSE_PLAYERS, isHousePort } from '../../transpiled-bots/camel-up/index.ts';
+
+/** The rules a port is checked under by default: 2026 for the house bots, camelup.py at 46f6797 for the others. */
+export const defaultCamelVerifyRules = (bot: string): string => (isHousePort(bot) ? '2026' : 'original');
 
 const sameState = (a: PyRandom, b: PyRandom) => {
   const x = a.getstate();
@@ -75,13 +84,15 @@ function describe(seat: number, g: CamelGameState): string {
 }
 
 /** Port and `original` (a Python player in the sandbox, or another player) in lockstep. */
-export function lockstepCamel(name: string, original: CamelPlayer, o: { seed: string; games: number }): VerifyOutcome {
+export function lockstepCamel(name: string, original: CamelPlayer, o: { seed: string; games: number; rules?: string }): VerifyOutcome {
   const port = camelPlayer(name);
   if (!port) throw new Error(`no camel-up port named ${name}`);
+  const rules = o.rules ?? defaultCamelVerifyRules(name);
+  const flags = camelFlags(rules);
   const tally = new Tally();
   let where = '';
   const pick = new PyRandom(o.seed);
-  const pool = CAMEL_PLAYERS.map((p) => p.name).filter((n) => n !== name);
+  const pool = (isHousePort(name) ? [...HOUSE_PLAYERS.map((p) => p.name), 'Player1', 'Player2'] : CAMEL_PLAYERS.map((p) => p.name)).filter((n) => n !== name);
   const opponents = pick.sample(pool, Math.min(3, pool.length)) as string[];
   while (opponents.length < 3) opponents.push(opponents[0]!);
 
@@ -107,7 +118,6 @@ export function lockstepCamel(name: string, original: CamelPlayer, o: { seed: st
     },
   };
 
-  const flags = camelFlags('original');
   const players = [lockstep, ...opponents.map((n) => camelPlayer(n)!)];
   for (let k = 1; k <= o.games; k++) {
     where = `game ${k}`;
@@ -120,20 +130,21 @@ export function lockstepCamel(name: string, original: CamelPlayer, o: { seed: st
     }
   }
 
-  camelEdgeCases().forEach((e, i) => {
+  camelEdgeCases(!flags.fullStateCopy).forEach((e, i) => {
     where = `edge case ${i + 1} (${e.what})`;
     try {
-      lockstep.move(e.seat, e.state, { random: new PyRandom(`${o.seed}/edge/${i}`) });
+      // Under the 2026 rules a seat sees player_view, as in the games.
+      lockstep.move(e.seat, flags.fullStateCopy ? e.state : playerView(e.state, e.seat), { random: new PyRandom(`${o.seed}/edge/${i}`) });
     } catch (err) {
       if (err instanceof SandboxStop) throw err;
     }
   });
 
-  return { game: 'camel-up', bot: name, seed: o.seed, games: o.games, opponents, compared: tally.compared, agreed: tally.agreed, disagreements: tally.first, disagreementCount: tally.count, decisions: tally.decisions };
+  return { game: 'camel-up', bot: name, seed: o.seed, games: o.games, opponents, rules, compared: tally.compared, agreed: tally.agreed, disagreements: tally.first, disagreementCount: tally.count, decisions: tally.decisions };
 }
 
-/** Hand-made situations a seeded game reaches rarely. */
-export function camelEdgeCases(): { what: string; seat: number; state: CamelGameState }[] {
+/** Hand-made situations a seeded game reaches rarely (`view2026`: one more, opponents' game bets that player_view redacts). */
+export function camelEdgeCases(view2026 = false): { what: string; seat: number; state: CamelGameState }[] {
   const base = (over: Partial<CamelGameState>, track: Record<number, number[]>): CamelGameState => {
     const camel_track = Array.from({ length: TRACK_LENGTH }, (_, i) => [...(track[i] ?? [])]);
     return { ...emptyState(), camel_track, camels: [0, 1, 2, 3, 4], ...over };
@@ -148,7 +159,13 @@ export function camelEdgeCases(): { what: string; seat: number; state: CamelGame
   const traps = Array.from({ length: TRACK_LENGTH }, () => [] as Trap);
   traps[6] = [1, 2];
   traps[9] = [-1, 0];
-  return [
+  const theirs = (): Partial<CamelGameState> => {
+    const mine = new HiddenBet('2');
+    const a = new HiddenBet('3');
+    const b = new HiddenBet('0');
+    return { game_winner_bets: [[a, 0], [mine, 1]], game_loser_bets: [[b, 3]], player_game_bets: [[a], [mine], [], [b]] };
+  };
+  const cases = [
     { what: 'the first move of a game', seat: 0, state: base({}, { 0: [3, 1], 1: [4], 2: [0, 2] }) },
     { what: 'a leader one square from the line, two camels to move', seat: 2, state: base({ ...later, player_money_values: [9, 14, 6, 11], camel_yet_to_move: [false, true, false, true, false] }, { 9: [1], 11: [3], 12: [0, 4], 15: [2] }) },
     { what: "the round's last camel, round bets placed", seat: 3, state: base({ ...later, player_money_values: [7, 5, 8, 4], camel_yet_to_move: [false, false, true, false, false], round_bets: [[2, 0], [4, 1], [2, 2]] }, { 4: [0], 6: [1, 2], 7: [4, 3] }) },
@@ -158,9 +175,11 @@ export function camelEdgeCases(): { what: string; seat: number; state: CamelGame
     { what: 'a crowded round bet on the leader', seat: 1, state: base({ ...later, player_money_values: [4, 8, 6, 7], round_bets: [[3, 0], [3, 2], [3, 3], [3, 0], [1, 2]] }, { 6: [0, 1], 8: [2, 4, 3] }) },
     { what: 'all five camels in one stack', seat: 3, state: base({ ...later, player_money_values: [5, 5, 5, 5] }, { 7: [4, 0, 2, 1, 3] }) },
   ];
+  if (view2026) cases.push({ what: "opponents' game bets beside its own (redacted by player_view)", seat: 1, state: base({ ...later, player_money_values: [9, 7, 4, 10], ...theirs() }, { 12: [3, 0], 13: [2], 14: [4, 1] }) });
+  return cases;
 }
 
-export function verifyCamelBot(name: string, source: VerifySource, o: { seed: string; games: number }): VerifyOutcome {
+export function verifyCamelBot(name: string, source: VerifySource, o: { seed: string; games: number; rules?: string }): VerifyOutcome {
   const loaded = loadPythonCamelPlayers([{ path: source.path, code: source.code, module: `verify_${source.path.replace(/^.*\//, '').replace(/\.py$/, '')}` }]);
   const py = loaded.classes.find((c) => c.name === name);
   if (!py) throw new VerifyInputError(`${source.path} defines no camel-up player named ${name} (a class with move(player, g); it has: ${loaded.classes.map((c) => c.name).join(', ') || 'none'})`);
@@ -169,20 +188,21 @@ export function verifyCamelBot(name: string, source: VerifySource, o: { seed: st
 }
 
 /** The port's own answers on a recorded trace's situations (what a port test compares with the original's recorded answers). */
-export function camelTraceDecisions(trace: { bot: string; seed: string; games: number }): unknown[] {
+export function camelTraceDecisions(trace: { bot: string; seed: string; games: number; rules?: string }): unknown[] {
   const port = camelPlayer(trace.bot);
   if (!port) throw new Error(`no camel-up port named ${trace.bot}`);
   return lockstepCamel(trace.bot, port, trace).decisions;
 }
 
 export const camelVerifier: GameVerifier = {
-  ports: () => CAMEL_PLAYERS.map((p) => p.name),
+  ports: () => [...CAMEL_PLAYERS, ...HOUSE_PLAYERS].map((p) => p.name),
   verify: verifyCamelBot,
+  rules: { names: ['original', '2026'].filter((n) => n in CAMEL_VARIANTS), defaultFor: defaultCamelVerifyRules },
   // An answer's block was pasted into players.py, which had these names.
   wrap: (code) => `import random, math\nfrom playerinterface import PlayerInterface\n${code}`,
-  // Sir_Humpfree_Bogart takes 2-6 s a move in the sandbox.
+  // Sir_Humpfree_Bogart takes 2-6 s a move in the sandbox (the house bots about as long).
   defaultGames: 4,
   timeoutMs: CAMEL_MOVE_TIMEOUT_MS,
   edgeCases:
-    "the first move of a game, a leader one square from the line, the round's last camel, the poorest and the richest seat (its trap on the track), game bets on four camels made, a crowded round bet, all camels in one stack",
+    "the first move of a game, a leader one square from the line, the round's last camel, the poorest and the richest seat (its trap on the track), game bets on four camels made, a crowded round bet, all camels in one stack; under --rules 2026 each through player_view, and opponents' redacted game bets",
 };

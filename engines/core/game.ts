@@ -277,7 +277,12 @@ export interface GameVerifier {
    * Port against original. Throws VerifyInputError (engines/core/verify) for a source that cannot be checked, a SandboxStop when the sandbox ends the original.
    * `prepared`: what `prepare` made of the source; `sandbox`: the sandbox worker's context (its runtime, heartbeat, labels).
    */
-  verify(bot: string, source: VerifySource, o: { seed: string; games: number; prepared?: unknown; sandbox?: SandboxContext }): VerifyOutcome;
+  verify(bot: string, source: VerifySource, o: { seed: string; games: number; prepared?: unknown; sandbox?: SandboxContext; rules?: string }): VerifyOutcome;
+  /**
+   * Rule variants the situations can be played under (`koth verify --rules NAME`), and the one a
+   * bot is checked under when none is given. Absent: the game's verifier knows one rule set only.
+   */
+  rules?: { names: readonly string[]; defaultFor(bot: string): string };
   /** The sandbox runtime the originals run in ('python' when absent). */
   runtime?: SandboxRuntime;
   /** Run on the main thread before the job (C++: compiles the source in a worker thread); its plain-data result goes to `verify` as `prepared`. May throw VerifyInputError. */

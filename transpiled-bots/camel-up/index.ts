@@ -1,17 +1,32 @@
-/** The camel-up ports (question 167101), in camelup.py's player_pool order. */
+/**
+ * The camel-up ports: the four players of question 167101 (camelup.py's player_pool order) and
+ * the house bots of the 2026 Cup (bots/house/ at 2dbad1c; play them with --rules 2026).
+ */
 import type { CamelPlayer } from '../../engines/camel-up/rules.ts';
 import type { KnownBot, Provenance } from '../provenance.ts';
 import * as Player0 from './Player0.ts';
 import * as Player1 from './Player1.ts';
 import * as Player2 from './Player2.ts';
 import * as Sir_Humpfree_Bogart from './Sir_Humpfree_Bogart.ts';
+import * as HandcodedHenry from './HandcodedHenry.ts';
+import * as ClaudeCamel from './ClaudeCamel.ts';
+import * as GeminiGerry from './GeminiGerry.ts';
 
-const modules: { default: CamelPlayer; provenance: Provenance }[] = [Player0, Player1, Player2, Sir_Humpfree_Bogart];
+type PortModule = { default: CamelPlayer; provenance: Provenance };
+const modules: PortModule[] = [Player0, Player1, Player2, Sir_Humpfree_Bogart];
+/** The 2026 house bots ported so far, in bots/house/'s alphabetical order of the five (ClaudeCamel, FabelFelix, GeminiGerry, HandcodedHenry, OpusOmul). */
+const houseModules: PortModule[] = [ClaudeCamel, GeminiGerry, HandcodedHenry];
 
+/** The players of question 167101 (the `all` pool). */
 export const CAMEL_PLAYERS: readonly CamelPlayer[] = modules.map((m) => m.default);
+/** The 2026 house bots' ports (the `house` pool). */
+export const HOUSE_PLAYERS: readonly CamelPlayer[] = houseModules.map((m) => m.default);
 
 export function camelPlayer(name: string): CamelPlayer | undefined {
-  return CAMEL_PLAYERS.find((p) => p.name === name);
+  return CAMEL_PLAYERS.find((p) => p.name === name) ?? HOUSE_PLAYERS.find((p) => p.name === name);
 }
 
-export const portedBots: KnownBot[] = modules.map((m) => ({ challenge: 'camel-up', bot: m.provenance.bot, ported: true, provenance: m.provenance }));
+/** Is this port one of the 2026 house bots (written for camelup.py 2026's rules and player_view)? */
+export const isHousePort = (name: string): boolean => HOUSE_PLAYERS.some((p) => p.name === name);
+
+export const portedBots: KnownBot[] = [...modules, ...houseModules].map((m) => ({ challenge: 'camel-up', bot: m.provenance.bot, ported: true, provenance: m.provenance }));

@@ -21,6 +21,8 @@ export interface VerifyResult {
   seed: string;
   games: number;
   opponents: string[];
+  /** The rule variant the seeded games were played under (games whose verifier has several). */
+  rules?: string;
   /** Decisions compared (moves, throws, constructions, edge cases). */
   compared: number;
   agreed: number;
@@ -36,7 +38,7 @@ export interface VerifyResult {
 export const TRACE_FORMAT = 'koth-verify-trace/1';
 
 /** What `--record` writes: the original's decisions for the situations of (seed, games, opponents). */
-export interface VerifyTrace extends Pick<VerifyResult, 'game' | 'bot' | 'source' | 'seed' | 'games' | 'opponents' | 'decisions'> {
+export interface VerifyTrace extends Pick<VerifyResult, 'game' | 'bot' | 'source' | 'seed' | 'games' | 'opponents' | 'decisions' | 'rules'> {
   format: typeof TRACE_FORMAT;
   /** How to remake it. */
   command: string;

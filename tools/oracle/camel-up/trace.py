@@ -6,9 +6,16 @@ records the state the player was given, that seed, its answer and the generator'
 
     python3 tools/oracle/camel-up/trace.py --checkout CAMEL@46f6797 --player Sir_Humpfree_Bogart --calls N > out.json
 
+The 2026 revision (commit 2dbad1c): the house bots (bots/house/*.py) against the test players,
+each call given camelup.py's own player_view(g, seat), as its PlayGame gives it:
+
+    python3 tools/oracle/camel-up/trace.py --checkout CAMEL@2dbad1c --player HandcodedHenry --calls 60 \
+        --modules bots.test.players,bots.house.HandcodedHenry --pool HandcodedHenry,Player0,Player1,Player2
+
 Game seeds 1, 2, … (--pool, default Player0, Player1, Player2, Sir_Humpfree_Bogart); per-call seeds from
 random.Random('trace/<player>'). Hidden game bets are written as the camel they hide (a port
-may only ask whether a bet was made on a given camel). Our own code.
+may only ask whether a bet was made on a given camel); a bet the 2026 player_view redacted is
+written null, as the view has it (None). --modules/--path as in record.py. Our own code.
 """
 import argparse
 import json
@@ -25,12 +32,17 @@ def main():
     ap.add_argument('--checkout', required=True)
     ap.add_argument('--player', required=True)
     ap.add_argument('--calls', type=int, default=500)
+    ap.add_argument('--checkout-commit', default='46f6797', help="the checkout's commit, as written in the recipe")
     ap.add_argument('--pool', default='Player0,Player1,Player2,Sir_Humpfree_Bogart')
+    ap.add_argument('--modules', default='players,Sir_Humpfree_Bogart', help='comma-separated modules whose classes the pool names (as record.py)')
+    ap.add_argument('--path', action='append', default=[], help='a folder of our own players to import from (after the checkout)')
     a = ap.parse_args()
     ns = load_controller(os.path.abspath(a.checkout))
-    import players
-    import Sir_Humpfree_Bogart as shb
-    classes = {'Player0': players.Player0, 'Player1': players.Player1, 'Player2': players.Player2, 'Sir_Humpfree_Bogart': shb.Sir_Humpfree_Bogart}
+    sys.path.extend(os.path.abspath(p) for p in a.path)
+    classes = {}
+    for mod in a.modules.split(','):
+        m = __import__(mod, fromlist=['*'])
+        classes.update({k: v for k, v in vars(m).items() if isinstance(v, type)})
     seeds = random.Random('trace/' + a.player)
     calls = []
     real = {}
@@ -42,6 +54,8 @@ def main():
         real[h] = bet
         return h
     ns['hash_bet'] = remembering
+    def shown(b):
+        return None if b is None else real[b]
     traced = classes[a.player]
     orig_move = traced.move
 
@@ -50,9 +64,9 @@ def main():
         random.seed(seed)
         state = {
             'camel_track': g.camel_track, 'trap_track': g.trap_track, 'player_has_placed_trap': g.player_has_placed_trap,
-            'round_bets': g.round_bets, 'game_winner_bets': [[real[b], p] for b, p in g.game_winner_bets],
-            'game_loser_bets': [[real[b], p] for b, p in g.game_loser_bets],
-            'player_game_bets': [[real[b] for b in r] for r in g.player_game_bets],
+            'round_bets': g.round_bets, 'game_winner_bets': [[shown(b), p] for b, p in g.game_winner_bets],
+            'game_loser_bets': [[shown(b), p] for b, p in g.game_loser_bets],
+            'player_game_bets': [[shown(b) for b in r] for r in g.player_game_bets],
             'player_money_values': g.player_money_values, 'camel_yet_to_move': g.camel_yet_to_move,
         }
         state = json.loads(json.dumps(state))
@@ -69,7 +83,10 @@ def main():
         random.shuffle(order)
         ns['PlayGame'](*[pool[i] for i in order])
         print(len(calls), file=sys.stderr, flush=True)
-    sys.stdout.write(json.dumps({'player': a.player, 'recipe': 'python3 tools/oracle/camel-up/trace.py --checkout CAMEL@46f6797 --player %s --calls %d --pool %s' % (a.player, a.calls, a.pool), 'calls': calls[:a.calls]}) + '\n')
+    recipe = 'python3 tools/oracle/camel-up/trace.py --checkout CAMEL@%s --player %s --calls %d --pool %s' % (a.checkout_commit, a.player, a.calls, a.pool)
+    if a.modules != ap.get_default('modules'):
+        recipe += ' --modules ' + a.modules
+    sys.stdout.write(json.dumps({'player': a.player, 'recipe': recipe, 'calls': calls[:a.calls]}) + '\n')
 
 
 if __name__ == '__main__':
