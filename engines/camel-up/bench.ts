@@ -11,6 +11,12 @@
  * work on a shared machine stretches wall time but hardly these: that ratio is the one to
  * quote. Then a 100-game tournament (statistical mode, sharded) on 1 and N workers, wall and
  * CPU. Without DIR camelup.py is NOT measured: a recorded figure is shown, labelled as such.
+ *
+ * The 2026 house bots (their ports in transpiled-bots/camel-up/): each port seated with Player0,
+ * Player2, Player0 under --rules 2026, the same games as camelup.py 2026 with the house bot as
+ * posted (record.py --modules bots.test.players,bots.house.<Bot>, run natively from a checkout at
+ * 2dbad1c: --original DIR when DIR is such a checkout, else KOTH_CAMEL_2026), per CPU-second, and
+ * the games checked equal; then a 2026 tournament of the `house` pool, projected to 500 games.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,13 +26,105 @@ import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { UserError } from '../core/cli/errors.ts';
 import { trials } from './trials.ts';
 import { runExact, type CamelGameRecord, type CamelRunOptions, type CamelStats } from './tournament.ts';
-import { camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
+import { camelPlayer, HOUSE_PLAYERS, HOUSE_POOL } from '../../transpiled-bots/camel-up/index.ts';
 
 /** camelup.py at 46f6797, published pool, seeds 1–3 × 2 games, median CPU time of its games loop a game (CPython 3.11.7, this machine, 2026-11-23, `--runs 3`). */
 const RECORDED = { cpuSecondsPerGame: 10.1, date: '2026-11-23', python: '3.11.7' };
 
 const POOL = ['Player0', 'Player1', 'Player2', 'Sir_Humpfree_Bogart'];
 
+
+/** Is DIR a checkout of the 2026 revision (bots/house/ beside camelup.py)? */
+const is2026Checkout = (dir: string): boolean => existsSync(join(dir, 'camelup.py')) && existsSync(join(dir, 'bots', 'house', 'HandcodedHenry.py'));
+
+/**
+ * camelup.py 2026's CPU-seconds a game with each house bot seated with Player0, Player2, Player0
+ * (seed 1, 1 game, `koth bench camel-up --original CHECKOUT@2dbad1c --runs 1`, CPython 3.11.7,
+ * this machine, 2026-11-26; shared with other work).
+ */
+const RECORDED_HOUSE: Record<string, number> = { ClaudeCamel: 2.94, GeminiGerry: 2.40, HandcodedHenry: 4.61 };
+const RECORDED_HOUSE_DATE = '2026-11-26';
+
+const houseSeats = (bot: string) => [bot, 'Player0', 'Player2', 'Player0'];
+
+function runHouseOriginal(recorder: string, dir: string, bot: string, seed: number, games: number): OriginalRun {
+  const res = spawnSync(
+    'python3',
+    [recorder, '--checkout', dir, '--seed', String(seed), '--games', String(games), '--pool', houseSeats(bot).join(','), '--modules', `bots.test.players,bots.house.${bot}`, '--timing'],
+    { encoding: 'utf8', timeout: 1_800_000, maxBuffer: 256 * 2 ** 20 },
+  );
+  if (res.error) throw new UserError(`could not run python3 for camelup.py 2026: ${res.error.message}. Install python3 (3.8+), or run without the 2026 checkout.`);
+  if (res.status !== 0) throw new UserError(`camelup.py 2026 with ${bot} failed (exit ${res.status}):\n${res.stderr.trim().split('\n').slice(-5).join('\n')}\nCheck the checkout (2dbad1c), or run without it.`);
+  return JSON.parse(res.stdout.trim().split('\n').pop()!) as OriginalRun;
+}
+
+/** The house ports' rows (see the file's head). */
+async function houseBench(ctx: BenchContext, runs: number, dir: string | undefined): Promise<BenchFigure[]> {
+  const recorder = dir ? oracleFile('camel-up', 'record.py') : undefined;
+  if (dir && !recorder) throw new UserError('tools/oracle/camel-up/record.py not found next to this installation: run koth from the repository checkout.');
+  const games = 1;
+  const repeats = ctx.quick ? 1 : 3;
+  const figures: BenchFigure[] = [];
+  const fig = (name: string, xs: number[], unit: string, extra: Partial<BenchFigure> = {}): BenchFigure => ({ name, value: median(xs), unit, runs: xs, ...extra });
+  const bots = HOUSE_PLAYERS.map((p) => p.name).filter((n) => n !== 'FabelFelix');
+  for (const bot of bots) {
+    const seats = houseSeats(bot);
+    runExact(seats, camelPlayer, 1n, '2026', 1); // JIT warm-up, untimed
+    const ours: number[] = [];
+    const py: number[] = [];
+    const unequal: string[] = [];
+    let python = '';
+    for (let r = 0; r < runs; r++) {
+      const seed = r + 1;
+      const orig = recorder ? runHouseOriginal(recorder, dir!, bot, seed, games) : undefined;
+      let played: CamelGameRecord[] = [];
+      const c0 = process.cpuUsage();
+      for (let k = 0; k < repeats; k++) played = runExact(seats, camelPlayer, BigInt(seed), '2026', games).games;
+      ours.push((games * repeats) / cpuSeconds(c0));
+      if (orig) {
+        python = orig.python;
+        py.push(games / orig.cpuSeconds);
+        for (let i = 0; i < games; i++) if (JSON.stringify(played[i]) !== JSON.stringify(orig.games[i])) unequal.push(`seed ${seed} game ${i + 1}`);
+      }
+    }
+    const with_ = `seated with ${seats.slice(1).join(', ')}, --rules 2026, seed${runs > 1 ? `s 1–${runs}` : ' 1'}`;
+    const recorded = RECORDED_HOUSE[bot];
+    const reference = recorder
+      ? { value: median(py), source: `${bot}.py in camelup.py 2026 this run (CPython ${python}, CPU time of its games loop)`, runs: py }
+      : recorded
+        ? { value: 1 / recorded, source: `${bot}.py NOT measured now (no 2026 checkout: --original DIR@2dbad1c or KOTH_CAMEL_2026): recorded ${RECORDED_HOUSE_DATE}, CPython 3.11.7, CPU time` }
+        : undefined;
+    figures.push(fig(`camel-up 2026 house port ${bot} (${with_}): games per CPU-second`, ours, 'games/s', reference ? { reference } : {}));
+    if (recorder) {
+      figures.push(
+        fig(`camel-up 2026 house port ${bot}: speed-up per CPU-second, run by run (port / original, same seed)`, ours.map((v, i) => v / py[i]!), '×'),
+        {
+          name: `camel-up 2026 house port ${bot}: our games equal camelup.py 2026's with ${bot}.py`,
+          value: runs * games - unequal.length,
+          unit: 'games',
+          note: unequal.length ? `NOT EQUAL: ${unequal.join(', ')} of ${runs * games} — run transpiled-bots/camel-up/traces.test.ts` : `all ${runs * games} (order, winners, money)`,
+        },
+      );
+    }
+  }
+  // A 2026 tournament of the house pool, projected to 500 games.
+  const n = ctx.quick ? 4 : 20;
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const c1 = process.cpuUsage();
+    const res = await ctx.kit.runSharded<CamelRunOptions, CamelStats>({ game: 'camel-up', spec: trials, opts: { bots: [...HOUSE_POOL], rules: '2026' }, seed: `bench/house/${r}`, trials: n, shardSize: 2, workers: ctx.workers, label: 'bench camel-up house' });
+    wall.push((res.elapsedMs / 1000) * (500 / n));
+    cpu.push(cpuSeconds(c1) * (500 / n));
+  }
+  figures.push(
+    fig(`camel-up: a 500-game 2026 tournament of the house pool (${HOUSE_POOL.join(', ')}; ${n} games × ${500 / n}), ${ctx.workers} worker${ctx.workers > 1 ? 's' : ''}: wall`, wall, 's', {
+      note: 'the house bots as posted: about 10 s a game each in CPython, over an hour for 500 games',
+    }),
+    fig(`camel-up: the same 500-game house tournament: CPU time (all threads)`, cpu, 's'),
+  );
+  return figures;
+}
 
 function checkOriginalDir(dir: string): void {
   for (const f of ['camelup.py', 'players.py', 'Sir_Humpfree_Bogart.py']) {
@@ -63,7 +161,12 @@ export async function camelBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const repeats = ctx.quick ? 2 : 5; // ours replays the same games this often per run
   const tournamentGames = ctx.quick ? 20 : 100;
   const workerCounts = [1, ctx.workers].filter((w, i, a) => a.indexOf(w) === i);
-  const dir = ctx.original ?? process.env.KOTH_CAMEL_ORIGINAL;
+  // --original names the 2018 checkout, or the 2026 one (then the 2018 rows take KOTH_CAMEL_ORIGINAL's, and the house rows --original's).
+  const given2026 = ctx.original !== undefined && is2026Checkout(ctx.original);
+  const dir = (given2026 ? undefined : ctx.original) ?? (process.env.KOTH_CAMEL_ORIGINAL || undefined);
+  const dir2026 = given2026 ? ctx.original : process.env.KOTH_CAMEL_2026 || undefined;
+  if (dir2026 !== undefined && !is2026Checkout(dir2026))
+    throw new UserError(`KOTH_CAMEL_2026=${dir2026}: camelup.py and bots/house/ not found. Give a checkout of GitHub trbarron/Camel_Up_Cup_2K18 at 2dbad1c (2026), made outside this repository, or unset it.`);
   let recorder: string | undefined;
   if (dir) {
     checkOriginalDir(dir);
@@ -143,5 +246,6 @@ export async function camelBench(ctx: BenchContext): Promise<BenchFigure[]> {
       fig(`camel-up: a 100-game tournament${projected}, ${label}: CPU time (all threads)`, tour[w]!.cpu, 's'),
     );
   }
+  figures.push(...(await houseBench(ctx, runs, dir2026)));
   return figures;
 }

@@ -24,7 +24,7 @@ import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
 import pkg from '../../package.json' with { type: 'json' };
-import { CAMEL_PLAYERS, camelPlayer, HOUSE_PLAYERS } from '../../transpiled-bots/camel-up/index.ts';
+import { CAMEL_PLAYERS, camelPlayer, HOUSE_POOL } from '../../transpiled-bots/camel-up/index.ts';
 import { camelBot } from './test-bots.ts';
 import { FORMAT_2026_HELP, runFormat2026 } from './format2026.ts';
 
@@ -38,7 +38,7 @@ const POOLS: Record<string, readonly string[]> = {
   // Our own players that crash and answer what camelup.py 2026 refuses (engines/camel-up/test-bots.ts), beside two of its own.
   misbehaving: ['Player0', 'Player2', 'Crasher', 'Misfit', 'RoundBetter', 'Trapper'],
   // The 2026 house bots' ports (play them with --rules 2026); Player0 fills the seats while fewer than four are ported.
-  house: [...HOUSE_PLAYERS.map((p) => p.name), ...Array<string>(Math.max(0, 4 - HOUSE_PLAYERS.length)).fill('Player0')],
+  house: HOUSE_POOL,
 };
 
 interface CamelCliOptions extends CommonOptionValues {

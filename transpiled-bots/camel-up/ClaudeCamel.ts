@@ -23,7 +23,7 @@
  */
 import { checkBet, pyEqualsInt, type CamelGameState, type CamelPlayer } from '../../engines/camel-up/rules.ts';
 import type { Provenance } from '../provenance.ts';
-import { permutations, trapInt } from './HandcodedHenry.ts';
+import { permutations, resetTrack, trapInt } from './HandcodedHenry.ts';
 
 export const provenance: Provenance = {
   challenge: 'camel-up',
@@ -47,9 +47,15 @@ type Traps = CamelGameState['trap_track'];
 class Sim {
   readonly pos = new Int32Array(CAMELS).fill(-1);
   readonly y = new Int32Array(CAMELS);
-  /** Camels that are keys of pos_map but not 0..4 (an odd track): tracked only for membership. */
   constructor(readonly track: number[][]) {
     for (let ix = 0; ix < track.length; ix++) this.index(ix);
+  }
+  /** The track := a copy of `src` and pos_map rebuilt (build_pos_map of a fresh copy). */
+  reset(src: readonly (readonly number[])[]): this {
+    resetTrack(this.track, src);
+    this.pos.fill(-1);
+    for (let ix = 0; ix < this.track.length; ix++) this.index(ix);
+    return this;
   }
   private index(ix: number): void {
     const r = this.track[ix]!;
@@ -116,9 +122,10 @@ const ClaudeCamel: CamelPlayer = {
     const place = Array.from({ length: CAMELS }, () => [0, 0, 0]);
     let total = 0;
     const combos = 3 ** n;
+    const scratch = new Sim(g.camel_track.map((r) => [...r]));
     for (const perm of permutations(remaining)) {
       for (let combo = 0; combo < combos; combo++) {
-        const sim = new Sim(g.camel_track.map((r) => [...r]));
+        const sim = scratch.reset(g.camel_track);
         for (let step = 0; step < n; step++) {
           sim.move(perm[step]!, (Math.floor(combo / 3 ** step) % 3) + 1, g.trap_track);
           if (sim.over()) break;
@@ -140,7 +147,7 @@ const ClaudeCamel: CamelPlayer = {
     let di = 0;
     const noTraps: Traps = Array.from({ length: len }, () => []);
     for (let run = 0; run < MC_RUNS; run++) {
-      const sim = new Sim(g.camel_track.map((r) => [...r]));
+      const sim = scratch.reset(g.camel_track);
       let traps: Traps = g.trap_track;
       const yet = [...g.camel_yet_to_move];
       let depth = 0;

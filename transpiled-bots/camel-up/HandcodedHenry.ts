@@ -60,6 +60,17 @@ function row(track: number[][], i: number): number[] {
   return r;
 }
 
+/** FindCamelInNthPlace on a full track (five camels: the loop always ends on the track). */
+function nth(track: number[][], n: number): number {
+  let counted = 0;
+  for (let i = track.length - 1; i >= 0; i--) {
+    const r = track[i]!;
+    if (r.length >= n - counted) return r[r.length - (n - counted)]!;
+    counted += r.length;
+  }
+  return findCamelInNthPlace(track, n); // fewer than n camels: the original's negative indices, then IndexError
+}
+
 /** MoveCamel of HandcodedHenry (its own mover, on the traps of the state it was given). */
 function moveCamel(camel: number, moveDist: number, track: number[][], traps: CamelGameState['trap_track']): void {
   let cur = -1;
@@ -107,14 +118,15 @@ const HandcodedHenry: CamelPlayer = {
     for (let i = 0; i < g.camels.length; i++) if (g.camel_yet_to_move[i]) toMove.push(i);
     const n = toMove.length;
     const resulting = Array.from({ length: 5 }, () => [0, 0, 0]);
-    let hyp: number[][] = g.camel_track.map((r) => [...r]);
+    // One scratch track, reset to the real one per scenario (the original copies it each time): the last scenario's stays.
+    const hyp: number[][] = g.camel_track.map((r) => [...r]);
     const combos = 3 ** n;
     for (const perm of permutations(toMove)) {
       for (let mc = 0; mc < combos; mc++) {
-        hyp = g.camel_track.map((r) => [...r]);
+        resetTrack(hyp, g.camel_track);
         for (let m = 0; m < n; m++) moveCamel(perm[m]!, (Math.floor(mc / 3 ** m) % 3) + 1, hyp, traps);
-        const first = findCamelInNthPlace(hyp, 1);
-        const second = findCamelInNthPlace(hyp, 2);
+        const first = nth(hyp, 1);
+        const second = nth(hyp, 2);
         for (let c = 0; c < g.camels.length; c++) {
           if (c === first) resulting[c]![2]!++;
           else if (c === second) resulting[c]![1]!++;
@@ -165,9 +177,10 @@ const HandcodedHenry: CamelPlayer = {
     const losers = [0, 0, 0, 0, 0, 0];
     const dice = random.choices([1, 2, 3], FUTURE_SIGHT * DEPTH_CAP);
     let di = 0;
+    const track = hyp.map((r) => [...r]);
     for (let f = 0; f < FUTURE_SIGHT; f++) {
       let won = false;
-      const track = hyp.map((r) => [...r]);
+      resetTrack(track, hyp);
       const bank = [0, 1, 2, 3, 4];
       let depth = 0;
       while (!won && depth < DEPTH_CAP) {
@@ -190,7 +203,7 @@ const HandcodedHenry: CamelPlayer = {
         }
         depth++;
       }
-      losers[findCamelInNthPlace(track, 5)]!++;
+      losers[nth(track, 5)]!++;
       losers[5]!++;
     }
 
@@ -226,6 +239,20 @@ const HandcodedHenry: CamelPlayer = {
     return bestMove;
   },
 };
+
+/** dst := a copy of src, row for row (dst has src's length). */
+export function resetTrack(dst: number[][], src: readonly (readonly number[])[]): void {
+  for (let i = 0; i < src.length; i++) {
+    const d = dst[i]!;
+    const r = src[i]!;
+    // pop/assign/push rather than `length =` (slow in V8, and it would make the rows holey).
+    while (d.length > r.length) d.pop();
+    for (let k = 0; k < r.length; k++) {
+      if (k < d.length) d[k] = r[k]!;
+      else d.push(r[k]!);
+    }
+  }
+}
 
 /** itertools.permutations(xs, len(xs)): lexicographic by position. */
 export function* permutations(xs: readonly number[]): Generator<number[]> {

@@ -26,6 +26,9 @@ export function camelPlayer(name: string): CamelPlayer | undefined {
   return CAMEL_PLAYERS.find((p) => p.name === name) ?? HOUSE_PLAYERS.find((p) => p.name === name);
 }
 
+/** The `house` pool: the house ports, Player0 filling the seats while fewer than four are ported. */
+export const HOUSE_POOL: readonly string[] = [...HOUSE_PLAYERS.map((p) => p.name), ...Array<string>(Math.max(0, 4 - HOUSE_PLAYERS.length)).fill('Player0')];
+
 /** Is this port one of the 2026 house bots (written for camelup.py 2026's rules and player_view)? */
 export const isHousePort = (name: string): boolean => HOUSE_PLAYERS.some((p) => p.name === name);
 

@@ -1,0 +1,59 @@
+/**
+ * The 2026 house bots' ports against the house bots as posted, run in the sandbox (opt-in: a
+ * checkout of trbarron/Camel_Up_Cup_2K18 at 2dbad1c named by KOTH_CAMEL_2026). Always on
+ * instead: transpiled-bots/camel-up/traces.test.ts (recorded calls of the originals in CPython).
+ * - lockstep: `koth verify camel-up <Bot> --source CHECKOUT/bots/house/<Bot>.py --rules 2026`;
+ * - a 2026 replay with the ports equals the same replay with the originals in the sandbox.
+ * Slow: each house bot takes seconds a move in Pyodide.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runKoth } from '../../test/test-server.ts';
+import { HOUSE_PLAYERS } from '../../transpiled-bots/camel-up/index.ts';
+
+const CHECKOUT = process.env.KOTH_CAMEL_2026 ?? '';
+const HOUSE = join(CHECKOUT, 'bots/house');
+const haveCheckout = CHECKOUT !== '' && existsSync(join(HOUSE, 'HandcodedHenry.py')) && existsSync(join(CHECKOUT, 'camelup.py'));
+if (!haveCheckout) console.warn('SKIP the house-port lockstep and replay tests: set KOTH_CAMEL_2026 to a checkout of trbarron/Camel_Up_Cup_2K18 at 2dbad1c');
+
+/** The house ports with exactness claims (FabelFelix reads the clock: left out). */
+const EXACT = HOUSE_PLAYERS.map((p) => p.name).filter((n) => n !== 'FabelFelix');
+
+describe.skipIf(!haveCheckout)('house ports against the house bots as posted (sandbox)', () => {
+  for (const bot of EXACT) {
+    it(`koth verify camel-up ${bot} --rules 2026: every decision and every draw agree in a seeded game and the edge cases`, async () => {
+      const r = await runKoth(['verify', 'camel-up', bot, '--source', join(HOUSE, `${bot}.py`), '--rules', '2026', '--games', '1', '--json']);
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      const res = r.json().results[0];
+      expect(res.rules).toBe('2026');
+      // A game's worth of the bot's moves plus the nine edge cases.
+      expect(res.compared).toBeGreaterThan(15);
+      expect(res.agreed).toBe(res.compared);
+      expect(res.disagreementCount).toBe(0);
+    }, 1_800_000);
+  }
+
+  it('koth replay camel-up --exact --rules 2026 with the ports equals the same replay with the originals in the sandbox', async () => {
+    const seats = [...EXACT, 'Player0'].slice(0, Math.max(4, EXACT.length));
+    const args = ['replay', 'camel-up', '--exact', '--rules', '2026', '--seed', '5', '--games', '1', '--bots', seats.join(','), '--json'];
+    const ports = await runKoth(args);
+    expect(ports.status, ports.stderr).toBe(0);
+    const files = [...EXACT.map((b) => join(HOUSE, `${b}.py`)), 'tools/oracle/camel-up/bots/port_twins.py'].join(',');
+    const originals = await runKoth([...args, '--python-bots', files]);
+    expect(originals.status, originals.stderr).toBe(0);
+    expect(ports.json().games).toHaveLength(1);
+    expect(ports.json().games).toEqual(originals.json().games);
+  }, 1_800_000);
+});
+
+describe('koth verify --rules', () => {
+  it('an unknown rule set, or --rules for a game whose verifier knows one: exit 2 with the names to use', async () => {
+    const bad = await runKoth(['verify', 'camel-up', 'HandcodedHenry', '--source', 'tools/oracle/camel-up/bots/port_twins.py', '--rules', '1999']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/unknown rules "1999" for camel-up: use original, 2026/);
+    const one = await runKoth(['verify', 'dice', 'GoToTenBot', '--source', 'tools/oracle/camel-up/bots/port_twins.py', '--rules', '2026']);
+    expect(one.status).toBe(2);
+    expect(one.stderr).toMatch(/koth verify dice knows one rule set only/);
+  });
+});
