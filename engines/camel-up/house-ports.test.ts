@@ -5,12 +5,16 @@
  * - lockstep: `koth verify camel-up <Bot> --source CHECKOUT/bots/house/<Bot>.py --rules 2026`;
  * - a 2026 replay with the ports equals the same replay with the originals in the sandbox.
  * Slow: each house bot takes seconds a move in Pyodide.
+ * Always on: whole games of camelup.py 2026 with each house bot (recorded natively,
+ * fixtures/camel-up/traces/2026/games-*.json) replayed with its port; the `house` pool.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKoth } from '../../test/test-server.ts';
-import { HOUSE_PLAYERS } from '../../transpiled-bots/camel-up/index.ts';
+import { camelPlayer, HOUSE_PLAYERS, HOUSE_POOL } from '../../transpiled-bots/camel-up/index.ts';
+import { fixture, fixtureFiles } from '../../test/fixtures.ts';
+import { runExact, type CamelGameRecord } from './tournament.ts';
 
 const CHECKOUT = process.env.KOTH_CAMEL_2026 ?? '';
 const HOUSE = join(CHECKOUT, 'bots/house');
@@ -45,6 +49,29 @@ describe.skipIf(!haveCheckout)('house ports against the house bots as posted (sa
     expect(ports.json().games).toHaveLength(1);
     expect(ports.json().games).toEqual(originals.json().games);
   }, 1_800_000);
+});
+
+describe('house ports in whole 2026 games (always on)', () => {
+  const files = fixtureFiles('camel-up/traces/2026', /^games-.*\.json$/);
+  it('each exact house port has recorded games of camelup.py 2026', () => {
+    expect([...new Set(files.map((f) => /^games-(\w+)-seed/.exec(f)![1]))].sort()).toEqual([...EXACT].sort());
+  });
+  for (const f of files) {
+    it(`${f}: the port seated with Player0, Player2, Player0 plays camelup.py 2026's games (order, winners, money)`, () => {
+      const [, bot, seed] = /^games-(\w+)-seed(\d+)\.json$/.exec(f)!;
+      const golden = fixture<{ games: CamelGameRecord[] }>(`camel-up/traces/2026/${f}`);
+      expect(golden.games.length).toBeGreaterThan(0);
+      expect(runExact([bot!, 'Player0', 'Player2', 'Player0'], camelPlayer, seed!, '2026', golden.games.length).games).toEqual(golden.games);
+    }, 300_000);
+  }
+
+  it('koth replay camel-up --pool house --rules 2026 seats the house ports', async () => {
+    const r = await runKoth(['replay', 'camel-up', '--exact', '--rules', '2026', '--pool', 'house', '--seed', '3', '--games', '2', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const games = r.json().games as CamelGameRecord[];
+    for (const bot of EXACT) expect(games.some((g) => g.order.includes(bot)), bot).toBe(true);
+    expect(games).toEqual(runExact([...HOUSE_POOL], camelPlayer, '3', '2026', 2).games);
+  }, 300_000);
 });
 
 describe('koth verify --rules', () => {
