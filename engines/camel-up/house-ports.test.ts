@@ -8,13 +8,17 @@
  * Always on: whole games of camelup.py 2026 with each house bot (recorded natively,
  * fixtures/camel-up/traces/2026/games-*.json) replayed with its port; the `house` pool.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKoth } from '../../test/test-server.ts';
 import { camelPlayer, HOUSE_PLAYERS, HOUSE_POOL } from '../../transpiled-bots/camel-up/index.ts';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { runExact, type CamelGameRecord } from './tournament.ts';
+import { emptyState } from './rules.ts';
+import { PyRandom } from '../core/rng/python-random.ts';
+import { portedBots } from '../../transpiled-bots/camel-up/index.ts';
 
 const CHECKOUT = process.env.KOTH_CAMEL_2026 ?? '';
 const HOUSE = join(CHECKOUT, 'bots/house');
@@ -25,6 +29,14 @@ if (!haveCheckout) console.warn('SKIP the house-port lockstep and replay tests: 
 const EXACT = HOUSE_PLAYERS.map((p) => p.name).filter((n) => n !== 'FabelFelix');
 
 describe.skipIf(!haveCheckout)('house ports against the house bots as posted (sandbox)', () => {
+  it("each port's provenance names the file it was written from (sha256 of bots/house/<Bot>.py at 2dbad1c)", () => {
+    for (const bot of HOUSE_PLAYERS.map((p) => p.name)) {
+      const prov = portedBots.find((k) => k.bot === bot)!.provenance!;
+      expect(prov.source).toMatch(new RegExp(`bots/house/${bot}\\.py @ 2dbad1c`));
+      expect(prov.sha256, bot).toBe(createHash('sha256').update(readFileSync(join(HOUSE, `${bot}.py`))).digest('hex'));
+    }
+  });
+
   for (const bot of EXACT) {
     it(`koth verify camel-up ${bot} --rules 2026: every decision and every draw agree in a seeded game and the edge cases`, async () => {
       const r = await runKoth(['verify', 'camel-up', bot, '--source', join(HOUSE, `${bot}.py`), '--rules', '2026', '--games', '1', '--json']);
@@ -64,6 +76,12 @@ describe('house ports in whole 2026 games (always on)', () => {
       expect(runExact([bot!, 'Player0', 'Player2', 'Player0'], camelPlayer, seed!, '2026', golden.games.length).games).toEqual(golden.games);
     }, 300_000);
   }
+
+  it('GeminiGerry: where the original never returns (every camel past 18, none on 16-18), the port raises instead', () => {
+    const g = emptyState();
+    g.camel_track[20]!.push(0, 1, 2, 3, 4);
+    expect(() => camelPlayer('GeminiGerry')!.move(0, g, { random: new PyRandom(1) })).toThrow(/never ends/);
+  });
 
   it('koth replay camel-up --pool house --rules 2026 seats the house ports', async () => {
     const r = await runKoth(['replay', 'camel-up', '--exact', '--rules', '2026', '--pool', 'house', '--seed', '3', '--games', '2', '--json']);

@@ -19,7 +19,7 @@
  * - the round's traps stay for the rest of the first simulated round only.
  * One deviation, documented: when every camel has been carried past 18 without one landing on
  * 16–18 (all five in one stack thrown from 15 onto a +1 trap on 18), the original loops forever;
- * the port raises RuntimeError after 100,000 simulated rounds in one simulation instead (the
+ * the port raises RuntimeError after 10,000 simulated rounds in one simulation instead (the
  * engine then rolls for the bot, as camelup.py 2026 does for a bot that raises).
  * A trap type that is not an int (a float from a misbehaving Python player) raises TypeError
  * (the original raises there too unless the landing square is past the track's end).
@@ -42,7 +42,7 @@ export const provenance: Provenance = {
 };
 
 const SIMULATIONS = 750;
-const MAX_ROUNDS = 100_000;
+const MAX_ROUNDS = 10_000;
 
 type Traps = CamelGameState['trap_track'];
 
