@@ -39,7 +39,7 @@ const is2026Checkout = (dir: string): boolean => existsSync(join(dir, 'camelup.p
 
 /**
  * camelup.py 2026's CPU-seconds a game with each house bot seated with Player0, Player2, Player0
- * (seed 1, 1 game, `koth bench camel-up --original CHECKOUT@2dbad1c --runs 1`, CPython 3.11.7,
+ * (seed 1, 1 game: `record.py --timing`, as fixtures/camel-up/traces/2026/README.md, CPython 3.11.7,
  * this machine, 2026-11-26; shared with other work).
  */
 const RECORDED_HOUSE: Record<string, number> = { ClaudeCamel: 2.94, GeminiGerry: 2.40, HandcodedHenry: 4.61 };
