@@ -425,7 +425,7 @@ Examples:
   koth replay gun-duel --exact --seed 1 --cpp-players Tournament/*.hpp(comma-separated)   the answers as posted, compiled (equals the goldens)
   koth replay gun-duel --tournaments 4 --cpp-players cache                  the scraped answers in the distribution
   koth replay gun-duel --exact --seed 1 --bot-cmd "Mine=python3 mine.py" --interface stdio
-                                                        your program in the field (README: "Your own Gun Duel bot")
+                                                        your program in the field (engines/gun-duel/README.md: "Your own bot")
 
 ${exitCodeHelp()}`,
     )
