@@ -487,8 +487,8 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
 }
 
 async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSignal): Promise<RunResult<Acc>> {
-  // A sandbox run's shards go to `koth worker` processes that start sandbox workers of the run's runtime; only compiled C++ (wasm) for now.
-  if (r.sandbox && r.sandbox.runtime !== 'wasm') throw new UserError('--queue does not run original Python bots (--python-bots): their sandbox workers run on this machine only');
+  // A sandbox run's shards go to `koth worker` processes that start sandbox workers of the run's runtime (compiled C++: wasm;
+  // original Python bots: python, their sources sent by content, engines/core/runner/content.ts).
   const sandbox = r.sandbox ? { runtime: r.sandbox.runtime, timeoutMs: r.sandbox.timeoutMs } : undefined;
   let res: Awaited<ReturnType<typeof runQueued<Opts, Acc>>>;
   try {
@@ -509,7 +509,7 @@ async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSigna
     throw new UserError(`interrupted after ${res.done} of ${r.trials} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);
   }
   // The shards ran on `koth worker` processes, however many pulled from the queue: not on --workers threads here.
-  return { acc: res.acc, shards: res.shards, resumedShards: res.resumedShards, trials: r.trials, done: res.done, workers: r.workers, ranOn: `koth worker processes through the queue ${redact(r.queue!)}`, elapsedMs: res.elapsedMs, interrupted: false };
+  return { acc: res.acc, shards: res.shards, resumedShards: res.resumedShards, trials: r.trials, done: res.done, workers: r.workers, ranOn: `koth worker processes through the queue ${redact(r.queue!)}${sandbox?.runtime === 'python' ? ' (the original Python bots in their Pyodide sandbox workers)' : ''}`, elapsedMs: res.elapsedMs, interrupted: false };
 }
 
 /** The standard closing lines of a game command's --help: examples, then the exit codes. */

@@ -32,6 +32,7 @@ import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 import { SandboxKilled } from '../sandbox/errors.ts';
 import { SandboxTaskError } from '../sandbox/pool.ts';
 import type { ErrorData } from '../sandbox/job-worker.ts';
+import { ContentProblem, contentRefsOf, pythonSourcesFromJob, pythonSourcesToJob, sha256Hex } from './content.ts';
 
 import { versionWithBuild } from '../version.ts';
 
@@ -69,6 +70,12 @@ export interface QueueJobData {
    */
   optsRef?: string;
   /**
+   * Set when the options hold Python sources by content (runner/content.ts: each text replaced by
+   * its sha256): the texts are stored once per run under `koth:content:<run>` (contentKeyOf, a
+   * hash from sha256 to text); the worker takes them from there and checks each one's sha256.
+   */
+  contentRef?: string;
+  /**
    * The shard runs in a sandbox worker of this runtime (compiled C++ answers: 'wasm'), with this
    * call time limit; absent: on a plain worker thread. `koth worker` starts such workers when the
    * first such job arrives.
@@ -94,11 +101,27 @@ export function shardSandboxOf(v: unknown): ShardSandbox | string | undefined {
   return { runtime: x.runtime, timeoutMs: x.timeoutMs };
 }
 
-/** A sandbox error as a worker stores it on its failed job (the job's progress), for the coordinator to rebuild. */
+/** A sandbox error as a worker stores it on its failed job (the job's progress), for the coordinator to rebuild; its cause too (a dice BotCrash holds the sandbox's stop there). */
 function stoppedData(e: unknown): ErrorData | undefined {
   if (e instanceof SandboxKilled) return { name: 'SandboxKilled', message: e.message, fields: { reason: e.reason, detail: e.detail, ...(e.bot === undefined ? {} : { bot: e.bot }) } };
-  if (e instanceof SandboxTaskError) return { name: e.data.name, message: e.data.message, fields: e.data.fields };
+  if (e instanceof SandboxTaskError) return { name: e.data.name, message: e.data.message, fields: e.data.fields, ...(e.data.cause ? { cause: e.data.cause } : {}) };
   return undefined;
+}
+
+/** Plain fields of an error read from Redis: numbers and booleans as they are, texts escaped, anything else left out. */
+function plainFields(f: object): Record<string, string | number | boolean> {
+  const fields: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(f)) if (typeof v === 'number' || typeof v === 'boolean') fields[k] = v;
+  else if (typeof v === 'string') fields[k] = printable(v);
+  return fields;
+}
+
+/** An error's cause read from Redis, escaped (a few levels at most), or undefined when it is not of koth's shape. */
+function causeOf(c: unknown, depth = 0): ErrorData | undefined {
+  const d = c as Partial<ErrorData> | null | undefined;
+  if (depth > 3 || !d || typeof d !== 'object' || typeof d.name !== 'string' || typeof d.message !== 'string' || !d.fields || typeof d.fields !== 'object') return undefined;
+  const cause = causeOf(d.cause, depth + 1);
+  return { name: printable(d.name), message: printable(d.message), fields: plainFields(d.fields), ...(cause ? { cause } : {}) };
 }
 
 /**
@@ -109,16 +132,15 @@ function stoppedData(e: unknown): ErrorData | undefined {
 export function rebuildStopped(progress: unknown, where: string): Error | undefined {
   const d = (progress as { sandboxError?: Partial<ErrorData> } | null | undefined)?.sandboxError;
   if (!d || typeof d !== 'object' || typeof d.name !== 'string' || typeof d.message !== 'string' || !d.fields || typeof d.fields !== 'object') return undefined;
-  const fields: Record<string, string | number | boolean> = {};
-  for (const [k, v] of Object.entries(d.fields)) if (typeof v === 'number' || typeof v === 'boolean') fields[k] = v;
-  else if (typeof v === 'string') fields[k] = printable(v);
+  const fields = plainFields(d.fields);
   if (d.name === 'SandboxKilled') {
     const reason = fields.reason;
     if (reason !== 'timeout' && reason !== 'memory' && reason !== 'crashed') return undefined;
     const detail = typeof fields.detail === 'string' ? fields.detail : printable(d.message);
     return new SandboxKilled(reason, `${detail} (${where})`, typeof fields.bot === 'string' ? fields.bot : undefined);
   }
-  return new SandboxTaskError({ name: printable(d.name), message: `${printable(d.message)} (${where})`, fields });
+  const cause = causeOf(d.cause);
+  return new SandboxTaskError({ name: printable(d.name), message: `${printable(d.message)} (${where})`, fields, ...(cause ? { cause } : {}) });
 }
 
 const envMs = (k: string, d: number) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : d);
@@ -253,6 +275,8 @@ export const jobIdOf = (run: string, index: number) => `${run}-${index}`;
 export const optsKeyOf = (run: string) => `${QUEUE_PREFIX}:opts:${run}`;
 /** Options whose JSON is longer go to optsKeyOf(run) once, not into each job. */
 export const OPTS_INLINE_MAX = 16_384;
+/** Where a run's Python sources are stored by content (a hash: sha256 → text), once per run. */
+export const contentKeyOf = (run: string) => `${QUEUE_PREFIX}:content:${run}`;
 
 /** The run as the kit describes it (its identity, checkpoint, label), plus where the queue is. */
 export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>, 'game' | 'spec' | 'opts' | 'seed' | 'trials' | 'shardSize' | 'label' | 'checkpoint' | 'checkpointPart' | 'onShard'> {
@@ -313,7 +337,10 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
   const conn = await connect(o.url, false);
   const queue = new Queue<QueueJobData>(QUEUE_NAME, { connection: conn, prefix: QUEUE_PREFIX });
   queue.on('error', () => {});
-  const optsText = JSON.stringify(o.opts) ?? 'null';
+  // Python sources go by content: the job's options name each text by its sha256, the texts are stored once for the run.
+  const byContent = o.sandbox?.runtime === 'python' ? pythonSourcesToJob(o.opts) : { opts: o.opts as unknown, contents: {} };
+  const contents = Object.keys(byContent.contents).length ? byContent.contents : undefined;
+  const optsText = JSON.stringify(byContent.opts) ?? 'null';
   const say = o.say ?? ((line: string) => process.stderr.write(`koth: ${line}\n`));
   const progress = new Progress(o.trials, o.label ?? o.game);
   const pollMs = envMs('KOTH_QUEUE_POLL_MS', 500);
@@ -395,10 +422,11 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         if (missing.length) {
           // Large options (compiled answers) once per run, set again with every re-add (a Redis restarted without persistence).
           if (optsText.length > OPTS_INLINE_MAX) await conn.set(optsKeyOf(run), optsText);
+          if (contents) await conn.hset(contentKeyOf(run), contents);
           await queue.addBulk(
             missing.map((s) => ({
               name: o.game,
-              data: { version: o.version, run, game: o.game, ...(optsText.length > OPTS_INLINE_MAX ? { opts: null, optsRef: run } : { opts: o.opts }), seed: encodeSeed(o.seed), index: s.index, count: s.count, label: o.label ?? o.game, ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
+              data: { version: o.version, run, game: o.game, ...(optsText.length > OPTS_INLINE_MAX ? { opts: null, optsRef: run } : { opts: byContent.opts }), ...(contents ? { contentRef: run } : {}), seed: encodeSeed(o.seed), index: s.index, count: s.count, label: o.label ?? o.game, ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
               opts: { jobId: jobIdOf(run, s.index), removeOnComplete: false, removeOnFail: false, attempts: 1 },
             })),
           );
@@ -428,7 +456,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
     if (!interrupted) {
       // Every shard merged: the run's jobs go.
       await Promise.all(plan.map((s) => queue.remove(jobIdOf(run, s.index)).catch(() => 0)));
-      await conn.del(optsKeyOf(run)).catch(() => 0);
+      await conn.del(optsKeyOf(run), contentKeyOf(run)).catch(() => 0);
     }
   } catch (e) {
     failure = e;
@@ -474,6 +502,7 @@ export function jobDataProblem(d: unknown): string | undefined {
   if (!Number.isSafeInteger(x.index) || (x.index as number) < 0) bad.push('index' as never);
   if (!Number.isSafeInteger(x.count) || (x.count as number) < 1) bad.push('count' as never);
   if (x.optsRef !== undefined && typeof x.optsRef !== 'string') bad.push('optsRef' as never);
+  if (x.contentRef !== undefined && typeof x.contentRef !== 'string') bad.push('contentRef' as never);
   if (bad.length) return `its ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} missing or not what koth writes`;
   const sandbox = shardSandboxOf(x.sandbox);
   return typeof sandbox === 'string' ? sandbox : undefined;
@@ -498,12 +527,47 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
     }
     return p;
   };
+  // Every job field reaches the log escaped: a job's text is anyone's who can write to the Redis.
+  const p = (v: unknown) => printable(String(v));
+  // A run's Python sources (contentRef): each text read once and checked against the sha256 its reference names; the last few runs' are kept here.
+  const textsOf = new Map<string, Map<string, Promise<string>>>();
+  const textOf = (run: string, sha: string): Promise<string> => {
+    let known = textsOf.get(run);
+    if (!known) {
+      known = new Map();
+      textsOf.set(run, known);
+      if (textsOf.size > 4) textsOf.delete(textsOf.keys().next().value!);
+      o.log(`run ${p(run)}: taking its Python sources from the queue by sha256`);
+    }
+    let t = known.get(sha);
+    if (!t) {
+      t = plain.hget(contentKeyOf(run), sha).then((text) => {
+        if (text === null) throw new Error(`a Python source of run ${p(run)} (sha256 ${sha}) is not on the queue (removed, or Redis restarted): rerun its command to store it again`);
+        // Checked before anything runs: a text that is not the one its sha256 names is never run (nor kept).
+        const got = sha256Hex(text);
+        if (got !== sha) throw new ContentProblem(`the text stored for sha256 ${sha} has sha256 ${got}: it is not the file the run was started with (damaged or forged on the queue)`, sha);
+        return text;
+      });
+      const mine = t;
+      t.catch(() => known!.get(sha) === mine && known!.delete(sha));
+      known.set(sha, t);
+    }
+    return t;
+  };
+  const withSources = async (opts: unknown, d: QueueJobData, sandbox: ShardSandbox | undefined): Promise<unknown> => {
+    const refs = contentRefsOf(opts);
+    if (!refs.length) return opts;
+    // Python runs only where the supervisor can stop it: never on a plain thread.
+    if (sandbox?.runtime !== 'python') throw new Error('its options hold Python sources but it declares no Python sandbox: not run');
+    if (typeof d.contentRef !== 'string') throw new Error('its options name Python sources by sha256 but not where they are stored: not run');
+    const run = d.contentRef;
+    const texts = await Promise.all(refs.map((sha) => textOf(run, sha)));
+    return pythonSourcesFromJob(opts, new Map(refs.map((sha, i) => [sha, texts[i]!])));
+  };
   let handedIn = 0; // shards stored in Redis as done
   let running = 0;
   const runningIds = new Set<string>(); // jobs whose shard is being run here
   const settledIds = new Set<string>(); // jobs stored as done, or as failed
-  // Every job field reaches the log escaped: a job's text is anyone's who can write to the Redis.
-  const p = (v: unknown) => printable(String(v));
   const worker = new Worker<QueueJobData>(
     QUEUE_NAME,
     async (job, token) => {
@@ -528,7 +592,10 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<{ shards: n
         o.log(`shard ${d.index} of ${p(d.label)} (run ${p(d.run)}, ${d.count} trials) started`);
         let acc: unknown;
         try {
-          const opts = typeof d.optsRef === 'string' ? await runOpts(d.optsRef) : d.opts;
+          const stored = typeof d.optsRef === 'string' ? await runOpts(d.optsRef) : d.opts;
+          const opts = await withSources(stored, d, sandbox).catch((e: unknown) => {
+            throw e instanceof ContentProblem ? new Error(`its Python sources cannot be used: ${e.message}`) : e;
+          });
           acc = await o.runShard({ module: o.trialsModuleOf(d.game), opts, seed: decodeSeed(d.seed), index: d.index, count: d.count }, sandbox);
         } catch (e) {
           // The sandbox's own error (a trap, a time-out: naming the answer) goes with the failed job, for the coordinator.
@@ -663,7 +730,18 @@ export async function queueClean(url: string, run?: string): Promise<number> {
     // The runs' stored options (large ones) go with their jobs.
     const runs = new Set(ours.map((j) => j.data?.run).filter((r): r is string => typeof r === 'string'));
     if (run) runs.add(run);
-    await Promise.all([...runs].map((r) => conn.del(optsKeyOf(r)).catch(() => 0)));
+    await Promise.all([...runs].map((r) => conn.del(optsKeyOf(r), contentKeyOf(r)).catch(() => 0)));
+    if (!run) {
+      // --all: also what a coordinator stopped between removing its jobs and its stored options/sources left behind.
+      for (const pattern of [optsKeyOf('*'), contentKeyOf('*')]) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await conn.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+          cursor = next;
+          if (keys.length) await conn.del(...keys);
+        } while (cursor !== '0');
+      }
+    }
     return removed.filter(Boolean).length;
   } finally {
     await queue.close().catch(() => {});
