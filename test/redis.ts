@@ -31,10 +31,10 @@ export interface Proc {
   done: Promise<number | null>;
 }
 
-/** A process whose stdout/stderr are collected; every one started is in `procs` (for the test's clean-up). */
+/** A process whose stdout/stderr are collected; every one started is in `procs` (for the test's clean-up). It runs in `cwd` (the repository by default). */
 export function starter(procs: Proc[]) {
-  return (cmd: string, args: string[], env: Record<string, string> = {}): Proc => {
-    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...QUEUE_ENV, ...env } });
+  return (cmd: string, args: string[], env: Record<string, string> = {}, cwd = ROOT): Proc => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...QUEUE_ENV, ...env } });
     const p: Proc = { child, stdout: '', stderr: '', done: undefined as unknown as Promise<number | null> };
     child.stdout!.on('data', (d) => (p.stdout += d));
     child.stderr!.on('data', (d) => (p.stderr += d));
@@ -61,13 +61,14 @@ export async function redisServer(start: ReturnType<typeof starter>, port: numbe
 }
 
 /**
- * A run's output without what may differ between a queued run and a local one of the same work:
- * the time it took and what it ran on ("ranOn" or "workers", the summary's "N worker(s)" or
- * "koth worker processes through the queue URL").
+ * A run's output (JSON, or the table a run prints) without what may differ between a queued run
+ * and a local one of the same work: the time it took and what it ran on ("ranOn" or "workers",
+ * the summary's "N worker(s)", "N sandbox worker(s) (…)" or "koth worker processes through the
+ * queue URL (…)").
  */
 export const untimed = (json: string) =>
   json
-    .replace(/, \d+(\.\d+)? s\\n/g, ', T s\\n')
+    .replace(/, \d+(?:\.\d+)? s(\\n|\n)/g, ', T s$1')
     .replace(/"seconds": [\d.]+/g, '"seconds": T')
     .replace(/\n\s*"(?:ranOn": "[^"]*"|workers": \d+),/g, '')
-    .replace(/, (?:\d+ worker\(s\)|koth worker processes through the queue [^,]*), T s/g, ', RAN, T s');
+    .replace(/, (?:\d+ (?:sandbox )?worker\(s\)(?: \([^)]*\))?|koth worker processes through the queue [^,]*), T s/g, ', RAN, T s');

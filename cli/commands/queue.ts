@@ -34,7 +34,7 @@ export function registerQueue(program: Command): void {
     .description('Process the shards of queued runs ("koth replay <game> --queue URL") on this machine, until Ctrl-C or SIGTERM')
     .addOption(queueOption())
     .option('--threads <n>', `worker threads, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
-    .addHelpText('after', '\nOn SIGINT/SIGTERM the shards being run finish and are handed in, then it exits 0 (a second signal exits at once: the shard is redone elsewhere).\nA worker refuses jobs made by another koth version (package version + build).\n')
+    .addHelpText('after', '\nOn SIGINT/SIGTERM the shards being run finish and are handed in, then it exits 0 (a second signal exits at once: the shard is redone elsewhere).\nA worker refuses jobs made by another koth version (package version + build).\nShards of runs with untrusted code (original Python bots, compiled C++ answers) run in sandbox workers it starts when the first such shard arrives.\n')
     .action(async (o: { queue?: string; threads: number }) => {
       const url = needQueue(o.queue);
       const controller = new AbortController();
@@ -49,7 +49,8 @@ export function registerQueue(program: Command): void {
       const pool = new Piscina({ filename, execArgv, minThreads: o.threads, maxThreads: o.threads, idleTimeout: 60_000 });
       // A game's trials, and its A/B pairs (`<id>:ab`, koth ab) where it has them.
       const known = new Set([...games.filter((g) => g.engine).map((g) => g.id), ...games.filter((g) => g.engine?.ab).map((g) => `${g.id}:ab`)]);
-      // Sandbox workers for shards whose job declares one (compiled C++ answers): started when the first such
+      // Sandbox workers for shards whose job declares one (compiled C++ answers; original Python bots, whose sources the
+      // queue hands over by sha256, runner/content.ts): started when the first such
       // job arrives, one pool per runtime, trials module and time limit, reused; capped as in a local run.
       const sandboxes = new Map<string, SandboxPool>();
       const env = (k: string) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : undefined);

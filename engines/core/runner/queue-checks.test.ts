@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { commandLine } from '../cli/kit.ts';
-import { checkQueueUrl, jobDataProblem, MAX_SANDBOX_TIMEOUT_MS, queueDb, rebuildStopped, redact, redactWord, shardSandboxOf } from './queue.ts';
+import { checkQueueUrl, contentKeyOf, jobDataProblem, MAX_SANDBOX_TIMEOUT_MS, queueDb, rebuildStopped, redact, redactWord, shardSandboxOf } from './queue.ts';
 import { SandboxKilled } from '../sandbox/errors.ts';
 import { SandboxPool, SandboxTaskError } from '../sandbox/pool.ts';
 import { createReplayKit } from '../cli/kit.ts';
@@ -89,18 +89,50 @@ describe('a queued shard that runs in a sandbox (issue 28): what a job declares 
   });
 });
 
-describe('a sandbox run on the queue (issue 28)', () => {
-  it('Python sandbox runs (--python-bots) are still refused (exit 2, before any connection); only compiled C++ (wasm) goes on the queue', async () => {
+describe('a sandbox run on the queue (issues 28, 30)', () => {
+  it('Python sandbox runs (--python-bots) are no longer refused: they go to the queue (here nothing answers at port 1: exit 4)', async () => {
     const kit = createReplayKit(() => '/nowhere/trials.ts');
     const spec = { generator: 'seedrandom' as const, run: () => 0, merge: (a: number, b: number) => a + b, empty: () => 0, count: (n: number) => n };
     const pool = new SandboxPool({ workers: 1, modules: ['/nowhere/trials.ts'], runtime: 'python' });
+    const before = process.env.KOTH_QUEUE_CONNECT_MS;
+    process.env.KOTH_QUEUE_CONNECT_MS = '300';
     try {
-      // Port 1 on localhost: nothing answers there; the refusal comes first.
       const run = kit.runSharded({ game: 'dice', spec, opts: {}, seed: 1, trials: 2, shardSize: 1, workers: 1, queue: 'redis://127.0.0.1:1', sandbox: pool });
-      await expect(run).rejects.toThrow(UserError);
-      await expect(run).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/--queue does not run original Python bots/) });
+      await expect(run).rejects.toMatchObject({ exitCode: 4, message: expect.stringMatching(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1/) });
     } finally {
+      if (before === undefined) delete process.env.KOTH_QUEUE_CONNECT_MS;
+      else process.env.KOTH_QUEUE_CONNECT_MS = before;
       await pool.destroy();
     }
+  });
+
+  it('a job naming where its Python sources are stored: contentRef is a run id (text) or absent', () => {
+    const job = { version: 'v', run: 'r', game: 'dice', label: 'l', index: 0, count: 1, sandbox: { runtime: 'python', timeoutMs: 10_000 } };
+    expect(jobDataProblem({ ...job, contentRef: 'r' })).toBeUndefined();
+    expect(jobDataProblem({ ...job, contentRef: 7 })).toMatch(/contentRef/);
+    expect(contentKeyOf('abc')).toBe('koth:content:abc');
+  });
+
+  it('a failed shard\'s error comes back with its cause (a dice BotCrash caused by the sandbox\'s stop), escaped, the cause saying where it ran', () => {
+    const e = rebuildStopped(
+      {
+        sandboxError: {
+          name: 'BotCrash',
+          message: 'Looper raised SandboxStop in game 1',
+          fields: { game: 1 },
+          cause: { name: 'DiceSandboxStop', message: 'Loop\u001b[2Jer.make_throw: stopped', fields: { bot: 'Loop\u001b[2Jer', reason: 'timeout', detail: 'stopped by the sandbox', junk: { a: 1 } } },
+        },
+      },
+      'shard 2, on worker "w"',
+    );
+    expect(e).toBeInstanceOf(SandboxTaskError);
+    const d = (e as SandboxTaskError).data;
+    expect(d.message).toBe('Looper raised SandboxStop in game 1 (shard 2, on worker "w")');
+    expect(d.cause).toMatchObject({ name: 'DiceSandboxStop', fields: { reason: 'timeout', detail: 'stopped by the sandbox (shard 2, on worker "w")' } });
+    expect(JSON.stringify(d)).not.toContain('\u001b');
+    expect(d.cause!.fields).not.toHaveProperty('junk');
+    // A cause not of koth's shape is left out, not passed on.
+    const bare = rebuildStopped({ sandboxError: { name: 'BotCrash', message: 'm', fields: {}, cause: { name: 5 } } }, 'w') as SandboxTaskError;
+    expect(bare.data.cause).toBeUndefined();
   });
 });

@@ -140,6 +140,11 @@ export function rebuildStopped(progress: unknown, where: string): Error | undefi
     return new SandboxKilled(reason, `${detail} (${where})`, typeof fields.bot === 'string' ? fields.bot : undefined);
   }
   const cause = causeOf(d.cause);
+  // A game may tell the error by its cause alone (a dice BotCrash caused by the sandbox's stop): the cause says where too.
+  if (cause) {
+    cause.message = `${cause.message} (${where})`;
+    if (typeof cause.fields.detail === 'string') cause.fields.detail = `${cause.fields.detail} (${where})`;
+  }
   return new SandboxTaskError({ name: printable(d.name), message: `${printable(d.message)} (${where})`, fields, ...(cause ? { cause } : {}) });
 }
 
