@@ -11,6 +11,7 @@
  * deleted once the shards are queued. Every wait is bounded; nothing is timed.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,12 @@ const redisKeys = (pattern: string): string[] | undefined => {
   const r = spawnSync('redis-cli', ['-p', new URL(url).port, '--scan', '--pattern', pattern], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.split('\n').filter(Boolean) : undefined;
 };
+/**
+ * A worker's job lock: long, so that a live worker's shard is never taken for stalled when this
+ * shared machine is too busy to renew a short lock in time (a sandbox worker loading Pyodide); the
+ * worker killed mid-shard keeps the short one of QUEUE_ENV, so its shard is redone soon.
+ */
+const LIVE = { KOTH_QUEUE_LOCK_MS: '30000' };
 const stopWorkers = async (ws: Proc[]) => {
   for (const w of ws) w.child.kill('SIGTERM');
   for (const w of ws) expect(await w.done, w.stderr).toBe(0);
@@ -115,7 +122,7 @@ describe.skipIf(!haveRedis)('queued runs with original Python bots on a real red
     expect(old.stderr).toMatch(/refused shard \d+ of dice/);
     rmSync(join(here, 'ours.py'));
     expect(existsSync(join(away, 'ours.py'))).toBe(false);
-    const w = koth(['worker', '--queue', url, '--threads', '1'], away);
+    const w = koth(['worker', '--queue', url, '--threads', '1'], away, LIVE);
     expect(await q.done, q.stderr).toBe(localExit);
     expect(untimed(q.stdout)).toBe(localJson);
     expect(JSON.parse(q.stdout).ranOn).toMatch(/^koth worker processes through the queue redis:\/\/127\.0\.0\.1:\d+ \(the original Python bots in their Pyodide sandbox workers\)$/);
@@ -137,7 +144,7 @@ describe.skipIf(!haveRedis)('queued runs with original Python bots on a real red
   }, 900_000);
 
   it('two workers: the same result, each ran shards', async () => {
-    const ws = [koth(['worker', '--queue', url, '--threads', '1'], away), koth(['worker', '--queue', url, '--threads', '1'], away)];
+    const ws = [koth(['worker', '--queue', url, '--threads', '1'], away, LIVE), koth(['worker', '--queue', url, '--threads', '1'], away, LIVE)];
     await until(() => ws.every((w) => /waiting for shards/.test(w.stderr)), 'both workers to start', 60_000);
     const q = koth([...RUN, '--queue', url, '--json'], here);
     expect(await q.done, q.stderr).toBe(localExit);
@@ -155,7 +162,7 @@ describe.skipIf(!haveRedis)('queued runs with original Python bots on a real red
     await a.done;
     // Killed with a shard taken and not handed in (its sandbox worker still loading or playing).
     expect(started([a])).toBeGreaterThan(finished([a]));
-    const b = koth(['worker', '--queue', url, '--threads', '1'], away);
+    const b = koth(['worker', '--queue', url, '--threads', '1'], away, LIVE);
     expect(await q.done, q.stderr).toBe(localExit);
     expect(untimed(q.stdout)).toBe(localJson);
     expect(finished([b])).toBe(4 - finished([a]));
@@ -163,7 +170,7 @@ describe.skipIf(!haveRedis)('queued runs with original Python bots on a real red
   }, 900_000);
 
   it('a bot that raises, or runs over its time, on a worker: exit 3 naming it, as the local run says it', async () => {
-    const env = { KOTH_SANDBOX_TIMEOUT_MS: '1000' };
+    const env = { KOTH_SANDBOX_TIMEOUT_MS: '1000', ...LIVE };
     const runOf = (extra: string) => ['replay', 'dice', '--seed', '3', '--games', '20', '--shard-size', '10', '--python-bots', 'ours.py', '--bots', `${SEVEN},${extra}`];
     const w = koth(['worker', '--queue', url, '--threads', '1'], away, env);
     for (const [name, code] of [['Crasher', CRASHER], ['Looper', LOOPER]] as const) {
@@ -188,6 +195,24 @@ describe.skipIf(!haveRedis)('queued runs with original Python bots on a real red
     w.child.kill('SIGTERM');
     await w.done;
   }, 900_000);
+
+  it('a source on the queue that is not the one its sha256 names (forged or damaged) is never run: the shard fails naming it, exit 70', async () => {
+    const q = koth([...RUN, '--queue', url, '--json'], here, { KOTH_QUEUE_IDLE_MS: '200' });
+    await until(() => /waiting for "koth worker/.test(q.stderr), 'the run to be queued', 300_000);
+    const keys = redisKeys('koth:content:*');
+    if (!keys) return; // no redis-cli to forge with
+    expect(keys).toHaveLength(1);
+    const sha = createHash('sha256').update(OURS.join('\n'), 'utf8').digest('hex');
+    // The text stored under the file's sha256 replaced by another (one that would hand a bot every game).
+    const forged = spawnSync('redis-cli', ['-p', new URL(url).port, 'HSET', keys[0]!, sha, OURS.join('\n').replace('yield False', 'yield True')], { encoding: 'utf8' });
+    expect(forged.status, forged.stderr).toBe(0);
+    const w = koth(['worker', '--queue', url, '--threads', '1'], away, LIVE);
+    expect(await q.done, q.stderr).toBe(70);
+    expect(q.stderr).toMatch(new RegExp(`its Python sources cannot be used: the text stored for sha256 ${sha} has sha256 [0-9a-f]{64}: it is not the file the run was started with`));
+    expect(w.stderr).not.toMatch(/ done in |starting \d+ Python sandbox/);
+    w.child.kill('SIGTERM');
+    await w.done;
+  }, 600_000);
 
   it('queue clean removes a run\'s stored sources with its jobs', async () => {
     // A run no worker serves: its shards and sources stay queued until it is cleaned.
