@@ -11,11 +11,13 @@ import * as Sir_Humpfree_Bogart from './Sir_Humpfree_Bogart.ts';
 import * as HandcodedHenry from './HandcodedHenry.ts';
 import * as ClaudeCamel from './ClaudeCamel.ts';
 import * as GeminiGerry from './GeminiGerry.ts';
+import * as FabelFelix from './FabelFelix.ts';
+import * as OpusOmul from './OpusOmul.ts';
 
 type PortModule = { default: CamelPlayer; provenance: Provenance };
 const modules: PortModule[] = [Player0, Player1, Player2, Sir_Humpfree_Bogart];
-/** The 2026 house bots ported so far, in bots/house/'s alphabetical order of the five (ClaudeCamel, FabelFelix, GeminiGerry, HandcodedHenry, OpusOmul). */
-const houseModules: PortModule[] = [ClaudeCamel, GeminiGerry, HandcodedHenry];
+/** The 2026 house bots, in bots/house/'s alphabetical order. */
+const houseModules: PortModule[] = [ClaudeCamel, FabelFelix, GeminiGerry, HandcodedHenry, OpusOmul];
 
 /** The players of question 167101 (the `all` pool). */
 export const CAMEL_PLAYERS: readonly CamelPlayer[] = modules.map((m) => m.default);
