@@ -107,35 +107,16 @@ function pySum(xs: readonly number[], mode: 'compensated' | 'plain'): number {
 
 const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > hi ? hi : x);
 
-function topTwo(track: Track): [number | null, number | null] {
-  let first: number | null = null;
-  for (let p = track.length - 1; p >= 0; p--) {
-    const st = track[p]!;
-    for (let i = st.length - 1; i >= 0; i--) {
-      if (first === null) first = st[i]!;
-      else return [first, st[i]!];
-    }
-  }
-  return [first, null];
-}
+/*
+ * The round enumeration works on each camel's place: code[c] = square * 8 + height (0 = bottom).
+ * A track of squares 0–20 (the tuple-of-tuples the original keys its dict with) is exactly its
+ * five codes, and a higher code is a better place (_top_two: the two highest codes).
+ */
 
-function fifth(track: Track): number {
-  for (let p = 0; p < track.length; p++) if (track[p]!.length) return track[p]![0]!;
-  return 0;
-}
-
-/** _enum_apply: one move on a (shared-row) track; returns [track, trap owner or null, raw landing, final square]. */
-function enumApply(tk: Track, camel: number, dist: number, traps: Traps): [Track, number | null, number, number] {
-  let curr = 0;
-  let y = 0;
-  for (let p = 0; p < tk.length; p++) {
-    const i = tk[p]!.indexOf(camel);
-    if (i >= 0) {
-      curr = p;
-      y = i;
-      break;
-    }
-  }
+/** _enum_apply on codes: [new codes, trap owner or null, raw landing, final square]. */
+function enumApply(code: readonly number[], camel: number, dist: number, traps: Traps): [number[], number | null, number, number] {
+  const curr = code[camel]! >> 3;
+  const y = code[camel]! & 7;
   const raw = curr + dist;
   let fb = false;
   let owner: number | null = null;
@@ -146,24 +127,43 @@ function enumApply(tk: Track, camel: number, dist: number, traps: Traps): [Track
     dist += tt[0];
   }
   const tgt = curr + dist;
-  const lst = [...tk];
-  const src = lst[curr]!;
-  const moving = src.slice(y);
-  if (tgt === curr) lst[curr] = [...moving, ...src.slice(0, y)];
-  else if (fb) {
-    lst[curr] = src.slice(0, y);
-    lst[tgt] = [...moving, ...lst[tgt]!];
-  } else {
-    lst[curr] = src.slice(0, y);
-    lst[tgt] = [...lst[tgt]!, ...moving];
+  const out = [...code];
+  let m = 0; // camels moving: those on curr at height >= y
+  let n = 0; // camels already on tgt (tgt != curr)
+  for (let c = 0; c < 5; c++) {
+    const sq = code[c]! >> 3;
+    if (sq === curr && (code[c]! & 7) >= y) m++;
+    else if (sq === tgt) n++;
   }
-  return [lst, owner, raw, tgt];
+  for (let c = 0; c < 5; c++) {
+    const sq = code[c]! >> 3;
+    const h = code[c]! & 7;
+    if (sq === curr && h >= y) {
+      // The movers keep their order: under the stack (−1 trap, or a bounce onto their own square) or on top.
+      out[c] = tgt * 8 + (fb || tgt === curr ? h - y : n + h - y);
+    } else if (sq === tgt && (fb || tgt === curr)) out[c] = tgt * 8 + h + m; // pushed up by the movers below them
+  }
+  return [out, owner, raw, tgt];
 }
 
-const trackKey = (tk: Track, rem: readonly number[]): string => tk.map((s) => s.join('')).join('|') + '#' + rem.join('');
+/** _top_two: first and second place (the two highest codes). */
+function topTwoCodes(code: readonly number[]): [number, number] {
+  let f = 0;
+  for (let c = 1; c < 5; c++) if (code[c]! > code[f]!) f = c;
+  let s = f === 0 ? 1 : 0;
+  for (let c = 0; c < 5; c++) if (c !== f && code[c]! > code[s]!) s = c;
+  return [f, s];
+}
+
+/** The layer dict's key (track, frozenset of camels to move) as one number: 8 bits a camel, then the set as 5 bits. */
+function trackKey(code: readonly number[], rem: readonly number[]): number {
+  let mask = 0;
+  for (const c of rem) mask |= 1 << c;
+  return ((((code[0]! * 256 + code[1]!) * 256 + code[2]!) * 256 + code[3]!) * 256 + code[4]!) * 32 + mask;
+}
 
 interface Node {
-  tk: Track;
+  code: number[];
   rem: number[];
   prob: number;
   cex: number[];
@@ -171,25 +171,28 @@ interface Node {
 
 /** _enum_round: [outcomes in the dict's insertion order, expected trap coins per seat, raw landing chances]. */
 function enumRound(track: Track, remaining: readonly number[], traps: Traps, wantLanding: boolean): [Outcome[], number[], number[] | null] {
-  const key0: number[][] = [];
-  for (let p = 0; p < KEYLEN; p++) key0.push([...track[p]!]);
+  const code0 = [0, 0, 0, 0, 0];
+  for (let p = 0; p < KEYLEN; p++) {
+    const st = track[p]!;
+    for (let h = 0; h < st.length; h++) code0[st[h]!] = p * 8 + h;
+  }
   const rem0 = [...new Set(remaining)].sort((a, b) => a - b);
-  let layer = new Map<string, Node>([[trackKey(key0, rem0), { tk: key0, rem: rem0, prob: 1.0, cex: [0.0, 0.0, 0.0, 0.0] }]]);
-  const fs = new Map<string, Outcome>();
+  let layer = new Map<number, Node>([[trackKey(code0, rem0), { code: code0, rem: rem0, prob: 1.0, cex: [0.0, 0.0, 0.0, 0.0] }]]);
+  const fs = new Map<number, Outcome>();
   const coins = [0.0, 0.0, 0.0, 0.0];
   const landing = wantLanding ? new Array<number>(TRACKLEN).fill(0.0) : null;
-  const addFs = (f: number | null, s: number | null, e: boolean, p: number): void => {
-    const k = `${f},${s},${e}`;
+  const addFs = (code: readonly number[], e: boolean, p: number): void => {
+    const [f, s] = topTwoCodes(code);
+    const k = f * 16 + s * 2 + (e ? 1 : 0);
     const o = fs.get(k);
     if (o) o.p = o.p + p;
     else fs.set(k, { f, s, e, p: 0.0 + p });
   };
   while (layer.size) {
-    const nxt = new Map<string, Node>();
-    for (const { tk, rem, prob, cex } of layer.values()) {
+    const nxt = new Map<number, Node>();
+    for (const { code, rem, prob, cex } of layer.values()) {
       if (!rem.length) {
-        const [f, s] = topTwo(tk);
-        addFs(f, s, false, prob);
+        addFs(code, false, prob);
         for (let i = 0; i < 4; i++) coins[i]! += cex[i]!;
         continue;
       }
@@ -197,19 +200,18 @@ function enumRound(track: Track, remaining: readonly number[], traps: Traps, wan
       for (const camel of rem) {
         for (const dist of DICE) {
           const p = prob * share;
-          const [ntk, owner, raw, tgt] = enumApply(tk, camel, dist, traps);
+          const [ncode, owner, raw, tgt] = enumApply(code, camel, dist, traps);
           if (landing) landing[raw]! += p;
           const ce = [cex[0]! * share, cex[1]! * share, cex[2]! * share, cex[3]! * share];
           if (owner !== null) ce[owner]! += p;
           if (tgt >= FINISH) {
-            const [f, s] = topTwo(ntk);
-            addFs(f, s, true, p);
+            addFs(ncode, true, p);
             for (let i = 0; i < 4; i++) coins[i]! += ce[i]!;
           } else {
             const nrem = rem.filter((c) => c !== camel);
-            const k = trackKey(ntk, nrem);
+            const k = trackKey(ncode, nrem);
             const cur = nxt.get(k);
-            if (cur === undefined) nxt.set(k, { tk: ntk, rem: nrem, prob: p, cex: ce });
+            if (cur === undefined) nxt.set(k, { code: ncode, rem: nrem, prob: p, cex: ce });
             else {
               cur.prob += p;
               const cc = cur.cex;
@@ -227,10 +229,21 @@ function enumRound(track: Track, remaining: readonly number[], traps: Traps, wan
   return [[...fs.values()], coins, landing];
 }
 
-/** _mc_game: [win odds, lose odds, mean dice to the end]. */
+/**
+ * _mc_game: [win odds, lose odds, mean dice to the end]. The futures' track is flat (a stack of
+ * at most 5 camels per square, in typed arrays) but moves exactly as the original's lists do.
+ */
 function mcGame(track: Track, remaining: readonly number[], traps: Traps, budget: number, rng: PyRandom, clock: () => number): [number[], number[], number] {
-  const base: number[][] = [];
-  for (let p = 0; p < TRACKLEN; p++) base.push(p < track.length ? [...track[p]!] : []);
+  const baseSt = new Int8Array(TRACKLEN * 5);
+  const baseCnt = new Int8Array(TRACKLEN);
+  for (let p = 0; p < TRACKLEN && p < track.length; p++) {
+    const row = track[p]!;
+    baseCnt[p] = row.length;
+    for (let i = 0; i < row.length; i++) baseSt[p * 5 + i] = row[i]!;
+  }
+  const st = new Int8Array(TRACKLEN * 5);
+  const cnt = new Int8Array(TRACKLEN);
+  const moved = new Int8Array(5);
   const win = [0, 0, 0, 0, 0];
   const lose = [0, 0, 0, 0, 0];
   let movesTot = 0;
@@ -238,15 +251,18 @@ function mcGame(track: Track, remaining: readonly number[], traps: Traps, budget
   const deadline = clock() + budget;
   const trap0 = traps.size ? traps : null;
   const pos = new Array<number>(5).fill(0);
+  const rem: number[] = [];
   for (;;) {
-    const t = base.map((x) => [...x]);
-    for (let p2 = 0; p2 < t.length; p2++) for (const cml of t[p2]!) pos[cml] = p2;
-    let rem = [...remaining];
+    st.set(baseSt);
+    cnt.set(baseCnt);
+    for (let p2 = 0; p2 < TRACKLEN; p2++) for (let i = 0; i < cnt[p2]!; i++) pos[st[p2 * 5 + i]!] = p2;
+    rem.length = 0;
+    rem.push(...remaining);
     let trp = trap0;
     let moves = 0;
     for (;;) {
       if (!rem.length) {
-        rem = [0, 1, 2, 3, 4];
+        rem.push(0, 1, 2, 3, 4);
         trp = null;
       }
       const camel = rem.splice(rng.randbelow(rem.length), 1)[0]!;
@@ -261,18 +277,37 @@ function mcGame(track: Track, remaining: readonly number[], traps: Traps, budget
         }
       }
       const tgt = curr + dist;
-      const src = t[curr]!;
-      const y = src.indexOf(camel);
-      const moved = src.splice(y);
-      if (fb) t[tgt]!.unshift(...moved);
-      else t[tgt]!.push(...moved);
-      if (tgt !== curr) for (const m of moved) pos[m] = tgt;
+      // y = src.index(camel); moved = src[y:]; del src[y:]
+      let y = 0;
+      while (st[curr * 5 + y] !== camel) y++;
+      const m = cnt[curr]! - y;
+      for (let i = 0; i < m; i++) moved[i] = st[curr * 5 + y + i]!;
+      cnt[curr] = y;
+      const n = cnt[tgt]!;
+      if (fb) {
+        // t[tgt][:0] = moved
+        for (let i = n - 1; i >= 0; i--) st[tgt * 5 + i + m] = st[tgt * 5 + i]!;
+        for (let i = 0; i < m; i++) st[tgt * 5 + i] = moved[i]!;
+      } else {
+        for (let i = 0; i < m; i++) st[tgt * 5 + n + i] = moved[i]!;
+      }
+      cnt[tgt] = n + m;
+      if (tgt !== curr) for (let i = 0; i < m; i++) pos[moved[i]!] = tgt;
       moves += 1;
       if (tgt >= FINISH) break;
     }
-    const [f] = topTwo(t);
-    win[f!]! += 1;
-    lose[fifth(t)]! += 1;
+    // _top_two(t)[0]: the top camel of the highest occupied square; _fifth(t): the bottom camel of the lowest (0 if none).
+    let f = -1;
+    for (let p = TRACKLEN - 1; p >= 0 && f < 0; p--) if (cnt[p]! > 0) f = st[p * 5 + cnt[p]! - 1]!;
+    let last = 0;
+    for (let p = 0; p < TRACKLEN; p++) {
+      if (cnt[p]! > 0) {
+        last = st[p * 5]!;
+        break;
+      }
+    }
+    win[f]! += 1;
+    lose[last]! += 1;
     movesTot += moves;
     sims += 1;
     if (sims >= 3000 || (sims >= 250 && clock() > deadline)) break;

@@ -68,24 +68,72 @@ function nthPlace(track: readonly (readonly number[])[], n: number): number | nu
   return null;
 }
 
-/** sim_move: the camel and those above it move `dist` (landing clamped to 16), then the trap there. */
-function simMove(track: number[][], cid: number, dist: number, traps: readonly (readonly number[])[]): void {
-  const found = findPos(track, cid);
-  if (found === null || found[0] >= FINISH) return;
-  const [pos, yi] = found;
-  let newPos = Math.min(pos + dist, FINISH);
-  let under = false;
-  if (newPos < traps.length && traps[newPos]!.length > 0) {
-    if (traps[newPos]![0] === -1) under = true;
-    newPos += traps[newPos]![0]!;
-  }
-  const movers = track[pos]!.slice(yi);
-  track[pos] = track[pos]!.slice(0, yi);
-  track[newPos] = under ? [...movers, ...track[newPos]!] : [...track[newPos]!, ...movers];
+/**
+ * The original's sim_move, game_over and nth_place, on a flat track for the hot loops: square q's stack is st[q*5 .. q*5+cnt[q]) (bottom
+ * first; five camels at most). sim_move: the camel and those above it move `dist` (landing clamped
+ * to 16; no camel on 16 or beyond moves), then the trap there (−1: under the square's stack).
+ */
+interface Flat {
+  st: Int8Array;
+  cnt: Int8Array;
 }
 
-function gameOver(track: readonly (readonly number[])[]): boolean {
-  for (let s = FINISH; s < track.length; s++) if (track[s]!.length > 0) return true;
+function flatOf(track: readonly (readonly number[])[]): Flat {
+  const f = { st: new Int8Array(track.length * 5), cnt: new Int8Array(track.length) };
+  track.forEach((row, q) => {
+    f.cnt[q] = row.length;
+    row.forEach((c, i) => (f.st[q * 5 + i] = c));
+  });
+  return f;
+}
+
+function flatMove(t: Flat, cid: number, dist: number, trapType: readonly number[], movers: Int8Array): void {
+  const { st, cnt } = t;
+  let pos = -1;
+  let yi = 0;
+  for (let q = 0; q < cnt.length && pos < 0; q++) {
+    for (let i = 0; i < cnt[q]!; i++) {
+      if (st[q * 5 + i] === cid) {
+        pos = q;
+        yi = i;
+        break;
+      }
+    }
+  }
+  if (pos < 0 || pos >= FINISH) return;
+  let newPos = Math.min(pos + dist, FINISH);
+  let under = false;
+  const tt = trapType[newPos]!;
+  if (tt !== 0) {
+    if (tt === -1) under = true;
+    newPos += tt;
+  }
+  const m = cnt[pos]! - yi;
+  for (let i = 0; i < m; i++) movers[i] = st[pos * 5 + yi + i]!;
+  cnt[pos] = yi;
+  const n = cnt[newPos]!;
+  if (under) {
+    for (let i = n - 1; i >= 0; i--) st[newPos * 5 + i + m] = st[newPos * 5 + i]!;
+    for (let i = 0; i < m; i++) st[newPos * 5 + i] = movers[i]!;
+  } else {
+    for (let i = 0; i < m; i++) st[newPos * 5 + n + i] = movers[i]!;
+  }
+  cnt[newPos] = n + m;
+}
+
+/** nth_place on the flat track. */
+function flatNth(t: Flat, n: number): number | null {
+  let counted = 0;
+  for (let q = t.cnt.length - 1; q >= 0; q--) {
+    const len = t.cnt[q]!;
+    if (counted + len >= n) return t.st[q * 5 + len - (n - counted)]!;
+    counted += len;
+  }
+  return null;
+}
+
+function flatOver(t: Flat): boolean {
+  for (let q = FINISH; q < t.cnt.length; q++) if (t.cnt[q]! > 0) return true;
   return false;
 }
 
@@ -104,17 +152,22 @@ function decide(player: number, g: CamelGameState, random: import('../../engines
   const nRem = remaining.length;
   const pc = Array.from({ length: N_CAMELS }, () => new Array<number>(N_CAMELS).fill(0));
   let total = 0;
+  // Trap types by square (0: none), for the flat moves; sim_move reads the trap track the same way.
+  const trapType = g.camel_track.map((_, q) => (q < g.trap_track.length && g.trap_track[q]!.length > 0 ? g.trap_track[q]![0]! : 0));
+  const base = flatOf(g.camel_track);
+  const t = flatOf(g.camel_track);
+  const movers = new Int8Array(5);
   if (nRem > 0) {
     const combos = 3 ** nRem;
     for (const perm of permutations(remaining)) {
       for (let combo = 0; combo < combos; combo++) {
-        const t = g.camel_track.map((row) => [...row]);
-        for (let mi = 0; mi < nRem; mi++) simMove(t, perm[mi]!, (Math.floor(combo / 3 ** mi) % 3) + 1, g.trap_track);
+        t.st.set(base.st);
+        t.cnt.set(base.cnt);
+        for (let mi = 0; mi < nRem; mi++) flatMove(t, perm[mi]!, (Math.floor(combo / 3 ** mi) % 3) + 1, trapType, movers);
         let rank = 0;
-        for (let si = t.length - 1; si >= 0 && rank < N_CAMELS; si--) {
-          const stack = t[si]!;
-          for (let j = stack.length - 1; j >= 0; j--) {
-            pc[stack[j]!]![rank]! += 1;
+        for (let si = t.cnt.length - 1; si >= 0 && rank < N_CAMELS; si--) {
+          for (let j = t.cnt[si]! - 1; j >= 0; j--) {
+            pc[t.st[si * 5 + j]!]![rank]! += 1;
             rank += 1;
             if (rank === N_CAMELS) break;
           }
@@ -150,21 +203,22 @@ function decide(player: number, g: CamelGameState, random: import('../../engines
   const dice = random.choices([1, 2, 3], N_SIM * MAX_DEPTH);
   let di = 0;
   for (let s = 0; s < N_SIM; s++) {
-    const t = g.camel_track.map((row) => [...row]);
+    t.st.set(base.st);
+    t.cnt.set(base.cnt);
     let bank = [...remaining];
     let depth = 0;
-    while (!gameOver(t) && depth < MAX_DEPTH) {
+    while (!flatOver(t) && depth < MAX_DEPTH) {
       if (bank.length === 0) bank = [0, 1, 2, 3, 4];
       const idx = random.randbelow(bank.length);
       const c = bank[idx]!;
       bank[idx] = bank[bank.length - 1]!;
       bank.pop();
-      simMove(t, c, dice[di]!, g.trap_track);
+      flatMove(t, c, dice[di]!, trapType, movers);
       di += 1;
       depth += 1;
     }
-    const w = nthPlace(t, 1);
-    const lo = nthPlace(t, N_CAMELS);
+    const w = flatNth(t, 1);
+    const lo = flatNth(t, N_CAMELS);
     if (w !== null) wins[w]! += 1;
     if (lo !== null) losses[lo]! += 1;
   }
