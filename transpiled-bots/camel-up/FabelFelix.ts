@@ -85,7 +85,7 @@ interface Outcome {
 }
 
 /** CPython's sum() of floats (started from the int 0). */
-function pySum(xs: readonly number[], mode: 'compensated' | 'plain'): number {
+export function pySum(xs: readonly number[], mode: 'compensated' | 'plain'): number {
   if (mode === 'plain') {
     let acc = 0;
     for (const x of xs) acc = acc + x;
