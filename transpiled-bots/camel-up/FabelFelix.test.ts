@@ -55,3 +55,17 @@ describe('FabelFelix port', () => {
     expect(pySum([1e100, 1.0, -1e100], 'plain')).toBe(0);
   });
 });
+
+describe('FabelFelix in the registry', () => {
+  it('comes as a new instance, its generator fresh, each time a pool is resolved (once per run of games)', async () => {
+    const { camelPlayer } = await import('./index.ts');
+    const a = camelPlayer('FabelFelix') as ReturnType<typeof makeFabelFelix>;
+    a.move(0, state(), { random: new PyRandom(1) });
+    const b = camelPlayer('FabelFelix') as ReturnType<typeof makeFabelFelix>;
+    expect(b).not.toBe(a);
+    expect(b.rng.getstate()).toEqual(new PyRandom(FABEL_SEED).getstate());
+    expect(a.rng.getstate()).not.toEqual(new PyRandom(FABEL_SEED).getstate());
+    // Ports without module state are shared.
+    expect(camelPlayer('OpusOmul')).toBe(camelPlayer('OpusOmul'));
+  });
+});

@@ -21,11 +21,13 @@
  *
  * MODULE STATE. The futures draw from the module's own `_rng = random.Random(0xCA3E1)`, created
  * once when the module is imported and never reset: it persists across calls, seats and games in
- * one Python interpreter. The port keeps it in the instance (`rng`): the registered instance
- * creates it once per JavaScript realm (a process or worker thread), as Python's module did per
- * interpreter. Our sandbox loads a `--python-bots` file once per run (all seats and games share
- * the module); the 2026 Lambda tournament imported it in the parent process and forked workers
- * per round of games, so there every worker started from the fresh seed.
+ * one Python interpreter. The port keeps it in the instance (`rng`), and the registry
+ * (index.ts camelPlayer) hands out a new instance each time the engine resolves a pool: once per
+ * run of games, as our sandbox loads a `--python-bots` file once per run (all seats and games of
+ * the run share the module: measured) — and once per shard of a tournament, so its figures do
+ * not depend on --workers. The 2026 Lambda tournament imported the module in its parent process,
+ * which played no game, and forked workers per round of games (2 games each by default), so
+ * there every worker started from the fresh seed too (its games were unseeded: random.seed()).
  *
  * PYTHON VERSION. It sums floats with the builtin `sum()` (p_end, the squared win odds, the
  * continuation odds). CPython 3.12+ (and our sandbox's Pyodide, Python 3.14) sums floats with
@@ -502,6 +504,8 @@ export function makeFabelFelix(options: FabelFelixOptions = {}): CamelPlayer & {
   };
 }
 
-/** The registered FabelFelix: frozen clock, Python 3.12+ sums, one generator for this realm's lifetime. */
+/** FabelFelix with its defaults (frozen clock, Python 3.12+ sums, a fresh generator). */
 const FabelFelix = makeFabelFelix();
 export default FabelFelix;
+/** What the registry hands out (index.ts camelPlayer): a new instance, its module state fresh, per run of games. */
+export const fresh = (): CamelPlayer => makeFabelFelix();
