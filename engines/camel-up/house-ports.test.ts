@@ -9,9 +9,10 @@
  * fixtures/camel-up/traces/2026/games-*.json) replayed with its port; the `house` pool.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runKoth } from '../../test/test-server.ts';
 import { camelPlayer, HOUSE_PLAYERS, HOUSE_POOL } from '../../transpiled-bots/camel-up/index.ts';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
@@ -59,6 +60,44 @@ describe.skipIf(!haveCheckout)('house ports against the house bots as posted (sa
     const originals = await runKoth([...args, '--python-bots', files]);
     expect(originals.status, originals.stderr).toBe(0);
     expect(ports.json().games).toHaveLength(1);
+    expect(ports.json().games).toEqual(originals.json().games);
+  }, 1_800_000);
+});
+
+/**
+ * FabelFelix budgets its search by time.perf_counter, which our sandbox does NOT freeze (it is the
+ * real clock there), so the sandboxed original as posted is machine-dependent: not an exactness
+ * claim. With its clock frozen it runs its full search every move, as the port does by default:
+ * the test puts `time.perf_counter = lambda: 0.0` before a copy of the checkout's file, in a
+ * temporary folder (removed afterwards; nothing of the original is kept). The sandbox is Python
+ * 3.14, so the port's default compensated sum() applies.
+ */
+describe.skipIf(!haveCheckout)('FabelFelix against the sandboxed original with its clock frozen', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'koth-fabel-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const frozen = (): string => {
+    const file = join(dir, 'FabelFelix.py');
+    writeFileSync(file, 'import time as _frozen_time\n_frozen_time.perf_counter = lambda: 0.0\n' + readFileSync(join(HOUSE, 'FabelFelix.py'), 'utf8'));
+    return file;
+  };
+
+  it('koth verify camel-up FabelFelix --rules 2026: every decision agrees (one seeded game and the edge cases)', async () => {
+    const r = await runKoth(['verify', 'camel-up', 'FabelFelix', '--source', frozen(), '--rules', '2026', '--games', '1', '--json']);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const res = r.json().results[0];
+    expect(res.compared).toBeGreaterThan(15);
+    expect(res.agreed).toBe(res.compared);
+    expect(res.disagreementCount).toBe(0);
+  }, 1_800_000);
+
+  it('koth replay camel-up --exact --rules 2026 with FabelFelix and OpusOmul ported equals the same replay with the originals in the sandbox', async () => {
+    const args = ['replay', 'camel-up', '--exact', '--rules', '2026', '--seed', '5', '--games', '1', '--bots', 'FabelFelix,OpusOmul,Player0,Player2', '--json'];
+    const ports = await runKoth(args);
+    expect(ports.status, ports.stderr).toBe(0);
+    const originals = await runKoth([...args, '--python-bots', [frozen(), join(HOUSE, 'OpusOmul.py'), 'tools/oracle/camel-up/bots/port_twins.py'].join(',')]);
+    expect(originals.status, originals.stderr).toBe(0);
+    expect(ports.json().games).toHaveLength(1);
+    expect(ports.json().games[0].order).toContain('FabelFelix');
     expect(ports.json().games).toEqual(originals.json().games);
   }, 1_800_000);
 });

@@ -11,19 +11,30 @@ import * as Sir_Humpfree_Bogart from './Sir_Humpfree_Bogart.ts';
 import * as HandcodedHenry from './HandcodedHenry.ts';
 import * as ClaudeCamel from './ClaudeCamel.ts';
 import * as GeminiGerry from './GeminiGerry.ts';
+import * as FabelFelix from './FabelFelix.ts';
+import * as OpusOmul from './OpusOmul.ts';
 
-type PortModule = { default: CamelPlayer; provenance: Provenance };
+/** `fresh`: a port with module state of its own (FabelFelix's generator) gives a new instance per resolution. */
+type PortModule = { default: CamelPlayer; provenance: Provenance; fresh?: () => CamelPlayer };
 const modules: PortModule[] = [Player0, Player1, Player2, Sir_Humpfree_Bogart];
-/** The 2026 house bots ported so far, in bots/house/'s alphabetical order of the five (ClaudeCamel, FabelFelix, GeminiGerry, HandcodedHenry, OpusOmul). */
-const houseModules: PortModule[] = [ClaudeCamel, GeminiGerry, HandcodedHenry];
+/** The 2026 house bots, in bots/house/'s alphabetical order. */
+const houseModules: PortModule[] = [ClaudeCamel, FabelFelix, GeminiGerry, HandcodedHenry, OpusOmul];
 
 /** The players of question 167101 (the `all` pool). */
 export const CAMEL_PLAYERS: readonly CamelPlayer[] = modules.map((m) => m.default);
 /** The 2026 house bots' ports (the `house` pool). */
 export const HOUSE_PLAYERS: readonly CamelPlayer[] = houseModules.map((m) => m.default);
 
+/**
+ * The port named. A port with module state (FabelFelix) comes as a new instance, its state fresh,
+ * at each call: the engine resolves a pool once per run of games (an exact replay: all its games,
+ * as the sandbox's one interpreter per run; a tournament: once per shard, so the figures do not
+ * depend on --workers).
+ */
 export function camelPlayer(name: string): CamelPlayer | undefined {
-  return CAMEL_PLAYERS.find((p) => p.name === name) ?? HOUSE_PLAYERS.find((p) => p.name === name);
+  const house = houseModules.find((m) => m.default.name === name);
+  if (house) return house.fresh ? house.fresh() : house.default;
+  return CAMEL_PLAYERS.find((p) => p.name === name);
 }
 
 /** The `house` pool: the house ports, Player0 filling the seats while fewer than four are ported. */

@@ -10,6 +10,7 @@ import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { PyRandom } from '../../engines/core/rng/python-random.ts';
 import { CAMELS, HiddenBet, type CamelGameState, type Trap } from '../../engines/camel-up/rules.ts';
 import { camelPlayer, HOUSE_PLAYERS } from './index.ts';
+import { makeFabelFelix } from './FabelFelix.ts';
 
 interface Call {
   player: number;
@@ -22,6 +23,9 @@ interface Call {
   rngSeed: number;
   answer: unknown[];
   rngAfter: number;
+  /** A bot's own module generator (FabelFelix's _rng), reseeded before the call; its next 32 bits after. */
+  privateSeed?: number;
+  privateAfter?: number;
 }
 
 /** The recorded state as a bot sees it (each recorded hidden bet becomes a HiddenBet again; a redacted one stays null). */
@@ -41,16 +45,24 @@ function stateOf(s: Call['state']): CamelGameState {
 
 const files = fixtureFiles('camel-up/traces', /\.json\.gz$/);
 
-/** Replays every recorded call through the port; the calls that disagree, described. */
-function replay(name: string, calls: Call[]): string[] {
-  const port = camelPlayer(name)!;
+/**
+ * Replays every recorded call through the port; the calls that disagree, described. A call with
+ * a private generator (FabelFelix) gets a port instance whose module generator is seeded as the
+ * original's was; its budget clock is the port's default, frozen, as the recorder froze
+ * time.perf_counter; its sum() is the recording Python's (plain before 3.12).
+ */
+function replay(name: string, calls: Call[], python?: string): string[] {
+  const shared = camelPlayer(name)!;
+  const sum = python && /^3\.(\d|1[01])\./.test(python) ? 'plain' : 'compensated';
   const bad: string[] = [];
   for (const c of calls) {
     const random = new PyRandom(c.rngSeed);
-    const answer = port.move(c.player, stateOf(c.state), { random });
+    const own = c.privateSeed === undefined ? null : makeFabelFelix({ rng: new PyRandom(c.privateSeed), sum });
+    const answer = (own ?? shared).move(c.player, stateOf(c.state), { random });
     const after = Number(random.getrandbits(32));
-    if (JSON.stringify(answer) !== JSON.stringify(c.answer) || after !== c.rngAfter) {
-      bad.push(`seat ${c.player}, money ${JSON.stringify(c.state.player_money_values)}: original ${JSON.stringify(c.answer)} (rng ${c.rngAfter}), port ${JSON.stringify(answer)} (${after})`);
+    const privateAfter = own ? Number(own.rng.getrandbits(32)) : undefined;
+    if (JSON.stringify(answer) !== JSON.stringify(c.answer) || after !== c.rngAfter || privateAfter !== c.privateAfter) {
+      bad.push(`seat ${c.player}, money ${JSON.stringify(c.state.player_money_values)}: original ${JSON.stringify(c.answer)} (rng ${c.rngAfter}, own ${c.privateAfter}), port ${JSON.stringify(answer)} (${after}, own ${privateAfter})`);
     }
   }
   return bad;
@@ -79,8 +91,8 @@ describe('camel-up 2026 house ports agree with the house bots (2dbad1c) call for
     expect([...new Set(houseFiles.map((f) => f.replace(/(-house)?\.json\.gz$/, '')))].sort()).toEqual(byBot);
     expect(houseFiles.length).toBe(2 * byBot.length);
     const kinds = new Set(houseFiles.flatMap((f) => fixture<{ calls: Call[] }>(`camel-up/traces/2026/${f}`).calls.map((c) => String(c.answer[0]))));
-    // Rolls, round bets, game winner and game loser bets: the house bots place no traps.
-    expect([...kinds].sort()).toEqual(['0', '2', '3', '4']);
+    // Rolls, traps (OpusOmul, FabelFelix), round bets, game winner and game loser bets.
+    expect([...kinds].sort()).toEqual(['0', '1', '2', '3', '4']);
   });
   it("the traces hold redacted opponents' bets, the bot's own hidden ones and traps", () => {
     const states = houseFiles.flatMap((f) => fixture<{ calls: Call[] }>(`camel-up/traces/2026/${f}`).calls.map((c) => ({ seat: c.player, s: c.state })));
@@ -90,9 +102,11 @@ describe('camel-up 2026 house ports agree with the house bots (2dbad1c) call for
   });
   for (const f of houseFiles) {
     it(f.replace('.json.gz', ''), () => {
-      const t = fixture<{ player: string; calls: Call[] }>(`camel-up/traces/2026/${f}`);
+      const t = fixture<{ player: string; python?: string; calls: Call[] }>(`camel-up/traces/2026/${f}`);
       expect(t.calls.length).toBeGreaterThanOrEqual(f.includes('-house') ? 50 : 100);
-      const bad = replay(t.player, t.calls);
+      // FabelFelix's traces carry its own generator on every call (and the Python version: its sum()).
+      if (t.player === 'FabelFelix') expect(t.python !== undefined && t.calls.every((c) => c.privateSeed !== undefined)).toBe(true);
+      const bad = replay(t.player, t.calls, t.python);
       expect(bad.length, bad.slice(0, 5).join('\n')).toBe(0);
     }, 600_000);
   }

@@ -16,6 +16,13 @@ Game seeds 1, 2, … (--pool, default Player0, Player1, Player2, Sir_Humpfree_Bo
 random.Random('trace/<player>'). Hidden game bets are written as the camel they hide (a port
 may only ask whether a bet was made on a given camel); a bet the 2026 player_view redacted is
 written null, as the view has it (None). --modules/--path as in record.py. Our own code.
+
+A bot with state of its own (FabelFelix: a module-level `_rng = random.Random(0xCA3E1)`) and a
+wall-clock budget (time.perf_counter): --private-rng _rng reseeds that module generator before
+each call too (privateSeed; privateAfter = its next 32 bits after the call), and --freeze-clock
+makes time.perf_counter return 0.0 for the whole run, so every budget check passes (the full
+search, as on a machine fast enough for it). The output names the Python version (sum() of
+floats differs from 3.12 on).
 """
 import argparse
 import json
@@ -36,7 +43,12 @@ def main():
     ap.add_argument('--pool', default='Player0,Player1,Player2,Sir_Humpfree_Bogart')
     ap.add_argument('--modules', default='players,Sir_Humpfree_Bogart', help='comma-separated modules whose classes the pool names (as record.py)')
     ap.add_argument('--path', action='append', default=[], help='a folder of our own players to import from (after the checkout)')
+    ap.add_argument('--private-rng', default=None, help="a module-level random.Random of the traced bot's module to reseed before each call (FabelFelix: _rng)")
+    ap.add_argument('--freeze-clock', action='store_true', help='time.perf_counter returns 0.0 (budgets by the clock never run out)')
     a = ap.parse_args()
+    if a.freeze_clock:
+        import time
+        time.perf_counter = lambda: 0.0
     ns = load_controller(os.path.abspath(a.checkout))
     sys.path.extend(os.path.abspath(p) for p in a.path)
     classes = {}
@@ -58,10 +70,14 @@ def main():
         return None if b is None else real[b]
     traced = classes[a.player]
     orig_move = traced.move
+    traced_module = sys.modules[traced.__module__]
 
     def move(player, g):
         seed = seeds.getrandbits(32)
         random.seed(seed)
+        if a.private_rng:
+            private_seed = seeds.getrandbits(32)
+            getattr(traced_module, a.private_rng).seed(private_seed)
         state = {
             'camel_track': g.camel_track, 'trap_track': g.trap_track, 'player_has_placed_trap': g.player_has_placed_trap,
             'round_bets': g.round_bets, 'game_winner_bets': [[shown(b), p] for b, p in g.game_winner_bets],
@@ -71,7 +87,11 @@ def main():
         }
         state = json.loads(json.dumps(state))
         answer = orig_move(player, g)
-        calls.append({'player': player, 'state': state, 'rngSeed': seed, 'answer': answer, 'rngAfter': random.getrandbits(32)})
+        call = {'player': player, 'state': state, 'rngSeed': seed, 'answer': answer, 'rngAfter': random.getrandbits(32)}
+        if a.private_rng:
+            call['privateSeed'] = private_seed
+            call['privateAfter'] = getattr(traced_module, a.private_rng).getrandbits(32)
+        calls.append(call)
         return answer
     traced.move = move
     pool = [classes[n] for n in a.pool.split(',')]
@@ -86,7 +106,14 @@ def main():
     recipe = 'python3 tools/oracle/camel-up/trace.py --checkout CAMEL@%s --player %s --calls %d --pool %s' % (a.checkout_commit, a.player, a.calls, a.pool)
     if a.modules != ap.get_default('modules'):
         recipe += ' --modules ' + a.modules
-    sys.stdout.write(json.dumps({'player': a.player, 'recipe': recipe, 'calls': calls[:a.calls]}) + '\n')
+    if a.private_rng:
+        recipe += ' --private-rng ' + a.private_rng
+    if a.freeze_clock:
+        recipe += ' --freeze-clock'
+    out = {'player': a.player, 'recipe': recipe, 'calls': calls[:a.calls]}
+    if a.private_rng or a.freeze_clock:
+        out['python'] = sys.version.split()[0]
+    sys.stdout.write(json.dumps(out) + '\n')
 
 
 if __name__ == '__main__':
