@@ -40,9 +40,10 @@ export function ratingsRefused(mode: string, why: string): UserError {
  * run's seed ("<seed>/ratings"), added to the report: `ratings`, `neighbours`, `ratingsFit`.
  * Does nothing when the run did not rate (acc without ratings).
  */
-export function attachRatings(report: ComparisonReport, acc: { ratings?: RatingsAcc }, seed: Seed | string): ComparisonReport {
-  if (!acc.ratings) return report;
-  const r = ratingsOf(acc.ratings, seed);
+export function attachRatings(report: ComparisonReport, acc: object, seed: Seed | string): ComparisonReport {
+  const rated = (acc as { ratings?: RatingsAcc }).ratings;
+  if (!rated) return report;
+  const r = ratingsOf(rated, seed);
   Object.assign(report, r);
   return report;
 }

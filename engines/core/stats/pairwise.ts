@@ -247,3 +247,13 @@ export function ratingsReport(r: ReturnType<typeof blockBootstrap>, blockGames: 
     },
   };
 }
+
+/** Rated names of a pool that may name a bot twice: the second entry is "Name#2", the third "Name#3" (the ratings are keyed by name). */
+export function ratedNames(pool: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return pool.map((n) => {
+    const k = (seen.get(n) ?? 0) + 1;
+    seen.set(n, k);
+    return k === 1 ? n : `${n}#${k}`;
+  });
+}
