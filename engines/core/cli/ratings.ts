@@ -11,6 +11,7 @@ import { SeededRandom } from '../rng/seeded-random.ts';
 import type { ComparisonReport } from '../stats/compare.ts';
 import { blockBootstrap, ratingsBlockSize, ratingsReport, type RatingsAcc, type RatingsOptions, type RatingsReport } from '../stats/pairwise.ts';
 import { UserError } from './errors.ts';
+import { renderTable } from '../report/table.ts';
 
 /** Resamples of the block bootstrap. */
 export const RATINGS_RESAMPLES = 1000;
@@ -49,7 +50,7 @@ export function attachRatings(report: ComparisonReport, acc: object, seed: Seed 
 }
 
 export function ratingsOf(acc: RatingsAcc, seed: Seed | string): RatingsReport {
-  const block = Math.max(1, ...acc.blocks.map((b) => b.games));
+  const block = Math.max(1, ...acc.blocks.map((b) => b.trials));
   const fit = blockBootstrap(acc, { resamples: RATINGS_RESAMPLES, confidence: RATINGS_CONFIDENCE, rng: new SeededRandom(`${String(seed)}/ratings`) });
   return ratingsReport(fit, block, String(seed));
 }
@@ -73,8 +74,20 @@ export function ratingsSummary(r: RatingsReport): string {
   const f = r.ratingsFit;
   const unsure = r.neighbours.filter((n) => !n.significant).map((n) => `${n.higher} / ${n.lower}`);
   return (
-    `Elo: Bradley–Terry fit on ${f.games} games (anchor 1500), ${Math.round(f.confidence * 100)}% intervals from a block bootstrap (${f.resamples} resamples of ${f.blocks} blocks of up to ${f.blockGames} games).` +
+    `Elo: Bradley–Terry fit on ${f.games} games (anchor 1500), ${Math.round(f.confidence * 100)}% intervals from a block bootstrap (${f.resamples} resamples of ${f.blocks} blocks of up to ${f.blockTrials} ${f.blockTrials === 1 ? 'trial' : 'trials'}).` +
     (f.blocks < 10 ? ` Only ${f.blocks} block${f.blocks === 1 ? '' : 's'}: the intervals mean little; play more games.` : '') +
     (unsure.length ? ` Order not settled (flips in ≥ ${((1 - f.confidence) / 2) * 100}% of resamples): ${unsure.join(', ')}.` : ' Every neighbour\'s order is settled.')
   );
+}
+
+/** The ratings of a run's accumulator, or undefined when it did not rate (see attachRatings). */
+export function ratingsOfAcc(acc: object, seed: Seed | string): RatingsReport | undefined {
+  const rated = (acc as { ratings?: RatingsAcc }).ratings;
+  return rated ? ratingsOf(rated, seed) : undefined;
+}
+
+/** The ratings as their own table (for a game whose report is not a comparison table): highest Elo first, then the fit line. */
+export function renderRatings(r: RatingsReport): string {
+  const rows = Object.entries(r.ratings).map(([bot, x], i) => [String(i + 1), bot, eloCell(x)]);
+  return `${renderTable(['#', 'bot', `Elo [${Math.round(r.ratingsFit.confidence * 100)}%]`], rows, { columns: ['fixed', 'name', 'fixed'] })}\n${ratingsSummary(r)}`;
 }

@@ -63,8 +63,8 @@ describe('fit from pairwise sums', () => {
     const bad = structuredClone(acc);
     bad.blocks[0]!.doubled[1] = 99;
     expect(ratingsProblems(bad, names, 4, games.length).join(' ')).toMatch(/scored .* against each other/);
-    expect(ratingsProblems(acc, names, 4, games.length + 1).join(' ')).toMatch(/has \d+ games, not/);
-    expect(ratingsProblems(acc, names, 2, games.length).join(' ')).toMatch(/is not a block of 1\.\.2 games/);
+    expect(ratingsProblems(acc, names, 4, games.length + 1).join(' ')).toMatch(/has \d+ trials, not/);
+    expect(ratingsProblems(acc, names, 2, games.length).join(' ')).toMatch(/is not a block of 1\.\.2 trials/);
     expect(ratingsProblems(acc, [...names].reverse(), 4, games.length)).toEqual(["results.ratings.names are not this run's bots"]);
   });
 });

@@ -28,12 +28,17 @@ import { fitScoreMatrix, summariseResamples, type BootstrapResult } from './brad
 
 /** What a run with ratings adds to its options. */
 export interface RatingsOptions {
-  /** Games per bootstrap block. */
+  /** Trials (games; gun-duel: tournaments) per bootstrap block. */
   block: number;
 }
 
-/** One block's sums: its games, each row's games played, and twice the score of a over b at [a * n + b]. */
+/**
+ * One block's sums: its trials (the runner's unit: a game, or a whole tournament of many rated
+ * games in gun-duel), its rated games, each row's games played, and twice the score of a over b
+ * at [a * n + b].
+ */
 export interface RatingBlock {
+  trials: number;
   games: number;
   played: number[];
   doubled: number[];
@@ -92,11 +97,11 @@ export function ratingsProblems(acc: RatingsAcc, names: readonly string[], block
   let total = 0;
   acc.blocks.forEach((b, k) => {
     const whole = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
-    if (!b || typeof b !== 'object' || !whole(b.games) || b.games < 1 || b.games > block || !Array.isArray(b.played) || b.played.length !== n || !b.played.every(whole) || !Array.isArray(b.doubled) || b.doubled.length !== n * n || !b.doubled.every(whole)) {
-      out.push(`results.ratings.blocks[${k}] is not a block of 1..${block} games over ${n} bots`);
+    if (!b || typeof b !== 'object' || !whole(b.trials) || b.trials < 1 || b.trials > block || !whole(b.games) || !Array.isArray(b.played) || b.played.length !== n || !b.played.every(whole) || !Array.isArray(b.doubled) || b.doubled.length !== n * n || !b.doubled.every(whole)) {
+      out.push(`results.ratings.blocks[${k}] is not a block of 1..${block} trials over ${n} bots`);
       return;
     }
-    total += b.games;
+    total += b.trials;
     // A game gives each of its players at most 2 (doubled) against each other player.
     for (let i = 0; i < n; i++) {
       if (b.played[i]! > b.games) out.push(`results.ratings.blocks[${k}]: ${names[i]} played ${b.played[i]} of ${b.games} games`);
@@ -106,7 +111,7 @@ export function ratingsProblems(acc: RatingsAcc, names: readonly string[], block
       }
     }
   });
-  if (total !== games) out.push(`results.ratings has ${total} games, not ${games}`);
+  if (total !== games) out.push(`results.ratings has ${total} trials, not ${games}`);
   return out.slice(0, 5);
 }
 
@@ -124,15 +129,31 @@ export class RatingsRecorder {
     this.n = names.length;
   }
 
-  /** One game: `rows[seat]` the row index of the bot in that seat, `won(seat)` whether it won. */
-  game(rows: ArrayLike<number>, won: (seat: number) => boolean): void {
+  private open(): RatingBlock {
     const n = this.n;
     let b = this.cur;
-    if (!b || b.games === this.block) {
-      b = this.cur = { games: 0, played: new Array<number>(n).fill(0), doubled: new Array<number>(n * n).fill(0) };
+    if (!b || b.trials === this.block) {
+      b = this.cur = { trials: 0, games: 0, played: new Array<number>(n).fill(0), doubled: new Array<number>(n * n).fill(0) };
       this.acc.blocks.push(b);
     }
+    return b;
+  }
+
+  /** The end of a trial whose games were recorded with `endsTrial` false (a gun-duel tournament). */
+  endTrial(): void {
+    this.open().trials++;
+  }
+
+  /**
+   * One game: `rows[seat]` the row index of the bot in that seat, `won(seat)` whether it won.
+   * `endsTrial` (default): the game is a whole trial (dice, camel-up); false: more games of
+   * the trial follow, and endTrial() closes it.
+   */
+  game(rows: ArrayLike<number>, won: (seat: number) => boolean, endsTrial = true): void {
+    const n = this.n;
+    const b = this.open();
     b.games++;
+    if (endsTrial) b.trials++;
     const k = rows.length;
     for (let i = 0; i < k; i++) {
       const r = rows[i]!;
@@ -229,10 +250,10 @@ export function blockBootstrap(acc: RatingsAcc, opts: BlockBootstrapOptions): Bo
 export interface RatingsReport {
   ratings: Record<string, { elo: number; low: number; high: number }>;
   neighbours: { higher: string; lower: string; flipShare: number; significant: boolean }[];
-  ratingsFit: { model: string; games: number; blocks: number; blockGames: number; resamples: number; confidence: number; seed: string };
+  ratingsFit: { model: string; games: number; blocks: number; blockTrials: number; resamples: number; confidence: number; seed: string };
 }
 
-export function ratingsReport(r: ReturnType<typeof blockBootstrap>, blockGames: number, seed: string): RatingsReport {
+export function ratingsReport(r: ReturnType<typeof blockBootstrap>, blockTrials: number, seed: string): RatingsReport {
   return {
     ratings: Object.fromEntries(r.ratings.map((x) => [x.name, { elo: x.elo, low: x.low, high: x.high }])),
     neighbours: r.neighbours.map(({ higher, lower, flipShare, significant }) => ({ higher, lower, flipShare, significant })),
@@ -240,7 +261,7 @@ export function ratingsReport(r: ReturnType<typeof blockBootstrap>, blockGames: 
       model: 'Bradley–Terry (MM, 100 iterations, anchor Elo 1500), winners beat losers, tied winners 0.5 each; block bootstrap over blocks of games',
       games: r.games,
       blocks: r.blocks,
-      blockGames,
+      blockTrials,
       resamples: r.resamples,
       confidence: r.confidence,
       seed,
