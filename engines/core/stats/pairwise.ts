@@ -278,3 +278,17 @@ export function ratedNames(pool: readonly string[]): string[] {
     return k === 1 ? n : `${n}#${k}`;
   });
 }
+
+/**
+ * Ratings of a run that is one sequential stream, not sharded trials (ruins' tournament): runs
+ * `fn` with a recorder over `names` active (blocks of `block` games), returns its result and the sums.
+ */
+export function recordRatings<T>(names: readonly string[], block: number, fn: () => T): [T, RatingsAcc] {
+  const prev = active;
+  const rec = (active = new RatingsRecorder(names, block));
+  try {
+    return [fn(), rec.acc];
+  } finally {
+    active = prev;
+  }
+}
