@@ -5,7 +5,7 @@
  * option (ratingsOption), passes ratingsRunOptions(...) into its sharded run's options and
  * hands the run's accumulator to attachRatings before it emits its report.
  */
-import { Option } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Seed } from '../rng/rng.ts';
 import { SeededRandom } from '../rng/seeded-random.ts';
 import type { ComparisonReport } from '../stats/compare.ts';
@@ -90,4 +90,16 @@ export function ratingsOfAcc(acc: object, seed: Seed | string): RatingsReport | 
 export function renderRatings(r: RatingsReport): string {
   const rows = Object.entries(r.ratings).map(([bot, x], i) => [String(i + 1), bot, eloCell(x)]);
   return `${renderTable(['#', 'bot', `Elo [${Math.round(r.ratingsFit.confidence * 100)}%]`], rows, { columns: ['fixed', 'name', 'fixed'] })}\n${ratingsSummary(r)}`;
+}
+
+/**
+ * `--ratings` on a game where a result has no winner to rate (a solo score game): the option
+ * exists, so that every game answers it, and refuses before anything runs (exit 2), saying why.
+ */
+export function ratingsRefusedOption(cmd: Command, why: string): Command {
+  cmd.addOption(new Option('--ratings', `not in this game: ${why} (exit 2)`));
+  cmd.hook('preAction', (_hooked, action) => {
+    if (action === cmd && cmd.getOptionValue('ratings')) throw new UserError(`--ratings: ${why}. Nothing was run: leave --ratings out (the table's score intervals compare the bots).`);
+  });
+  return cmd;
 }
