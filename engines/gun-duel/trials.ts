@@ -121,7 +121,9 @@ const tournaments: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
 
 /** The rated rows of a run: its players in registration order (as resolvePlayers seats them). */
 export function ratedPlayers(o: GunDuelRunOptions): string[] {
-  return o.players ?? [...POOL.map((p) => p.botName), ...(o.cpp ?? []).filter((a) => !findPlayer(a.name)).map((a) => a.name)];
+  const base = o.players ?? [...POOL.map((p) => p.botName), ...(o.cpp ?? []).filter((a) => !findPlayer(a.name)).map((a) => a.name)];
+  // --bot-cmd programs take the place of a player of their name, or sit at the end (withExternal).
+  return [...base, ...(o.external ?? []).map((x) => x.name).filter((n) => !base.includes(n))];
 }
 
 /** The tournaments, with --ratings' pairwise sums of every duel beside them when asked (engines/core/stats/pairwise.ts; a trial, and a block's unit, is a tournament). */
