@@ -3,6 +3,7 @@
  * many seeded runs (default), exact replay of the posted controller (`--exact`), the rule
  * A/B (`--compare-rules original,fixed`), and any program as a bot (`--bot-cmd`).
  */
+import { ratingsRefusedOption } from '../core/cli/ratings.ts';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
@@ -180,6 +181,7 @@ export function registerAtomasCli(replay: Command, kit: ReplayKit): void {
     { option: '--move-timeout', needs: '--bot-cmd', why: 'ports answer at once' },
     { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
   ]);
+  ratingsRefusedOption(cmd, 'Atomas is a solo score game — each bot plays its own games, alone, and is compared by its score, so no game has a winner and a loser for a Bradley–Terry fit');
   cmd
     .addHelpText(
       'after',

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import pc from 'picocolors';
+import { attachRatings, ratingsOption, ratingsRunOptions } from '../core/cli/ratings.ts';
 import { EXIT, UserError } from '../core/cli/errors.ts';
 import { commandLine, addCommonOptions, helpFooter, optionRules, reportModes, outputFolder, parseBotList, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderTable } from '../core/report/table.ts';
@@ -48,6 +49,7 @@ interface CamelCliOptions extends CommonOptionValues {
   asOf?: string;
   moveTimeout?: number;
   format?: string;
+  ratings?: boolean;
 }
 
 function poolOf(opts: CamelCliOptions): string[] {
@@ -76,7 +78,7 @@ async function runStatsUnguarded(kit: ReplayKit, opts: CamelCliOptions, bots: st
   const res = await kit.runSharded({
     game: 'camel-up',
     spec: camelTrials,
-    opts: { bots, rules },
+    opts: { bots, rules, ...ratingsRunOptions(opts.ratings, opts.games ?? CAMEL_DEFAULTS.games) },
     seed: opts.seed,
     trials: opts.games ?? CAMEL_DEFAULTS.games,
     shardSize: opts.shardSize,
@@ -116,7 +118,7 @@ export async function statisticalReplay(opts: CamelCliOptions, kit: ReplayKit): 
     `points by seat (0 plays first): ${s.seatPoints.map((p, i) => `${i}: ${((100 * p) / s.games).toFixed(1)}`).join(', ')}` +
     (samePool ? '' : `\nNote: this pool is not the published one (${PUBLISHED_CAMEL.rows.map((r) => r.player).join(', ')}).`) +
     rulesNote(opts.rules);
-  return report;
+  return attachRatings(report, s, opts.seed);
 }
 
 /** The exact games: ports here, or the original players in their sandbox worker (closed afterwards). */
@@ -329,7 +331,8 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
     .option('--python-bots <files>', `with --exact: ${camelOriginals.help}`)
     .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
     .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt)
-    .option('--format <year>', FORMAT_2026_HELP);
+    .option('--format <year>', FORMAT_2026_HELP)
+    .addOption(ratingsOption('the players holding the most money (ties share) beat the other seated players, as the 2026 leaderboard reads a game; a pool entry named twice is rated as "Name#2"'));
   addCommonOptions(cmd, ['seed', 'games', 'bots', 'pool', 'rules', 'compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {
     seed: CAMEL_DEFAULTS.seed,
     seedHelp: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)',
@@ -345,6 +348,7 @@ export function registerCamelCli(replay: Command, kit: ReplayKit): void {
     { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
     { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
     { option: '--format', excludes: ['--compare-rules', '--python-bots', '--as-of', '--move-timeout'], why: 'the 2026 tournament runs the ported bots under the 2026 rules (README: "The 2026 tournament and its Elo")' },
+    { option: '--ratings', excludes: ['--exact', '--compare-rules', '--format'], why: 'ratings are fitted on a statistical replay of one rule variant; --format 2026 prints its own Elo' },
   ]);
   cmd
     .addHelpText(

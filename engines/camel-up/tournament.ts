@@ -4,6 +4,7 @@
  * holding the maximum money gets a point. One module-global generator for the controller
  * and the bots. Exact replay: random.seed(S) once before the first game.
  */
+import { ratingsRecorder } from '../core/stats/pairwise.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { Rng, Seed } from '../core/rng/rng.ts';
 import type { TrialSpec } from '../core/game.ts';
@@ -131,6 +132,8 @@ export function camelTrials(resolve: PlayerResolver): TrialSpec<CamelRunOptions,
           acc.points[seats[s]!]! += 1;
           acc.seatPoints[s]! += 1;
         }
+        // --ratings: the game's result for the fit — the max-money holders (ties share) over the other seated players.
+        ratingsRecorder()?.game(seats, (s) => rec.winnerSeats.includes(s));
         tick?.(1);
       });
       return acc;

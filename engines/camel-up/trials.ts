@@ -11,10 +11,13 @@ import type { Seed } from '../core/rng/rng.ts';
 import { CamelUnfollowable, loadPythonCamelPlayers, type CamelPythonSource } from './python-players.ts';
 import { runExact, type CamelTurnEvent } from './tournament.ts';
 
+import { ratedNames, withRatings, type RatingsOptions } from '../core/stats/pairwise.ts';
+import type { TrialSpec } from '../core/runner/trial-spec.ts';
+import type { CamelRunOptions, CamelStats } from './tournament.ts';
 import { withFormat2026 } from './format2026.ts';
 
 /** camel-up's games, and those of `--format 2026` (opts.format: the 2026 tournament loop, format2026.ts). */
-export const trials = withFormat2026(camelTrials(camelBot), camelBot);
+export const trials = withRatings(withFormat2026(camelTrials(camelBot), camelBot) as TrialSpec<CamelRunOptions & { ratings?: RatingsOptions }, CamelStats>, (o) => ratedNames(o.bots));
 
 // ---- Jobs of the sandbox workers (engines/core/sandbox/pool.ts) for runs with the ORIGINAL
 // Python players: the engine and Pyodide in one thread. Crashes come back as data; originals.ts

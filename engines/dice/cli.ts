@@ -16,6 +16,7 @@ import { BotCrash, type DiceTurnEvent } from './rules.ts';
 import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './published.ts';
 import { winningScorePercentiles, type DiceStats } from './stats.ts';
 import { runExact } from './tournament.ts';
+import { attachRatings, ratingsOption, ratingsRunOptions } from '../core/cli/ratings.ts';
 import { trials as diceTrials } from './trials.ts';
 import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
@@ -106,6 +107,7 @@ interface DiceCliOptions extends CommonOptionValues {
   exact?: boolean;
   table: string;
   pythonBots?: string;
+  ratings?: boolean;
 }
 
 /** The bots to play and how to find their classes (ports; --python-bots runs in sandbox workers instead). */
@@ -267,10 +269,12 @@ export function registerDiceCli(replay: Command, kit: ReplayKit): void {
     shardSize: DICE_DEFAULTS.shardSize,
   });
   cmd.option('--python-bots <files>', diceOriginals.help, nonEmpty('Python files'));
+  cmd.addOption(ratingsOption('the winners (the seated bots holding the top score; ties share) beat the other seated bots'));
   reportModes(cmd, ['--exact']); // --report: the comparison with the published table, or the --compare-rules A/B
   optionRules(cmd, [
     { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
     { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
+    { option: '--ratings', excludes: ['--exact', '--compare-rules'], why: 'ratings are fitted on a statistical replay of one rule variant' },
   ]);
   cmd
     .addHelpText(
@@ -306,7 +310,7 @@ async function runStats(kit: ReplayKit, opts: DiceCliOptions, bots: string[], ru
   return kit.runSharded({
     game: 'dice',
     spec: diceTrials,
-    opts: python ? { bots, rules, python: python.args } : { bots, rules },
+    opts: { bots, rules, ...(python ? { python: python.args } : {}), ...ratingsRunOptions(opts.ratings, games) },
     ...(python ? python.sharded() : {}),
     seed,
     trials: games,
@@ -356,7 +360,7 @@ async function statisticalRun(opts: DiceCliOptions, kit: ReplayKit, python?: Dic
       ? '\n' + (report.gameRows as ComparisonReport['rows']).map((r) => `${r.metric}: published ${r.published?.toFixed(3)} ours ${r.reproduced?.toFixed(3)} [${r.low?.toFixed(3)}, ${r.high?.toFixed(3)}] ${r.verdict}`).join('; ')
       : '') +
     (samePool ? '' : `\nNote: this pool (${bots.length} bots) is not the published table's (${publishedPool.size} bots): win rates depend on the opponents, so rows may disagree.`);
-  return report;
+  return attachRatings(report, res.acc, opts.seed);
 }
 
 async function runExactCommand(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {

@@ -10,6 +10,7 @@
  * round 199 the last round is forced and everyone gets a final turn. All bots with the top
  * score win.
  */
+import { ratingsRecorder } from '../core/stats/pairwise.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { type DiceBot, type DiceBotClass, type DiceControllerWatch, type DiceEnv, type FastDecide, type FastStart } from './bot.ts';
 import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
@@ -369,6 +370,9 @@ export class DiceController {
       }
     }
     st.games++;
+    // --ratings: the game's result for the Bradley–Terry fit — its winners (the seats holding the top score) over the other seated bots.
+    const rated = ratingsRecorder();
+    if (rated) rated.game(seats.map((ci) => this.rowOf[ci]!), (i) => scores[i] === top);
     if (winners > 1) st.tiedGames++;
     st.totalRounds += round;
     st.totalRoundsSq += round * round;

@@ -4,6 +4,7 @@
  * Python bots: there the engine and Pyodide share one thread (engines/core/pyodide/local.ts).
  */
 import type { TrialSpec } from '../core/game.ts';
+import { withRatings, type RatingsOptions } from '../core/stats/pairwise.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import type { OriginalsInspection } from '../core/game.ts';
 import { localPython } from '../core/pyodide/local.ts';
@@ -20,7 +21,7 @@ export interface DicePythonFiles {
   files: { path: string; code: string }[];
 }
 
-export type DiceTrialOptions = DiceRunOptions & { python?: DicePythonFiles };
+export type DiceTrialOptions = DiceRunOptions & { python?: DicePythonFiles; ratings?: RatingsOptions };
 
 const portTrials = diceTrials(diceClass);
 
@@ -34,7 +35,7 @@ function pythonResolver(loaded: LoadedDiceBots) {
   };
 }
 
-export const trials: TrialSpec<DiceTrialOptions, DiceStats> = {
+const diceSpec: TrialSpec<DiceTrialOptions, DiceStats> = {
   ...portTrials,
   run(opts, rng, count, tick) {
     if (!opts.python) return portTrials.run(opts, rng, count, tick);
@@ -46,6 +47,9 @@ export const trials: TrialSpec<DiceTrialOptions, DiceStats> = {
     return stats;
   },
 };
+
+/** The trials, with --ratings' pairwise sums beside the statistics when asked (engines/core/stats/pairwise.ts; the rows are the run's bots). */
+export const trials = withRatings(diceSpec, (o) => [...new Set(o.bots)]);
 
 /** Job: the classes the files define, as the controller found them, with refusals. */
 export function diceInspect(args: DicePythonFiles, ctx: JobContext): OriginalsInspection {

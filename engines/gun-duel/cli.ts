@@ -3,6 +3,7 @@
  * distribution (`--tournaments N`), the published scoreboard placed in that distribution
  * (default), and the rule-fix comparison (`--compare-rules`).
  */
+import { ratingsOfAcc, ratingsOption, ratingsRunOptions, renderRatings } from '../core/cli/ratings.ts';
 import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION, RECORDED_PARAMETERS, type DistributionParameters } from './data.ts';
 import { Command, Option } from 'commander';
 import pc from 'picocolors';
@@ -34,6 +35,7 @@ export const GUN_DUEL_DEFAULTS = { seed: '2017', tournaments: 8, repetition: 100
 
 interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' | 'queue' | 'checkpoint' | 'json'>, ExternalCliOptions {
   exact?: boolean;
+  ratings?: boolean;
   players?: string;
   repetition: number;
   rules: GunDuelVariant;
@@ -263,7 +265,7 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
       const res = await kit.runSharded<GunDuelRunOptions, GunDuelAcc>({
         game: 'gun-duel',
         spec: gunDuelTrials,
-        opts: { variant: opts.rules, repetition: opts.repetition, ...(opts.stdlib === 'msvc' ? { lib: 'msvc' as const } : {}), cpp: answers },
+        opts: { variant: opts.rules, repetition: opts.repetition, ...(opts.stdlib === 'msvc' ? { lib: 'msvc' as const } : {}), cpp: answers, ...ratingsRunOptions(opts.ratings, opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments) },
         seed: opts.seed,
         trials: opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments,
         shardSize: 1,
@@ -283,7 +285,7 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
   const res = await kit.runSharded<GunDuelRunOptions, GunDuelAcc>({
     game: 'gun-duel',
     spec: gunDuelTrials,
-    opts: { variant: opts.rules, repetition: opts.repetition, ...(opts.stdlib === 'msvc' ? { lib: 'msvc' as const } : {}), ...(externalSpecsOf(opts).length ? { external: externalSpecsOf(opts) } : {}) },
+    opts: { variant: opts.rules, repetition: opts.repetition, ...(opts.stdlib === 'msvc' ? { lib: 'msvc' as const } : {}), ...(externalSpecsOf(opts).length ? { external: externalSpecsOf(opts) } : {}), ...ratingsRunOptions(opts.ratings, opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments) },
     seed: opts.seed,
     trials: opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments,
     shardSize: 1,
@@ -398,7 +400,8 @@ export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
     .option('--workers <n>', `worker threads for --tournaments, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
     .addOption(queueOption())
     .addOption(new Option('--checkpoint <file>', 'with --tournaments: save progress to this file and resume from it (checked writable before the run)').argParser(outputFile('a checkpoint file name')))
-    .option('--json', 'machine-readable output on stdout');
+    .option('--json', 'machine-readable output on stdout')
+    .addOption(ratingsOption('every duel of the tournaments (all rounds): the winner beats the loser, a draw is 0.5 each; the bootstrap blocks are tournaments'));
   addExternalOptions(cmd)
     .addHelpText(
       'after',
@@ -441,8 +444,9 @@ ${exitCodeHelp()}`,
           // The parameters go into the file, so that --from can refuse to mix it with other options.
           const ext = externalSpecsOf(opts);
           if (ext.length) process.stderr.write(describeStats(mergeStats(acc.tournaments.map((t) => t.external)), opts.moveTimeout) + '\n');
-          if (opts.json) process.stdout.write(JSON.stringify({ parameters: parametersOf(opts), seed: opts.seed, tournaments: acc.tournaments, summary }) + '\n');
-          else process.stdout.write(renderPlacement(placePublished(acc, opts.stdlib)) + '\n' + (ext.length ? renderExternalPlaces(acc.tournaments, ext.map((s) => s.name)) + '\n' : ''));
+          const rated = ratingsOfAcc(acc, opts.seed);
+          if (opts.json) process.stdout.write(JSON.stringify({ parameters: parametersOf(opts), seed: opts.seed, tournaments: acc.tournaments, summary, ...rated }) + '\n');
+          else process.stdout.write(renderPlacement(placePublished(acc, opts.stdlib)) + '\n' + (ext.length ? renderExternalPlaces(acc.tournaments, ext.map((s) => s.name)) + '\n' : '') + (rated ? renderRatings(rated) + '\n' : ''));
           return;
         }
         const rep = placePublished(acc, opts.stdlib);
@@ -466,6 +470,8 @@ ${exitCodeHelp()}`,
     { option: '--exact', excludes: ['--tournaments', '--from', '--checkpoint'], why: 'it plays one tournament with every clock reading = S' },
     { option: '--from', excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' },
     { option: '--checkpoint', needs: '--tournaments', why: 'only new tournaments make progress to save' },
+    { option: '--ratings', needs: '--tournaments', why: 'every duel of new tournaments is a rated game (a recorded distribution or --from file keeps scoreboards, not duels)' },
+    { option: '--ratings', excludes: ['--exact', '--compare-rules', '--compare-stdlib', '--from'], why: 'ratings are fitted on the duels of --tournaments N' },
     { option: '--queue', needs: '--tournaments', why: 'only --tournaments runs are cut into shards' },
     { option: '--players', needs: ['--exact', '--compare-rules'], why: 'the distribution uses the 17 tournament players' },
     { option: '--seed', needs: ['--exact', '--compare-rules', '--tournaments'], why: 'without them the published scoreboard is placed in recorded tournaments' },

@@ -14,6 +14,7 @@
  *    (with `lib: 'msvc'`: MSVC's, an insertion sort for ≤ 32 elements, i.e. stable).
  * `lib` picks the C++ library: engines, distributions, shuffle and sort (player.ts: CppLibrary).
  */
+import { ratingsRecorder } from '../core/stats/pairwise.ts';
 import { PlayerEnv, cppEngine, type CppEngine, type CppLibrary, type Player, type PlayerClass } from './player.ts';
 import { AWIN, BWIN, fight, type Outcome } from './rules.ts';
 import type { GunDuelVariant } from './variants.ts';
@@ -92,6 +93,7 @@ export function runTournament(opts: TournamentOptions): TournamentResult {
   const env = new PlayerEnv(seeds.int, seeds.real, lib, make);
   const pairs = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   let round = 0;
+  const rated = ratingsRecorder();
   const aliveCount = () => sc.filter((c) => c.alive).length;
   while (aliveCount() > 1) {
     opts.onRound?.(round, aliveCount());
@@ -113,6 +115,8 @@ export function runTournament(opts: TournamentOptions): TournamentResult {
             sc[b]!.pointTotal++;
             if (round === 0) pairs[b]![a]!++;
           }
+          // --ratings: every duel is a rated game — the winner over the loser, a draw 0.5 each.
+          rated?.game([a, b], (i) => status !== (i === 0 ? BWIN : AWIN), false);
           opts.onDuel?.({ round, a, b, pa, pb, status });
         }
       }
@@ -120,6 +124,7 @@ export function runTournament(opts: TournamentOptions): TournamentResult {
     endRound(sc);
     round++;
   }
+  rated?.endTrial();
   const idx = Array.from({ length: n }, (_, i) => i);
   (lib === 'msvc' ? msvcSort : stdSort)(idx, (a, b) => sc[a]!.survival > sc[b]!.survival || (sc[a]!.survival === sc[b]!.survival && sc[a]!.pointTotal > sc[b]!.pointTotal));
   const name = (i: number) => players[i]!.botName;

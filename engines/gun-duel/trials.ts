@@ -5,6 +5,7 @@
  * seedrandom stream keyed by (master seed, tournament index).
  */
 import type { TrialSpec } from '../core/game.ts';
+import { withRatings, type RatingsOptions } from '../core/stats/pairwise.ts';
 import type { SandboxContext } from '../core/runner/trial-spec.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { cppPlayerClass } from './cpp/players.ts';
@@ -90,7 +91,7 @@ export function tournamentsProblems(list: unknown, extraPlayers: readonly string
   return out;
 }
 
-export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
+const tournaments: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
   generator: 'seedrandom',
   run(opts: GunDuelRunOptions, rng: Rng, count: number, tick?: (n: number) => void, sandbox?: SandboxContext): GunDuelAcc {
     const out: GunDuelAcc = { tournaments: [] };
@@ -117,6 +118,16 @@ export const trials: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
   count: (acc) => acc.tournaments.length,
   check: (acc, opts) => tournamentsProblems(acc.tournaments, [...(opts?.cpp ?? []).map((a) => a.name), ...(opts?.external ?? []).map((x) => x.name)]),
 };
+
+/** The rated rows of a run: its players in registration order (as resolvePlayers seats them). */
+export function ratedPlayers(o: GunDuelRunOptions): string[] {
+  const base = o.players ?? [...POOL.map((p) => p.botName), ...(o.cpp ?? []).filter((a) => !findPlayer(a.name)).map((a) => a.name)];
+  // --bot-cmd programs take the place of a player of their name, or sit at the end (withExternal).
+  return [...base, ...(o.external ?? []).map((x) => x.name).filter((n) => !base.includes(n))];
+}
+
+/** The tournaments, with --ratings' pairwise sums of every duel beside them when asked (engines/core/stats/pairwise.ts; a trial, and a block's unit, is a tournament). */
+export const trials = withRatings<GunDuelRunOptions & { ratings?: RatingsOptions }, GunDuelAcc>(tournaments, ratedPlayers);
 
 /** Job (C++ sandbox worker): one exact tournament (every clock reading = S) with compiled answers. */
 export function gunDuelCppExact(

@@ -2,6 +2,8 @@
  * `koth replay ruins` (a tournament, or the published table with what is missing to rerun
  * it) and `koth play ruins` (one game).
  */
+import { ratingsOfAcc, ratingsOption, renderRatings } from '../core/cli/ratings.ts';
+import { ratedNames, recordRatings } from '../core/stats/pairwise.ts';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
@@ -31,6 +33,7 @@ interface RuinsCliOptions {
   bots?: string;
   rules: string;
   json?: boolean;
+  ratings?: boolean;
   log?: boolean;
   debug?: boolean;
   pythonBots?: string;
@@ -151,6 +154,12 @@ function printPool(poolRows: readonly TournamentRow[], counts?: Record<string, n
   );
 }
 
+/** A tournament with --ratings: its games summed into blocks of 8 (the result carries them as `ratings`). */
+function ruinsRated(pool: AdventurerClass[], run: (pool: AdventurerClass[]) => TournamentResult): TournamentResult {
+  const [r, acc] = recordRatings(ratedNames(pool.map((c) => c.botName)), 8, () => run(pool));
+  return Object.assign(r, { ratings: acc });
+}
+
 function printTournament(r: TournamentResult, json: boolean): void {
   if (json) {
     process.stdout.write(JSON.stringify(r) + '\n');
@@ -206,7 +215,8 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
     jsonHelp: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report',
   });
   replayCmd.option('--python-bots <files>', ruinsOriginals.help, nonEmpty('Python files, or "cache"')).option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)');
-  optionRules(replayCmd, [AS_OF_RULE]);
+  replayCmd.addOption(ratingsOption('every game of the tournament (pool and final): the bots holding the table\'s top score (ties share) beat the other bots at the table; Drunkards are not rated; the bootstrap blocks are runs of 8 consecutive games'));
+  optionRules(replayCmd, [AS_OF_RULE, { option: '--ratings', needs: ['--seed', '--pool', '--bots'], why: 'ratings are fitted on the games of a tournament played here (the published table has no games)' }, { option: '--ratings', excludes: ['--python-bots'], why: 'the original answers play in a sandbox worker that hands back the scoreboard, not each game' }]);
   reportModes(replayCmd, 'any'); // --report: the published table and the missing bots (its default replay) only
   replayCmd
     .addHelpText(
@@ -232,14 +242,19 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         () =>
           opts.pythonBots
             ? withPython(opts, kit, async (p) => ((await runRuinsJob(p, 'ruinsTournamentJob', { ...p.args, seed, rules: opts.rules }, incidents)) as ReturnType<typeof ruinsTournamentJob>).value!)
-            : runTournament(poolOf(opts), seed, { flags, drunkard: Drunkard }),
+            : opts.ratings
+              ? ruinsRated(poolOf(opts), (pool) => runTournament(pool, seed, { flags, drunkard: Drunkard }))
+              : runTournament(poolOf(opts), seed, { flags, drunkard: Drunkard }),
         (crash) => {
           // What ruins.py had printed before its traceback.
           const pool = crash.partial?.['poolRows'] as TournamentRow[] | undefined;
           if (pool && !opts.json) printPool(pool);
         },
       );
-      printTournament(r, !!opts.json);
+      const rated = opts.ratings ? ratingsOfAcc(r, String(seed)) : undefined;
+      if (rated) delete (r as { ratings?: unknown }).ratings;
+      printTournament(rated && opts.json ? Object.assign(r, rated) : r, !!opts.json);
+      if (rated && !opts.json) process.stdout.write(renderRatings(rated) + '\n');
       reportPythonIncidents(incidents);
     });
 

@@ -5,6 +5,7 @@
  * 10 bots, Drunkards fill the table. One generator, `Random(seed)`, drives the whole
  * tournament; each game gets `Ruins(*bots, seed=rand.getrandbits(1337))` (drawn as words: getrandbitsWords).
  */
+import { ratingsRecorder } from '../core/stats/pairwise.ts';
 import { PyRandom, type PySeed } from '../core/rng/python-random.ts';
 import { formatFixedPython } from '../core/py/format.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -86,6 +87,13 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
     }
     for (const { player, score } of result) {
       if (!(player.bot instanceof o.drunkard)) scores.set(player.botName, (scores.get(player.botName) ?? 0) + score);
+    }
+    // --ratings: the game's result for the fit — the bots holding the table's top score (ties share) over the other bots at the table (Drunkards fill seats but are not rated).
+    const rated = ratingsRecorder();
+    if (rated) {
+      const top = Math.max(...result.map((r) => r.score));
+      const bots = result.filter((r) => !(r.player.bot instanceof o.drunkard));
+      rated.game(bots.map((r) => rated.acc.names.indexOf(r.player.botName)), (i) => bots[i]!.score === top);
     }
     o.onGame?.(phase, ++gamesInPhase);
     return result;

@@ -3,6 +3,7 @@ import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { ComparisonReport, ComparisonRow } from '../stats/compare.ts';
 import { confidencePercent } from '../stats/intervals.ts';
+import { eloCell, ratingsSummary, reportRatings } from '../cli/ratings.ts';
 
 /**
  * Terminal tables (cli-table3). Every table fits the terminal: when stdout is a terminal its
@@ -144,8 +145,12 @@ export function renderComparison(report: ComparisonReport, digits = typeof repor
   const hasIntervals = report.rows.some((r) => r.low != null);
   const notes = report.rows.map((r) => [r.note, r.explained].filter(Boolean).map((t) => pc.dim(t!)).join(pc.dim(' — ')));
   const withNotes = notes.some(Boolean);
-  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${confidencePercent(report.confidence)} interval` : 'interval', 'verdict', ...(withNotes ? ['note'] : [])];
-  const columns: ColumnKind[] = ['fixed', 'name', ...(metrics.length > 1 ? ['name' as const] : []), 'fixed', 'fixed', 'fixed', 'text', ...(withNotes ? ['note' as const] : [])];
+  // --ratings: an Elo [low, high] column beside the reproduced figure (once per bot), the fit's line under the table.
+  const ratings = reportRatings(report);
+  const rated = new Set<string>();
+  const eloOf = (bot: string) => (rated.has(bot) ? '' : (rated.add(bot), eloCell(ratings!.ratings[bot])));
+  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${confidencePercent(report.confidence)} interval` : 'interval', ...(ratings ? [`Elo [${Math.round(ratings.ratingsFit.confidence * 100)}%]`] : []), 'verdict', ...(withNotes ? ['note'] : [])];
+  const columns: ColumnKind[] = ['fixed', 'name', ...(metrics.length > 1 ? ['name' as const] : []), 'fixed', 'fixed', 'fixed', ...(ratings ? ['fixed' as const] : []), 'text', ...(withNotes ? ['note' as const] : [])];
   const rows = report.rows.map((r, i) => [
     String(i + 1),
     r.bot,
@@ -153,6 +158,7 @@ export function renderComparison(report: ComparisonReport, digits = typeof repor
     fmt(r.published, digits),
     fmt(r.reproduced, digits),
     r.low == null || r.high == null ? '—' : `[${r.low.toFixed(digits)}, ${r.high.toFixed(digits)}]`,
+    ...(ratings ? [eloOf(r.bot)] : []),
     r.verdict === 'disagree' && r.explained ? pc.yellow('DISAGREE (explained)') : verdictCell(r.verdict),
     ...(withNotes ? [notes[i]!] : []),
   ]);
@@ -168,8 +174,9 @@ export function renderComparison(report: ComparisonReport, digits = typeof repor
   const explained = report.rows.filter((r) => r.verdict === 'disagree' && r.explained).length;
   const summary = `${overall}: ${counts.agree} agree, ${counts.disagree} disagree${explained ? ` (${explained} explained)` : ''}, ${counts['n/a']} n/a`;
   const extra = typeof report.summary === 'string' ? `\n${report.summary}` : '';
+  const fitLine = ratings ? `\n${ratingsSummary(ratings)}` : '';
   const table = layoutTable(head, rows, { ...layout, columns }, (i) => `${i + 1} ${report.rows[i]!.bot}`);
-  return `${title}${extra}\n${table}\n${summary}\n`;
+  return `${title}${extra}\n${table}\n${summary}${fitLine}\n`;
 }
 
 /** A plain aligned table for other listings (stats, registry...), fitted to the terminal (every column wraps between words unless `columns` says otherwise). */

@@ -72,6 +72,18 @@ export function fitBradleyTerry(games: readonly RatedGame[], opts: BradleyTerryO
   // w[a * size + b]: pairwise score of a over b (a name seated twice can score against itself, as in _fit_elo).
   const w = new Float64Array(size * size);
   for (const g of games) addGame(w, size, index, g);
+  const ps = mmFit(w, n, iterations);
+  for (const [name, p] of index) out.set(name, { strength: ps[p]!, elo: eloOf(ps[p]!) });
+  return out;
+}
+
+/**
+ * The MM iteration of fitBradleyTerry on a score matrix `w` of n players and the anchor
+ * (index n, size n + 1; w[a * size + b] the score of a over b), the anchor's virtual games
+ * not yet in it (they are added here, in place). Returns the strengths (the anchor's is 1).
+ */
+function mmFit(w: Float64Array, n: number, iterations: number): Float64Array {
+  const size = n + 1;
   for (let p = 0; p < n; p++) {
     w[p * size + n]! += 0.5;
     w[n * size + p]! += 0.5;
@@ -96,7 +108,30 @@ export function fitBradleyTerry(games: readonly RatedGame[], opts: BradleyTerryO
     next[n] = 1; // the anchor: Elo 1500
     ps = next;
   }
-  for (const [name, p] of index) out.set(name, { strength: ps[p]!, elo: eloOf(ps[p]!) });
+  return ps;
+}
+
+/**
+ * The same fit from pairwise scores already summed (what a sharded run accumulates instead of
+ * its games): `names` the players in the order the sums go over them, `doubled[a * names.length + b]`
+ * twice the score of a over b (whole numbers: scores are halves), `rated[a]` whether a took part
+ * in a game at all (those who did not get no rating, as a name absent from the game list).
+ * With the names in order of first appearance it is fitBradleyTerry on the games summed, to the
+ * last bit (the same sums in the same order); in another order equal up to rounding.
+ */
+export function fitScoreMatrix(names: readonly string[], doubled: ArrayLike<number>, rated: ArrayLike<boolean | number>, opts: BradleyTerryOptions = {}): Map<string, BradleyTerryRating> {
+  const iterations = opts.iterations ?? BT_ITERATIONS;
+  const m = names.length;
+  if (doubled.length !== m * m || rated.length !== m) throw new RangeError(`fitScoreMatrix: ${m} names need a ${m}×${m} matrix and ${m} flags`);
+  const keep = names.flatMap((_, i) => (rated[i] ? [i] : []));
+  const n = keep.length;
+  const out = new Map<string, BradleyTerryRating>();
+  if (!n) return out;
+  const size = n + 1;
+  const w = new Float64Array(size * size);
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) w[a * size + b] = doubled[keep[a]! * m + keep[b]!]! / 2;
+  const ps = mmFit(w, n, iterations);
+  keep.forEach((i, p) => out.set(names[i]!, { strength: ps[p]!, elo: eloOf(ps[p]!) }));
   return out;
 }
 
@@ -192,6 +227,17 @@ export function bootstrapRatings(games: readonly RatedGame[], opts: BootstrapOpt
     for (let k = 0; k < games.length; k++) draw[k] = games[opts.rng.randbelow(games.length)]!;
     for (const [name, r] of fitBradleyTerry(draw, opts)) samples[b * names.length + col.get(name)!] = r.elo;
   }
+  return summariseResamples(fit, samples, resamples, confidence);
+}
+
+/**
+ * Intervals and neighbours' order from resampled fits (bootstrapRatings' closing part, shared
+ * with the block bootstrap of sharded runs, engines/core/stats/pairwise.ts): `fit` the fit on
+ * everything, `samples[b * fit.size + i]` the i-th player's (in fit's order) Elo in resample b,
+ * NaN when absent there.
+ */
+export function summariseResamples(fit: Map<string, BradleyTerryRating>, samples: Float64Array, resamples: number, confidence: number): BootstrapResult {
+  const names = [...fit.keys()];
   // 1 − 0.99 is 0.010000000000000009 in doubles: rounded to 12 digits, "fewer than 0.5%" means it.
   const alpha = Number((1 - confidence).toPrecision(12));
   const ratings: RatingInterval[] = names.map((name, i) => {

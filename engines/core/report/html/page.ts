@@ -3,6 +3,8 @@
  * no script, no external resource. Every text that came from a scrape or a user (bot names,
  * notes, commands) goes through esc().
  */
+import { eloCell, ratingsSummary } from '../../cli/ratings.ts';
+import type { RatingsReport } from '../../stats/pairwise.ts';
 import { confidencePercent } from '../../stats/intervals.ts';
 import { changeChartSpec, comparisonChartSpec, groupChartSpec, renderSvg, type ChartCounts } from './charts.ts';
 import type { ComparisonRow, ComparisonSection, ReportPage, ReportSection, RowVerdict, RuleComparisonRow, RuleComparisonSection, RunProvenance, TableVerdict } from './types.ts';
@@ -192,8 +194,24 @@ async function comparisonSectionHtml(s: ComparisonSection): Promise<string> {
     (s.summary ? `<pre class="summary">${esc(s.summary)}</pre>` : '') +
     `<div class="layout"><div class="chartcol">${figures.join('')}</div><div class="tablecol">${comparisonTable(s, s.rows, true, 'rows')}</div></div>` +
     (s.gameRows.length ? `<h3>Whole-table figures</h3>${comparisonTable(s, s.gameRows, false, 'game-rows')}` : '') +
+    (s.ratings ? ratingsHtml(s.ratings) : '') +
     why +
     `<h3>Provenance</h3>${provenanceHtml(s.provenance)}</section>`
+  );
+}
+
+/** --ratings: the bots' Bradley–Terry ratings, highest first, with their intervals and whether each one's order over the next is settled. */
+function ratingsHtml(r: RatingsReport): string {
+  const settled = new Map(r.neighbours.map((n) => [n.higher, n]));
+  const rows = Object.entries(r.ratings)
+    .map(([bot, x], i) => {
+      const n = settled.get(bot);
+      return `<tr><td class="num">${i + 1}</td><td>${esc(bot)}</td><td class="num">${eloCell(x)}</td><td>${n ? `${n.significant ? 'settled' : 'not settled'} over ${esc(n.lower)} (flips in ${(100 * n.flipShare).toFixed(1)}% of resamples)` : ''}</td></tr>`;
+    })
+    .join('');
+  return (
+    `<h3>Ratings (Bradley–Terry, Elo scale)</h3><table class="ratings" data-table="ratings"><thead><tr><th class="num">#</th><th>bot</th><th class="num">Elo [${Math.round(r.ratingsFit.confidence * 100)}% interval]</th><th>order over the next</th></tr></thead><tbody>${rows}</tbody></table>` +
+    `<p class="note">${esc(ratingsSummary(r))}</p>`
   );
 }
 

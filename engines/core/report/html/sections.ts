@@ -4,6 +4,7 @@
  * the report's conventional extras when present (seed, games, publishedGames, workers,
  * rules, seconds, digits, summary, gameRows, command, shardSize).
  */
+import { reportRatings } from '../../cli/ratings.ts';
 import { confidencePercent } from '../../stats/intervals.ts';
 import type { ComparisonReport, ComparisonRow } from '../../stats/compare.ts';
 import type { BotVersion, ComparisonSection, RuleComparisonData, RuleComparisonSection, RunProvenance } from './types.ts';
@@ -75,6 +76,7 @@ export function sectionFromComparison(report: ComparisonReport, meta: SectionMet
     rows: report.rows,
     gameRows: Array.isArray(report.gameRows) ? report.gameRows.filter(isRow) : [],
     ...(typeof report.summary === 'string' ? { summary: report.summary } : {}),
+    ...(reportRatings(report) ? { ratings: reportRatings(report)! } : {}),
     provenance,
   };
 }

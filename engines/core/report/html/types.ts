@@ -1,3 +1,4 @@
+import type { RatingsReport } from '../../stats/pairwise.ts';
 /**
  * The data an HTML replay report is made of. A page is a list of sections, one per game
  * run: a comparison with a published table (built from any game's ComparisonReport) or a
@@ -61,6 +62,8 @@ export interface ComparisonSection {
   gameRows: ComparisonRow[];
   /** Free text (kept as lines) the game wants shown. */
   summary?: string;
+  /** --ratings: Bradley–Terry ratings of the bots (highest first), the neighbours' order and how they were made. */
+  ratings?: RatingsReport;
   provenance: RunProvenance;
 }
 

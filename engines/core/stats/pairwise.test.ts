@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../test/fixtures.ts';
+import { PyRandom } from '../rng/python-random.ts';
+import { SeededRandom } from '../rng/seeded-random.ts';
+import type { Rng } from '../rng/rng.ts';
+import type { TrialSpec } from '../runner/trial-spec.ts';
+import { fitBradleyTerry, fitScoreMatrix, gameFromScores, type RatedGame } from './bradley-terry.ts';
+import { blockBootstrap, mergeRatings, ratingsProblems, ratingsRecorder, RatingsRecorder, sumBlocks, withRatings, type RatingsAcc, type RatingsOptions } from './pairwise.ts';
+
+// Camel Up 2026 game logs (fixtures/camel-up/elo/README.md): games of four seats, ties, repeats.
+const LOGS = fixture<{ logs: Record<string, [string, number][][]> }>('camel-up/elo/logs.json').logs;
+
+/** The games into a recorder over `names` (blocks of `block` games). */
+function record(games: readonly RatedGame[], names: readonly string[], block: number): RatingsAcc {
+  const rec = new RatingsRecorder(names, block);
+  for (const g of games) {
+    const won = new Set(g.winners);
+    rec.game(g.participants.map((p) => names.indexOf(p)), (i) => won.has(i));
+  }
+  return rec.acc;
+}
+const firstAppearance = (games: readonly RatedGame[]) => [...new Set(games.flatMap((g) => g.participants))];
+
+describe('fit from pairwise sums', () => {
+  for (const name of ['ties', 'undefeated-winless', 'small-games', 'tournament-seed1']) {
+    it(`log "${name}": the fit from the summed matrix is fitBradleyTerry on the game list, to the last bit`, () => {
+      const games = LOGS[name]!.map((g) => gameFromScores(g));
+      const names = firstAppearance(games);
+      const acc = record(games, names, 7);
+      const sum = sumBlocks(acc);
+      expect(sum.games).toBe(games.length);
+      const want = fitBradleyTerry(games);
+      const got = fitScoreMatrix(acc.names, sum.doubled, sum.played);
+      expect([...got.keys()]).toEqual([...want.keys()]);
+      for (const [k, r] of want) expect(got.get(k)!.elo).toBe(r.elo);
+    });
+  }
+
+  it('in another row order (extra unplayed rows too) the same ratings up to rounding; an unplayed row is not rated', () => {
+    const games = LOGS['tournament-seed1']!.map((g) => gameFromScores(g));
+    const names = ['Nobody', ...firstAppearance(games).reverse()];
+    const sum = sumBlocks(record(games, names, 1000));
+    const got = fitScoreMatrix(names, sum.doubled, sum.played);
+    expect(got.has('Nobody')).toBe(false);
+    for (const [k, r] of fitBradleyTerry(games)) expect(got.get(k)!.elo).toBeCloseTo(r.elo, 9);
+  });
+
+  it('blocks: cut every `block` games, merged in order; the sums do not depend on the cut', () => {
+    const games = LOGS['tournament-seed1']!.map((g) => gameFromScores(g));
+    const names = firstAppearance(games);
+    const a = record(games.slice(0, 30), names, 8);
+    const b = record(games.slice(30), names, 8);
+    expect(a.blocks.map((x) => x.games)).toEqual([8, 8, 8, 6]);
+    const merged = mergeRatings(a, b);
+    expect(sumBlocks(merged)).toEqual(sumBlocks(record(games, names, 5)));
+    expect(ratingsProblems(merged, names, 8, games.length)).toEqual([]);
+  });
+
+  it('a block no games can give, or a count that is not the run\'s, is reported', () => {
+    const games = LOGS['ties']!.map((g) => gameFromScores(g));
+    const names = firstAppearance(games);
+    const acc = record(games, names, 4);
+    const bad = structuredClone(acc);
+    bad.blocks[0]!.doubled[1] = 99;
+    expect(ratingsProblems(bad, names, 4, games.length).join(' ')).toMatch(/scored .* against each other/);
+    expect(ratingsProblems(acc, names, 4, games.length + 1).join(' ')).toMatch(/has \d+ trials, not/);
+    expect(ratingsProblems(acc, names, 2, games.length).join(' ')).toMatch(/is not a block of 1\.\.2 trials/);
+    expect(ratingsProblems(acc, [...names].reverse(), 4, games.length)).toEqual(["results.ratings.names are not this run's bots"]);
+  });
+});
+
+describe('blockBootstrap', () => {
+  const games = LOGS['tournament-seed1']!.map((g) => gameFromScores(g));
+  const names = firstAppearance(games);
+  const acc = record(games, names, Math.ceil(games.length / 40));
+
+  it('the point ratings are the fit; intervals hold them; a function of the generator', () => {
+    const a = blockBootstrap(acc, { resamples: 300, rng: new SeededRandom('x') });
+    const b = blockBootstrap(acc, { resamples: 300, rng: new SeededRandom('x') });
+    const c = blockBootstrap(acc, { resamples: 300, rng: new SeededRandom('y') });
+    expect(a).toEqual(b);
+    expect(a.ratings).not.toEqual(c.ratings);
+    const fit = fitBradleyTerry(games);
+    for (const r of a.ratings) {
+      expect(r.elo).toBeCloseTo(fit.get(r.name)!.elo, 9);
+      expect(r.low).toBeLessThanOrEqual(r.elo + 1e-9);
+      expect(r.high).toBeGreaterThanOrEqual(r.elo - 1e-9);
+      expect(r.high).toBeGreaterThan(r.low);
+    }
+    expect(a.blocks).toBe(acc.blocks.length);
+    expect(a.games).toBe(games.length);
+    expect(a.neighbours).toHaveLength(a.ratings.length - 1);
+  });
+
+  it('one block: every resample is the whole run (zero-width intervals), which the summary line warns of', () => {
+    const one = blockBootstrap(record(games, names, games.length), { resamples: 50, rng: new SeededRandom('x') });
+    for (const r of one.ratings) expect(r.high - r.low).toBeCloseTo(0, 9);
+  });
+});
+
+describe('withRatings', () => {
+  // A toy game: two seats drawn from three bots; the lower index wins unless the die says 0 (a tie).
+  interface O { bots: string[]; ratings?: RatingsOptions }
+  const toy: TrialSpec<O, { games: number }> = {
+    generator: 'cpython3',
+    run(o, rng: Rng, count) {
+      for (let g = 0; g < count; g++) {
+        const a = rng.randbelow(o.bots.length);
+        const b = (a + 1 + rng.randbelow(o.bots.length - 1)) % o.bots.length;
+        const tie = rng.randbelow(4) === 0;
+        ratingsRecorder()?.game([a, b], (i) => tie || (i === 0) === a < b);
+      }
+      return { games: count };
+    },
+    merge: (x, y) => ({ games: x.games + y.games }),
+    empty: () => ({ games: 0 }),
+    count: (x) => x.games,
+  };
+  const spec = withRatings(toy, (o) => o.bots);
+  const opts: O = { bots: ['A', 'B', 'C'], ratings: { block: 10 } };
+
+  it('without `ratings` in the options: the game alone, no recorder active', () => {
+    expect(spec.run({ bots: opts.bots }, new PyRandom(1), 5)).toEqual({ games: 5 });
+    expect(spec.empty({ bots: opts.bots })).toEqual({ games: 0 });
+    expect(ratingsRecorder()).toBeUndefined();
+  });
+
+  it('shards merged in any grouping give the same blocks; the check passes them; the order of strength is found', () => {
+    const shard = (i: number) => spec.run(opts, new PyRandom(`s/${i}`), 25);
+    const left = spec.merge(spec.merge(spec.merge(spec.empty(opts), shard(0)), shard(1)), shard(2));
+    const right = spec.merge(spec.empty(opts), spec.merge(shard(0), spec.merge(shard(1), shard(2))));
+    expect(left).toEqual(right);
+    expect(left.ratings!.blocks.map((b) => b.games)).toEqual([10, 10, 5, 10, 10, 5, 10, 10, 5]);
+    expect(spec.check!(left, opts)).toEqual([]);
+    expect(spec.check!({ games: 75 }, opts)).toEqual(['results lack the ratings of this run']);
+    const r = blockBootstrap(left.ratings!, { resamples: 100, rng: new SeededRandom(1) });
+    expect(r.ratings.map((x) => x.name)).toEqual(['A', 'B', 'C']);
+    expect(ratingsRecorder()).toBeUndefined();
+  });
+});
