@@ -97,5 +97,5 @@ export function challengeConfig(id: string): ChallengeConfig | undefined {
 
 /** The replay CLI kit bound to this registry (it knows where each game's trials module is and each game's originals); what games offer the HTML report goes to `sink`. */
 export function replayKit(sink?: ReportSink): ReplayKit {
-  return createReplayKit(trialsModuleOf, sink, (id) => findGame(id)?.engine?.originals);
+  return createReplayKit(trialsModuleOf, sink, (id) => findGame(id)?.engine);
 }

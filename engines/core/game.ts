@@ -21,6 +21,7 @@ import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
 import type { AbGame } from './ab/types.ts';
+import type { GameParams } from './cli/params.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -127,6 +128,8 @@ export interface ReplayKit {
   emitReport(report: ComparisonReport, json: boolean): void;
   /** Hands a part to the HTML report (`--report DIR`) without printing it (emitReport offers its comparison itself). */
   offerReport(part: ReportPart): void;
+  /** `koth replay|play <game>` (by `parent`'s name) with the game's declared parameters (`engine.params`, params.ts): options, --help, rules. */
+  command(parent: Command, game: string): Command;
   /** `parseSeed` with a clear error for an empty seed. */
   seed(text: string | undefined, fallback?: string): Seed;
   /**
@@ -239,7 +242,9 @@ export interface GameEngine<Opts = any, Acc = any> {
   ab?: AbGame;
   /** `--python-bots`: how the original Python answers run in sandbox workers (engines/core/cli/originals.ts). */
   originals?: OriginalBots;
-  /** Adds `koth replay <id>` (and `koth play <id>` if the game has single games), built with the kit. */
+  /** The parameters of `koth replay <id>` and `koth play <id>` as data: the CLI, --help, defaults and option rules are derived from them (engines/core/cli/params.ts). */
+  params?: GameParams;
+  /** Adds `koth replay <id>` (and `koth play <id>` if the game has single games), built with the kit (`kit.command`). */
   registerCli(cmds: { replay: Command; play: Command }, kit: ReplayKit): void;
   /** What `koth replay` with no game runs for this game on the embedded data. */
   defaultReplay(ctx: ReplayContext): Promise<ComparisonReport | undefined>;
