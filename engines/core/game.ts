@@ -21,7 +21,6 @@ import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
 import type { AbGame } from './ab/types.ts';
-import type { GameParams } from './cli/params.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -89,6 +88,66 @@ export interface RuleVariant {
 }
 
 export type { TrialSpec } from './runner/trial-spec.ts';
+
+/* A game command's parameters as data: the CLI, --help, defaults and option rules are derived from them (engines/core/cli/params.ts). */
+
+/** What a parameter needs or excludes, and why (checked by optionRules before the action). */
+export interface ParamRule {
+  /** The option it goes with, e.g. '--log' or '--python-bots=cache'; a list: any one of them. */
+  needs?: string | readonly string[];
+  /** Options it cannot be given with. */
+  excludes?: readonly string[];
+  /** Why, appended to the message. */
+  why?: string;
+}
+
+/** One parameter of a game command, as data. */
+export interface Param {
+  /** Commander's flags: '--seed <S>', '--json'. */
+  flags: string;
+  /** One sentence for --help. */
+  help: string;
+  /** The value when not given: set by commander and shown by --help as "(default: …)". */
+  default?: unknown;
+  /**
+   * The value the command uses when the option is not given, left unset so that the command can
+   * tell "not given" apart (a mode picks another, e.g. --games with --exact); shown by --help.
+   */
+  fallback?: unknown;
+  /** Reads the text given on the command line (commander's argParser; throws to refuse it). */
+  parse?: (v: string) => unknown;
+  /** The values allowed (commander's choices). */
+  choices?: readonly string[];
+  /** The options this one needs or excludes, and why (see OptionRule). */
+  rules?: readonly ParamRule[];
+  /** Given, this option's mode compares with no published table: `--report DIR` is refused (reportModes). */
+  noReport?: boolean;
+}
+
+/** The options with one meaning in every game (their values: CommonOptionValues). */
+export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules';
+
+/** A common parameter named by a game, with what differs for it (its default, its help, rules). */
+export type CommonParam = { common: CommonOption } & Partial<Omit<Param, 'flags'>>;
+
+/** An entry of a game's parameter list: a parameter of its own, or a common one. */
+export type ParamDecl = Param | CommonParam;
+
+/** The parameters of one game command (`koth replay <game>`, `koth play <game>`), in --help order. */
+export interface CommandParams {
+  params: readonly ParamDecl[];
+  /** 'default-only': `--report DIR` shows the game's default replay only; any option of its own refuses it (reportModes 'any'). */
+  report?: 'default-only';
+  /** --help lists the engine's rule variants and flags (rulesHelp) first after the options. */
+  rulesHelp?: boolean;
+}
+
+/** A game's declared parameters, by command. */
+export interface GameParams {
+  replay?: CommandParams;
+  play?: CommandParams;
+}
+
 
 
 export interface ShardedRun<Opts, Acc> {
@@ -363,7 +422,8 @@ export interface BenchFigure {
 /**
  * The one place a descriptor is checked: a list of problems (empty when valid). Ids are
  * lowercase words joined by '-', every known bot belongs to the game and names its question,
- * bot names are unique, variants name declared flags and the default variant exists.
+ * bot names are unique, variants name declared flags and the default variant exists (the
+ * declared parameters: engines/core/cli/params.ts, paramProblems).
  */
 export function validateGame(g: GameDescriptor): string[] {
   const bad: string[] = [];

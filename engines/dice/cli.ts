@@ -17,7 +17,7 @@ import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './p
 import { winningScorePercentiles, type DiceStats } from './stats.ts';
 import { runExact } from './tournament.ts';
 import { trials as diceTrials } from './trials.ts';
-import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
+import { CRASHES_BELOW_100_GAMES } from './variants.ts';
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
 import { cannotFollowError, diceOriginals } from './originals.ts';
 import { SandboxStop } from '../core/py/errors.ts';

@@ -11,6 +11,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { CommandParams, CommonOption, GameEngine, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 import { defaultWorkers } from '../runner/runner.ts';
 import { checkQueueUrl } from '../runner/queue.ts';
 import { UserError } from './errors.ts';
@@ -112,15 +113,9 @@ export function outputFolder(file: string, what = 'a folder'): (v: string) => st
  * anything, or `excludes` options it cannot be combined with. Checked before the action runs;
  * an option given where it would be ignored is refused (exit 2) with the rule, not dropped.
  */
-export interface OptionRule {
+export interface OptionRule extends ParamRule {
   /** The option given on the command line, e.g. '--debug'. */
   option: string;
-  /** The option it goes with, e.g. '--log' or '--python-bots=cache'; a list: any one of them. */
-  needs?: string | readonly string[];
-  /** Options it cannot be given with. */
-  excludes?: readonly string[];
-  /** Why, appended to the message. */
-  why?: string;
 }
 
 /** Adds the rules to a command (see OptionRule). A default value does not count as given. */
@@ -223,63 +218,10 @@ function queueExcludesExact(cmd: Command): void {
 
 export const CHECKPOINT_HELP = 'save progress to this file and resume from it after an interruption (checked writable before the run)';
 
-/** What a parameter needs or excludes, and why (checked by optionRules before the action). */
-export type ParamRule = Omit<OptionRule, 'option'>;
+export type { CommandParams, CommonOption, CommonParam, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 
-/** One parameter of a game command, as data. */
-export interface Param {
-  /** Commander's flags: '--seed <S>', '--json'. */
-  flags: string;
-  /** One sentence for --help. */
-  help: string;
-  /** The value when not given: set by commander and shown by --help as "(default: …)". */
-  default?: unknown;
-  /**
-   * The value the command uses when the option is not given, left unset so that the command can
-   * tell "not given" apart (a mode picks another, e.g. --games with --exact); shown by --help.
-   */
-  fallback?: unknown;
-  /** Reads the text given on the command line (commander's argParser; throws to refuse it). */
-  parse?: (v: string) => unknown;
-  /** The values allowed (commander's choices). */
-  choices?: readonly string[];
-  /** The options this one needs or excludes, and why (see OptionRule). */
-  rules?: readonly ParamRule[];
-  /** Given, this option's mode compares with no published table: `--report DIR` is refused (reportModes). */
-  noReport?: boolean;
-}
-
-/** The options with one meaning in every game (their values: CommonOptionValues). */
-export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules';
-
-/** A common parameter named by a game, with what differs for it (its default, its help, rules). */
-export type CommonParam = { common: CommonOption } & Partial<Omit<Param, 'flags'>>;
-
-/** An entry of a game's parameter list: a parameter of its own, or a common one. */
-export type ParamDecl = Param | CommonParam;
-
-/** The parameters of one game command (`koth replay <game>`, `koth play <game>`), in --help order. */
-export interface CommandParams {
-  params: readonly ParamDecl[];
-  /** 'default-only': `--report DIR` shows the game's default replay only; any option of its own refuses it (reportModes 'any'). */
-  report?: 'default-only';
-  /** --help lists the engine's rule variants and flags (rulesHelp) first after the options. */
-  rulesHelp?: boolean;
-}
-
-/** A game's declared parameters, by command. */
-export interface GameParams {
-  replay?: CommandParams;
-  play?: CommandParams;
-}
-
-/** What of a game's engine the parameters read (structurally GameEngine's fields: this file imports no game.ts, which imports it). */
-export interface EngineVariants {
-  variants?: Record<string, { description: string }>;
-  defaultVariant?: string;
-  ruleFlags?: readonly { id: string; description: string; original: string; fixed: string }[];
-  params?: GameParams;
-}
+/** What of a game's engine the parameters read (its variants, rule flags and declared parameters). */
+export type EngineVariants = Pick<GameEngine, 'variants' | 'defaultVariant' | 'ruleFlags' | 'params'>;
 type Variants = EngineVariants;
 
 /**
@@ -430,4 +372,39 @@ export function parseCompareRules(text: string, engine: EngineVariants): [string
     throw new UserError(`--compare-rules takes two different variants of ${names.join(', ')}, e.g. ${names.slice(0, 2).join(',')}`);
   }
   return v as [string, string];
+}
+
+/**
+ * What is wrong with a game's declared parameters (empty when nothing): every parameter has
+ * help, no flag is declared twice in a command, each default (and fallback) passes its own
+ * parser and choices, and every rule names options of the same command (`--report` is added to
+ * every `koth replay <game>` by the CLI).
+ */
+export function paramProblems(engine: EngineVariants): string[] {
+  const bad: string[] = [];
+  for (const [command, spec] of Object.entries(engine.params ?? {}) as [string, CommandParams][]) {
+    const params = resolveParams(spec.params, engine);
+    const where = (p: Param) => `${command} ${p.flags}`;
+    const longs = params.map(longOf);
+    const known = new Set([...longs, ...(command === 'replay' ? ['--report'] : [])]);
+    longs.forEach((l, i) => longs.indexOf(l) !== i && bad.push(`${command}: ${l} is declared twice`));
+    for (const p of params) {
+      if (!p.help.trim()) bad.push(`${where(p)} has no help`);
+      if (p.default !== undefined && p.fallback !== undefined) bad.push(`${where(p)} has both a default and a fallback`);
+      const v = p.default ?? p.fallback;
+      if (v !== undefined && /<|\[/.test(p.flags)) {
+        if (p.choices && !p.choices.includes(String(v))) bad.push(`${where(p)}: default ${String(v)} is not one of its choices`);
+        try {
+          p.parse?.(String(v));
+        } catch (e) {
+          bad.push(`${where(p)}: default ${String(v)} is refused by its own parser (${(e as Error).message})`);
+        }
+      }
+      for (const r of p.rules ?? []) {
+        const needs = r.needs === undefined ? [] : typeof r.needs === 'string' ? [r.needs] : r.needs;
+        for (const n of [...needs.map((x) => x.split('=')[0]!), ...(r.excludes ?? [])]) if (!known.has(n)) bad.push(`${where(p)}: its rule names ${n}, which ${command} does not declare`);
+      }
+    }
+  }
+  return bad;
 }
