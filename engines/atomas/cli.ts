@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, outputFolder, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -16,7 +16,6 @@ import { externalBot, ProgramNotFound } from './external.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunStats } from './tournament.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import type { AtomasGame } from './rules.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { atomasWatchSteps } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { trials as atomasTrials } from './trials.ts';
@@ -55,7 +54,7 @@ export const ATOMAS_PARAMS: GameParams = {
       { common: 'bots', help: `the bot (${BOT_NAMES}); default ${ATOMAS_BOTS[0]!.name}` },
       { common: 'rules', help: 'controller version' },
       { common: 'json', help: 'one JSON object per move (game, input, output, scoreBefore), then {"games": [...]}' },
-      { flags: '--report <dir>', help: WATCH_REPORT_HELP, parse: outputFolder('index.html', 'a folder for the page') },
+      { common: 'watch' },
     ],
   },
 };

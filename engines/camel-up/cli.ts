@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, outputFolder, paramDefaults, parseBotList, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, paramDefaults, parseBotList, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
@@ -20,7 +20,6 @@ import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials } from './trials.ts';
 import { CAMEL_RULE_FLAGS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } from './variants.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
 import pkg from '../../package.json' with { type: 'json' };
@@ -39,7 +38,6 @@ const POOLS: Record<string, readonly string[]> = {
   house: HOUSE_POOL,
 };
 
-const AS_OF: ParamDecl = { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day' };
 const MOVE_TIMEOUT: ParamDecl = { flags: '--move-timeout <s>', help: MOVE_TIMEOUT_HELP, parse: positiveInt };
 const MORE_POOLS = `misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`;
 
@@ -49,14 +47,10 @@ export const CAMEL_PARAMS: GameParams = {
     rulesHelp: true,
     params: [
       { flags: '--exact', help: 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output', noReport: true, rules: [{ excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' }] },
-      { flags: '--python-bots <files>', help: `with --exact: ${camelOriginals.help}` },
-      AS_OF,
+      { common: 'pythonBots', help: `with --exact: ${camelOriginals.help}`, parse: undefined },
+      { common: 'asOf' },
       MOVE_TIMEOUT,
-      {
-        flags: '--format <year>',
-        help: FORMAT_2026_HELP,
-        rules: [{ excludes: ['--compare-rules', '--python-bots', '--as-of', '--move-timeout'], why: 'the 2026 tournament runs the ported bots under the 2026 rules (README: "The 2026 tournament and its Elo")' }],
-      },
+      { flags: '--format <year>', help: FORMAT_2026_HELP, rules: [{ excludes: ['--compare-rules', '--python-bots', '--as-of', '--move-timeout'], why: 'the 2026 tournament runs the ported bots under the 2026 rules (README: "The 2026 tournament and its Elo")' }] },
       { common: 'seed', default: '2018', help: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)' },
       { common: 'games', fallback: 200, help: "games (default 200; with --exact, camelup.py's own count: ceil(players / 10) * 100)" },
       { common: 'bots', help: 'the pool, in order (at least 4 players)' },
@@ -79,15 +73,10 @@ export const CAMEL_PARAMS: GameParams = {
       { common: 'pool', help: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}), ${MORE_POOLS}` },
       { common: 'rules', help: 'controller version' },
       { common: 'json', help: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it' },
-      { flags: '--python-bots <files>', help: camelOriginals.help },
-      AS_OF,
+      { common: 'pythonBots', parse: undefined },
+      { common: 'asOf' },
       MOVE_TIMEOUT,
-      {
-        flags: '--report <dir>',
-        help: WATCH_REPORT_HELP,
-        parse: outputFolder('index.html', 'a folder for the page'),
-        rules: [{ excludes: ['--python-bots'], why: 'the step-by-step page reads the track from the ported game before every action; the sandboxed originals only hand back the actions' }],
-      },
+      { common: 'watch', rules: [{ excludes: ['--python-bots'], why: 'the step-by-step page reads the track from the ported game before every action; the sandboxed originals only hand back the actions' }] },
     ],
   },
 };

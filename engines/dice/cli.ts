@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, nonEmpty, outputFolder, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -28,7 +28,6 @@ import type { DicePythonFiles } from './trials.ts';
 type DicePython = Originals<DicePythonFiles>;
 import type { DiceBotClass } from './bot.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
 const HARNESS_VERSION = pkg.version;
@@ -38,7 +37,6 @@ import { diceWatchIntro, diceWatchSteps } from './watch.ts';
 const EXACT_GAMES = 1000;
 const DICE_SEED = '2019';
 const CHECKPOINT_EXACT = { excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' };
-const PYTHON_BOTS: ParamDecl = { flags: '--python-bots <files>', help: diceOriginals.help, parse: nonEmpty('Python files') };
 
 /** The parameters of `koth replay dice` and `koth play dice` (engines/core/cli/params.ts). */
 export const DICE_PARAMS: GameParams = {
@@ -59,7 +57,7 @@ export const DICE_PARAMS: GameParams = {
       { common: 'shardSize', default: 10_000 },
       { common: 'checkpoint', rules: [CHECKPOINT_EXACT] },
       { common: 'json' },
-      PYTHON_BOTS,
+      { common: 'pythonBots' },
     ],
   },
   play: {
@@ -70,8 +68,8 @@ export const DICE_PARAMS: GameParams = {
       { common: 'pool', help: 'official, rule-benders, all or ported' },
       { common: 'rules', help: 'controller version' },
       { common: 'json', help: 'one JSON object per turn (JSON lines), then the game statistics' },
-      PYTHON_BOTS,
-      { flags: '--report <dir>', help: WATCH_REPORT_HELP, parse: outputFolder('index.html', 'a folder for the page') },
+      { common: 'pythonBots' },
+      { common: 'watch' },
       { flags: '--show-game <K>', help: 'with --report: the page shows game K only (the first controller plays at least 100 games)', parse: positiveInt, rules: [{ needs: '--report', why: 'it picks the game the page shows' }] },
     ],
   },

@@ -7,7 +7,7 @@ import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION,
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, maxWorkers, nonEmpty, outputFolder, paramDefaults, positiveInt, readJsonInput, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, maxWorkers, nonEmpty, paramDefaults, positiveInt, readJsonInput, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
 import { tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
 import { renderTable } from '../core/report/table.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
@@ -18,7 +18,6 @@ import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { actionString, traceTournament } from './trace.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { duelView, gunDuelWatchSteps, type DuelView } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
@@ -41,30 +40,12 @@ export const GUN_DUEL_PARAMS: GameParams = {
       { flags: '--players <list>', help: `${PLAYERS_HELP} for --exact / --compare-rules`, rules: [{ needs: ['--exact', '--compare-rules'], why: 'the distribution uses the 17 tournament players' }] },
       { flags: '--repetition <n>', help: 'duels per pair per round', parse: positiveInt, default: 100 },
       { common: 'rules', help: 'duel rules' },
-      {
-        flags: '--stdlib <lib>',
-        help: "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run); without --tournaments, the recorded distribution of that model",
-        choices: CPP_LIBRARIES,
-        default: 'libstdc++',
-      },
+      { flags: '--stdlib <lib>', help: "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run); without --tournaments, the recorded distribution of that model", choices: CPP_LIBRARIES, default: 'libstdc++' },
       { flags: '--tournaments <N>', help: 'statistical mode: N tournaments, each scoreboard printed with --json', parse: positiveInt, fallback: 8 },
       { flags: '--from <file>', help: 'place the published scoreboard in a saved --tournaments --json output instead of running (made with the same --repetition, --rules and --stdlib)', parse: nonEmpty('a file written by --tournaments N --json'), rules: [{ excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' }] },
-      {
-        flags: '--cpp-players <files>',
-        help: CPP_PLAYERS_HELP,
-        parse: nonEmpty('C++ files or "cache"'),
-        rules: [
-          { excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' },
-          { needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' },
-          { excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' },
-        ],
-      },
+      { flags: '--cpp-players <files>', help: CPP_PLAYERS_HELP, parse: nonEmpty('C++ files or "cache"'), rules: [{ excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' }, { needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' }, { excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' }] },
       { flags: '--compare-rules', help: 'run the seed under original and fixed rules and show what differs', rules: [{ excludes: ['--exact', '--tournaments', '--from', '--rules', '--checkpoint'], why: 'it plays the seed exactly, under both rules' }] },
-      {
-        flags: '--compare-stdlib',
-        help: 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model',
-        rules: [{ excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' }],
-      },
+      { flags: '--compare-stdlib', help: 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model', rules: [{ excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' }] },
       { common: 'workers', help: `worker threads for --tournaments, at most ${maxWorkers()} here` },
       { common: 'queue', rules: [{ needs: '--tournaments', why: 'only --tournaments runs are cut into shards' }] },
       { common: 'checkpoint', help: 'with --tournaments: save progress to this file and resume from it (checked writable before the run)', rules: [{ needs: '--tournaments', why: 'only new tournaments make progress to save' }] },
@@ -79,7 +60,7 @@ export const GUN_DUEL_PARAMS: GameParams = {
       { flags: '--repetition <n>', help: 'duels per pair per round', parse: positiveInt, default: 1 },
       { common: 'rules', help: 'duel rules' },
       { flags: '--stdlib <lib>', help: 'the C++ library the original is taken to be built with', choices: CPP_LIBRARIES, default: 'libstdc++' },
-      { flags: '--report <dir>', help: WATCH_REPORT_HELP, parse: outputFolder('index.html', 'a folder for the page') },
+      { common: 'watch' },
       { common: 'json', help: "machine-readable output: the first round's duels (a, b, actions, status) and the scoreboard" },
     ],
   },

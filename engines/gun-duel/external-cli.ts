@@ -32,35 +32,10 @@ const collectInterface = (v: string, prev: string[] | undefined) => {
 
 /** The options of `koth replay gun-duel` for external players, and which options they go with (engines/core/cli/params.ts). */
 export const EXTERNAL_PARAMS: readonly Param[] = [
-  {
-    flags: '--bot-cmd <Name=program>',
-    help: 'add a player that is a program in any language, under the name Name (repeatable; with --exact or --tournaments; a port of that name is replaced, others join at the end)',
-    parse: collect as (v: string) => unknown,
-    rules: [
-      { needs: ['--exact', '--tournaments'], why: 'a program plays new tournaments only: one exact tournament, or a distribution' },
-      { excludes: ['--queue', '--compare-rules', '--compare-stdlib', '--from'], why: 'the program runs on this machine, in new tournaments' },
-    ],
-  },
-  {
-    flags: '--interface <kind>',
-    help: "the question's interface the --bot-cmd programs use: exit-code (run once per turn, the action's ASCII code as exit status) or stdio (run once per tournament: I/F/P lines); once for all, or once per --bot-cmd in order",
-    parse: collectInterface as (v: string) => unknown,
-    rules: [{ needs: '--bot-cmd', why: 'it says how the --bot-cmd programs are run' }],
-  },
-  {
-    flags: '--move-timeout <ms>',
-    help: 'with --bot-cmd: time limit of one move; a program past it is killed and its move is invalid (a stdio program stays dead for the tournament)',
-    parse: positiveInt,
-    default: DEFAULT_MOVE_TIMEOUT_MS,
-    rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }],
-  },
-  {
-    flags: '--stdio-newline <style>',
-    help: 'with --interface stdio: the line ending written to the program (the original controller wrote CRLF unless told -nls=LF|CR)',
-    choices: Object.keys(NEWLINES),
-    default: 'crlf',
-    rules: [{ needs: '--interface', why: 'only stdio programs read lines' }],
-  },
+  { flags: '--bot-cmd <Name=program>', help: 'add a player that is a program in any language, under the name Name (repeatable; with --exact or --tournaments; a port of that name is replaced, others join at the end)', parse: collect as (v: string) => unknown, rules: [{ needs: ['--exact', '--tournaments'], why: 'a program plays new tournaments only: one exact tournament, or a distribution' }, { excludes: ['--queue', '--compare-rules', '--compare-stdlib', '--from'], why: 'the program runs on this machine, in new tournaments' }] },
+  { flags: '--interface <kind>', help: "the question's interface the --bot-cmd programs use: exit-code (run once per turn, the action's ASCII code as exit status) or stdio (run once per tournament: I/F/P lines); once for all, or once per --bot-cmd in order", parse: collectInterface as (v: string) => unknown, rules: [{ needs: '--bot-cmd', why: 'it says how the --bot-cmd programs are run' }] },
+  { flags: '--move-timeout <ms>', help: 'with --bot-cmd: time limit of one move; a program past it is killed and its move is invalid (a stdio program stays dead for the tournament)', parse: positiveInt, default: DEFAULT_MOVE_TIMEOUT_MS, rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }] },
+  { flags: '--stdio-newline <style>', help: 'with --interface stdio: the line ending written to the program (the original controller wrote CRLF unless told -nls=LF|CR)', choices: Object.keys(NEWLINES), default: 'crlf', rules: [{ needs: '--interface', why: 'only stdio programs read lines' }] },
 ];
 
 /**

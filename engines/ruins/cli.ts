@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, nonEmpty, outputFolder, resolveBots, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, nonEmpty, resolveBots, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -19,7 +19,6 @@ import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { ruinsRecorder, ruinsWatchSteps, type RuinsSnapshot } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
@@ -170,7 +169,7 @@ function printTournament(r: TournamentResult, json: boolean): void {
 }
 
 const SEED_HELP = 'the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)';
-const PYTHON_BOTS: ParamDecl = { flags: '--python-bots <files>', help: ruinsOriginals.help, parse: nonEmpty('Python files, or "cache"') };
+const PYTHON_BOTS: ParamDecl = { common: 'pythonBots', parse: nonEmpty('Python files, or "cache"') };
 /** --as-of picks the scrape the cached answers come from: it means nothing for ports or named files. */
 const AS_OF_RULE = { needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' };
 const BOTS: ParamDecl = { common: 'bots', help: 'bots to run instead of a pool, comma-separated, in load order' };
@@ -186,7 +185,7 @@ export const RUINS_PARAMS: GameParams = {
       { common: 'rules', help: 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"' },
       { common: 'json', help: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report' },
       PYTHON_BOTS,
-      { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)', rules: [AS_OF_RULE] },
+      { common: 'asOf', help: 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)', rules: [AS_OF_RULE] },
     ],
   },
   play: {
@@ -195,16 +194,11 @@ export const RUINS_PARAMS: GameParams = {
       { common: 'pool', help: 'bots to run: test-bots (default)' },
       BOTS,
       PYTHON_BOTS,
-      { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day', rules: [AS_OF_RULE] },
+      { common: 'asOf', rules: [AS_OF_RULE] },
       { flags: '--log', help: "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table" },
       { flags: '--debug', help: 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)', rules: [{ needs: '--log', why: 'the debug lines are lines of the game log' }] },
       { common: 'json', help: 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"' },
-      {
-        flags: '--report <dir>',
-        help: WATCH_REPORT_HELP,
-        parse: outputFolder('index.html', 'a folder for the page'),
-        rules: [{ excludes: ['--python-bots'], why: 'the step-by-step page reads the rooms and adventurers from the ported game after every turn; the sandboxed originals only hand back the log' }],
-      },
+      { common: 'watch', rules: [{ excludes: ['--python-bots'], why: 'the step-by-step page reads the rooms and adventurers from the ported game after every turn; the sandboxed originals only hand back the log' }] },
     ],
   },
 };

@@ -5,7 +5,8 @@
  * `--help` lines, the defaults (`paramDefaults`: what `defaultReplay` runs with) and the rules
  * checked before an action runs (`optionRules`, `reportModes`, --queue against --exact, the
  * --compare-rules pair). The options with one meaning in every game (seed, games, workers,
- * queue, shard size, checkpoint, confidence, json, bots, pool, rules, compare-rules) are
+ * queue, shard size, checkpoint, confidence, json, bots, pool, rules, compare-rules, the
+ * original answers, play's watch page) are
  * declared once here (`COMMON`); a game names one (`{ common: 'seed' }`) and overrides only what
  * differs (its default, its help sentence, its rules).
  */
@@ -221,8 +222,7 @@ export const CHECKPOINT_HELP = 'save progress to this file and resume from it af
 export type { CommandParams, CommonOption, CommonParam, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 
 /** What of a game's engine the parameters read (its variants, rule flags and declared parameters). */
-export type EngineVariants = Pick<GameEngine, 'variants' | 'defaultVariant' | 'ruleFlags' | 'params'>;
-type Variants = EngineVariants;
+export type EngineVariants = Pick<GameEngine, 'variants' | 'defaultVariant' | 'ruleFlags' | 'params' | 'originals'>;
 
 /**
  * The common options' values as commander hands them to a game's action (camel-case names);
@@ -252,7 +252,7 @@ function queueUrl(v: string): string {
 }
 
 /** The common parameters, declared once; `rules` and `compareRules` take the engine's variants. */
-export function commonParams(engine: Variants = {}): Record<CommonOption, Param> {
+export function commonParams(engine: EngineVariants = {}): Record<CommonOption, Param> {
   const variants = Object.keys(engine.variants ?? {});
   return {
     seed: { flags: '--seed <S>', help: 'master seed (an integer is read as Python reads it)', parse: notAnOption('a seed') },
@@ -267,11 +267,15 @@ export function commonParams(engine: Variants = {}): Record<CommonOption, Param>
     pool: { flags: '--pool <name>', help: 'a named pool of bots', parse: notAnOption('a pool name') },
     rules: { flags: '--rules <variant>', help: 'controller version (rule variant)', choices: variants, default: engine.defaultVariant ?? variants[0] },
     compareRules: { flags: '--compare-rules <A,B>', help: `A/B of two rule variants on common seeds (e.g. ${variants.slice(0, 2).join(',')})` },
+    pythonBots: { flags: '--python-bots <files>', help: engine.originals?.help ?? 'run the original Python answers (sandboxed in Pyodide) instead of ports', parse: nonEmpty('Python files') },
+    asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day' },
+    // `koth play <game> --report DIR`: the watch page (the page shows commandLine()).
+    watch: { flags: '--report <dir>', help: 'also write DIR/index.html: the game step by step (one self-contained page: inline SVG, ←/→, Home/End, a slider, play/pause; every step listed without script); DIR is checked writable before the game', parse: outputFolder('index.html', 'a folder for the page') },
   };
 }
 
 /** A declared list with every common entry made whole (the core's declaration, then what the game overrides). */
-export function resolveParams(decls: readonly ParamDecl[], engine: Variants = {}): Param[] {
+export function resolveParams(decls: readonly ParamDecl[], engine: EngineVariants = {}): Param[] {
   const common = commonParams(engine);
   return decls.map((d) => {
     if (!('common' in d)) return d;
@@ -304,7 +308,7 @@ function helpOf(p: Param): string {
 }
 
 /** Adds the options of declared parameters to a command, in order; returns them resolved. */
-function addOptions(cmd: Command, decls: readonly ParamDecl[], engine: Variants): Param[] {
+function addOptions(cmd: Command, decls: readonly ParamDecl[], engine: EngineVariants): Param[] {
   const params = resolveParams(decls, engine);
   for (const p of params) {
     const o = new Option(p.flags, helpOf(p));
@@ -319,14 +323,14 @@ function addOptions(cmd: Command, decls: readonly ParamDecl[], engine: Variants)
 const rulesOf = (params: readonly Param[]): OptionRule[] => params.flatMap((p) => (p.rules ?? []).map((r) => ({ option: longOf(p), ...r })));
 
 /** Adds declared parameters to any commander command (their options and rules): a command of another kind (koth ab) reuses the common ones this way. */
-export function addParams(cmd: Command, decls: readonly ParamDecl[], engine: Variants = {}): Param[] {
+export function addParams(cmd: Command, decls: readonly ParamDecl[], engine: EngineVariants = {}): Param[] {
   const params = addOptions(cmd, decls, engine);
   optionRules(cmd, rulesOf(params));
   return params;
 }
 
 /** Adds common parameters by name (with the core's help and defaults) to any command. */
-export function addCommonParams(cmd: Command, names: readonly CommonOption[], engine: Variants = {}): Param[] {
+export function addCommonParams(cmd: Command, names: readonly CommonOption[], engine: EngineVariants = {}): Param[] {
   return addParams(cmd, names.map((common) => ({ common })), engine);
 }
 
