@@ -9,7 +9,7 @@ import type { ReportSink } from './core/report/html/sink.ts';
 import { missingPorts, validateGame, type GameDescriptor } from './core/game.ts';
 import type { KnownBot } from './core/provenance.ts';
 import type { ChallengeConfig } from '../scraper/extract.ts';
-import { createReplayKit, type ReplayKit } from './core/cli/kit.ts';
+import { createReplayKit, paramProblems, type ReplayKit } from './core/cli/kit.ts';
 import { diceGame } from './dice/index.ts';
 import { ruinsGame } from './ruins/index.ts';
 import { atomasGame } from './atomas/index.ts';
@@ -23,7 +23,7 @@ export const games: readonly GameDescriptor[] = registered;
 
 /** Registers a game (validated here, the one place); tests register scratch games at runtime. */
 export function registerGame(game: GameDescriptor): void {
-  const problems = validateGame(game);
+  const problems = [...validateGame(game), ...(game.engine ? paramProblems(game.engine).map((p) => `params: ${p}`) : [])];
   if (registered.some((g) => g.id === game.id)) problems.push(`a game with id "${game.id}" is already registered`);
   if (registered.some((g) => g.questionId === game.questionId)) problems.push(`question ${game.questionId} is already registered`);
   if (problems.length) throw new Error(`game "${game.id}" cannot be registered:\n  ${problems.join('\n  ')}`);
@@ -97,5 +97,5 @@ export function challengeConfig(id: string): ChallengeConfig | undefined {
 
 /** The replay CLI kit bound to this registry (it knows where each game's trials module is and each game's originals); what games offer the HTML report goes to `sink`. */
 export function replayKit(sink?: ReportSink): ReplayKit {
-  return createReplayKit(trialsModuleOf, sink, (id) => findGame(id)?.engine?.originals);
+  return createReplayKit(trialsModuleOf, sink, (id) => findGame(id)?.engine);
 }

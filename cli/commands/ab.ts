@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { addCommonOptions, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
+import { addParams, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
 import { openOriginals } from '../../engines/core/cli/originals.ts';
@@ -70,7 +70,15 @@ export function registerAb(program: Command): void {
     .addOption(new Option('--python-bots <files>', 'dice: original Python classes (.py files, comma-separated): A, B and the field are classes of the files, in the sandbox').argParser(notAnOption('.py files')))
     .addOption(new Option('--cpp-players <files>', 'compiled C++ answers as A or B (gun-duel): not in koth ab yet').hideHelp())
     .addOption(new Option('--bot-cmd <cmd>', 'an external program as A or B (gun-duel, atomas): not in koth ab yet').hideHelp());
-  addCommonOptions(cmd, ['seed', 'workers', 'checkpoint', 'confidence', 'json'], {}, { seed: '1', confidence: 0.95, seedHelp: 'master seed: pair i plays from a generator of (seed, i) only', jsonHelp: 'the result as JSON on stdout: pairs, verdict, llr, bounds, score, elo, los, discordant, …' });
+  // The common parameters as the games declare them (engines/core/cli/params.ts), with koth ab's defaults and help.
+  addParams(cmd, [
+    { common: 'seed', default: '1', help: 'master seed: pair i plays from a generator of (seed, i) only' },
+    { common: 'workers' },
+    { common: 'queue' },
+    { common: 'checkpoint' },
+    { common: 'confidence', default: 0.95 },
+    { common: 'json', help: 'the result as JSON on stdout: pairs, verdict, llr, bounds, score, elo, los, discordant, …' },
+  ]);
   cmd.addHelpText(
     'after',
     () =>

@@ -7,7 +7,7 @@ import { ratingsRefusedOption } from '../core/cli/ratings.ts';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, addCommonOptions, helpFooter, optionRules, reportModes, outputFolder, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -17,15 +17,51 @@ import { externalBot, ProgramNotFound } from './external.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunStats } from './tournament.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import type { AtomasGame } from './rules.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { atomasWatchSteps } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { trials as atomasTrials } from './trials.ts';
-import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';
+import { DEFAULT_ATOMAS_VARIANT } from './variants.ts';
 import { ATOMAS_BOTS, atomasBot } from '../../transpiled-bots/atomas/index.ts';
 
-const ENGINE = { variants: ATOMAS_VARIANTS, defaultVariant: DEFAULT_ATOMAS_VARIANT, ruleFlags: ATOMAS_RULE_FLAGS };
-export const ATOMAS_DEFAULTS = { seed: '95889', runs: 300, shardSize: 25, confidence: 0.99 };
+const BOT_NAMES = ATOMAS_BOTS.map((b) => b.name).join(', ');
+
+/** The parameters of `koth replay atomas` and `koth play atomas` (engines/core/cli/params.ts). */
+export const ATOMAS_PARAMS: GameParams = {
+  replay: {
+    rulesHelp: true,
+    params: [
+      { flags: '--exact', help: 'exact replay of one bot: random.seed(S) once, 20 games, golden-format output', noReport: true, rules: [{ excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' }] },
+      { common: 'seed', default: '95889', help: 'master seed; with --exact, the integer given to random.seed' },
+      { flags: '--runs <N>', help: '20-game runs per bot', parse: positiveInt, fallback: 300, rules: [{ excludes: ['--exact'], why: '--exact plays one run of --games games' }] },
+      { common: 'games', help: `with --exact: games in the run (the controller played ${GAMES_PER_RUN})`, rules: [{ needs: '--exact', why: 'a statistical run is --runs of 20 games each' }] },
+      { common: 'bots', help: `bots to run (${BOT_NAMES})` },
+      { common: 'pool', help: 'answers (the three posted bots; default)' },
+      { common: 'rules', help: 'controller version' },
+      { common: 'compareRules', noReport: true },
+      { common: 'confidence', default: 0.99 },
+      { common: 'workers' },
+      { common: 'queue' },
+      { common: 'shardSize', default: 25 },
+      { common: 'checkpoint', rules: [{ excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' }] },
+      { common: 'json' },
+      { flags: '--bot-cmd <program>', help: 'with --exact: play this program instead of a port, spawned once per move as the controller did (it reads "atom/board" on stdin and prints its answer)' },
+      { flags: '--move-timeout <ms>', help: 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', parse: positiveInt, default: 5000, rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }] },
+    ],
+  },
+  play: {
+    params: [
+      { common: 'seed', default: '1', help: 'the integer given to random.seed' },
+      { common: 'games', help: 'games to play (the first of the run)', default: 1 },
+      { common: 'bots', help: `the bot (${BOT_NAMES}); default ${ATOMAS_BOTS[0]!.name}` },
+      { common: 'rules', help: 'controller version' },
+      { common: 'json', help: 'one JSON object per move (game, input, output, scoreBefore), then {"games": [...]}' },
+      { common: 'watch' },
+    ],
+  },
+};
+
+/** The declared defaults of `koth replay atomas`. */
+export const ATOMAS_DEFAULTS = paramDefaults<{ runs: number }>({ params: ATOMAS_PARAMS });
 
 interface AtomasCliOptions extends CommonOptionValues {
   exact?: boolean;
@@ -117,7 +153,7 @@ function runExactCommand(opts: AtomasCliOptions): void {
 }
 
 async function runAB(opts: AtomasCliOptions, kit: ReplayKit): Promise<void> {
-  const [va, vb] = parseCompareRules(opts.compareRules!, ENGINE);
+  const [va, vb] = opts.compareRules!;
   const z = zFor(opts.confidence);
   const summarize = (s: AtomasRunStats) => {
     const n = s.means.length;
@@ -156,36 +192,11 @@ async function runAB(opts: AtomasCliOptions, kit: ReplayKit): Promise<void> {
 }
 
 export function registerAtomasCli(replay: Command, kit: ReplayKit): void {
-  const cmd = replay
-    .command('atomas')
-    .description('A game of atomic proportions (Q95889): the posted controller with the three answers ported')
-    .option('--exact', 'exact replay of one bot: random.seed(S) once, 20 games, golden-format output');
-  addCommonOptions(cmd, ['seed'], ENGINE, { seed: ATOMAS_DEFAULTS.seed, seedHelp: 'master seed; with --exact, the integer given to random.seed' });
-  cmd.option('--runs <N>', `20-game runs per bot (default ${ATOMAS_DEFAULTS.runs})`, positiveInt);
-  cmd.option('--games <N>', `with --exact: games in the run (the controller played ${GAMES_PER_RUN})`, positiveInt);
-  addCommonOptions(cmd, ['bots', 'pool', 'rules', 'compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {
-    botsHelp: `bots to run (${ATOMAS_BOTS.map((b) => b.name).join(', ')})`,
-    poolHelp: 'answers (the three posted bots; default)',
-    rulesHelp: 'controller version',
-    confidence: ATOMAS_DEFAULTS.confidence,
-    shardSize: ATOMAS_DEFAULTS.shardSize,
-  });
-  cmd
-    .option('--bot-cmd <program>', 'with --exact: play this program instead of a port, spawned once per move as the controller did (it reads "atom/board" on stdin and prints its answer)')
-    .option('--move-timeout <ms>', 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', positiveInt, 5000);
-  reportModes(cmd, ['--exact', '--compare-rules']); // --report: the statistical comparison with the published scores
-  optionRules(cmd, [
-    { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
-    { option: '--games', needs: '--exact', why: 'a statistical run is --runs of 20 games each' },
-    { option: '--runs', excludes: ['--exact'], why: '--exact plays one run of --games games' },
-    { option: '--move-timeout', needs: '--bot-cmd', why: 'ports answer at once' },
-    { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
-  ]);
+  const cmd = kit.command(replay, 'atomas').description('A game of atomic proportions (Q95889): the posted controller with the three answers ported');
   ratingsRefusedOption(cmd, 'Atomas is a solo score game — each bot plays its own games, alone, and is compared by its score, so no game has a winner and a loser for a Bradley–Terry fit');
   cmd
     .addHelpText(
       'after',
-      rulesHelp(ENGINE) +
         `
 Bad answers are handled as the posted controller handled them: an empty line appends "+" (for
 a +) or a new random atom (for a number); a − without "y"/"n" keeps nothing; an answer int()
@@ -237,16 +248,8 @@ export function atomasWatchSamples(): WatchPage[] {
 }
 
 /** `koth play atomas`: the first games of an exact run of one bot, move by move (--report DIR: the page). */
-export function registerAtomasPlay(play: Command): void {
-  const cmd = play.command('atomas').description('Play Atomas games of one bot move by move (random.seed(S) once, as the posted controller\'s run)');
-  addCommonOptions(cmd, ['seed'], ENGINE, { seed: '1', seedHelp: 'the integer given to random.seed' });
-  cmd.option('--games <N>', 'games to play (the first of the run)', positiveInt, 1);
-  addCommonOptions(cmd, ['bots', 'rules', 'json'], ENGINE, {
-    botsHelp: `the bot (${ATOMAS_BOTS.map((b) => b.name).join(', ')}); default ${ATOMAS_BOTS[0]!.name}`,
-    rulesHelp: 'controller version',
-    jsonHelp: 'one JSON object per move (game, input, output, scoreBefore), then {"games": [...]}',
-  });
-  cmd.option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
+export function registerAtomasPlay(play: Command, kit: ReplayKit): void {
+  const cmd = kit.command(play, 'atomas').description('Play Atomas games of one bot move by move (random.seed(S) once, as the posted controller\'s run)');
   cmd.addHelpText('after', helpFooter(['koth play atomas --seed 1 --bots draftBot --report atomas', 'koth play atomas --seed 1 --games 2 --json']));
   cmd.action((opts: AtomasCliOptions & { games: number; report?: string }) => {
     const names = opts.bots ? botsOf(opts) : [ATOMAS_BOTS[0]!.name];

@@ -8,7 +8,8 @@ import type { GameDescriptor } from '../core/game.ts';
 import { publishedTablesOf } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
 import { atomasExtractor } from './extract.ts';
-import { ATOMAS_DEFAULTS, registerAtomasCli, registerAtomasPlay, statisticalReplay, atomasWatchSamples } from './cli.ts';
+import { paramDefaults } from '../core/cli/params.ts';
+import { ATOMAS_PARAMS, registerAtomasCli, registerAtomasPlay, statisticalReplay, atomasWatchSamples } from './cli.ts';
 import { trials } from './trials.ts';
 import type { AtomasRunOptions, AtomasRunStats } from './tournament.ts';
 import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';
@@ -52,13 +53,11 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
     watchSamples: atomasWatchSamples,
     registerCli({ replay, play }, kit) {
       registerAtomasCli(replay, kit);
-      registerAtomasPlay(play);
+      registerAtomasPlay(play, kit);
     },
-    defaultReplay: (ctx) =>
-      statisticalReplay(
-        { seed: ATOMAS_DEFAULTS.seed, rules: DEFAULT_ATOMAS_VARIANT, confidence: ATOMAS_DEFAULTS.confidence, workers: ctx.workers, shardSize: ATOMAS_DEFAULTS.shardSize, moveTimeout: 5000, json: ctx.json },
-        ctx.kit,
-      ),
+    params: ATOMAS_PARAMS,
+    // The declared defaults of `koth replay atomas`, with the root command's --workers and --json.
+    defaultReplay: (ctx) => statisticalReplay({ ...paramDefaults<Parameters<typeof statisticalReplay>[0]>(atomasGame.engine!), workers: ctx.workers, json: ctx.json }, ctx.kit),
     conformance: {
       trials: { opts: { bot: 'RandomBot', rules: 'original' }, trials: 40, shardSize: 5 },
       replayArgs: ['--runs', '20', '--workers', '1', '--bots', 'RandomBot'],

@@ -4,9 +4,9 @@
  */
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { attachRatings, ratingsOption, ratingsRunOptions } from '../core/cli/ratings.ts';
+import { attachRatings, ratingsParam, ratingsRunOptions } from '../core/cli/ratings.ts';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, addCommonOptions, helpFooter, optionRules, reportModes, outputFolder, parseBotList, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, paramDefaults, parseBotList, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
@@ -19,9 +19,8 @@ import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, MOVE_TIMEOUT_HELP
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials } from './trials.ts';
-import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } from './variants.ts';
+import { CAMEL_RULE_FLAGS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } from './variants.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
 import pkg from '../../package.json' with { type: 'json' };
@@ -29,8 +28,6 @@ import { CAMEL_PLAYERS, camelPlayer, HOUSE_POOL } from '../../transpiled-bots/ca
 import { camelBot } from './test-bots.ts';
 import { FORMAT_2026_HELP, runFormat2026 } from './format2026.ts';
 
-const ENGINE = { variants: CAMEL_VARIANTS, defaultVariant: DEFAULT_CAMEL_VARIANT, ruleFlags: CAMEL_RULE_FLAGS };
-export const CAMEL_DEFAULTS = { seed: '2018', games: 200, shardSize: 10, confidence: 0.99 };
 
 const POOLS: Record<string, readonly string[]> = {
   all: CAMEL_PLAYERS.map((p) => p.name),
@@ -41,6 +38,53 @@ const POOLS: Record<string, readonly string[]> = {
   // The 2026 house bots' ports (play them with --rules 2026); Player0 fills the seats while fewer than four are ported.
   house: HOUSE_POOL,
 };
+
+const MOVE_TIMEOUT: ParamDecl = { flags: '--move-timeout <s>', help: MOVE_TIMEOUT_HELP, parse: positiveInt };
+const MORE_POOLS = `misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`;
+
+/** The parameters of `koth replay camel-up` and `koth play camel-up` (engines/core/cli/params.ts). */
+export const CAMEL_PARAMS: GameParams = {
+  replay: {
+    rulesHelp: true,
+    params: [
+      { flags: '--exact', help: 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output', noReport: true, rules: [{ excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' }] },
+      { common: 'pythonBots', help: `with --exact: ${camelOriginals.help}`, parse: undefined },
+      { common: 'asOf' },
+      MOVE_TIMEOUT,
+      { flags: '--format <year>', help: FORMAT_2026_HELP, rules: [{ excludes: ['--compare-rules', '--python-bots', '--as-of', '--move-timeout'], why: 'the 2026 tournament runs the ported bots under the 2026 rules (README: "The 2026 tournament and its Elo")' }] },
+      { common: 'seed', default: '2018', help: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)' },
+      { common: 'games', fallback: 200, help: "games (default 200; with --exact, camelup.py's own count: ceil(players / 10) * 100)" },
+      { common: 'bots', help: 'the pool, in order (at least 4 players)' },
+      { common: 'pool', help: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}: fast), ${MORE_POOLS}` },
+      { common: 'rules', help: 'controller version' },
+      { common: 'compareRules', noReport: true },
+      { common: 'confidence', default: 0.99 },
+      { common: 'workers' },
+      { common: 'queue' },
+      { common: 'shardSize', default: 10 },
+      { common: 'checkpoint', rules: [{ excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' }] },
+      { common: 'json' },
+      ratingsParam('the players holding the most money (ties share) beat the other seated players, as the 2026 leaderboard reads a game; a pool entry named twice is rated as "Name#2"', [{ excludes: ['--exact', '--compare-rules', '--format'], why: 'ratings are fitted on a statistical replay of one rule variant; --format 2026 prints its own Elo' }]),
+    ],
+  },
+  play: {
+    params: [
+      { common: 'seed', default: '1', help: 'random.seed(S) before the first game (an integer is read as Python reads it)' },
+      { common: 'games', default: 1 },
+      { common: 'bots', help: 'the pool, in order (at least 4 players; four are seated per game in shuffled order)' },
+      { common: 'pool', help: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}), ${MORE_POOLS}` },
+      { common: 'rules', help: 'controller version' },
+      { common: 'json', help: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it' },
+      { common: 'pythonBots', parse: undefined },
+      { common: 'asOf' },
+      MOVE_TIMEOUT,
+      { common: 'watch', rules: [{ excludes: ['--python-bots'], why: 'the step-by-step page reads the track from the ported game before every action; the sandboxed originals only hand back the actions' }] },
+    ],
+  },
+};
+
+/** The declared defaults of `koth replay camel-up`. */
+export const CAMEL_DEFAULTS = paramDefaults<{ seed: string; games: number; shardSize: number; confidence: number }>({ params: CAMEL_PARAMS });
 
 interface CamelCliOptions extends CommonOptionValues {
   exact?: boolean;
@@ -177,7 +221,7 @@ async function runExactCommand(opts: CamelCliOptions, kit: ReplayKit): Promise<v
 }
 
 async function runAB(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
-  const [va, vb] = parseCompareRules(opts.compareRules!, ENGINE);
+  const [va, vb] = opts.compareRules!;
   const bots = poolOf(opts);
   const a = await runStats(kit, opts, bots, va);
   const b = await runStats(kit, opts, bots, vb);
@@ -265,29 +309,13 @@ export function camelWatchPage(o: { seed: string; rules: string; events: readonl
 export function camelWatchSamples(): WatchPage[] {
   const events: CamelTurnEvent[] = [];
   const recorder = camelRecorder();
-  const rules = ENGINE.defaultVariant;
+  const rules = DEFAULT_CAMEL_VARIANT;
   const result = runExact([...POOLS.dumb!], camelPlayer, parseSeed('1'), rules, 1, (e) => events.push(e), recorder.onState);
   return [camelWatchPage({ seed: '1', rules, events, snapshots: recorder.snapshots, games: result.games, command: 'koth play camel-up --seed 1 --pool dumb --report DIR' })];
 }
 
 export function registerCamelPlay(play: Command, kit: ReplayKit): void {
-  const cmd = play.command('camel-up').description('Play camel-up games turn by turn (camelup.py\'s tournament loop: random.seed(S) once, then the games)');
-  addCommonOptions(cmd, ['seed'], ENGINE, { seed: '1', seedHelp: 'random.seed(S) before the first game (an integer is read as Python reads it)' });
-  cmd.option('--games <N>', 'games to play', positiveInt, 1);
-  addCommonOptions(cmd, ['bots', 'pool', 'rules', 'json'], ENGINE, {
-    botsHelp: 'the pool, in order (at least 4 players; four are seated per game in shuffled order)',
-    poolHelp: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}), misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`,
-    rulesHelp: 'controller version',
-    jsonHelp: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it',
-  });
-  cmd
-    .option('--python-bots <files>', camelOriginals.help)
-    .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
-    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt)
-    .option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
-  optionRules(cmd, [
-    { option: '--report', excludes: ['--python-bots'], why: 'the step-by-step page reads the track from the ported game before every action; the sandboxed originals only hand back the actions' },
-  ]);
+  const cmd = kit.command(play, 'camel-up').description('Play camel-up games turn by turn (camelup.py\'s tournament loop: random.seed(S) once, then the games)');
   cmd
     .addHelpText(
       'after',
@@ -324,36 +352,10 @@ export function registerCamelPlay(play: Command, kit: ReplayKit): void {
 }
 
 export function registerCamelCli(replay: Command, kit: ReplayKit): void {
-  const cmd = replay
-    .command('camel-up')
-    .description('Camel Up Cup 2k18 (Q167101): camelup.py of 2018 with the four players ported')
-    .option('--exact', 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output')
-    .option('--python-bots <files>', `with --exact: ${camelOriginals.help}`)
-    .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
-    .option('--move-timeout <s>', MOVE_TIMEOUT_HELP, positiveInt)
-    .option('--format <year>', FORMAT_2026_HELP)
-    .addOption(ratingsOption('the players holding the most money (ties share) beat the other seated players, as the 2026 leaderboard reads a game; a pool entry named twice is rated as "Name#2"'));
-  addCommonOptions(cmd, ['seed', 'games', 'bots', 'pool', 'rules', 'compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {
-    seed: CAMEL_DEFAULTS.seed,
-    seedHelp: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)',
-    gamesHelp: `games (default ${CAMEL_DEFAULTS.games}; with --exact, camelup.py's own count: ceil(players / 10) * 100)`,
-    botsHelp: 'the pool, in order (at least 4 players)',
-    poolHelp: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}: fast), misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`,
-    rulesHelp: 'controller version',
-    confidence: CAMEL_DEFAULTS.confidence,
-    shardSize: CAMEL_DEFAULTS.shardSize,
-  });
-  reportModes(cmd, ['--exact', '--compare-rules']); // --report: the statistical comparison with the published points
-  optionRules(cmd, [
-    { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
-    { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
-    { option: '--format', excludes: ['--compare-rules', '--python-bots', '--as-of', '--move-timeout'], why: 'the 2026 tournament runs the ported bots under the 2026 rules (README: "The 2026 tournament and its Elo")' },
-    { option: '--ratings', excludes: ['--exact', '--compare-rules', '--format'], why: 'ratings are fitted on a statistical replay of one rule variant; --format 2026 prints its own Elo' },
-  ]);
+  const cmd = kit.command(replay, 'camel-up').description('Camel Up Cup 2k18 (Q167101): camelup.py of 2018 with the four players ported');
   cmd
     .addHelpText(
       'after',
-      rulesHelp(ENGINE) +
         `
 An illegal move is handled as camelup.py handled it: an illegal trap raises ValueError and
 ended the original tournament (exit code 3); an unknown action number prints "oh jeez" and is

@@ -7,7 +7,8 @@ import { camelOriginals } from './originals.ts';
 import { camelVerifier } from './verify.ts';
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { camelUpExtractor } from './extract.ts';
-import { CAMEL_DEFAULTS, registerCamelCli, registerCamelPlay, statisticalReplay, camelWatchSamples } from './cli.ts';
+import { paramDefaults } from '../core/cli/params.ts';
+import { CAMEL_PARAMS, registerCamelCli, registerCamelPlay, statisticalReplay, camelWatchSamples } from './cli.ts';
 import { trials } from './trials.ts';
 import { camelBench } from './bench.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';
@@ -48,8 +49,9 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
       registerCamelCli(replay, kit);
       registerCamelPlay(play, kit);
     },
-    defaultReplay: (ctx) =>
-      statisticalReplay({ seed: CAMEL_DEFAULTS.seed, rules: DEFAULT_CAMEL_VARIANT, confidence: CAMEL_DEFAULTS.confidence, workers: ctx.workers, shardSize: CAMEL_DEFAULTS.shardSize, json: ctx.json }, ctx.kit),
+    params: CAMEL_PARAMS,
+    // The declared defaults of `koth replay camel-up`, with the root command's --workers and --json.
+    defaultReplay: (ctx) => statisticalReplay({ ...paramDefaults<Parameters<typeof statisticalReplay>[0]>(camelUpGame.engine!), workers: ctx.workers, json: ctx.json }, ctx.kit),
     bench: camelBench,
     conformance: {
       trials: { opts: { bots: ['Player0', 'Player1', 'Player2', 'Player0'], rules: 'original' }, trials: 60, shardSize: 10 },

@@ -89,6 +89,66 @@ export interface RuleVariant {
 
 export type { TrialSpec } from './runner/trial-spec.ts';
 
+/* A game command's parameters as data: the CLI, --help, defaults and option rules are derived from them (engines/core/cli/params.ts). */
+
+/** What a parameter needs or excludes, and why (checked by optionRules before the action). */
+export interface ParamRule {
+  /** The option it goes with, e.g. '--log' or '--python-bots=cache'; a list: any one of them. */
+  needs?: string | readonly string[];
+  /** Options it cannot be given with. */
+  excludes?: readonly string[];
+  /** Why, appended to the message. */
+  why?: string;
+}
+
+/** One parameter of a game command, as data. */
+export interface Param {
+  /** Commander's flags: '--seed <S>', '--json'. */
+  flags: string;
+  /** One sentence for --help. */
+  help: string;
+  /** The value when not given: set by commander and shown by --help as "(default: …)". */
+  default?: unknown;
+  /**
+   * The value the command uses when the option is not given, left unset so that the command can
+   * tell "not given" apart (a mode picks another, e.g. --games with --exact); shown by --help.
+   */
+  fallback?: unknown;
+  /** Reads the text given on the command line (commander's argParser; throws to refuse it). */
+  parse?: (v: string) => unknown;
+  /** The values allowed (commander's choices). */
+  choices?: readonly string[];
+  /** The options this one needs or excludes, and why (see OptionRule). */
+  rules?: readonly ParamRule[];
+  /** Given, this option's mode compares with no published table: `--report DIR` is refused (reportModes). */
+  noReport?: boolean;
+}
+
+/** The options with one meaning in every game (their values: CommonOptionValues). */
+export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules' | 'pythonBots' | 'asOf' | 'watch';
+
+/** A common parameter named by a game, with what differs for it (its default, its help, rules). */
+export type CommonParam = { common: CommonOption } & Partial<Omit<Param, 'flags'>>;
+
+/** An entry of a game's parameter list: a parameter of its own, or a common one. */
+export type ParamDecl = Param | CommonParam;
+
+/** The parameters of one game command (`koth replay <game>`, `koth play <game>`), in --help order. */
+export interface CommandParams {
+  params: readonly ParamDecl[];
+  /** 'default-only': `--report DIR` shows the game's default replay only; any option of its own refuses it (reportModes 'any'). */
+  report?: 'default-only';
+  /** --help lists the engine's rule variants and flags (rulesHelp) first after the options. */
+  rulesHelp?: boolean;
+}
+
+/** A game's declared parameters, by command. */
+export interface GameParams {
+  replay?: CommandParams;
+  play?: CommandParams;
+}
+
+
 
 export interface ShardedRun<Opts, Acc> {
   /** Game id (names the run, the checkpoint and where workers load the trials from). */
@@ -127,6 +187,8 @@ export interface ReplayKit {
   emitReport(report: ComparisonReport, json: boolean): void;
   /** Hands a part to the HTML report (`--report DIR`) without printing it (emitReport offers its comparison itself). */
   offerReport(part: ReportPart): void;
+  /** `koth replay|play <game>` (by `parent`'s name) with the game's declared parameters (`engine.params`, params.ts): options, --help, rules. */
+  command(parent: Command, game: string): Command;
   /** `parseSeed` with a clear error for an empty seed. */
   seed(text: string | undefined, fallback?: string): Seed;
   /**
@@ -239,7 +301,9 @@ export interface GameEngine<Opts = any, Acc = any> {
   ab?: AbGame;
   /** `--python-bots`: how the original Python answers run in sandbox workers (engines/core/cli/originals.ts). */
   originals?: OriginalBots;
-  /** Adds `koth replay <id>` (and `koth play <id>` if the game has single games), built with the kit. */
+  /** The parameters of `koth replay <id>` and `koth play <id>` as data: the CLI, --help, defaults and option rules are derived from them (engines/core/cli/params.ts). */
+  params?: GameParams;
+  /** Adds `koth replay <id>` (and `koth play <id>` if the game has single games), built with the kit (`kit.command`). */
   registerCli(cmds: { replay: Command; play: Command }, kit: ReplayKit): void;
   /** What `koth replay` with no game runs for this game on the embedded data. */
   defaultReplay(ctx: ReplayContext): Promise<ComparisonReport | undefined>;
@@ -358,7 +422,8 @@ export interface BenchFigure {
 /**
  * The one place a descriptor is checked: a list of problems (empty when valid). Ids are
  * lowercase words joined by '-', every known bot belongs to the game and names its question,
- * bot names are unique, variants name declared flags and the default variant exists.
+ * bot names are unique, variants name declared flags and the default variant exists (the
+ * declared parameters: engines/core/cli/params.ts, paramProblems).
  */
 export function validateGame(g: GameDescriptor): string[] {
   const bad: string[] = [];

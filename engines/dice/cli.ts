@@ -2,10 +2,10 @@
  * `koth replay dice`: statistical replay against the published table (default), exact
  * replay of the original controller (`--exact`), and the rule-fix A/B (`--compare-rules`).
  */
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, addCommonOptions, helpFooter, nonEmpty, outputFolder, optionRules, reportModes, parseCompareRules, positiveInt, resolveBots, rulesHelp, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { parseSeed, type Seed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -16,9 +16,9 @@ import { BotCrash, type DiceTurnEvent } from './rules.ts';
 import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './published.ts';
 import { winningScorePercentiles, type DiceStats } from './stats.ts';
 import { runExact } from './tournament.ts';
-import { attachRatings, ratingsOption, ratingsRunOptions } from '../core/cli/ratings.ts';
+import { attachRatings, ratingsParam, ratingsRunOptions } from '../core/cli/ratings.ts';
 import { trials as diceTrials } from './trials.ts';
-import { CRASHES_BELOW_100_GAMES, DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
+import { CRASHES_BELOW_100_GAMES } from './variants.ts';
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
 import { cannotFollowError, diceOriginals } from './originals.ts';
 import { SandboxStop } from '../core/py/errors.ts';
@@ -29,15 +29,56 @@ import type { DicePythonFiles } from './trials.ts';
 type DicePython = Originals<DicePythonFiles>;
 import type { DiceBotClass } from './bot.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
 const HARNESS_VERSION = pkg.version;
 import { diceWatchIntro, diceWatchSteps } from './watch.ts';
 
-const ENGINE = { variants: DICE_VARIANTS, defaultVariant: DEFAULT_DICE_VARIANT, ruleFlags: DICE_RULE_FLAGS };
+/** Games of an exact replay when --games is not given (a statistical run: the declared --games). */
+const EXACT_GAMES = 1000;
+const DICE_SEED = '2019';
+const CHECKPOINT_EXACT = { excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' };
 
-export const DICE_DEFAULTS = { games: 400_000, seed: '2019', confidence: 0.999, shardSize: 10_000, exactGames: 1000 };
+/** The parameters of `koth replay dice` and `koth play dice` (engines/core/cli/params.ts). */
+export const DICE_PARAMS: GameParams = {
+  replay: {
+    rulesHelp: true,
+    params: [
+      { flags: '--exact', help: 'exact replay of the original controller: random.seed(S), one stream, golden-format output', noReport: true, rules: [{ excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' }] },
+      { common: 'seed', default: DICE_SEED, help: 'master seed (an integer is read as Python would read it)' },
+      { common: 'games', fallback: 400_000, help: `games to play (default 400000 statistical, ${EXACT_GAMES} with --exact)` },
+      { common: 'bots', help: 'bots in pool order (the role of Bot.__subclasses__()); overrides --pool' },
+      { common: 'pool', help: 'official (the 49 of the official table), rule-benders (+NeoBot, KwisatzHaderach, HarkonnenBot), all (every direct Bot subclass of the 2019-01-07 snapshot), ported' },
+      { common: 'rules', help: 'controller version' },
+      { flags: '--table <name>', help: 'published table to compare with', choices: PUBLISHED_DICE_TABLES.map((t) => t.name), default: 'official-final' },
+      { common: 'compareRules' },
+      { common: 'confidence', default: 0.999 },
+      { common: 'workers' },
+      { common: 'queue' },
+      { common: 'shardSize', default: 10_000 },
+      { common: 'checkpoint', rules: [CHECKPOINT_EXACT] },
+      { common: 'json' },
+      ratingsParam('the winners (the seated bots holding the top score; ties share) beat the other seated bots', [{ excludes: ['--exact', '--compare-rules'], why: 'ratings are fitted on a statistical replay of one rule variant' }]),
+      { common: 'pythonBots' },
+    ],
+  },
+  play: {
+    params: [
+      { common: 'seed', default: DICE_SEED, help: 'random.seed(S) before the first game' },
+      { common: 'games', default: 1 },
+      { common: 'bots', help: 'bots in pool order; 8 are drawn per game' },
+      { common: 'pool', help: 'official, rule-benders, all or ported' },
+      { common: 'rules', help: 'controller version' },
+      { common: 'json', help: 'one JSON object per turn (JSON lines), then the game statistics' },
+      { common: 'pythonBots' },
+      { common: 'watch' },
+      { flags: '--show-game <K>', help: 'with --report: the page shows game K only (the first controller plays at least 100 games)', parse: positiveInt, rules: [{ needs: '--report', why: 'it picks the game the page shows' }] },
+    ],
+  },
+};
+
+/** The declared defaults of `koth replay dice` (what its statistical run uses when an option is not given). */
+const DICE_DEFAULTS = paramDefaults<{ seed: string; games: number }>({ params: DICE_PARAMS });
 
 export const DICE_POOLS = ['official', 'rule-benders', 'all', 'ported'] as const;
 
@@ -192,19 +233,7 @@ export function diceWatchSamples(): WatchPage[] {
 }
 
 export function registerDicePlay(play: Command, kit: ReplayKit): void {
-  const cmd = play.command('dice').description("Play dice games turn by turn (the original controller's DEBUG output)");
-  addCommonOptions(cmd, ['seed'], ENGINE, { seed: DICE_DEFAULTS.seed, seedHelp: 'random.seed(S) before the first game' });
-  cmd.option('--games <N>', 'games to play', positiveInt, 1);
-  addCommonOptions(cmd, ['bots', 'pool', 'rules', 'json'], ENGINE, {
-    botsHelp: 'bots in pool order; 8 are drawn per game',
-    poolHelp: 'official, rule-benders, all or ported',
-    rulesHelp: 'controller version',
-    jsonHelp: 'one JSON object per turn (JSON lines), then the game statistics',
-  });
-  cmd.option('--python-bots <files>', diceOriginals.help, nonEmpty('Python files'));
-  cmd.option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
-  cmd.option('--show-game <K>', 'with --report: the page shows game K only (the first controller plays at least 100 games)', positiveInt);
-  optionRules(cmd, [{ option: '--show-game', needs: '--report', why: 'it picks the game the page shows' }]);
+  const cmd = kit.command(play, 'dice').description("Play dice games turn by turn (the original controller's DEBUG output)");
   cmd
     .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --report game', 'koth play dice --seed 7 --games 3 --json', 'koth play dice --seed 7 --python-bots my_bots.py --bots A,B,C,D,E,F,G,H']))
     .action(async (opts: DiceCliOptions) => {
@@ -251,36 +280,11 @@ export function registerDicePlay(play: Command, kit: ReplayKit): void {
 }
 
 export function registerDiceCli(replay: Command, kit: ReplayKit): void {
-  const cmd = replay
-    .command('dice')
-    .description('A game of dice, but avoid number 6 (Q177765): replay the tournament with the ported bots')
-    .option('--exact', 'exact replay of the original controller: random.seed(S), one stream, golden-format output');
-  addCommonOptions(cmd, ['seed', 'games', 'bots', 'pool', 'rules'], ENGINE, {
-    seed: DICE_DEFAULTS.seed,
-    seedHelp: 'master seed (an integer is read as Python would read it)',
-    gamesHelp: `games to play (default ${DICE_DEFAULTS.games} statistical, ${DICE_DEFAULTS.exactGames} with --exact)`,
-    botsHelp: 'bots in pool order (the role of Bot.__subclasses__()); overrides --pool',
-    poolHelp: 'official (the 49 of the official table), rule-benders (+NeoBot, KwisatzHaderach, HarkonnenBot), all (every direct Bot subclass of the 2019-01-07 snapshot), ported',
-    rulesHelp: 'controller version',
-  });
-  cmd.addOption(new Option('--table <name>', 'published table to compare with').choices(PUBLISHED_DICE_TABLES.map((t) => t.name)).default('official-final'));
-  addCommonOptions(cmd, ['compareRules', 'confidence', 'workers', 'shardSize', 'checkpoint', 'json'], ENGINE, {
-    confidence: DICE_DEFAULTS.confidence,
-    shardSize: DICE_DEFAULTS.shardSize,
-  });
-  cmd.option('--python-bots <files>', diceOriginals.help, nonEmpty('Python files'));
-  cmd.addOption(ratingsOption('the winners (the seated bots holding the top score; ties share) beat the other seated bots'));
-  reportModes(cmd, ['--exact']); // --report: the comparison with the published table, or the --compare-rules A/B
-  optionRules(cmd, [
-    { option: '--exact', excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' },
-    { option: '--checkpoint', excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' },
-    { option: '--ratings', excludes: ['--exact', '--compare-rules'], why: 'ratings are fitted on a statistical replay of one rule variant' },
-  ]);
+  const cmd = kit.command(replay, 'dice').description('A game of dice, but avoid number 6 (Q177765): replay the tournament with the ported bots');
   cmd
     .addHelpText(
       'after',
-      rulesHelp(ENGINE) +
-        `
+      `
 Statistical runs are cut into shards of --shard-size games; shard i uses PyRandom("<seed>/shard/<i>"),
 so results do not depend on --workers. The first controller (--rules original) needs at least 100 games.` +
         helpFooter([
@@ -364,7 +368,7 @@ async function statisticalRun(opts: DiceCliOptions, kit: ReplayKit, python?: Dic
 }
 
 async function runExactCommand(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
-  const games = opts.games ?? DICE_DEFAULTS.exactGames;
+  const games = opts.games ?? EXACT_GAMES;
   checkOriginalCanRun(opts.rules, games);
   let result;
   if (opts.pythonBots) {
@@ -414,7 +418,7 @@ function rerunCommand(opts: DiceCliOptions, games: number): string {
 /** Rule-fix A/B: the same seeds under two controller versions, per bot and per seat (the `--json` object). */
 export async function diceRuleAB(opts: DiceCliOptions, kit: ReplayKit) {
   const started = performance.now();
-  const variants = parseCompareRules(opts.compareRules!, ENGINE);
+  const variants = opts.compareRules!;
   const games = opts.games ?? DICE_DEFAULTS.games;
   const seed = parseSeed(opts.seed);
   const both = async (python?: DicePython) => {

@@ -7,7 +7,8 @@
 import { diceVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import type { ReplayKit } from '../core/cli/kit.ts';
-import { registerDiceCli, registerDicePlay, statisticalReplay, dicePool, DICE_DEFAULTS, diceWatchSamples } from './cli.ts';
+import { registerDiceCli, registerDicePlay, statisticalReplay, dicePool, DICE_PARAMS, diceWatchSamples } from './cli.ts';
+import { paramDefaults } from '../core/cli/params.ts';
 import type { DiceRunOptions } from './tournament.ts';
 import { trials } from './trials.ts';
 import type { DiceStats } from './stats.ts';
@@ -50,19 +51,9 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
       registerDiceCli(replay, kit);
       registerDicePlay(play, kit);
     },
-    defaultReplay: (ctx) =>
-      statisticalReplay(
-        {
-          seed: DICE_DEFAULTS.seed,
-          rules: DEFAULT_DICE_VARIANT,
-          table: 'official-final',
-          confidence: DICE_DEFAULTS.confidence,
-          workers: ctx.workers,
-          shardSize: DICE_DEFAULTS.shardSize,
-          json: ctx.json,
-        },
-        ctx.kit,
-      ),
+    params: DICE_PARAMS,
+    // The declared defaults of `koth replay dice`, with the root command's --workers and --json.
+    defaultReplay: (ctx) => statisticalReplay({ ...paramDefaults<Parameters<typeof statisticalReplay>[0]>(diceGame.engine!), workers: ctx.workers, json: ctx.json }, ctx.kit),
     bench: diceBench,
     conformance: {
       trials: { opts: { bots: dicePool('official'), rules: 'fixed' }, trials: 12_000, shardSize: 1_000 },

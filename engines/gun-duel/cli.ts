@@ -3,15 +3,14 @@
  * distribution (`--tournaments N`), the published scoreboard placed in that distribution
  * (default), and the rule-fix comparison (`--compare-rules`).
  */
-import { ratingsOfAcc, ratingsOption, ratingsRunOptions, renderRatings } from '../core/cli/ratings.ts';
+import { ratingsOfAcc, ratingsParam, ratingsRunOptions, renderRatings } from '../core/cli/ratings.ts';
 import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION, RECORDED_PARAMETERS, type DistributionParameters } from './data.ts';
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, maxWorkers, nonEmpty, queueOption, optionRules, reportModes, outputFile, outputFolder, positiveInt, readJsonInput, workerCount, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, maxWorkers, nonEmpty, paramDefaults, positiveInt, readJsonInput, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
 import { tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
 import { renderTable } from '../core/report/table.ts';
-import { defaultWorkers } from '../core/runner/runner.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { exitCodeFor, type ComparisonReport, type ComparisonRow } from '../core/stats/compare.ts';
@@ -20,7 +19,6 @@ import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { actionString, traceTournament } from './trace.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { duelView, gunDuelWatchSteps, type DuelView } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
@@ -28,10 +26,53 @@ import { PUBLISHED_ROWS } from './published.ts';
 import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError, CPP_PLAYERS_HELP } from './cpp/cli.ts';
 import { compareSamples, outside99, percentile, prediction99, publishedPlaceFrequencies, summarize } from './stats.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
-import { addExternalOptions, checkSeats, describeStats, externalOptionRules, externalSpecs, mergeStats, renderExternalPlaces, type ExternalCliOptions } from './external-cli.ts';
+import { checkSeats, describeStats, EXTERNAL_PARAMS, externalSpecs, mergeStats, renderExternalPlaces, type ExternalCliOptions } from './external-cli.ts';
 import { withExternal, withExternalPlayers } from './external.ts';
 
-export const GUN_DUEL_DEFAULTS = { seed: '2017', tournaments: 8, repetition: 100 };
+const PLAYERS_HELP = 'players (names or 0-based registration indices, comma-separated)';
+
+/** The parameters of `koth replay gun-duel` and `koth play gun-duel` (engines/core/cli/params.ts). */
+export const GUN_DUEL_PARAMS: GameParams = {
+  replay: {
+    report: 'default-only', // --report: the published scoreboard in the recorded distribution (its default replay) only
+    params: [
+      { flags: '--exact', help: 'exact replay of the g++ build with every clock reading = S (one fresh process per tournament)', rules: [{ excludes: ['--tournaments', '--from', '--checkpoint'], why: 'it plays one tournament with every clock reading = S' }] },
+      { common: 'seed', default: '2017', help: 'clock reading S for --exact; master seed of the statistical mode', rules: [{ needs: ['--exact', '--compare-rules', '--tournaments'], why: 'without them the published scoreboard is placed in recorded tournaments' }] },
+      { flags: '--players <list>', help: `${PLAYERS_HELP} for --exact / --compare-rules`, rules: [{ needs: ['--exact', '--compare-rules'], why: 'the distribution uses the 17 tournament players' }] },
+      { flags: '--repetition <n>', help: 'duels per pair per round', parse: positiveInt, default: 100 },
+      { common: 'rules', help: 'duel rules' },
+      { flags: '--stdlib <lib>', help: "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run); without --tournaments, the recorded distribution of that model", choices: CPP_LIBRARIES, default: 'libstdc++' },
+      { flags: '--tournaments <N>', help: 'statistical mode: N tournaments, each scoreboard printed with --json', parse: positiveInt, fallback: 8 },
+      { flags: '--from <file>', help: 'place the published scoreboard in a saved --tournaments --json output instead of running (made with the same --repetition, --rules and --stdlib)', parse: nonEmpty('a file written by --tournaments N --json'), rules: [{ excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' }] },
+      { flags: '--cpp-players <files>', help: CPP_PLAYERS_HELP, parse: nonEmpty('C++ files or "cache"'), rules: [{ excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' }, { needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' }, { excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' }] },
+      { flags: '--compare-rules', help: 'run the seed under original and fixed rules and show what differs', rules: [{ excludes: ['--exact', '--tournaments', '--from', '--rules', '--checkpoint'], why: 'it plays the seed exactly, under both rules' }] },
+      { flags: '--compare-stdlib', help: 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model', rules: [{ excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' }] },
+      { common: 'workers', help: `worker threads for --tournaments, at most ${maxWorkers()} here` },
+      { common: 'queue', rules: [{ needs: '--tournaments', why: 'only --tournaments runs are cut into shards' }] },
+      { common: 'checkpoint', help: 'with --tournaments: save progress to this file and resume from it (checked writable before the run)', rules: [{ needs: '--tournaments', why: 'only new tournaments make progress to save' }] },
+      { common: 'json' },
+      ratingsParam('every duel of the tournaments (all rounds): the winner beats the loser, a draw is 0.5 each; the bootstrap blocks are tournaments', [
+        { needs: '--tournaments', why: 'every duel of new tournaments is a rated game (a recorded distribution or --from file keeps scoreboards, not duels)' },
+        { excludes: ['--exact', '--compare-rules', '--compare-stdlib', '--from'], why: 'ratings are fitted on the duels of --tournaments N' },
+      ]),
+      ...EXTERNAL_PARAMS,
+    ],
+  },
+  play: {
+    params: [
+      { common: 'seed', default: '2017', help: 'clock reading S (an integer)' },
+      { flags: '--players <list>', help: `${PLAYERS_HELP}; default all 17` },
+      { flags: '--repetition <n>', help: 'duels per pair per round', parse: positiveInt, default: 1 },
+      { common: 'rules', help: 'duel rules' },
+      { flags: '--stdlib <lib>', help: 'the C++ library the original is taken to be built with', choices: CPP_LIBRARIES, default: 'libstdc++' },
+      { common: 'watch' },
+      { common: 'json', help: "machine-readable output: the first round's duels (a, b, actions, status) and the scoreboard" },
+    ],
+  },
+};
+
+/** The declared defaults of `koth replay gun-duel`. */
+export const GUN_DUEL_DEFAULTS = paramDefaults<{ seed: string; tournaments: number; repetition: number }>({ params: GUN_DUEL_PARAMS });
 
 interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' | 'queue' | 'checkpoint' | 'json'>, ExternalCliOptions {
   exact?: boolean;
@@ -379,30 +420,9 @@ function renderPlacement(rep: ComparisonReport): string {
 }
 
 export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
-  const cmd = replay
-    .command('gun-duel')
+  kit
+    .command(replay, 'gun-duel')
     .description('The Futuristic Gun Duel (Q104896): the 17 C++ players, last player standing')
-    .option('--exact', 'exact replay of the g++ build with every clock reading = S (one fresh process per tournament)')
-    .option('--seed <S>', 'clock reading S for --exact; master seed of the statistical mode', GUN_DUEL_DEFAULTS.seed)
-    .option('--players <list>', 'players (names or 0-based registration indices, comma-separated) for --exact / --compare-rules')
-    .option('--repetition <n>', 'duels per pair per round', positiveInt, GUN_DUEL_DEFAULTS.repetition)
-    .addOption(new Option('--rules <variant>', 'duel rules').choices([...VARIANTS]).default(DEFAULT_VARIANT))
-    .addOption(
-      new Option('--stdlib <lib>', "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run); without --tournaments, the recorded distribution of that model")
-        .choices([...CPP_LIBRARIES])
-        .default('libstdc++'),
-    )
-    .option('--tournaments <N>', 'statistical mode: N tournaments, each scoreboard printed with --json', positiveInt)
-    .option('--from <file>', 'place the published scoreboard in a saved --tournaments --json output instead of running (made with the same --repetition, --rules and --stdlib)', nonEmpty('a file written by --tournaments N --json'))
-    .option('--cpp-players <files>', CPP_PLAYERS_HELP, nonEmpty('C++ files or "cache"'))
-    .option('--compare-rules', 'run the seed under original and fixed rules and show what differs')
-    .option('--compare-stdlib', 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model')
-    .option('--workers <n>', `worker threads for --tournaments, at most ${maxWorkers()} here`, workerCount, defaultWorkers())
-    .addOption(queueOption())
-    .addOption(new Option('--checkpoint <file>', 'with --tournaments: save progress to this file and resume from it (checked writable before the run)').argParser(outputFile('a checkpoint file name')))
-    .option('--json', 'machine-readable output on stdout')
-    .addOption(ratingsOption('every duel of the tournaments (all rounds): the winner beats the loser, a draw is 0.5 each; the bootstrap blocks are tournaments'));
-  addExternalOptions(cmd)
     .addHelpText(
       'after',
       `
@@ -458,24 +478,6 @@ ${exitCodeHelp()}`,
         throw e;
       }
     });
-  reportModes(cmd, 'any'); // --report: the published scoreboard in the recorded distribution (its default replay) only
-  // Options that would be ignored in a mode are refused, saying which goes with which.
-  externalOptionRules(cmd);
-  optionRules(cmd, [
-    { option: '--cpp-players', excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' },
-    { option: '--cpp-players', needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' },
-    { option: '--cpp-players', excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' },
-    { option: '--compare-stdlib', excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' },
-    { option: '--compare-rules', excludes: ['--exact', '--tournaments', '--from', '--rules', '--checkpoint'], why: 'it plays the seed exactly, under both rules' },
-    { option: '--exact', excludes: ['--tournaments', '--from', '--checkpoint'], why: 'it plays one tournament with every clock reading = S' },
-    { option: '--from', excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' },
-    { option: '--checkpoint', needs: '--tournaments', why: 'only new tournaments make progress to save' },
-    { option: '--ratings', needs: '--tournaments', why: 'every duel of new tournaments is a rated game (a recorded distribution or --from file keeps scoreboards, not duels)' },
-    { option: '--ratings', excludes: ['--exact', '--compare-rules', '--compare-stdlib', '--from'], why: 'ratings are fitted on the duels of --tournaments N' },
-    { option: '--queue', needs: '--tournaments', why: 'only --tournaments runs are cut into shards' },
-    { option: '--players', needs: ['--exact', '--compare-rules'], why: 'the distribution uses the 17 tournament players' },
-    { option: '--seed', needs: ['--exact', '--compare-rules', '--tournaments'], why: 'without them the published scoreboard is placed in recorded tournaments' },
-  ]);
 }
 
 /** One tournament; the first round's duels (the first of each pair) as the page shows them. */
@@ -522,17 +524,10 @@ export function gunDuelWatchSamples(): WatchPage[] {
 }
 
 /** `koth play gun-duel`: one tournament with few duels per pair; --report DIR: the first round's round-robin duel by duel. */
-export function registerGunDuelPlay(play: Command): void {
-  play
-    .command('gun-duel')
+export function registerGunDuelPlay(play: Command, kit: ReplayKit): void {
+  kit
+    .command(play, 'gun-duel')
     .description('Play one Futuristic Gun Duel tournament (every clock reading = S) and show the first round duel by duel')
-    .option('--seed <S>', 'clock reading S (an integer)', GUN_DUEL_DEFAULTS.seed)
-    .option('--players <list>', 'players (names or 0-based registration indices, comma-separated); default all 17')
-    .option('--repetition <n>', 'duels per pair per round', positiveInt, 1)
-    .addOption(new Option('--rules <variant>', 'duel rules').choices([...VARIANTS]).default(DEFAULT_VARIANT))
-    .addOption(new Option('--stdlib <lib>', 'the C++ library the original is taken to be built with').choices([...CPP_LIBRARIES]).default('libstdc++'))
-    .option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'))
-    .option('--json', 'machine-readable output: the first round\'s duels (a, b, actions, status) and the scoreboard')
     .addHelpText('after', helpFooter(['koth play gun-duel --seed 7 --players 0,1,2,3,4,5 --report duel', 'koth play gun-duel --seed 1 --json']))
     .action((opts: GunDuelCliOptions & { report?: string }) => {
       const seed = exactSeed(opts.seed);

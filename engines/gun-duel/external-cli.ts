@@ -4,10 +4,10 @@
  * --bot-cmd in the same order), `--move-timeout`, `--stdio-newline`; the checks made before a
  * run, and what is said after it.
  */
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
 import { UserError } from '../core/cli/errors.ts';
-import { optionRules, positiveInt } from '../core/cli/kit.ts';
+import { positiveInt, type Param } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { ProgramNotFound } from '../core/process/command.ts';
 import { reapChildrenAtExit } from '../core/process/channel.ts';
@@ -30,25 +30,13 @@ const collectInterface = (v: string, prev: string[] | undefined) => {
   return collect(v, prev);
 };
 
-/** Adds the options to `koth replay gun-duel` (before its optionRules). */
-export function addExternalOptions(cmd: Command): Command {
-  return cmd
-    .option('--bot-cmd <Name=program>', 'add a player that is a program in any language, under the name Name (repeatable; with --exact or --tournaments; a port of that name is replaced, others join at the end)', collect)
-    .option('--interface <kind>', "the question's interface the --bot-cmd programs use: exit-code (run once per turn, the action's ASCII code as exit status) or stdio (run once per tournament: I/F/P lines); once for all, or once per --bot-cmd in order", collectInterface)
-    .option('--move-timeout <ms>', 'with --bot-cmd: time limit of one move; a program past it is killed and its move is invalid (a stdio program stays dead for the tournament)', positiveInt, DEFAULT_MOVE_TIMEOUT_MS)
-    .addOption(new Option('--stdio-newline <style>', 'with --interface stdio: the line ending written to the program (the original controller wrote CRLF unless told -nls=LF|CR)').choices(Object.keys(NEWLINES)).default('crlf'));
-}
-
-/** Their rules: which options go with which. */
-export function externalOptionRules(cmd: Command): void {
-  optionRules(cmd, [
-    { option: '--bot-cmd', needs: ['--exact', '--tournaments'], why: 'a program plays new tournaments only: one exact tournament, or a distribution' },
-    { option: '--bot-cmd', excludes: ['--queue', '--compare-rules', '--compare-stdlib', '--from'], why: 'the program runs on this machine, in new tournaments' },
-    { option: '--interface', needs: '--bot-cmd', why: 'it says how the --bot-cmd programs are run' },
-    { option: '--move-timeout', needs: '--bot-cmd', why: 'ports answer at once' },
-    { option: '--stdio-newline', needs: '--interface', why: 'only stdio programs read lines' },
-  ]);
-}
+/** The options of `koth replay gun-duel` for external players, and which options they go with (engines/core/cli/params.ts). */
+export const EXTERNAL_PARAMS: readonly Param[] = [
+  { flags: '--bot-cmd <Name=program>', help: 'add a player that is a program in any language, under the name Name (repeatable; with --exact or --tournaments; a port of that name is replaced, others join at the end)', parse: collect as (v: string) => unknown, rules: [{ needs: ['--exact', '--tournaments'], why: 'a program plays new tournaments only: one exact tournament, or a distribution' }, { excludes: ['--queue', '--compare-rules', '--compare-stdlib', '--from'], why: 'the program runs on this machine, in new tournaments' }] },
+  { flags: '--interface <kind>', help: "the question's interface the --bot-cmd programs use: exit-code (run once per turn, the action's ASCII code as exit status) or stdio (run once per tournament: I/F/P lines); once for all, or once per --bot-cmd in order", parse: collectInterface as (v: string) => unknown, rules: [{ needs: '--bot-cmd', why: 'it says how the --bot-cmd programs are run' }] },
+  { flags: '--move-timeout <ms>', help: 'with --bot-cmd: time limit of one move; a program past it is killed and its move is invalid (a stdio program stays dead for the tournament)', parse: positiveInt, default: DEFAULT_MOVE_TIMEOUT_MS, rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }] },
+  { flags: '--stdio-newline <style>', help: 'with --interface stdio: the line ending written to the program (the original controller wrote CRLF unless told -nls=LF|CR)', choices: Object.keys(NEWLINES), default: 'crlf', rules: [{ needs: '--interface', why: 'only stdio programs read lines' }] },
+];
 
 /**
  * The external players the options name, checked before any play: each `Name=<program>` well

@@ -9,7 +9,7 @@
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { gunDuelExtractor } from './extract.ts';
 import { gunDuelVerifier } from './verify.ts';
-import { placePublished, recordedDistribution, registerGunDuelCli, registerGunDuelPlay, gunDuelWatchSamples } from './cli.ts';
+import { GUN_DUEL_PARAMS, placePublished, recordedDistribution, registerGunDuelCli, registerGunDuelPlay, gunDuelWatchSamples } from './cli.ts';
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
 import { gunDuelBench, ORIGINAL_BIN_HINT } from './bench.ts';
@@ -56,8 +56,9 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
     watchSamples: gunDuelWatchSamples,
     registerCli({ replay, play }, kit) {
       registerGunDuelCli(replay, kit);
-      registerGunDuelPlay(play);
+      registerGunDuelPlay(play, kit);
     },
+    params: GUN_DUEL_PARAMS,
     // Our engine's tournaments recorded as data (fixtures/gun-duel/distribution: cheap to
     // place the published board in); `koth replay gun-duel --tournaments N` runs new ones.
     defaultReplay: async () => placePublished(recordedDistribution()),

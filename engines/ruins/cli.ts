@@ -2,26 +2,25 @@
  * `koth replay ruins` (a tournament, or the published table with what is missing to rerun
  * it) and `koth play ruins` (one game).
  */
-import { ratingsOfAcc, ratingsOption, renderRatings } from '../core/cli/ratings.ts';
+import { ratingsOfAcc, ratingsParam, renderRatings } from '../core/cli/ratings.ts';
 import { ratedNames, recordRatings } from '../core/stats/pairwise.ts';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, addCommonOptions, helpFooter, nonEmpty, optionRules, reportModes, outputFolder, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, nonEmpty, resolveBots, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
 import { runTournament, type TournamentResult, type TournamentRow } from './tournament.ts';
-import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
+import { RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { reportPythonIncidents, ruinsOriginals, runRuinsJob, type PythonIncidents, type RuinsPython } from './originals.ts';
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { WATCH_REPORT_HELP } from '../core/cli/watch.ts';
 import { ruinsRecorder, ruinsWatchSteps, type RuinsSnapshot } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
@@ -178,10 +177,44 @@ function printTournament(r: TournamentResult, json: boolean): void {
   );
 }
 
-const ENGINE = { variants: RUINS_VARIANTS, defaultVariant: DEFAULT_RUINS_VARIANT };
-/** --as-of picks the scrape the cached answers come from: it means nothing for ports or named files. */
-const AS_OF_RULE = { option: '--as-of', needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' };
 const SEED_HELP = 'the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)';
+const PYTHON_BOTS: ParamDecl = { common: 'pythonBots', parse: nonEmpty('Python files, or "cache"') };
+/** --as-of picks the scrape the cached answers come from: it means nothing for ports or named files. */
+const AS_OF_RULE = { needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' };
+const BOTS: ParamDecl = { common: 'bots', help: 'bots to run instead of a pool, comma-separated, in load order' };
+
+/** The parameters of `koth replay ruins` and `koth play ruins` (engines/core/cli/params.ts). */
+export const RUINS_PARAMS: GameParams = {
+  replay: {
+    report: 'default-only', // --report: the published table and the missing bots (its default replay) only
+    params: [
+      { common: 'seed', help: `tournament seed: ${SEED_HELP}` },
+      { common: 'pool', help: 'bots to run: test-bots (the default when --seed is given)' },
+      BOTS,
+      { common: 'rules', help: 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"' },
+      { common: 'json', help: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report' },
+      PYTHON_BOTS,
+      { common: 'asOf', help: 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)', rules: [AS_OF_RULE] },
+      ratingsParam("every game of the tournament (pool and final): the bots holding the table's top score (ties share) beat the other bots at the table; Drunkards are not rated; the bootstrap blocks are runs of 8 consecutive games", [
+        { needs: ['--seed', '--pool', '--bots'], why: 'ratings are fitted on the games of a tournament played here (the published table has no games)' },
+        { excludes: ['--python-bots'], why: 'the original answers play in a sandbox worker that hands back the scoreboard, not each game' },
+      ]),
+    ],
+  },
+  play: {
+    params: [
+      { common: 'seed', help: `game seed: ${SEED_HELP}` },
+      { common: 'pool', help: 'bots to run: test-bots (default)' },
+      BOTS,
+      PYTHON_BOTS,
+      { common: 'asOf', rules: [AS_OF_RULE] },
+      { flags: '--log', help: "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table" },
+      { flags: '--debug', help: 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)', rules: [{ needs: '--log', why: 'the debug lines are lines of the game log' }] },
+      { common: 'json', help: 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"' },
+      { common: 'watch', rules: [{ excludes: ['--python-bots'], why: 'the step-by-step page reads the rooms and adventurers from the ported game after every turn; the sandboxed originals only hand back the log' }] },
+    ],
+  },
+};
 
 /** With --python-bots: the original answers in a sandbox worker, closed after `use`. */
 function withPython<T>(opts: RuinsCliOptions, kit: ReplayKit, use: (p: RuinsPython) => Promise<T>): Promise<T> {
@@ -201,23 +234,12 @@ Driver versions (--rules), checked against the history of Beefster09/pcg-general
 ${Object.entries(RUINS_VARIANTS).map(([k, v]) => `  ${k.padEnd(9)} ${v.description}`).join('\n')}
 Rule flags (original -> fixed):
 ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
-  const replayCmd = replay
-    .command('ruins')
+  const replayCmd = kit
+    .command(replay, 'ruins')
     .description(
       'Adventurers in the ruins (Q183101). Without --seed/--pool/--bots: the published 2019-05-04 table (seed K48XMESC) and which bots are missing to rerun it. ' +
         'With --seed: a whole tournament exactly as `ruins.py -s SEED` runs it (pool rounds when more than 10 bots, then the final series; Drunkards fill empty seats).',
     );
-  addCommonOptions(replayCmd, ['seed', 'pool', 'bots', 'rules', 'json'], ENGINE, {
-    seedHelp: `tournament seed: ${SEED_HELP}`,
-    poolHelp: 'bots to run: test-bots (the default when --seed is given)',
-    botsHelp: 'bots to run instead of a pool, comma-separated, in load order',
-    rulesHelp: 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"',
-    jsonHelp: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report',
-  });
-  replayCmd.option('--python-bots <files>', ruinsOriginals.help, nonEmpty('Python files, or "cache"')).option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)');
-  replayCmd.addOption(ratingsOption('every game of the tournament (pool and final): the bots holding the table\'s top score (ties share) beat the other bots at the table; Drunkards are not rated; the bootstrap blocks are runs of 8 consecutive games'));
-  optionRules(replayCmd, [AS_OF_RULE, { option: '--ratings', needs: ['--seed', '--pool', '--bots'], why: 'ratings are fitted on the games of a tournament played here (the published table has no games)' }, { option: '--ratings', excludes: ['--python-bots'], why: 'the original answers play in a sandbox worker that hands back the scoreboard, not each game' }]);
-  reportModes(replayCmd, 'any'); // --report: the published table and the missing bots (its default replay) only
   replayCmd
     .addHelpText(
       'after',
@@ -258,28 +280,11 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
       reportPythonIncidents(incidents);
     });
 
-  const playCmd = play
-    .command('ruins')
+  const playCmd = kit
+    .command(play, 'ruins')
     .description(
       'One game of Adventurers in the ruins, exactly as `ruins.py -s SEED -1` plays it (every bot given, no Drunkard fill-in; the game is the same in every driver version since 2019-04-12).',
     );
-  addCommonOptions(playCmd, ['seed', 'pool', 'bots'], ENGINE, {
-    seedHelp: `game seed: ${SEED_HELP}`,
-    poolHelp: 'bots to run: test-bots (default)',
-    botsHelp: 'bots to run instead of a pool, comma-separated, in load order',
-  });
-  playCmd
-    .option('--python-bots <files>', ruinsOriginals.help, nonEmpty('Python files, or "cache"'))
-    .option('--as-of <day>', 'with --python-bots cache: the as-of scrape of that day')
-    .option('--log', "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table")
-    .option('--debug', 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)')
-    .option('--json', 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"');
-  playCmd.option('--report <dir>', WATCH_REPORT_HELP, outputFolder('index.html', 'a folder for the page'));
-  optionRules(playCmd, [
-    AS_OF_RULE,
-    { option: '--debug', needs: '--log', why: 'the debug lines are lines of the game log' },
-    { option: '--report', excludes: ['--python-bots'], why: 'the step-by-step page reads the rooms and adventurers from the ported game after every turn; the sandboxed originals only hand back the log' },
-  ]);
   playCmd
     .addHelpText('after', poolsHelp + helpFooter(['koth play ruins --seed K48XMESC --pool test-bots', 'koth play ruins --seed K48XMESC --bots EagerThief,Drunkard,Chad --log --debug']))
     .action(async (opts: RuinsCliOptions) => {

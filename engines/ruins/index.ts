@@ -8,7 +8,7 @@
 import { ruinsVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
-import { publishedReport, RUINS_PUBLISHED, registerRuinsCli, ruinsWatchSamples } from './cli.ts';
+import { publishedReport, RUINS_PARAMS, RUINS_PUBLISHED, registerRuinsCli, ruinsWatchSamples } from './cli.ts';
 import { ruinsBench } from './bench.ts';
 import { ruinsOriginals } from './originals.ts';
 import { ruinsExtractor } from './extract.ts';
@@ -56,6 +56,7 @@ export const ruinsGame: GameDescriptor = {
     registerCli({ replay, play }, kit) {
       registerRuinsCli(replay, play, kit);
     },
+    params: RUINS_PARAMS,
     defaultReplay: async () => publishedReport(),
     bench: ruinsBench,
     conformance: { replayArgs: ['--seed', 'K48XMESC', '--pool', 'test-bots'] },

@@ -6,6 +6,7 @@
  * hands the run's accumulator to attachRatings before it emits its report.
  */
 import { Option, type Command } from 'commander';
+import type { Param, ParamRule } from '../game.ts';
 import type { Seed } from '../rng/rng.ts';
 import { SeededRandom } from '../rng/seeded-random.ts';
 import type { ComparisonReport } from '../stats/compare.ts';
@@ -20,10 +21,16 @@ export const RATINGS_CONFIDENCE = 0.95;
 
 /** `--ratings`, with what a result is for the fit in this game (`what`), shown in --help. */
 export function ratingsOption(what: string): Option {
-  return new Option(
-    '--ratings',
-    `also fit Bradley–Terry ratings (Elo scale, anchor 1500) of every bot, with 95% block-bootstrap intervals, beside win% (table, JSON "ratings"/"neighbours", --report). A game's result for the fit: ${what}`,
-  );
+  return new Option('--ratings', ratingsHelp(what));
+}
+
+function ratingsHelp(what: string): string {
+  return `also fit Bradley–Terry ratings (Elo scale, anchor 1500) of every bot, with 95% block-bootstrap intervals, beside win% (table, JSON "ratings"/"neighbours", --report). A game's result for the fit: ${what}`;
+}
+
+/** --ratings as a declared parameter of a game's command (engines/core/cli/params.ts): what a game's result is for the fit, and where it means nothing. */
+export function ratingsParam(what: string, rules: readonly ParamRule[]): Param {
+  return { flags: '--ratings', help: ratingsHelp(what), rules };
 }
 
 /** The options a sharded run adds when --ratings is given (else nothing): games per bootstrap block. */
