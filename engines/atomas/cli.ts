@@ -3,7 +3,9 @@
  * many seeded runs (default), exact replay of the posted controller (`--exact`), the rule
  * A/B (`--compare-rules original,fixed`), and any program as a bot (`--bot-cmd`).
  */
-import { ratingsRefusedOption } from '../core/cli/ratings.ts';
+import { ratingsRefusedParam, refuseRatings } from '../core/cli/ratings.ts';
+
+const NO_RATINGS = 'Atomas is a solo score game — each bot plays its own games, alone, and is compared by its score, so no game has a winner and a loser for a Bradley–Terry fit';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
@@ -44,6 +46,7 @@ export const ATOMAS_PARAMS: GameParams = {
       { common: 'shardSize', default: 25 },
       { common: 'checkpoint', rules: [{ excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' }] },
       { common: 'json' },
+      ratingsRefusedParam(NO_RATINGS),
       { flags: '--bot-cmd <program>', help: 'with --exact: play this program instead of a port, spawned once per move as the controller did (it reads "atom/board" on stdin and prints its answer)' },
       { flags: '--move-timeout <ms>', help: 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', parse: positiveInt, default: 5000, rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }] },
     ],
@@ -193,7 +196,7 @@ async function runAB(opts: AtomasCliOptions, kit: ReplayKit): Promise<void> {
 
 export function registerAtomasCli(replay: Command, kit: ReplayKit): void {
   const cmd = kit.command(replay, 'atomas').description('A game of atomic proportions (Q95889): the posted controller with the three answers ported');
-  ratingsRefusedOption(cmd, 'Atomas is a solo score game — each bot plays its own games, alone, and is compared by its score, so no game has a winner and a loser for a Bradley–Terry fit');
+  refuseRatings(cmd, NO_RATINGS);
   cmd
     .addHelpText(
       'after',

@@ -103,8 +103,12 @@ export function renderRatings(r: RatingsReport): string {
  * `--ratings` on a game where a result has no winner to rate (a solo score game): the option
  * exists, so that every game answers it, and refuses before anything runs (exit 2), saying why.
  */
-export function ratingsRefusedOption(cmd: Command, why: string): Command {
-  cmd.addOption(new Option('--ratings', `not in this game: ${why} (exit 2)`));
+export function ratingsRefusedParam(why: string): Param {
+  return { flags: '--ratings', help: `not in this game: ${why} (exit 2)` };
+}
+
+/** Refuses the declared --ratings (ratingsRefusedParam) before the action runs: exit 2, saying why and what to do. */
+export function refuseRatings(cmd: Command, why: string): Command {
   cmd.hook('preAction', (_hooked, action) => {
     if (action === cmd && cmd.getOptionValue('ratings')) throw new UserError(`--ratings: ${why}. Nothing was run: leave --ratings out (the table's score intervals compare the bots).`);
   });
