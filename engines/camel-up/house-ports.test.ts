@@ -9,10 +9,9 @@
  * fixtures/camel-up/traces/2026/games-*.json) replayed with its port; the `house` pool.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runKoth } from '../../test/test-server.ts';
 import { camelPlayer, HOUSE_PLAYERS, HOUSE_POOL } from '../../transpiled-bots/camel-up/index.ts';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
@@ -65,21 +64,12 @@ describe.skipIf(!haveCheckout)('house ports against the house bots as posted (sa
 });
 
 /**
- * FabelFelix budgets its search by time.perf_counter, which our sandbox does NOT freeze (it is the
- * real clock there), so the sandboxed original as posted is machine-dependent: not an exactness
- * claim. With its clock frozen it runs its full search every move, as the port does by default:
- * the test puts `time.perf_counter = lambda: 0.0` before a copy of the checkout's file, in a
- * temporary folder (removed afterwards; nothing of the original is kept). The sandbox is Python
- * 3.14, so the port's default compensated sum() applies.
+ * FabelFelix budgets its search by time.perf_counter, which our sandbox freezes (docs/sandbox.md):
+ * the sandboxed original as posted runs its full search every move, as the port does by default.
+ * The sandbox is Python 3.14, so the port's default compensated sum() applies.
  */
-describe.skipIf(!haveCheckout)('FabelFelix against the sandboxed original with its clock frozen', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'koth-fabel-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const frozen = (): string => {
-    const file = join(dir, 'FabelFelix.py');
-    writeFileSync(file, 'import time as _frozen_time\n_frozen_time.perf_counter = lambda: 0.0\n' + readFileSync(join(HOUSE, 'FabelFelix.py'), 'utf8'));
-    return file;
-  };
+describe.skipIf(!haveCheckout)('FabelFelix against the sandboxed original as posted (the sandbox clock is frozen)', () => {
+  const frozen = (): string => join(HOUSE, 'FabelFelix.py');
 
   it('koth verify camel-up FabelFelix --rules 2026: every decision agrees (one seeded game and the edge cases)', async () => {
     const r = await runKoth(['verify', 'camel-up', 'FabelFelix', '--source', frozen(), '--rules', '2026', '--games', '1', '--json']);

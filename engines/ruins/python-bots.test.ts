@@ -62,6 +62,9 @@ describe('ruins Python bots in the sandbox', () => {
       Climber: "import gc\nto_js = [g['to_js'] for c in object.__subclasses__() for v in vars(c).values() for g in [getattr(v, '__globals__', {})] if 'to_js' in g][0]\nreturn str(to_js({}).constructor.constructor('return process')())",
       Recurse: "def f(n): return f(n + 1)\nreturn f(0)",
       Raiser: "raise ValueError('no')",
+      // No real clock: every clock reads one instant, sleep returns at once (docs/sandbox.md).
+      Clock: "import time, datetime\nt0 = time.perf_counter(); m0 = time.monotonic()\nsum(range(2 * 10**6)); time.sleep(0.05)\nraise ValueError('%r %r %r %r %r %s' % (time.perf_counter() - t0, time.monotonic() - m0, time.time(), time.time_ns(), time.process_time(), datetime.datetime.now().isoformat()))",
+      Sleeper: "import time\ntime.sleep(-1)",
     };
     const r = await runKoth(['play', 'ruins', '--seed', 'hostile', '--python-bots', files(bots), '--json']);
     expect(r.status, r.stderr).toBe(0);
@@ -75,6 +78,8 @@ describe('ruins Python bots in the sandbox', () => {
     expect(first('Climber')).toMatch(/TypeError|AttributeError|JsException/);
     expect(first('Recurse')).toMatch(/RecursionError/);
     expect(first('Raiser')).toBe('ValueError: no');
+    expect(first('Clock')).toBe('ValueError: 0.0 0.0 0.0 0 0.0 1970-01-01T00:00:00');
+    expect(first('Sleeper')).toBe('ValueError: sleep length must be non-negative');
   }, 120_000);
 
   it('SystemExit from a bot stops the run as it stopped ruins.py', () => {

@@ -10,9 +10,8 @@
  * Monte-Carlo on `sims >= 3000 or (sims >= 250 and time.perf_counter() > deadline)` (deadline =
  * start + 0.9 s) and stops pricing traps when `time.perf_counter() - t_start > 3.3`. So on a slow
  * machine (or a loaded one) it runs fewer futures and prices fewer traps, and its answers
- * depend on the machine. Our Pyodide sandbox does NOT freeze that clock (time.perf_counter
- * there is the real monotonic clock: measured, see transpiled-bots/camel-up/README.md), so the
- * sandboxed original is machine-dependent too. This port takes the clock as a parameter:
+ * depend on the machine. Our Pyodide sandbox freezes that clock (docs/sandbox.md), so the
+ * sandboxed original always runs its whole search. This port takes the clock as a parameter:
  * `clock` returns what `time.perf_counter()` would (seconds). The default is a FROZEN clock
  * (always 0): every call runs the full 3,000 futures and prices every trap, which is what
  * the original does on any machine fast enough to finish inside its budget — and exactly what

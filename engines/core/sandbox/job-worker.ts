@@ -114,6 +114,17 @@ try {
   throw e;
 }
 
+// No real clock for posted code: Pyodide's clock_gettime reads performance.now() (time.perf_counter,
+// time.monotonic, process_time) and Date.now() (time.time, datetime.now); from here on both answer
+// one fixed instant, 0 (1970-01-01T00:00:00Z), so a bot that budgets by the clock always takes its
+// whole budget of work and plays the same on every machine (a loop waiting for the clock to move is
+// stopped by the sandbox's time limit). After Pyodide has loaded (its start-up may time itself).
+if (runtime === 'python') {
+  const frozen = () => 0;
+  Object.defineProperty(performance, 'now', { value: frozen, writable: false, configurable: false });
+  Object.defineProperty(Date, 'now', { value: frozen, writable: false, configurable: false });
+}
+
 for (const m of ['node:fs', 'node:fs/promises', 'node:vm', 'node:os']) neuter(m);
 syncBuiltinESMExports();
 neuter('node:module');
