@@ -56,6 +56,11 @@ export interface AbScorePlay {
   score: (bot: string, o: AbOptions, rng: Rng, pair: number) => number;
 }
 
+/** A generator that can copy itself (PyRandom.clone): the copy draws what the original would. */
+interface Cloneable {
+  clone(): Rng;
+}
+
 /** The seed string of pair i of a run seeded with `seed`. */
 export function pairSeed(seed: string, i: number): string {
   return `${seed}/pair/${i}`;
@@ -108,14 +113,20 @@ export function shardOf(rng: Rng): { seed: string; index: number } {
 /** The shardable trials of a game's A/B runs (one trial = one pair). */
 export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): TrialSpec<AbOptions, AbAcc> {
   const pairGen = generatorKind(kind);
+  // The two games' generators: seeded once, the candidate's game on a copy (a generator with
+  // clone(): the state copied, not the seeding redone), the baseline's on the original.
+  const twoGens = (seed: string): [Rng, Rng] => {
+    const g = pairGen.fromSeed(seed);
+    const c = (g as Partial<Cloneable>).clone;
+    return [typeof c === 'function' ? c.call(g) : pairGen.fromSeed(seed), g];
+  };
   const one = (o: AbOptions, i: number, seed: string): [number, number] => {
+    const [ga, gb] = twoGens(pairSeed(seed, i));
     if ('score' in play) {
-      const sa = play.score(o.candidate, o, pairGen.fromSeed(pairSeed(seed, i)), i);
-      const sb = play.score(o.baseline, o, pairGen.fromSeed(pairSeed(seed, i)), i);
-      const a = versus(sa, sb);
+      const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
       return [a, 1 - a];
     }
-    return [play(o.candidate, o, pairGen.fromSeed(pairSeed(seed, i)), i), play(o.baseline, o, pairGen.fromSeed(pairSeed(seed, i)), i)];
+    return [play(o.candidate, o, ga, i), play(o.baseline, o, gb, i)];
   };
   return {
     generator: AB_SHARD_KIND,

@@ -11,7 +11,7 @@
  * A game may register a kind of its own (e.g. a C++ standard library engine) with
  * `defineGenerator`.
  */
-import { PyRandom, versionTwoSeed } from './python-random.ts';
+import { PyRandom, versionTwoWords } from './python-random.ts';
 import { SeededRandom } from './seeded-random.ts';
 import type { Rng, Seed } from './rng.ts';
 
@@ -28,7 +28,7 @@ const kinds = new Map<string, GeneratorKindSpec>([
     'cpython2',
     {
       description: "CPython 2.7 random (int(random()*n) algorithms; a str seed becomes CPython 3's version-2 int)",
-      fromSeed: (s) => new PyRandom(versionTwoSeed(s), { python2: true }),
+      fromSeed: (s) => new PyRandom(versionTwoWords(s), { python2: true }),
     },
   ],
   ['seedrandom', { description: 'seedrandom ARC4 (statistical seeding of games whose originals were C++)', fromSeed: (s) => new SeededRandom(s) }],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures.ts';
-import { IntWords, PyRandom, type PySeed } from './python-random.ts';
+import { IntWords, PyRandom, versionTwoSeed, versionTwoWords, type PySeed } from './python-random.ts';
 
 // Vectors made by CPython 3.11 (tools/oracle/rng/make_rng_vectors.py; see fixtures/rng/README.md).
 const load = (name: string) => fixture(`rng/${name}`);
@@ -165,6 +165,30 @@ describe('getrandbitsWords and IntWords seeds', () => {
       expect(a.random()).toBe(b.random());
       expect(String(w)).toBe(n.toString());
     }
+  });
+});
+
+describe('str and bytes seeds without a bigint (versionTwoWords)', () => {
+  it('the words are those of versionTwoSeed\'s int, and seed the same state', () => {
+    const seeds: (string | Uint8Array)[] = ['', '1/pair/0', 'ab/1/pair/123456', 'é∑😀', 'x'.repeat(257), new Uint8Array(0), Uint8Array.of(0, 0, 0, 0, 0, 9), Uint8Array.of(255, 1, 2)];
+    for (const s of seeds) {
+      const w = versionTwoWords(s);
+      expect(w.toBigInt()).toBe(versionTwoSeed(s));
+      const byWords = new PyRandom(s).getstate();
+      // The int itself through the bigint path (words32 of it):
+      expect(new PyRandom(versionTwoSeed(s)).getstate()).toEqual(byWords);
+    }
+  });
+
+  it('clone() copies the state without seeding: the same draws from there on, independently', () => {
+    const a = new PyRandom('clone-me');
+    for (let i = 0; i < 700; i++) a.d6();
+    const b = a.clone();
+    expect(b.getstate()).toEqual(a.getstate());
+    const xs = Array.from({ length: 900 }, () => a.d6());
+    expect(Array.from({ length: 900 }, () => b.d6())).toEqual(xs);
+    a.random();
+    expect(a.getstate()).not.toEqual(b.getstate());
   });
 });
 
