@@ -56,9 +56,9 @@ export interface AbScorePlay {
   score: (bot: string, o: AbOptions, rng: Rng, pair: number) => number;
 }
 
-/** A generator that can copy itself (PyRandom.clone): the copy draws what the original would. */
-interface Cloneable {
-  clone(): Rng;
+/** A generator that can take another's state in place (PyRandom.copyFrom): it then draws what the other would. */
+interface Copyable {
+  copyFrom(other: Rng): void;
 }
 
 /** The seed string of pair i of a run seeded with `seed`. */
@@ -113,12 +113,22 @@ export function shardOf(rng: Rng): { seed: string; index: number } {
 /** The shardable trials of a game's A/B runs (one trial = one pair). */
 export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): TrialSpec<AbOptions, AbAcc> {
   const pairGen = generatorKind(kind);
-  // The two games' generators: seeded once, the candidate's game on a copy (a generator with
-  // clone(): the state copied, not the seeding redone), the baseline's on the original.
+  // The two games' generators: seeded once, the baseline's game on it, the candidate's on a copy
+  // of its state (a generator with copyFrom: the seeding is not redone). With the kind's
+  // `reseed`, a shard keeps the same two generator objects from pair to pair (no allocation per
+  // pair; a game holds its generator only while it plays).
+  let kept: [Rng, Rng] | undefined;
   const twoGens = (seed: string): [Rng, Rng] => {
-    const g = pairGen.fromSeed(seed);
-    const c = (g as Partial<Cloneable>).clone;
-    return [typeof c === 'function' ? c.call(g) : pairGen.fromSeed(seed), g];
+    if (kept && pairGen.reseed) {
+      const [ga, gb] = kept;
+      pairGen.reseed(gb, seed);
+      (ga as unknown as Copyable).copyFrom(gb);
+      return kept;
+    }
+    const gb = pairGen.fromSeed(seed);
+    const ga = pairGen.fromSeed(seed);
+    if (typeof (ga as Partial<Copyable>).copyFrom === 'function' && pairGen.reseed) kept = [ga, gb];
+    return [ga, gb];
   };
   const one = (o: AbOptions, i: number, seed: string): [number, number] => {
     const [ga, gb] = twoGens(pairSeed(seed, i));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures.ts';
+import { generatorKind } from './generators.ts';
 import { IntWords, PyRandom, versionTwoSeed, versionTwoWords, type PySeed } from './python-random.ts';
 
 // Vectors made by CPython 3.11 (tools/oracle/rng/make_rng_vectors.py; see fixtures/rng/README.md).
@@ -189,6 +190,23 @@ describe('str and bytes seeds without a bigint (versionTwoWords)', () => {
     expect(Array.from({ length: 900 }, () => b.d6())).toEqual(xs);
     a.random();
     expect(a.getstate()).not.toEqual(b.getstate());
+  });
+});
+
+describe('reseed and copyFrom (koth ab keeps two generators per shard)', () => {
+  it('reseed in place gives what fromSeed gives (cpython3, cpython2); copyFrom takes the state', () => {
+    for (const kind of ['cpython3', 'cpython2'] as const) {
+      const k = generatorKind(kind);
+      const r = k.fromSeed('first') as PyRandom;
+      for (let i = 0; i < 1000; i++) r.random();
+      r.gauss();
+      k.reseed!(r, '7/pair/42');
+      const fresh = k.fromSeed('7/pair/42') as PyRandom;
+      expect(r.getstate()).toEqual(fresh.getstate());
+      const c = new PyRandom(5, { python2: kind === 'cpython2' });
+      c.copyFrom(r);
+      expect(Array.from({ length: 700 }, () => c.randint(1, 6))).toEqual(Array.from({ length: 700 }, () => fresh.randint(1, 6)));
+    }
   });
 });
 

@@ -478,6 +478,12 @@ export class PyRandom implements Rng {
     this.setstate(state as PyRandomState);
   }
 
+  /** Takes `other`'s state (what `self.setstate(other.getstate())` gives), in place. */
+  copyFrom(other: PyRandom): void {
+    this.gen.copyFrom(other.gen);
+    this.gaussNext = other.gaussNext;
+  }
+
   /** A copy with the same state (what `r2 = Random(); r2.setstate(r.getstate())` gives). */
   clone(): PyRandom {
     const c = new PyRandom(UNSEEDED, { python2: this.python2 });
