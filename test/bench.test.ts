@@ -66,3 +66,37 @@ describe('koth bench --original-bin', () => {
     expect(() => programsByGame('rng', '/tmp/t')).toThrow(/say whose program it is, e.g. --original-bin gun-duel=\/tmp\/t/);
   });
 });
+
+describe('koth bench ab', () => {
+  it('--quick --json: the replay yardstick, pairs/s with ports and its ratio to the 0.45 goal, Python answers, the SPRT stop vs theory (fields only, no timing asserted)', () => {
+    const r = koth(['bench', 'ab', '--quick', '--runs', '1', '--workers', '1', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const figures = r.json() as { name: string; value: number; unit: string; runs?: number[]; note?: string; reference?: { value: number; source: string } }[];
+    const find = (re: RegExp) => {
+      const f = figures.find((x) => re.test(x.name));
+      expect(f, `a figure matching ${re}`).toBeDefined();
+      return f!;
+    };
+    expect(find(/plain dice replay.*games per CPU-second/).unit).toBe('games/s');
+    expect(find(/dice A\/B with ports.*pairs per CPU-second/).unit).toBe('pairs/s');
+    const ratio = find(/pairs\/s ÷ plain replay games\/s/);
+    expect(ratio.unit).toBe('×');
+    expect(ratio.note).toMatch(/goal ≥ 0\.45× [✓✗]/);
+    expect(find(/Python answers in a sandbox worker.*pairs per CPU-second/).unit).toBe('pairs/s');
+    const stop = find(/SPRT on a known difference.*pairs to the verdict/);
+    expect(stop.unit).toBe('pairs');
+    expect(Number.isInteger(stop.value) && stop.value > 0).toBe(true);
+    expect(stop.reference!.source).toMatch(/expectedPairs at Elo -?\d+\.\d, pair variance 0\.\d+ .*within 0\.5×–2× [✓✗]/);
+    expect(stop.reference!.value).toBeGreaterThan(0);
+    for (const f of figures) {
+      expect(Number.isFinite(f.value), f.name).toBe(true);
+      if (f.runs) expect(f.runs).toHaveLength(1);
+    }
+  }, 300_000);
+
+  it('--original with a folder lacking auto_bots.py: a clear usage error, nothing measured', () => {
+    const r = koth(['bench', 'ab', '--quick', '--original', '/nonexistent-koth-dir']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/auto_bots\.py not found/);
+  });
+});

@@ -9,6 +9,7 @@ import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 import { UserError } from '../../engines/core/cli/errors.ts';
 import { maxWorkers, workerCount } from '../../engines/core/cli/kit.ts';
+import { abBench } from '../../engines/dice/ab-bench.ts';
 
 /** Draws per second of one PyRandom method, best of a few timed batches. */
 function measure(draw: (r: PyRandom) => unknown, n: number): number {
@@ -84,7 +85,7 @@ export function registerBench(program: Command): void {
   program
     .command('bench')
     .description('Measure speed: the RNG and every game engine, next to the original (CPython) run in the same invocation when you give its checkout')
-    .argument('[what]', `rng, a game id (${games.map((g) => g.id).join(', ')}), or all`, 'all')
+    .argument('[what]', `rng, a game id (${games.map((g) => g.id).join(', ')}), ab (koth ab dice: pairs/s, the SPRT's stopping), or all`, 'all')
     .option('--quick', 'short runs (seconds instead of minutes)')
     .option('--workers <n>', `worker threads for multi-worker figures, at most ${maxWorkers()} here`, workerCount, Math.min(2, defaultWorkers()))
     .option(
@@ -117,7 +118,8 @@ Examples:
   koth bench all --original dice=/tmp/orig-dice --original ruins=/tmp/orig-ruins
   koth bench dice --quick --json
   koth bench gun-duel --original-bin /tmp/gunduel-build/tournament   # your own build of the original
-  koth bench rng`,
+  koth bench rng
+  koth bench ab --json                           # koth ab dice: pairs/s vs the replay's games/s, Python answers, the SPRT's stop vs theory`,
     )
     .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean; original: string[]; originalBin?: string; runs?: number }) => {
       checkBenchTarget(what);
@@ -140,6 +142,7 @@ Examples:
         if ((what === 'all' || what === g.id) && g.engine?.bench)
           figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: originals.get(g.id), originalBin: programs.get(g.id), runs: opts.runs })));
       }
+      if (what === 'all' || what === 'ab') figures.push(...(await abBench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: originals.get('ab') ?? originals.get('dice'), runs: opts.runs })));
       if (opts.json) {
         process.stdout.write(JSON.stringify(figures, null, 2) + '\n');
         return;
@@ -158,12 +161,12 @@ Examples:
 /** `koth bench <what>`: rng, all, or a game with a bench; anything else is refused with the list (nothing is measured). */
 export function checkBenchTarget(what: string): void {
   const benched = games.filter((g) => g.engine?.bench).map((g) => g.id);
-  if (what === 'all' || what === 'rng' || benched.includes(what)) return;
+  if (what === 'all' || what === 'rng' || what === 'ab' || benched.includes(what)) return;
   const known = games.find((g) => g.id === what);
   throw new UserError(
     known
-      ? `${what} has no bench yet; benches: rng, ${benched.join(', ')}, or all`
-      : `unknown bench "${what}": use rng, a game (${benched.join(', ')}), or all`,
+      ? `${what} has no bench yet; benches: rng, ${benched.join(', ')}, ab, or all`
+      : `unknown bench "${what}": use rng, a game (${benched.join(', ')}), ab (koth ab), or all`,
   );
 }
 

@@ -19,7 +19,7 @@ import { runOriginalsJob, type OriginalsInspection } from '../core/cli/originals
 import { diceOriginals } from './originals.ts';
 
 export const TWINS_FILE = 'tools/oracle/dice/bots/port_twins.py';
-const TWIN_BOTS = ['ThrowTwiceBot', 'GoToTenBot', 'OneInFiveBot', 'BlessRNG', 'FlipCoinRollDice', 'BringMyOwn_dice', 'KwisatzHaderach', 'QuotaBot', 'GoTo20Bot', 'SlowStart', 'CooperativeSwarmBot'];
+export const TWIN_BOTS = ['ThrowTwiceBot', 'GoToTenBot', 'OneInFiveBot', 'BlessRNG', 'FlipCoinRollDice', 'BringMyOwn_dice', 'KwisatzHaderach', 'QuotaBot', 'GoTo20Bot', 'SlowStart', 'CooperativeSwarmBot'];
 
 export async function dicePythonBench(ctx: BenchContext, original?: (games: number, bots: string[]) => { seconds: number; cpuSeconds: number }): Promise<BenchFigure[]> {
   const file = ctx.original ? join(ctx.original, 'auto_bots.py') : TWINS_FILE;

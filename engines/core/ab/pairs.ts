@@ -56,6 +56,11 @@ export interface AbScorePlay {
   score: (bot: string, o: AbOptions, rng: Rng, pair: number) => number;
 }
 
+/** A generator that can take another's state in place (PyRandom.copyFrom): it then draws what the other would. */
+interface Copyable {
+  copyFrom(other: Rng): void;
+}
+
 /** The seed string of pair i of a run seeded with `seed`. */
 export function pairSeed(seed: string, i: number): string {
   return `${seed}/pair/${i}`;
@@ -108,14 +113,30 @@ export function shardOf(rng: Rng): { seed: string; index: number } {
 /** The shardable trials of a game's A/B runs (one trial = one pair). */
 export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): TrialSpec<AbOptions, AbAcc> {
   const pairGen = generatorKind(kind);
+  // The two games' generators: seeded once, the baseline's game on it, the candidate's on a copy
+  // of its state (a generator with copyFrom: the seeding is not redone). With the kind's
+  // `reseed`, a shard keeps the same two generator objects from pair to pair (no allocation per
+  // pair; a game holds its generator only while it plays).
+  let kept: [Rng, Rng] | undefined;
+  const twoGens = (seed: string): [Rng, Rng] => {
+    if (kept && pairGen.reseed) {
+      const [ga, gb] = kept;
+      pairGen.reseed(gb, seed);
+      (ga as unknown as Copyable).copyFrom(gb);
+      return kept;
+    }
+    const gb = pairGen.fromSeed(seed);
+    const ga = pairGen.fromSeed(seed);
+    if (typeof (ga as Partial<Copyable>).copyFrom === 'function' && pairGen.reseed) kept = [ga, gb];
+    return [ga, gb];
+  };
   const one = (o: AbOptions, i: number, seed: string): [number, number] => {
+    const [ga, gb] = twoGens(pairSeed(seed, i));
     if ('score' in play) {
-      const sa = play.score(o.candidate, o, pairGen.fromSeed(pairSeed(seed, i)), i);
-      const sb = play.score(o.baseline, o, pairGen.fromSeed(pairSeed(seed, i)), i);
-      const a = versus(sa, sb);
+      const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
       return [a, 1 - a];
     }
-    return [play(o.candidate, o, pairGen.fromSeed(pairSeed(seed, i)), i), play(o.baseline, o, pairGen.fromSeed(pairSeed(seed, i)), i)];
+    return [play(o.candidate, o, ga, i), play(o.baseline, o, gb, i)];
   };
   return {
     generator: AB_SHARD_KIND,

@@ -11,7 +11,7 @@
  * A game may register a kind of its own (e.g. a C++ standard library engine) with
  * `defineGenerator`.
  */
-import { PyRandom, versionTwoSeed } from './python-random.ts';
+import { PyRandom, versionTwoWords } from './python-random.ts';
 import { SeededRandom } from './seeded-random.ts';
 import type { Rng, Seed } from './rng.ts';
 
@@ -20,15 +20,21 @@ export interface GeneratorKindSpec {
   description: string;
   /** A generator from a string seed (shard seeds are strings: `<master seed>/shard/<i>`). */
   fromSeed(seed: string): Rng;
+  /**
+   * Optional: puts `rng` (made by this kind's fromSeed) in the state fromSeed(seed) gives, in place
+   * (no new generator: many short games, as koth ab's pairs, seed one each).
+   */
+  reseed?(rng: Rng, seed: string): void;
 }
 
 const kinds = new Map<string, GeneratorKindSpec>([
-  ['cpython3', { description: "CPython 3 random.Random (Mersenne Twister; str seeds as random.seed's version 2)", fromSeed: (s) => new PyRandom(s) }],
+  ['cpython3', { description: "CPython 3 random.Random (Mersenne Twister; str seeds as random.seed's version 2)", fromSeed: (s) => new PyRandom(s), reseed: (r, s) => (r as PyRandom).seed(s) }],
   [
     'cpython2',
     {
       description: "CPython 2.7 random (int(random()*n) algorithms; a str seed becomes CPython 3's version-2 int)",
-      fromSeed: (s) => new PyRandom(versionTwoSeed(s), { python2: true }),
+      fromSeed: (s) => new PyRandom(versionTwoWords(s), { python2: true }),
+      reseed: (r, s) => (r as PyRandom).seed(versionTwoWords(s)),
     },
   ],
   ['seedrandom', { description: 'seedrandom ARC4 (statistical seeding of games whose originals were C++)', fromSeed: (s) => new SeededRandom(s) }],

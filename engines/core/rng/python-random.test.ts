@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures.ts';
-import { IntWords, PyRandom, type PySeed } from './python-random.ts';
+import { generatorKind } from './generators.ts';
+import { IntWords, PyRandom, versionTwoSeed, versionTwoWords, type PySeed } from './python-random.ts';
 
 // Vectors made by CPython 3.11 (tools/oracle/rng/make_rng_vectors.py; see fixtures/rng/README.md).
 const load = (name: string) => fixture(`rng/${name}`);
@@ -164,6 +165,47 @@ describe('getrandbitsWords and IntWords seeds', () => {
       expect(a.getstate()).toEqual(b.getstate());
       expect(a.random()).toBe(b.random());
       expect(String(w)).toBe(n.toString());
+    }
+  });
+});
+
+describe('str and bytes seeds without a bigint (versionTwoWords)', () => {
+  it('the words are those of versionTwoSeed\'s int, and seed the same state', () => {
+    const seeds: (string | Uint8Array)[] = ['', '1/pair/0', 'ab/1/pair/123456', 'é∑😀', 'x'.repeat(257), new Uint8Array(0), Uint8Array.of(0, 0, 0, 0, 0, 9), Uint8Array.of(255, 1, 2)];
+    for (const s of seeds) {
+      const w = versionTwoWords(s);
+      expect(w.toBigInt()).toBe(versionTwoSeed(s));
+      const byWords = new PyRandom(s).getstate();
+      // The int itself through the bigint path (words32 of it):
+      expect(new PyRandom(versionTwoSeed(s)).getstate()).toEqual(byWords);
+    }
+  });
+
+  it('clone() copies the state without seeding: the same draws from there on, independently', () => {
+    const a = new PyRandom('clone-me');
+    for (let i = 0; i < 700; i++) a.d6();
+    const b = a.clone();
+    expect(b.getstate()).toEqual(a.getstate());
+    const xs = Array.from({ length: 900 }, () => a.d6());
+    expect(Array.from({ length: 900 }, () => b.d6())).toEqual(xs);
+    a.random();
+    expect(a.getstate()).not.toEqual(b.getstate());
+  });
+});
+
+describe('reseed and copyFrom (koth ab keeps two generators per shard)', () => {
+  it('reseed in place gives what fromSeed gives (cpython3, cpython2); copyFrom takes the state', () => {
+    for (const kind of ['cpython3', 'cpython2'] as const) {
+      const k = generatorKind(kind);
+      const r = k.fromSeed('first') as PyRandom;
+      for (let i = 0; i < 1000; i++) r.random();
+      r.gauss();
+      k.reseed!(r, '7/pair/42');
+      const fresh = k.fromSeed('7/pair/42') as PyRandom;
+      expect(r.getstate()).toEqual(fresh.getstate());
+      const c = new PyRandom(5, { python2: kind === 'cpython2' });
+      c.copyFrom(r);
+      expect(Array.from({ length: 700 }, () => c.randint(1, 6))).toEqual(Array.from({ length: 700 }, () => fresh.randint(1, 6)));
     }
   });
 });

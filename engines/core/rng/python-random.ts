@@ -108,13 +108,39 @@ function bigFloorDiv(a: bigint, b: bigint): bigint {
  * int.from_bytes(a + sha512(a).digest()), big-endian, with a str encoded as UTF-8.
  */
 export function versionTwoSeed(a: string | Uint8Array): bigint {
-  const bytes = typeof a === 'string' ? new TextEncoder().encode(a) : a;
+  return bytesToBigInt(versionTwoBytes(a));
+}
+
+const utf8 = new TextEncoder();
+
+/** a + sha512(a).digest(), a str encoded as UTF-8: the bytes of versionTwoSeed's int, big-endian. */
+function versionTwoBytes(a: string | Uint8Array): Uint8Array {
+  const bytes = typeof a === 'string' ? utf8.encode(a) : a;
   const digest = createHash('sha512').update(bytes).digest();
   const all = new Uint8Array(bytes.length + digest.length);
   all.set(bytes, 0);
   all.set(digest, bytes.length);
-  return bytesToBigInt(all);
+  return all;
 }
+
+/**
+ * versionTwoSeed's int as its 32-bit words, least significant first (what words32 of it gives,
+ * up to high zero words, which IntWords.key drops): read straight from the big-endian bytes,
+ * without a bigint — seeding many generators from strings (a pair of `koth ab` each) costs less.
+ */
+export function versionTwoWords(a: string | Uint8Array): IntWords {
+  const bytes = versionTwoBytes(a);
+  const n = bytes.length;
+  const words = new Uint32Array(Math.max(1, (n + 3) >>> 2));
+  for (let i = 0; i < n; i++) {
+    const e = n - 1 - i; // the byte's place from the least significant end
+    words[e >>> 2] |= bytes[i]! << ((e & 3) << 3);
+  }
+  return new IntWords(words);
+}
+
+/** Passed to the constructor by clone(): no seeding (the state is copied in right after). */
+const UNSEEDED: unique symbol = Symbol('unseeded');
 
 export class PyRandom implements Rng {
   private readonly gen = new MersenneTwister();
@@ -122,9 +148,9 @@ export class PyRandom implements Rng {
   /** Python 2.7 algorithms for randrange/randint/choice/shuffle/sample. */
   readonly python2: boolean;
 
-  constructor(seed: PySeed = 0, options: { python2?: boolean } = {}) {
+  constructor(seed: PySeed | typeof UNSEEDED = 0, options: { python2?: boolean } = {}) {
     this.python2 = !!options.python2;
-    this.seed(seed);
+    if (seed !== UNSEEDED) this.seed(seed);
   }
 
   /** random.seed(a): ints (any size, sign ignored), bigints, str and bytes (version 2). */
@@ -142,7 +168,9 @@ export class PyRandom implements Rng {
       n = a;
     } else {
       if (this.python2) throw new TypeError('PyRandom.seed: python2 mode takes integer seeds only (Python 2 hashed strings)');
-      n = versionTwoSeed(a);
+      this.gen.initByArray(versionTwoWords(a).key());
+      this.gaussNext = null;
+      return;
     }
     this.gen.initByArray(words32(n < 0n ? -n : n));
     this.gaussNext = null;
@@ -450,9 +478,15 @@ export class PyRandom implements Rng {
     this.setstate(state as PyRandomState);
   }
 
+  /** Takes `other`'s state (what `self.setstate(other.getstate())` gives), in place. */
+  copyFrom(other: PyRandom): void {
+    this.gen.copyFrom(other.gen);
+    this.gaussNext = other.gaussNext;
+  }
+
   /** A copy with the same state (what `r2 = Random(); r2.setstate(r.getstate())` gives). */
   clone(): PyRandom {
-    const c = new PyRandom(0, { python2: this.python2 });
+    const c = new PyRandom(UNSEEDED, { python2: this.python2 });
     c.gen.copyFrom(this.gen);
     c.gaussNext = this.gaussNext;
     return c;

@@ -1,0 +1,187 @@
+/**
+ * `koth bench ab`: what `koth ab dice` costs and whether its SPRT stops where the theory says, in
+ * one invocation (docs/ab.md, "Reading koth bench ab"):
+ *
+ *  1. the plain dice replay (statistical mode, the 49 official bots, this thread): games per
+ *     CPU-second — the yardstick;
+ *  2. a dice A/B with ports (OptFor2X vs GoToTenBot, the official field), this thread: pairs per
+ *     CPU-second, the pairs' batches and the SPRT fed pair by pair as `koth ab` does; the ratio
+ *     pairs/s ÷ games/s against the goal 0.45 (a pair is two games, so 0.5 would be "a game of a
+ *     pair costs what a replay game costs"; the rest is seeding each pair's generator);
+ *  3. a dice A/B with Python answers in a sandbox worker: our own Python twins of ports
+ *     (tools/oracle/dice/bots/port_twins.py), or with `--original DIR` the snapshot's auto_bots.py;
+ *  4. the SPRT on a known difference (OptFor2X vs GoToTenBot, elo0 0, elo1 5, α = β = 0.05): the
+ *     pairs it took, against expectedPairs (engines/core/stats/sprt.ts) at the Elo difference and
+ *     pair variance measured on separate pairs (another seed, a fixed number). One run is one draw
+ *     of a random stopping time, so "within" is a band: 0.5× to 2× the expectation.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchContext, BenchFigure } from '../core/game.ts';
+import { cpuSeconds, median } from '../core/bench.ts';
+import { runAb } from '../core/ab/run.ts';
+import type { AbAcc, AbOptions } from '../core/ab/pairs.ts';
+import { Sprt, eloFromScore, expectedPairs, type SprtParams } from '../core/stats/sprt.ts';
+import { runOriginalsJob, type OriginalsInspection } from '../core/cli/originals.ts';
+import { publishedTable } from './published.ts';
+import { trials as diceTrials } from './trials.ts';
+import { trials as abTrials } from './ab.ts';
+import { diceOriginals } from './originals.ts';
+import { TWINS_FILE, TWIN_BOTS } from './python-bench.ts';
+import type { DiceRunOptions } from './tournament.ts';
+import type { DiceStats } from './stats.ts';
+import { diceGame } from './index.ts';
+import { UserError } from '../core/cli/errors.ts';
+
+/** The goal of issue 30: pairs/s ≥ this × the plain replay's games/s. */
+export const AB_PAIR_GOAL = 0.45;
+/** "Within the pairs the theory predicts": this band around expectedPairs (one run is one draw). */
+export const AB_STOP_BAND: [number, number] = [0.5, 2];
+
+const CANDIDATE = 'OptFor2X';
+const BASELINE = 'GoToTenBot';
+const SPRT: SprtParams = { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 };
+const BATCH = diceGame.engine!.ab!.batch;
+
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+/** Mean and variance of pair outcomes x = (1 + a − b) / 2. */
+export function pairMoments(acc: AbAcc): { pairs: number; mean: number; variance: number } {
+  const n = acc.a.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += (1 + acc.a[i]! - acc.b[i]!) / 2;
+  const mean = n ? sum / n : 0.5;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += ((1 + acc.a[i]! - acc.b[i]!) / 2 - mean) ** 2;
+  return { pairs: n, mean, variance: n ? ss / n : 0 };
+}
+
+export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
+  if (ctx.original && !existsSync(join(ctx.original, 'auto_bots.py')))
+    throw new UserError(`--original ${ctx.original}: auto_bots.py not found. Give the folder holding the original forty-game bots (maxbergmark/nanopi-cloud forty-game/auto_bots.py @ e7f8d68), checked out outside this repository, or leave --original out (our own Python twins of ports are used).`);
+  const official = publishedTable('official-final').rows.map((r) => r.bot);
+  const runs = Math.max(1, ctx.runs ?? (ctx.quick ? 1 : 3));
+  const games = ctx.quick ? 2_000 : 100_000;
+  const pairs = ctx.quick ? 400 : 20_000;
+  const field = official.filter((n) => n !== CANDIDATE && n !== BASELINE);
+  const abOpts = (first: number): AbOptions => ({ candidate: CANDIDATE, baseline: BASELINE, field, rules: 'fixed', first, batch: BATCH });
+
+  // Warm-up (not timed): both code paths compiled before the first timed run, as in a long run.
+  await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: diceTrials, opts: { bots: official, rules: 'fixed' }, seed: 'bench-ab/warm', trials: Math.min(games, 2000), shardSize: 1000, workers: 1, label: 'bench ab: warm-up' });
+  await ctx.kit.runSharded<AbOptions, AbAcc>({ game: 'dice:ab', spec: abTrials, opts: abOpts(0), seed: 'bench-ab/warm', trials: BATCH, shardSize: BATCH, workers: 1, label: 'bench ab: warm-up', unit: 'pairs' });
+
+  const gamesPerCpu: number[] = [];
+  const pairsPerCpu: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    // 1. The plain replay: games per CPU-second, one worker (this thread).
+    let c0 = process.cpuUsage();
+    await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: diceTrials, opts: { bots: official, rules: 'fixed' }, seed: `bench-ab/${r}`, trials: games, shardSize: 10_000, workers: 1, label: 'bench ab: plain dice replay' });
+    const g = games / cpuSeconds(c0);
+    // 2. The same with pairs: koth ab's batches, and its SPRT fed pair by pair (no stopping: a fixed number of pairs).
+    c0 = process.cpuUsage();
+    const res = await ctx.kit.runSharded<AbOptions, AbAcc>({ game: 'dice:ab', spec: abTrials, opts: abOpts(0), seed: `bench-ab/${r}`, trials: pairs, shardSize: BATCH, workers: 1, label: 'bench ab: dice A/B, ports', unit: 'pairs' });
+    const sprt = new Sprt(SPRT);
+    for (let i = 0; i < res.acc.a.length; i++) sprt.push((1 + res.acc.a[i]! - res.acc.b[i]!) / 2);
+    const p = pairs / cpuSeconds(c0);
+    gamesPerCpu.push(g);
+    pairsPerCpu.push(p);
+    ratios.push(p / g);
+  }
+  const ratio = median(ratios);
+  const figures: BenchFigure[] = [
+    { name: 'ab: plain dice replay (49 official bots, statistical mode, 1 worker): games per CPU-second', value: median(gamesPerCpu), unit: 'games/s', runs: gamesPerCpu, note: `${games} games a run; the yardstick of the next two rows` },
+    {
+      name: `ab: dice A/B with ports (${CANDIDATE} vs ${BASELINE}, the official field, 1 worker, SPRT fed each pair): pairs per CPU-second`,
+      value: median(pairsPerCpu),
+      unit: 'pairs/s',
+      runs: pairsPerCpu,
+      note: `${pairs} pairs a run (batches of ${BATCH}); a pair is two games`,
+    },
+    {
+      name: 'ab: dice A/B pairs/s ÷ plain replay games/s (same run)',
+      value: ratio,
+      unit: '×',
+      runs: ratios,
+      note: `goal ≥ ${AB_PAIR_GOAL}× ${mark(ratio >= AB_PAIR_GOAL)} (0.5× would be a game of a pair costing a replay game; each pair also seeds its own generator)`,
+    },
+  ];
+  figures.push(...(await pythonAb(ctx, official)));
+  figures.push(...(await sprtStop(ctx, field)));
+  return figures;
+}
+
+/** 3. A dice A/B with Python answers in one sandbox worker: pairs per CPU-second (this process, all threads) and wall. */
+async function pythonAb(ctx: BenchContext, official: string[]): Promise<BenchFigure[]> {
+  const file = ctx.original ? join(ctx.original, 'auto_bots.py') : TWINS_FILE;
+  const label = 'ab: dice A/B with Python answers in a sandbox worker';
+  if (!existsSync(file)) return [{ name: label, value: 0, unit: 'pairs/s', note: `${file} not found (run from the repository checkout, or give --original DIR holding auto_bots.py)` }];
+  const files = [{ path: file, code: readFileSync(file, 'utf8') }];
+  const pool = ctx.kit.sandboxPool('dice:ab', 1);
+  try {
+    const { classes } = (await runOriginalsJob(diceOriginals, pool, 'diceInspect', { files })) as OriginalsInspection;
+    const runnable = new Set(classes.filter((c) => !c.refused).map((c) => c.name));
+    const [candidate, baseline] = ctx.original ? [CANDIDATE, BASELINE] : ['GoTo20Bot', 'GoToTenBot'];
+    if (!runnable.has(candidate) || !runnable.has(baseline)) return [{ name: label, value: 0, unit: 'pairs/s', note: `${candidate} or ${baseline} cannot run in the sandbox from ${file}: not measured` }];
+    const field = (ctx.original ? official : TWIN_BOTS).filter((n) => runnable.has(n) && n !== candidate && n !== baseline);
+    const n = ctx.quick ? 10 : 200;
+    const batch = ctx.quick ? 5 : 20;
+    const opts: AbOptions = { candidate, baseline, field, rules: 'fixed', first: 0, batch, extra: { python: { files } } };
+    const run = (seed: string, count: number) => ctx.kit.runSharded<AbOptions, AbAcc>({ game: 'dice:ab', spec: abTrials, opts, seed, trials: count, shardSize: batch, workers: 1, sandbox: pool, label: 'bench ab: dice A/B, Python answers', unit: 'pairs' });
+    await run('bench-ab/py-warm', batch); // Pyodide loads (not timed)
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await run('bench-ab/py', n);
+    const cpu = n / cpuSeconds(c0);
+    const wall = n / ((performance.now() - t0) / 1000);
+    const what = ctx.original ? `the snapshot's auto_bots.py, ${field.length + 2} official bots` : `our Python twins of ports, ${field.length + 2} bots`;
+    return [{ name: `${label} (${candidate} vs ${baseline}; ${what}): pairs per CPU-second`, value: cpu, unit: 'pairs/s', note: `${n} pairs (batches of ${batch}); ${wall.toFixed(1)} pairs/s wall; every game loads the classes afresh` }];
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** 4. The SPRT on a known difference: pairs taken vs expectedPairs at the measured Elo and pair variance. */
+async function sprtStop(ctx: BenchContext, field: string[]): Promise<BenchFigure[]> {
+  const measure = ctx.quick ? 1_000 : 20_000;
+  const res = await ctx.kit.runSharded<AbOptions, AbAcc>({
+    game: 'dice:ab',
+    spec: abTrials,
+    opts: { candidate: CANDIDATE, baseline: BASELINE, field, rules: 'fixed', first: 0, batch: BATCH },
+    seed: 'bench-ab/measure',
+    trials: measure,
+    shardSize: BATCH,
+    workers: ctx.workers,
+    label: 'bench ab: measuring the Elo difference',
+    unit: 'pairs',
+  });
+  const m = pairMoments(res.acc);
+  const elo = eloFromScore(m.mean);
+  const expected = expectedPairs(elo, SPRT, m.variance);
+  const ab = await runAb(ctx.kit, {
+    game: 'dice',
+    ab: diceGame.engine!.ab!,
+    opts: { candidate: CANDIDATE, baseline: BASELINE, field, rules: 'fixed' },
+    seed: '1',
+    maxPairs: 100_000,
+    sprt: SPRT,
+    confidence: 0.95,
+    workers: ctx.workers,
+  });
+  const ratio = ab.pairs / expected;
+  const inside = ab.verdict !== 'inconclusive' && ratio >= AB_STOP_BAND[0] && ratio <= AB_STOP_BAND[1];
+  return [
+    {
+      name: `ab: SPRT on a known difference (${CANDIDATE} vs ${BASELINE}, elo0 ${SPRT.elo0}, elo1 ${SPRT.elo1}, α = β = ${SPRT.alpha}, seed 1): pairs to the verdict`,
+      value: ab.pairs,
+      unit: 'pairs',
+      reference: {
+        value: expected,
+        source:
+          `theory: expectedPairs at Elo ${elo.toFixed(1)}, pair variance ${m.variance.toFixed(4)} (measured on ${measure} other pairs); ` +
+          `verdict ${ab.verdict}, ${ratio.toFixed(2)}× the expectation: within ${AB_STOP_BAND[0]}×–${AB_STOP_BAND[1]}× ${mark(inside)} (one run is one draw of a random stopping time)`,
+      },
+      note: `verdict ${ab.verdict}; ${ratio.toFixed(2)}× the expectation, band ${AB_STOP_BAND[0]}×–${AB_STOP_BAND[1]}× ${mark(inside)} (one run is one draw of a random stopping time)`,
+    },
+  ];
+}
