@@ -343,7 +343,7 @@ export function applyParams(cmd: Command, spec: CommandParams, engine: EngineVar
   const params = addOptions(cmd, spec.params, engine);
   const noReport = params.filter((p) => p.noReport).map(longOf);
   // The rule A/B (--compare-rules A,B: a list once parsed) always offers its section (engines/core/ab/rules.ts).
-  if (spec.report === 'default-only') reportModes(cmd, 'any', () => Array.isArray(cmd.getOptionValue('compareRules')));
+  if (spec.report === 'default-only') reportModes(cmd, 'any', () => { const v: unknown = cmd.getOptionValue('compareRules'); return Array.isArray(v) || typeof v === 'string'; });
   else if (noReport.length) reportModes(cmd, noReport);
   optionRules(cmd, rulesOf(params));
   const longs = new Set(params.map(longOf));
