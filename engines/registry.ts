@@ -83,6 +83,8 @@ export function trialsModuleOf(id: string): string {
     if (here.endsWith('.ts')) return new URL(`./${game}/ab.ts`, here).href;
     return new URL(`${here.includes('/chunks/') ? '../' : './'}trials/${game}-ab.js`, here).href;
   }
+  // `<id>:rules`: rule A/B pairs (--compare-rules) of the game's own trials, wrapped by the worker (engines/core/ab/rules.ts).
+  if (id.endsWith(':rules')) return `${trialsModuleOf(id.slice(0, -6))}#rules`;
   const g = findGame(id);
   if (g?.engine?.trialsModule) return g.engine.trialsModule;
   const here = import.meta.url;

@@ -21,7 +21,10 @@ import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import type { AtomasGame } from './rules.ts';
 import { atomasWatchSteps } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
-import { trials as atomasTrials } from './trials.ts';
+import { trials as atomasTrials, ruleOutcomes as atomasRuleOutcomes } from './trials.ts';
+import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs, type RuleAbAcc } from '../core/ab/rules.ts';
+
+const atomasRulePairs = ruleAbTrials(atomasTrials, atomasRuleOutcomes);
 import { DEFAULT_ATOMAS_VARIANT } from './variants.ts';
 import { ATOMAS_BOTS, atomasBot } from '../../transpiled-bots/atomas/index.ts';
 
@@ -39,7 +42,7 @@ export const ATOMAS_PARAMS: GameParams = {
       { common: 'bots', help: `bots to run (${BOT_NAMES})` },
       { common: 'pool', help: 'answers (the three posted bots; default)' },
       { common: 'rules', help: 'controller version' },
-      { common: 'compareRules', noReport: true },
+      { common: 'compareRules' },
       { common: 'confidence', default: 0.99 },
       { common: 'workers' },
       { common: 'queue' },
@@ -155,43 +158,59 @@ function runExactCommand(opts: AtomasCliOptions): void {
   }
 }
 
+/** Rule A/B (engines/core/ab/rules.ts): per bot, pairs of 20-game runs on the same atom sequence under both rule variants. */
 async function runAB(opts: AtomasCliOptions, kit: ReplayKit): Promise<void> {
-  const [va, vb] = opts.compareRules!;
-  const z = zFor(opts.confidence);
-  const summarize = (s: AtomasRunStats) => {
-    const n = s.means.length;
-    const mean = s.means.reduce((a, b) => a + b, 0) / n;
-    const sd = Math.sqrt(s.means.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
-    const ci = meanInterval(mean, sd, n, z, true); // scores are never negative
-    return { mean, low: ci.low, high: ci.high, se: sd / Math.sqrt(n), crashedRuns: s.crashedRuns, runs: n + s.emptyRuns };
-  };
-  const rows = [];
-  for (const bot of botsOf(opts)) {
-    const a = summarize(await runStats(kit, opts, bot, va));
-    const b = summarize(await runStats(kit, opts, bot, vb));
-    const d = b.mean - a.mean;
-    const half = z * Math.hypot(a.se, b.se);
-    rows.push({ bot, [va]: a, [vb]: b, diff: { d, low: d - half, high: d + half, significant: Math.abs(d) > half } });
+  const started = performance.now();
+  const [va, vb] = opts.compareRules! as [string, string];
+  const runs = opts.runs ?? ATOMAS_DEFAULTS.runs;
+  const bots = botsOf(opts);
+  const acc: RuleAbAcc<null> = { pairs: runs, a: null, b: null, rows: [], groups: [] };
+  let workers = opts.workers;
+  let ranOn: string | undefined;
+  for (const bot of bots) {
+    const res = await runRulePairs(kit, {
+      game: 'atomas',
+      spec: atomasRulePairs,
+      a: { bot, rules: va },
+      b: { bot, rules: vb },
+      keys: [bot],
+      pairs: runs,
+      seed: `${opts.seed}/${bot}`,
+      shardSize: opts.shardSize,
+      workers: opts.workers,
+      queue: opts.queue,
+      checkpoint: opts.checkpoint,
+      // The file the user named holds every sub-run of the command: a part per bot.
+      checkpointPart: `${bot}/rules`,
+      label: `atomas ${bot} ${va} vs ${vb}`,
+    });
+    acc.rows.push(res.acc.rows[0] ?? [0, 0, 0, 0]);
+    workers = res.workers;
+    ranOn = res.ranOn ?? ranOn;
   }
-  const result = { challenge: 'atomas', compare: [va, vb], seed: opts.seed, runs: opts.runs ?? ATOMAS_DEFAULTS.runs, confidence: opts.confidence, bots: rows };
+  const r = ruleAbResult({
+    challenge: 'atomas',
+    compare: [va, vb],
+    seed: opts.seed,
+    confidence: opts.confidence,
+    metric: 'mean score',
+    diffUnit: 'points of a run\'s mean score',
+    keys: bots,
+    acc,
+    workers,
+    shardSize: opts.shardSize,
+    seconds: Math.round(performance.now() - started) / 1000,
+    command: `koth replay atomas --compare-rules ${va},${vb} --seed ${opts.seed} --runs ${runs} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
+    ranOn,
+    extra: { runs },
+  });
+  const note = 'A pair is one bot\'s 20-game run on the same atom sequence under both variants (its mean score of the completed games; a run that crashed in its first game has none and is left out).';
+  kit.offerReport({ kind: 'rules', data: ruleAbForPage(r, 2, { summary: note }) });
   if (opts.json) {
-    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
     return;
   }
-  const cell = (x: { mean: number; low: number; high: number; crashedRuns: number; runs: number }) =>
-    `${x.mean.toFixed(2)} [${x.low.toFixed(2)}, ${x.high.toFixed(2)}]${x.crashedRuns ? pc.dim(` ${x.crashedRuns}/${x.runs} crashed`) : ''}`;
-  process.stdout.write(
-    pc.bold(`atomas rule A/B: ${va} vs ${vb}, ${result.runs} runs of 20 games per bot and variant, same seeds, ${confidencePercent(opts.confidence)} intervals\n`) +
-      renderTable(
-        ['bot', `${va} mean score`, `${vb} mean score`, `${vb} − ${va}`],
-        rows.map((r) => {
-          const d = r.diff as { d: number; low: number; high: number; significant: boolean };
-          const s = `${d.d >= 0 ? '+' : ''}${d.d.toFixed(2)} [${d.low.toFixed(2)}, ${d.high.toFixed(2)}]`;
-          return [r.bot, cell(r[va] as never), cell(r[vb] as never), d.significant ? pc.bold(pc.yellow(s)) : s];
-        }),
-      ) +
-      '\n(mean of the completed games of each run; bold yellow: outside the interval of chance)\n',
-  );
+  process.stdout.write(ruleAbText(r, 2, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)) + note + '\n');
 }
 
 export function registerAtomasCli(replay: Command, kit: ReplayKit): void {

@@ -23,12 +23,14 @@ describe('koth replay camel-up', () => {
     expect(rep.summary).toMatch(/not the published one/);
   });
 
-  it('the rule A/B runs both controllers on the same seeds', async () => {
+  it('the rule A/B runs both controllers on the same seeds (pairs), with the per-flag breakdown', async () => {
     const r = await runKoth(['replay', 'camel-up', '--pool', 'dumb', '--games', '60', '--workers', '1', '--compare-rules', 'original,fixed', '--json']);
     expect(r.status).toBe(0);
     const ab = r.json();
     expect(ab.compare).toEqual(['original', 'fixed']);
-    expect(ab.bots.map((b: { bot: string }) => b.bot)).toEqual(['Player0', 'Player1', 'Player2']);
+    expect(ab.bots.map((b: { key: string }) => b.key)).toEqual(['Player0', 'Player1', 'Player2']);
+    expect(ab.bots.every((b: { pairs: number }) => b.pairs === 60)).toBe(true);
+    expect(new Set(ab.breakdown.rows.map((r: { part: string }) => r.part))).toEqual(new Set(['bottomStackPopsWrongCamels', 'endOfRoundTwice', 'loserBetsCheckWinner', 'settlementSkipsLastBet']));
   });
 
   it('fewer than four players is refused as camelup.py would fail', async () => {

@@ -18,7 +18,10 @@ import { CamelUnfollowable } from './python-players.ts';
 import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, MOVE_TIMEOUT_HELP, reportCamelNotes, type CamelPrinted } from './originals.ts';
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { CamelPythonArgs } from './trials.ts';
-import { trials as camelTrials } from './trials.ts';
+import { trials as camelTrials, ruleOutcomes as camelRuleOutcomes } from './trials.ts';
+import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs } from '../core/ab/rules.ts';
+
+const camelRulePairs = ruleAbTrials(camelTrials, camelRuleOutcomes);
 import { CAMEL_RULE_FLAGS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } from './variants.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
@@ -57,7 +60,7 @@ export const CAMEL_PARAMS: GameParams = {
       { common: 'bots', help: 'the pool, in order (at least 4 players)' },
       { common: 'pool', help: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}: fast), ${MORE_POOLS}` },
       { common: 'rules', help: 'controller version' },
-      { common: 'compareRules', noReport: true },
+      { common: 'compareRules' },
       { common: 'confidence', default: 0.99 },
       { common: 'workers' },
       { common: 'queue' },
@@ -220,64 +223,81 @@ async function runExactCommand(opts: CamelCliOptions, kit: ReplayKit): Promise<v
   );
 }
 
-async function runAB(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
-  const [va, vb] = opts.compareRules!;
-  const bots = poolOf(opts);
-  const a = await runStats(kit, opts, bots, va);
-  const b = await runStats(kit, opts, bots, vb);
-  const z = zFor(opts.confidence);
-  const rate = (k: number, n: number) => {
-    const w = wilson(k, n, z);
-    return { per100: (100 * k) / n, low: 100 * w.low, high: 100 * w.high };
-  };
-  const rows = [...new Set(bots)].map((bot) => {
-    const idx = bots.flatMap((x, i) => (x === bot ? [i] : []));
-    const sum = (s: CamelStats, f: (s: CamelStats, i: number) => number) => idx.reduce((t, i) => t + f(s, i), 0);
-    const [ka, na, kb, nb] = [sum(a, (s, i) => s.points[i]!), sum(a, (s, i) => s.played[i]!), sum(b, (s, i) => s.points[i]!), sum(b, (s, i) => s.played[i]!)];
-    return { bot, [va]: rate(ka, na), [vb]: rate(kb, nb), diff: proportionDifference(ka, na, kb, nb, z) };
-  });
-  // Per flag: A with that one flag set as in B, on the same seeds: which flag moves which bot.
-  const uniq = [...new Set(bots)];
-  const pointsOf = (s: CamelStats, bot: string) => bots.reduce((t, x, i) => (x === bot ? t + s.points[i]! : t), 0);
-  const playedOf = (s: CamelStats, bot: string) => bots.reduce((t, x, i) => (x === bot ? t + s.played[i]! : t), 0);
-  const flags = [];
-  for (const flag of differingFlags(va, vb)) {
-    const variant = `${va}+${flag}`;
-    const f = await runStats(kit, opts, bots, variant);
-    flags.push({
-      flag,
-      variant,
-      bots: uniq.map((bot) => ({ bot, per100: rate(pointsOf(f, bot), playedOf(f, bot)), diff: proportionDifference(pointsOf(a, bot), playedOf(a, bot), pointsOf(f, bot), playedOf(f, bot), z) })),
-    });
+/** A player's exception under rules where it ends the tournament (a 2018 variant, our Crasher): exit 3, not a koth bug. */
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof PythonError) throw crashError(e);
+    // From a worker thread the error arrives cloned: a plain Error whose stack still starts with the Python error's name.
+    const head = e instanceof Error ? [`${e.name}: ${e.message}`, e.stack ?? ''] : [];
+    const m = head.map((t) => /^(?:PythonError|ControllerCrash): (\w+): ([^\n]*)/.exec(t)).find(Boolean);
+    if (m) throw crashError(new PythonError(m[1]!, m[2]!));
+    throw e;
   }
-  const result = { challenge: 'camel-up', compare: [va, vb], seed: opts.seed, games: a.games, confidence: opts.confidence, bots: rows, flags };
+}
+
+/**
+ * Rule A/B (engines/core/ab/rules.ts): pairs of games, each the same seed, seats and dice under
+ * both variants; on top, per flag on which they differ, pairs of A and A with that one flag set as in B.
+ */
+async function runAB(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
+  const started = performance.now();
+  const [va, vb] = opts.compareRules! as [string, string];
+  const bots = poolOf(opts);
+  const uniq = [...new Set(bots)];
+  const seats = ['0', '1', '2', '3'];
+  const games = opts.games ?? CAMEL_DEFAULTS.games;
+  const pairs = (x: string, y: string, part: string) =>
+    guarded(() =>
+      runRulePairs(kit, {
+        game: 'camel-up',
+        spec: camelRulePairs,
+        a: { bots, rules: x },
+        b: { bots, rules: y },
+        keys: uniq,
+        groupKeys: seats,
+        pairs: games,
+        seed: opts.seed,
+        shardSize: opts.shardSize,
+        workers: opts.workers,
+        queue: opts.queue,
+        checkpoint: opts.checkpoint,
+        checkpointPart: part,
+        label: `camel-up ${x} vs ${y}`,
+      }),
+    );
+  const main = await pairs(va, vb, `rules/${va},${vb}`);
+  const common = { challenge: 'camel-up', seed: opts.seed, confidence: opts.confidence, metric: 'points/100 games', diffUnit: 'points per 100 games', scale: 100, keys: uniq, shardSize: opts.shardSize };
+  const r = ruleAbResult({
+    ...common,
+    compare: [va, vb],
+    groupKeys: seats,
+    groups: { title: 'Points per 100 games by seat (0 plays first)', keyLabel: 'seat' },
+    acc: main.acc,
+    workers: main.workers,
+    seconds: 0,
+    command: `koth replay camel-up --compare-rules ${va},${vb} --seed ${opts.seed} --games ${games} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
+    ranOn: main.ranOn,
+  });
+  // Per flag: A with that one flag set as in B, on the same pairs: which flag moves which bot.
+  const flags = differingFlags(va, vb);
+  if (flags.length) {
+    const rows = [];
+    for (const flag of flags) {
+      const f = await pairs(va, `${va}+${flag}`, `rules/${va},${va}+${flag}`);
+      const part = ruleAbResult({ ...common, compare: [va, `${va}+${flag}`], acc: f.acc, workers: f.workers, seconds: 0, command: '' });
+      rows.push(...part.bots.map((b) => ({ ...b, part: flag })));
+    }
+    r.breakdown = { title: `Per flag: ${va} with one flag set as in ${vb}, the same pairs; the paired change against ${va}`, rows };
+  }
+  r.seconds = Math.round(performance.now() - started) / 1000;
+  kit.offerReport({ kind: 'rules', data: ruleAbForPage(r, 1, { groupCaption: 'Points per 100 games from each seat under both variants (a point to every max-money holder).' }) });
   if (opts.json) {
-    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
     return;
   }
-  const cell = (x: { per100: number; low: number; high: number }) => `${x.per100.toFixed(1)} [${x.low.toFixed(1)}, ${x.high.toFixed(1)}]`;
-  process.stdout.write(
-    pc.bold(`camel-up rule A/B: ${va} vs ${vb}, ${a.games} games each, same seeds, points per 100 games, ${confidencePercent(opts.confidence)} intervals\n`) +
-      renderTable(
-        ['player', va, vb, `${vb} − ${va}`],
-        rows.map((r) => {
-          const d = r.diff;
-          const t = `${d.d >= 0 ? '+' : ''}${d.d.toFixed(1)} [${d.low.toFixed(1)}, ${d.high.toFixed(1)}]`;
-          return [r.bot, cell(r[va] as never), cell(r[vb] as never), d.significant ? pc.bold(pc.yellow(t)) : t];
-        }),
-      ) +
-      '\n(bold yellow: outside the interval of chance)\n',
-  );
-  if (!flags.length) return;
-  const d = (x: { d: number; low: number; high: number; significant: boolean }) => {
-    const t = `${x.d >= 0 ? '+' : ''}${x.d.toFixed(1)} [${x.low.toFixed(1)}, ${x.high.toFixed(1)}]`;
-    return x.significant ? pc.bold(pc.yellow(t)) : t;
-  };
-  process.stdout.write(
-    pc.bold(`\nPer flag: ${va} with one flag set as in ${vb}, same seeds; change of points per 100 games against ${va}\n`) +
-      renderTable(['flag', ...uniq], flags.map((f) => [f.flag, ...f.bots.map((b) => d(b.diff))])) +
-      '\n',
-  );
+  process.stdout.write(ruleAbText(r, 1, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)));
 }
 
 const ACTIONS: Record<number, (a: unknown[]) => string> = {

@@ -15,6 +15,7 @@ import { ratedNames, withRatings, type RatingsOptions } from '../core/stats/pair
 import type { TrialSpec } from '../core/runner/trial-spec.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';
 import { withFormat2026 } from './format2026.ts';
+import type { RuleOutcomes } from '../core/ab/rules.ts';
 
 /** camel-up's games, and those of `--format 2026` (opts.format: the 2026 tournament loop, format2026.ts). */
 export const trials = withRatings(withFormat2026(camelTrials(camelBot), camelBot) as TrialSpec<CamelRunOptions & { ratings?: RatingsOptions }, CamelStats>, (o) => ratedNames(o.bots));
@@ -64,3 +65,17 @@ export function camelExactJob(
     throw e;
   }
 }
+
+/**
+ * Rule A/B (--compare-rules, engines/core/ab/rules.ts): one game's points per player (a point to
+ * every max-money holder; a player seated twice: its mean over its seats), and per seat.
+ */
+export const ruleOutcomes: RuleOutcomes<CamelRunOptions, CamelStats> = (acc) => {
+  const pts = new Map<string, [number, number]>();
+  acc.bots.forEach((b, i) => {
+    if (!acc.played[i]) return;
+    const t = pts.get(b) ?? [0, 0];
+    pts.set(b, [t[0] + acc.points[i]!, t[1] + acc.played[i]!]);
+  });
+  return { rows: Object.fromEntries([...pts].map(([b, [p, n]]) => [b, p / n])), groups: Object.fromEntries(acc.seatPoints.map((p, i) => [String(i), p])) };
+};

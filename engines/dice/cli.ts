@@ -17,7 +17,10 @@ import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './p
 import { winningScorePercentiles, type DiceStats } from './stats.ts';
 import { runExact } from './tournament.ts';
 import { attachRatings, ratingsParam, ratingsRunOptions } from '../core/cli/ratings.ts';
-import { trials as diceTrials } from './trials.ts';
+import { trials as diceTrials, ruleOutcomes as diceRuleOutcomes } from './trials.ts';
+import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs, type RuleAbResult } from '../core/ab/rules.ts';
+
+const diceRulePairs = ruleAbTrials(diceTrials, diceRuleOutcomes);
 import { CRASHES_BELOW_100_GAMES } from './variants.ts';
 import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
 import { cannotFollowError, diceOriginals } from './originals.ts';
@@ -415,133 +418,81 @@ function rerunCommand(opts: DiceCliOptions, games: number): string {
   return `koth replay dice ${what} --seed ${opts.seed} --games ${games} ${bots} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`;
 }
 
-/** Rule-fix A/B: the same seeds under two controller versions, per bot and per seat (the `--json` object). */
-export async function diceRuleAB(opts: DiceCliOptions, kit: ReplayKit) {
+/** Rule A/B (engines/core/ab/rules.ts): pairs of games, each the same seed, seats and opponents under both controller versions. */
+export async function diceRuleAB(opts: DiceCliOptions, kit: ReplayKit): Promise<RuleAbResult> {
   const started = performance.now();
-  const variants = opts.compareRules!;
+  const [va, vb] = opts.compareRules! as [string, string];
   const games = opts.games ?? DICE_DEFAULTS.games;
+  checkOriginalCanRun(va, games);
+  checkOriginalCanRun(vb, games);
   const seed = parseSeed(opts.seed);
-  const both = async (python?: DicePython) => {
+  const run = async (python?: DicePython) => {
     const bots = python ? python.names : botList(opts, 'official-final');
-    // One after the other (each uses every worker), on the same shard seeds.
-    const a = (await runStats(kit, opts, bots, variants[0], games, seed, `dice ${variants[0]}`, python)).acc;
-    const b = (await runStats(kit, opts, bots, variants[1], games, seed, `dice ${variants[1]}`, python)).acc;
-    return { bots, a, b };
+    const base = python ? { bots, python: python.args } : { bots };
+    const res = await runRulePairs(kit, {
+      game: 'dice',
+      spec: diceRulePairs,
+      a: { ...base, rules: va },
+      b: { ...base, rules: vb },
+      keys: bots,
+      groupKeys: Array.from({ length: 8 }, (_, i) => String(i)),
+      pairs: games,
+      seed,
+      shardSize: opts.shardSize,
+      workers: opts.workers,
+      queue: opts.queue,
+      checkpoint: opts.checkpoint,
+      label: `dice ${va} vs ${vb}`,
+      ...(python ? { sharded: python.sharded() as never } : {}),
+    });
+    return { bots, res };
   };
-  const { bots, a, b } = opts.pythonBots ? await withPython(opts, kit, opts.workers, both) : await both();
-  const z = zFor(opts.confidence);
-  const diff = (ka: number, na: number, kb: number, nb: number) => proportionDifference(ka, na, kb, nb, z);
-  const botRows = bots.map((name) => {
-    const ra = a.rows[a.bots.indexOf(name)]!;
-    const rb = b.rows[b.bots.indexOf(name)]!;
-    const wa = wilson(ra.wins, ra.played, z);
-    const wb = wilson(rb.wins, rb.played, z);
-    const d = diff(ra.wins, ra.played, rb.wins, rb.played);
-    return { bot: name, [variants[0]!]: { winPct: (100 * ra.wins) / ra.played, low: 100 * wa.low, high: 100 * wa.high }, [variants[1]!]: { winPct: (100 * rb.wins) / rb.played, low: 100 * wb.low, high: 100 * wb.high }, diff: d };
-  });
-  const seats = Array.from({ length: 8 }, (_, i) => {
-    const d = diff(a.seatWins[i] ?? 0, a.games, b.seatWins[i] ?? 0, b.games);
-    const wa = wilson(a.seatWins[i] ?? 0, a.games, z);
-    const wb = wilson(b.seatWins[i] ?? 0, b.games, z);
-    return {
-      seat: i,
-      [variants[0]!]: (100 * (a.seatWins[i] ?? 0)) / a.games,
-      [variants[1]!]: (100 * (b.seatWins[i] ?? 0)) / b.games,
-      diff: d,
-      intervals: { [variants[0]!]: { low: 100 * wa.low, high: 100 * wa.high }, [variants[1]!]: { low: 100 * wb.low, high: 100 * wb.high } },
-    };
-  });
-  const result = {
+  const { bots, res } = opts.pythonBots ? await withPython(opts, kit, opts.workers, run) : await run();
+  const { a, b } = res.acc;
+  return ruleAbResult({
     challenge: 'dice',
-    compare: variants,
-    seed: String(opts.seed),
-    games,
+    compare: [va, vb],
+    seed: opts.seed,
     confidence: opts.confidence,
-    lastRoundRetriggers: { [variants[0]!]: a.lastRoundRetriggers, [variants[1]!]: b.lastRoundRetriggers },
-    avgRounds: { [variants[0]!]: a.totalRounds / a.games, [variants[1]!]: b.totalRounds / b.games },
-    bots: botRows,
-    seats,
-    workers: opts.workers,
-    queue: opts.queue,
+    metric: 'Win%',
+    diffUnit: 'percentage points',
+    scale: 100,
+    keys: bots,
+    groupKeys: Array.from({ length: 8 }, (_, i) => String(i)),
+    groups: { title: 'Win rate by seat (0 plays first): the last-round bug', keyLabel: 'seat' },
+    acc: res.acc,
+    workers: res.workers,
     shardSize: opts.shardSize,
     seconds: Math.round(performance.now() - started) / 1000,
     command: rerunCommand(opts, games),
-  };
-  return result;
-}
-
-export type DiceRuleAB = Awaited<ReturnType<typeof diceRuleAB>>;
-
-/** The A/B as the HTML report shows it: per-bot change and win rate by seat, with intervals. */
-export function diceRuleABForPage(r: DiceRuleAB): RuleComparisonData {
-  const [va, vb] = r.compare as [string, string];
-  const est = (x: { winPct: number; low: number; high: number }) => ({ value: x.winPct, low: x.low, high: x.high });
-  const diff = (d: { d: number; low: number; high: number }) => ({ value: d.d, low: d.low, high: d.high });
-  return {
-    game: 'dice',
-    variants: [va, vb],
-    metricLabel: 'Win%',
-    diffUnit: 'percentage points',
-    digits: 2,
-    confidence: r.confidence,
-    rows: r.bots.map((b) => ({
-      key: b.bot,
-      a: est(b[va] as { winPct: number; low: number; high: number }),
-      b: est(b[vb] as { winPct: number; low: number; high: number }),
-      diff: diff(b.diff),
-      significant: b.diff.significant,
-    })),
-    groups: {
-      title: 'Win rate by seat: the last-round bug',
-      keyLabel: 'seat (0 plays first)',
-      caption:
-        `Share of games won from each seat under both controllers (ties count for every winner). Under "original", when a second bot reaches the end score in the pass that ` +
-        `started the last round, every bot seated before it gets an extra final turn: early seats win more.`,
-      rows: r.seats.map((s) => ({
-        key: String(s.seat),
-        a: { value: s[va] as number, low: s.intervals[va]!.low, high: s.intervals[va]!.high },
-        b: { value: s[vb] as number, low: s.intervals[vb]!.low, high: s.intervals[vb]!.high },
-        diff: diff(s.diff),
-        significant: s.diff.significant,
-      })),
+    ranOn: res.ranOn,
+    extra: {
+      games,
+      lastRoundRetriggers: { [va]: a.lastRoundRetriggers, [vb]: b.lastRoundRetriggers },
+      avgRounds: { [va]: a.games ? a.totalRounds / a.games : 0, [vb]: b.games ? b.totalRounds / b.games : 0 },
     },
-    summary:
-      `${r.games} games under each controller, seed ${r.seed}. The last-round trigger was hit again by a second bot in ${r.lastRoundRetriggers[va]} (${va}) / ${r.lastRoundRetriggers[vb]} (${vb}) games; ` +
-      `average rounds ${(r.avgRounds[va] as number).toFixed(3)} (${va}) / ${(r.avgRounds[vb] as number).toFixed(3)} (${vb}).`,
-    run: { command: r.command, seeds: [r.seed], games: r.games, workers: r.workers, variant: `${va} vs ${vb}`, extra: { 'shard size': r.shardSize, confidence: confidencePercent(r.confidence) }, wallSeconds: r.seconds },
-  };
+  });
 }
 
 async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
-  const result = await diceRuleAB(opts, kit);
-  kit.offerReport({ kind: 'rules', data: diceRuleABForPage(result) });
-  const { bots: botRows, seats, games } = result;
-  const variants = result.compare;
+  const r = await diceRuleAB(opts, kit);
+  const [va, vb] = r.compare;
+  const x = r.extra as { lastRoundRetriggers: Record<string, number>; avgRounds: Record<string, number> };
+  const said =
+    `The last-round trigger was hit again by a second bot in ${x.lastRoundRetriggers[va]} (${va}) / ${x.lastRoundRetriggers[vb]} (${vb}) games` +
+    ` — under "original" each such game gives every bot seated before that bot an extra final turn; average rounds ${x.avgRounds[va]!.toFixed(3)} (${va}) / ${x.avgRounds[vb]!.toFixed(3)} (${vb}).`;
+  kit.offerReport({
+    kind: 'rules',
+    data: ruleAbForPage(r, 2, {
+      summary: said,
+      groupCaption:
+        'Share of games won from each seat under both controllers (ties count for every winner). Under "original", when a second bot reaches the end score in the pass that ' +
+        'started the last round, every bot seated before it gets an extra final turn: early seats win more.',
+    }),
+  });
   if (opts.json) {
-    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
     return;
   }
-  const [va, vb] = variants as [string, string];
-  const fmtD = (d: { d: number; low: number; high: number; significant: boolean }) => {
-    const s = `${d.d >= 0 ? '+' : ''}${d.d.toFixed(2)} [${d.low.toFixed(2)}, ${d.high.toFixed(2)}]`;
-    return d.significant ? pc.bold(pc.yellow(s)) : s;
-  };
-  process.stdout.write(
-    pc.bold(`dice rule A/B: ${va} vs ${vb}, ${games} games each, seed ${opts.seed}, ${confidencePercent(opts.confidence)} intervals\n`) +
-      `The last-round trigger was hit again by a second bot in ${result.lastRoundRetriggers[va]} (${va}) / ${result.lastRoundRetriggers[vb]} (${vb}) games` +
-      ` — under "original" each such game gives every bot seated before that bot an extra final turn.\n\n` +
-      pc.bold('Win% by seat (0 plays first)\n') +
-      renderTable(['seat', `${va} win%`, `${vb} win%`, `${vb} − ${va} (pct points)`], seats.map((s) => [s.seat, (s[va] as number).toFixed(2), (s[vb] as number).toFixed(2), fmtD(s.diff)])) +
-      '\n\n' +
-      pc.bold('Win% by bot\n') +
-      renderTable(
-        ['bot', `${va} win% [interval]`, `${vb} win% [interval]`, `${vb} − ${va}`],
-        botRows.map((r) => {
-          const x = r[va] as { winPct: number; low: number; high: number };
-          const y = r[vb] as { winPct: number; low: number; high: number };
-          return [r.bot, `${x.winPct.toFixed(2)} [${x.low.toFixed(2)}, ${x.high.toFixed(2)}]`, `${y.winPct.toFixed(2)} [${y.low.toFixed(2)}, ${y.high.toFixed(2)}]`, fmtD(r.diff)];
-        }),
-      ) +
-      '\n(bold yellow: the difference is outside the interval of chance)\n',
-  );
+  process.stdout.write(said + '\n\n' + ruleAbText(r, 2, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)));
 }

@@ -14,6 +14,7 @@ import { diceClass } from '../../transpiled-bots/dice/index.ts';
 import { loadPythonDiceBots, type LoadedDiceBots } from './python-bots.ts';
 import type { DiceTurnEvent } from './rules.ts';
 import type { DiceStats } from './stats.ts';
+import type { RuleOutcomes } from '../core/ab/rules.ts';
 import { diceTrials, runExact, type DiceExactResult, type DiceRunOptions } from './tournament.ts';
 
 /** Original bot files (path for messages, code) loaded into a sandbox worker's Python. */
@@ -73,3 +74,12 @@ export function diceExact(args: DicePythonFiles & DiceRunOptions & { seed: Seed;
   loaded.link.check(random!, 'at the end of the run');
   return result;
 }
+
+/**
+ * Rule A/B (--compare-rules, engines/core/ab/rules.ts): one game's results — per bot that played,
+ * won (1) or not (0; ties count for every winner); per seat (0 plays first), won or not.
+ */
+export const ruleOutcomes: RuleOutcomes<DiceTrialOptions, DiceStats> = (acc) => ({
+  rows: Object.fromEntries(acc.bots.flatMap((b, i) => (acc.rows[i]!.played ? [[b, acc.rows[i]!.wins ? 1 : 0]] : []))),
+  groups: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [String(i), acc.seatWins[i] ? 1 : 0])),
+});

@@ -9,7 +9,10 @@ import type { Command } from 'commander';
 import pc from 'picocolors';
 import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
 import { commandLine, helpFooter, maxWorkers, nonEmpty, paramDefaults, positiveInt, readJsonInput, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
-import { tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
+import { ruleOutcomes as gunDuelRuleOutcomes, tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
+import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs } from '../core/ab/rules.ts';
+
+const gunDuelRulePairs = ruleAbTrials(gunDuelTrials, gunDuelRuleOutcomes);
 import { renderTable } from '../core/report/table.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
@@ -45,11 +48,16 @@ export const GUN_DUEL_PARAMS: GameParams = {
       { flags: '--tournaments <N>', help: 'statistical mode: N tournaments, each scoreboard printed with --json', parse: positiveInt, fallback: 8 },
       { flags: '--from <file>', help: 'place the published scoreboard in a saved --tournaments --json output instead of running (made with the same --repetition, --rules and --stdlib)', parse: nonEmpty('a file written by --tournaments N --json'), rules: [{ excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' }] },
       { flags: '--cpp-players <files>', help: CPP_PLAYERS_HELP, parse: nonEmpty('C++ files or "cache"'), rules: [{ excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' }, { needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' }, { excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' }] },
-      { flags: '--compare-rules', help: 'run the seed under original and fixed rules and show what differs', rules: [{ excludes: ['--exact', '--tournaments', '--from', '--rules', '--checkpoint'], why: 'it plays the seed exactly, under both rules' }] },
+      {
+        flags: '--compare-rules [A,B]',
+        help: "A,B: --tournaments N pairs of tournaments, each the same seeds and players under rules A and B; each player's paired difference in points (99% intervals; A,A is the self-test). Bare (the old form, kept for scripts): the seed played exactly under original and fixed, duel by duel",
+        parse: gunDuelRulePair,
+        rules: [{ excludes: ['--exact', '--from', '--rules'], why: 'it plays both rules itself' }],
+      },
       { flags: '--compare-stdlib', help: 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model', rules: [{ excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' }] },
       { common: 'workers', help: `worker threads for --tournaments, at most ${maxWorkers()} here` },
-      { common: 'queue', rules: [{ needs: '--tournaments', why: 'only --tournaments runs are cut into shards' }] },
-      { common: 'checkpoint', help: 'with --tournaments: save progress to this file and resume from it (checked writable before the run)', rules: [{ needs: '--tournaments', why: 'only new tournaments make progress to save' }] },
+      { common: 'queue', rules: [{ needs: ['--tournaments', '--compare-rules'], why: 'only --tournaments runs and the rule A/B are cut into shards' }] },
+      { common: 'checkpoint', help: 'with --tournaments or --compare-rules A,B: save progress to this file and resume from it (checked writable before the run)', rules: [{ needs: ['--tournaments', '--compare-rules'], why: 'only new tournaments make progress to save' }] },
       { common: 'json' },
       ratingsParam('every duel of the tournaments (all rounds): the winner beats the loser, a draw is 0.5 each; the bootstrap blocks are tournaments', [
         { needs: '--tournaments', why: 'every duel of new tournaments is a rated game (a recorded distribution or --from file keeps scoreboards, not duels)' },
@@ -83,7 +91,8 @@ interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' 
   stdlib: CppLibrary;
   tournaments?: number;
   from?: string;
-  compareRules?: boolean;
+  /** [A, B]: the paired rule A/B; true (bare, the old form): the exact one-seed comparison of original,fixed. */
+  compareRules?: boolean | [GunDuelVariant, GunDuelVariant];
   compareStdlib?: boolean;
   cppPlayers?: string;
 }
@@ -171,6 +180,59 @@ async function runCppExactCommand(opts: GunDuelCliOptions, kit: ReplayKit): Prom
   process.stdout.write(renderScoreboard(res.rows) + '\n');
 }
 
+/** --compare-rules A,B: two rule variants (A,A is the self-test). */
+function gunDuelRulePair(text: string): [GunDuelVariant, GunDuelVariant] {
+  const v = text.split(',').map((x) => x.trim());
+  if (v.length !== 2 || v.some((x) => !(VARIANTS as readonly string[]).includes(x))) throw new UserError(`--compare-rules takes two variants of ${VARIANTS.join(', ')}, e.g. original,fixed (A,A is the self-test: every difference 0); bare --compare-rules is the old exact one-seed comparison`);
+  return v as [GunDuelVariant, GunDuelVariant];
+}
+
+/** Rule A/B (engines/core/ab/rules.ts): --tournaments N pairs, each the same seeds and players under both rules; per player its paired difference in points. */
+async function ruleAbCommand(opts: GunDuelCliOptions, kit: ReplayKit, [va, vb]: [GunDuelVariant, GunDuelVariant]): Promise<void> {
+  const started = performance.now();
+  const players = parsePlayers(opts.players).map((p) => p.botName);
+  const pairs = opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments;
+  const confidence = 0.99;
+  const base = { repetition: opts.repetition, ...(opts.players ? { players } : {}) };
+  const res = await runRulePairs(kit, {
+    game: 'gun-duel',
+    spec: gunDuelRulePairs,
+    a: { ...base, variant: va },
+    b: { ...base, variant: vb },
+    keys: players,
+    pairs,
+    seed: opts.seed,
+    shardSize: 1,
+    workers: opts.workers,
+    queue: opts.queue,
+    checkpoint: opts.checkpoint,
+    label: `gun-duel ${va} vs ${vb}`,
+  });
+  const r = ruleAbResult({
+    challenge: 'gun-duel',
+    compare: [va, vb],
+    seed: opts.seed,
+    confidence,
+    metric: 'points',
+    diffUnit: 'tournament points',
+    keys: players,
+    acc: res.acc,
+    workers: res.workers,
+    shardSize: 1,
+    seconds: Math.round(performance.now() - started) / 1000,
+    command: `koth replay gun-duel --compare-rules ${va},${vb} --seed ${opts.seed} --tournaments ${pairs} --repetition ${opts.repetition}${opts.players ? ` --players ${players.join(',')}` : ''}`,
+    ranOn: res.ranOn,
+    extra: { repetition: opts.repetition },
+  });
+  kit.offerReport({ kind: 'rules', data: ruleAbForPage(r, 1, { summary: 'A pair is one tournament (the same three seeds, players and order) under both rules.' }) });
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
+    return;
+  }
+  process.stdout.write(ruleAbText(r, 1, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)));
+}
+
+/** Bare `--compare-rules` (the old form, kept for scripts): the seed played exactly under original and fixed, duel by duel. */
 function compareRulesCommand(opts: GunDuelCliOptions): void {
   const seed = exactSeed(opts.seed);
   const players = parsePlayers(opts.players);
@@ -442,7 +504,8 @@ Examples:
   koth replay gun-duel --tournaments 20 --json > d.json
   koth replay gun-duel                                  published scoreboard vs our recorded distribution
   koth replay gun-duel --from d.json                    ... vs a distribution you made
-  koth replay gun-duel --compare-rules --seed 3 --repetition 5
+  koth replay gun-duel --compare-rules original,fixed --tournaments 8 --repetition 5   paired rule A/B
+  koth replay gun-duel --compare-rules --seed 3 --repetition 5   the old form: one seed exactly, duel by duel
   koth replay gun-duel --stdlib msvc --tournaments 20 --json > msvc.json
   koth replay gun-duel --compare-stdlib                 published places: libstdc++ vs MSVC model (recorded runs)
   koth replay gun-duel --exact --seed 1 --cpp-players Tournament/*.hpp(comma-separated)   the answers as posted, compiled (equals the goldens)
@@ -455,6 +518,7 @@ ${exitCodeHelp()}`,
     .action(async (opts: GunDuelCliOptions) => {
       try {
         if (opts.compareRules && opts.stdlib !== 'libstdc++') throw new UserError('--compare-rules runs the libstdc++ model only; drop --stdlib.');
+        if (Array.isArray(opts.compareRules)) return await ruleAbCommand(opts, kit, opts.compareRules);
         if (opts.compareRules) return compareRulesCommand(opts);
         if (opts.compareStdlib) return compareStdlibCommand(opts);
         if (opts.exact) return opts.cppPlayers ? await runCppExactCommand(opts, kit) : runExactCommand(opts);

@@ -5,6 +5,7 @@
  * seedrandom stream keyed by (master seed, tournament index).
  */
 import type { TrialSpec } from '../core/game.ts';
+import type { RuleOutcomes } from '../core/ab/rules.ts';
 import { withRatings, type RatingsOptions } from '../core/stats/pairwise.ts';
 import type { SandboxContext } from '../core/runner/trial-spec.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
@@ -137,3 +138,6 @@ export function gunDuelCppExact(
   const players = resolvePlayers(args.players, args.cpp, ctx);
   return runTournament({ players, seeds: exactSeeds(BigInt(args.seed)), repetition: args.repetition, variant: args.variant, lib: args.lib, onRound: () => ctx.tick(1) });
 }
+
+/** Rule A/B (--compare-rules A,B, engines/core/ab/rules.ts): one tournament's points per player. */
+export const ruleOutcomes: RuleOutcomes<GunDuelRunOptions, GunDuelAcc> = (acc) => ({ rows: Object.fromEntries((acc.tournaments[0]?.rows ?? []).map((r) => [r.player, r.points])) });

@@ -7,7 +7,9 @@ import { ratedNames, recordRatings } from '../core/stats/pairwise.ts';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, nonEmpty, resolveBots, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, helpFooter, nonEmpty, positiveInt, resolveBots, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs } from '../core/ab/rules.ts';
+import { ruleOutcomes as ruinsRuleOutcomes, trials as ruinsTrials, type RuinsAcc } from './trials.ts';
 import { printable, renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -18,6 +20,8 @@ import { RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { reportPythonIncidents, ruinsOriginals, runRuinsJob, type PythonIncidents, type RuinsPython } from './originals.ts';
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
+
+const ruinsRulePairs = ruleAbTrials(ruinsTrials, ruinsRuleOutcomes);
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
@@ -31,6 +35,13 @@ interface RuinsCliOptions {
   pool?: string;
   bots?: string;
   rules: string;
+  compareRules?: [string, string];
+  tournaments?: number;
+  confidence: number;
+  workers: number;
+  queue?: string;
+  shardSize: number;
+  checkpoint?: string;
   json?: boolean;
   ratings?: boolean;
   log?: boolean;
@@ -186,12 +197,19 @@ const BOTS: ParamDecl = { common: 'bots', help: 'bots to run instead of a pool, 
 /** The parameters of `koth replay ruins` and `koth play ruins` (engines/core/cli/params.ts). */
 export const RUINS_PARAMS: GameParams = {
   replay: {
-    report: 'default-only', // --report: the published table and the missing bots (its default replay) only
+    report: 'default-only', // --report: the published table and the missing bots (its default replay), or the rule A/B (--compare-rules)
     params: [
       { common: 'seed', help: `tournament seed: ${SEED_HELP}` },
       { common: 'pool', help: 'bots to run: test-bots (the default when --seed is given)' },
       BOTS,
       { common: 'rules', help: 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"' },
+      { common: 'compareRules', rules: [{ excludes: ['--python-bots', '--rules'], why: 'the rule A/B plays the ported bots under both driver versions' }] },
+      { flags: '--tournaments <N>', help: 'with --compare-rules: pairs of tournaments (default 20), each seed drawn from --seed', parse: positiveInt, rules: [{ needs: '--compare-rules', why: 'a plain replay is the one tournament of --seed' }] },
+      { common: 'confidence', default: 0.99 },
+      { common: 'workers' },
+      { common: 'queue', rules: [{ needs: '--compare-rules', why: 'only the rule A/B is cut into shards' }] },
+      { common: 'shardSize', default: 1 },
+      { common: 'checkpoint', rules: [{ needs: '--compare-rules', why: 'only the rule A/B is cut into shards' }] },
       { common: 'json', help: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report' },
       PYTHON_BOTS,
       { common: 'asOf', help: 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)', rules: [AS_OF_RULE] },
@@ -247,9 +265,11 @@ ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
         '\n' +
         rulesHelp +
         '\nWhen ruins.py itself would crash (an exception it does not catch), the replay stops there too: exit code 3 and the Python exception line.' +
-        helpFooter(['koth replay ruins', 'koth replay ruins --seed K48XMESC --pool test-bots --json', 'koth replay ruins --seed 7 --bots EagerThief,GreedyBastard,Chad --rules original']),
+        '\n--compare-rules A,B: --tournaments N pairs (default 20), each one tournament seed (drawn from --seed) under both driver versions; per bot its paired difference in tournaments won.' +
+        helpFooter(['koth replay ruins --compare-rules original,fixed --tournaments 20 --pool test-bots', 'koth replay ruins', 'koth replay ruins --seed K48XMESC --pool test-bots --json', 'koth replay ruins --seed 7 --bots EagerThief,GreedyBastard,Chad --rules original']),
     )
     .action(async (opts: RuinsCliOptions) => {
+      if (opts.compareRules) return ruinsRuleAB(opts, kit);
       if (opts.seed === undefined && !opts.pool && !opts.bots && !opts.pythonBots) {
         const report = publishedReport();
         if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
@@ -374,3 +394,54 @@ export function ruinsWatchPage(seed: string, snaps: readonly RuinsSnapshot[], lo
     steps: ruinsWatchSteps(snaps, log.slice(used)),
   };
 }
+
+/** Rule A/B (engines/core/ab/rules.ts): pairs of tournaments, each one seed under both driver versions; per bot its paired difference in tournaments won. */
+async function ruinsRuleAB(opts: RuinsCliOptions, kit: ReplayKit): Promise<void> {
+  const started = performance.now();
+  const [va, vb] = opts.compareRules!;
+  const bots = poolOf(opts).map((c) => c.botName);
+  const seed = opts.seed ?? '183101';
+  const pairs = opts.tournaments ?? 20;
+  const res = await runRulePairs(kit, {
+    game: 'ruins',
+    spec: ruinsRulePairs,
+    a: { bots, rules: va },
+    b: { bots, rules: vb },
+    keys: bots,
+    pairs,
+    seed,
+    shardSize: opts.shardSize,
+    workers: opts.workers,
+    queue: opts.queue,
+    checkpoint: opts.checkpoint,
+    label: `ruins ${va} vs ${vb}`,
+  });
+  const r = ruleAbResult({
+    challenge: 'ruins',
+    compare: [va, vb],
+    seed,
+    confidence: opts.confidence,
+    metric: 'Win%',
+    diffUnit: 'percentage points of tournaments won',
+    scale: 100,
+    keys: bots,
+    acc: res.acc,
+    workers: res.workers,
+    shardSize: opts.shardSize,
+    seconds: Math.round(performance.now() - started) / 1000,
+    command: `koth replay ruins --compare-rules ${va},${vb} --seed ${seed} --tournaments ${pairs} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
+    ranOn: res.ranOn,
+    extra: { crashedTournaments: { [va]: crashed(res.acc.a), [vb]: crashed(res.acc.b) } },
+  });
+  const said =
+    `A pair is one whole tournament (one seed) under both driver versions; a bot wins a tournament with the top final score (a shared top 1/k). ` +
+    `ruins.py itself crashed in ${crashed(res.acc.a)} (${va}) / ${crashed(res.acc.b)} (${vb}) of the ${r.pairs} tournaments: nobody wins those.`;
+  kit.offerReport({ kind: 'rules', data: ruleAbForPage(r, 1, { summary: said }) });
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
+    return;
+  }
+  process.stdout.write(ruleAbText(r, 1, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)) + said + '\n');
+}
+
+const crashed = (acc: RuinsAcc) => acc.tournaments.filter((t) => !t.rows.length).length;

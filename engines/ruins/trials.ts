@@ -2,7 +2,7 @@
  * Jobs of the sandbox workers (engines/core/sandbox/pool.ts) for ruins runs with the ORIGINAL
  * Python answers: the engine and Pyodide in one thread (engines/core/pyodide/local.ts). Results
  * and crashes go back as plain data; originals.ts turns them into the CLI's output and errors.
- * (Ruins has no sharded trials: a tournament is one sequential stream.)
+ * A tournament is one sequential stream; `trials` below shards whole tournaments (the rule A/B).
  */
 import type { OriginalsInspection } from '../core/game.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
@@ -12,7 +12,10 @@ import { loadPythonRuinsBots, SandboxStop, type LoadedPythonBots, type PythonSou
 import { Ruins, scoreRows, type LogLine, type ScoreRow } from './rules.ts';
 import { runTournament, type TournamentResult } from './tournament.ts';
 import { RUINS_VARIANTS } from './variants.ts';
-import { Drunkard } from '../../transpiled-bots/ruins/index.ts';
+import { Drunkard, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
+import type { TrialSpec } from '../core/runner/trial-spec.ts';
+import type { PyRandom } from '../core/rng/python-random.ts';
+import type { RuleOutcomes } from '../core/ab/rules.ts';
 
 export interface RuinsPythonArgs {
   sources: PythonSource[];
@@ -126,3 +129,54 @@ export function ruinsBenchJob(args: RuinsPythonArgs & { whole: boolean; limit: n
   const { classes } = load(args, ctx);
   return args.whole ? playTournament(classes, args.limit) : singles(classes, args.limit);
 }
+
+// ---- Shardable tournaments with the ports: one trial = one whole tournament, its seed drawn
+// from the trial's generator (getrandbits(64) as ruins.py's -s string). Used by the rule A/B
+// (--compare-rules, engines/core/ab/rules.ts): a pair is one seed under both driver versions.
+
+export interface RuinsRunOptions {
+  bots: string[];
+  rules: string;
+}
+
+export interface RuinsAcc {
+  /** Per tournament: its seed and finalists' rows (none: ruins.py would have crashed). */
+  tournaments: { seed: string; rows: { bot: string; score: number }[] }[];
+}
+
+export const trials: TrialSpec<RuinsRunOptions, RuinsAcc> = {
+  generator: 'cpython3',
+  run(o, rng, count, tick) {
+    const out: RuinsAcc = { tournaments: [] };
+    const classes = o.bots.map((n) => {
+      const c = ruinsClass(n);
+      if (!c) throw new Error(`no ruins port ${n}`);
+      return c;
+    });
+    const flags = RUINS_VARIANTS[o.rules as keyof typeof RUINS_VARIANTS].flags;
+    for (let i = 0; i < count; i++) {
+      const seed = String((rng as PyRandom).getrandbits(64));
+      try {
+        const r = runTournament(classes, seed, { flags, drunkard: Drunkard });
+        out.tournaments.push({ seed, rows: r.rows.map(({ bot, score }) => ({ bot, score })) });
+      } catch (e) {
+        if (!(e instanceof ControllerCrash)) throw e;
+        out.tournaments.push({ seed, rows: [] });
+      }
+      tick?.(1);
+    }
+    return out;
+  },
+  merge: (a, b) => ({ tournaments: [...a.tournaments, ...b.tournaments] }),
+  empty: () => ({ tournaments: [] }),
+  count: (acc) => acc.tournaments.length,
+};
+
+/** Rule A/B: per bot of the pool, won the tournament (1, a shared top 1/k) or not (0); a tournament ruins.py would have crashed in has no winner (every bot 0). */
+export const ruleOutcomes: RuleOutcomes<RuinsRunOptions, RuinsAcc> = (acc, o) => {
+  const rows = acc.tournaments[0]?.rows ?? [];
+  if (!rows.length) return { rows: Object.fromEntries(o.bots.map((b) => [b, 0])) };
+  const top = Math.max(...rows.map((r) => r.score));
+  const tops = new Set(rows.filter((r) => r.score === top).map((r) => r.bot));
+  return { rows: Object.fromEntries(o.bots.map((b) => [b, tops.has(b) ? 1 / tops.size : 0])) };
+};

@@ -167,14 +167,14 @@ export function noReportError(game: string, options: readonly string[], dir: str
  * the replay command): every mode but those of the options in `noComparison` (an exact replay
  * compares with no published table), or, with 'any', only the game's default replay (no option
  * of its own given). `--report` with such an option is refused before anything runs (exit 2),
- * not after the run.
+ * not after the run. `offers`: a mode that gives the report something whatever else is given.
  */
-export function reportModes(cmd: Command, noComparison: readonly string[] | 'any'): Command {
+export function reportModes(cmd: Command, noComparison: readonly string[] | 'any', offers?: () => boolean): Command {
   if (noComparison !== 'any') for (const long of noComparison) if (!cmd.options.some((o) => o.long === long)) throw new Error(`reportModes: ${cmd.name()} has no option ${long}`);
   cmd.hook('preAction', (_hooked, action) => {
     if (action !== cmd) return;
     const dir = (cmd.getOptionValue('report') ?? cmd.parent?.getOptionValue('report')) as string | undefined;
-    if (!dir) return;
+    if (!dir || offers?.()) return;
     const given = cmd.options.filter((o) => !REPORT_NEUTRAL.includes(o.attributeName()) && ['cli', 'env'].includes(cmd.getOptionValueSource(o.attributeName()) ?? ''));
     const offending = given.filter((o) => noComparison === 'any' || noComparison.includes(o.long!));
     if (offending.length) throw noReportError(cmd.name(), offending.map((o) => o.long!), dir);
@@ -342,7 +342,8 @@ export function addCommonParams(cmd: Command, names: readonly CommonOption[], en
 export function applyParams(cmd: Command, spec: CommandParams, engine: EngineVariants = {}): Command {
   const params = addOptions(cmd, spec.params, engine);
   const noReport = params.filter((p) => p.noReport).map(longOf);
-  if (spec.report === 'default-only') reportModes(cmd, 'any');
+  // The rule A/B (--compare-rules A,B: a list once parsed) always offers its section (engines/core/ab/rules.ts).
+  if (spec.report === 'default-only') reportModes(cmd, 'any', () => { const v: unknown = cmd.getOptionValue('compareRules'); return Array.isArray(v) || typeof v === 'string'; });
   else if (noReport.length) reportModes(cmd, noReport);
   optionRules(cmd, rulesOf(params));
   const longs = new Set(params.map(longOf));
@@ -372,8 +373,9 @@ export function rulesHelp(engine: EngineVariants): string {
 export function parseCompareRules(text: string, engine: EngineVariants): [string, string] {
   const names = Object.keys(engine.variants ?? {});
   const v = text.split(',').map((s) => s.trim());
-  if (v.length !== 2 || v.some((x) => !names.includes(x)) || v[0] === v[1]) {
-    throw new UserError(`--compare-rules takes two different variants of ${names.join(', ')}, e.g. ${names.slice(0, 2).join(',')}`);
+  // A,A is allowed: the self-test of the paired rule A/B (engines/core/ab/rules.ts: every difference 0).
+  if (v.length !== 2 || v.some((x) => !names.includes(x))) {
+    throw new UserError(`--compare-rules takes two variants of ${names.join(', ')}, e.g. ${names.slice(0, 2).join(',')} (A,A is the self-test: every difference 0)`);
   }
   return v as [string, string];
 }

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from './trial-spec.ts';
+import { asRulePairs, moduleFile, type RuleOutcomes } from '../ab/rules.ts';
 
 export interface ShardTask {
   /** Path or file: URL of a module exporting `trials`. */
@@ -24,15 +25,16 @@ const loaded = new Map<string, Promise<TrialSpec<unknown, unknown>>>();
 function load(module: string): Promise<TrialSpec<unknown, unknown>> {
   let p = loaded.get(module);
   if (!p) {
-    const url = module.startsWith('file:') ? module : pathToFileURL(module).href;
+    const file = moduleFile(module);
+    const url = file.startsWith('file:') ? file : pathToFileURL(file).href;
     // From sources (tests, tsx) this worker runs under tsx's require hook, which an import()
     // does not reach: require the TypeScript module, so it shares this file's module instances.
-    const imported: Promise<{ trials?: TrialSpec<unknown, unknown> }> = url.endsWith('.ts')
+    const imported: Promise<{ trials?: TrialSpec<unknown, unknown>; ruleOutcomes?: RuleOutcomes<unknown, unknown> }> = url.endsWith('.ts')
       ? Promise.resolve(createRequire(import.meta.url)(fileURLToPath(url)))
       : import(url);
     p = imported.then((m) => {
       if (!m.trials) throw new Error(`worker: ${module} exports no "trials"`);
-      return m.trials;
+      return asRulePairs(module, m.trials, m.ruleOutcomes);
     });
     loaded.set(module, p);
   }

@@ -17,6 +17,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
+import { asRulePairs, moduleFile, type RuleOutcomes } from '../ab/rules.ts';
 import { LocalPython, setLocalPython } from '../pyodide/local.ts';
 import type { SandboxRuntime } from './heartbeat.ts';
 
@@ -98,7 +99,8 @@ const loaded = new Map<string, Record<string, unknown>>();
 async function importModule(module: string): Promise<Record<string, unknown>> {
   // From sources, job-worker-dev.mjs has registered tsx's ESM hooks in this thread, so the
   // TypeScript module is imported like the bundle's dist/*.js: one module graph with this file.
-  return (await import(module.startsWith('file:') ? module : pathToFileURL(module).href)) as Record<string, unknown>;
+  const file = moduleFile(module);
+  return (await import(file.startsWith('file:') ? file : pathToFileURL(file).href)) as Record<string, unknown>;
 }
 
 let python: LocalPython | undefined;
@@ -157,8 +159,9 @@ async function run(task: SandboxTask): Promise<unknown> {
     emit: (line) => port.postMessage({ id: task.id, line }),
   };
   if (task.kind === 'shard') {
-    const trials = mod.trials as TrialSpec<unknown, unknown> | undefined;
-    if (!trials) throw new Error(`${task.module} exports no "trials"`);
+    const own = mod.trials as TrialSpec<unknown, unknown> | undefined;
+    if (!own) throw new Error(`${task.module} exports no "trials"`);
+    const trials = asRulePairs(task.module, own, mod.ruleOutcomes as RuleOutcomes<unknown, unknown> | undefined);
     return trials.run(task.opts, shardGenerator(trials.generator, task.seed, task.index), task.count, tick, ctx);
   }
   const fn = mod[task.fn];
