@@ -83,4 +83,12 @@ describe('pairedRow: the interval comes from the pairs\' differences', () => {
     expect(new Set(acc.a.draws).size).toBe(3); // each pair its own generator
     expect(acc.rows[0]![3]).toBe(0); // Σ(b − a)²
   });
+
+  it('gun-duel: the bare --compare-rules (one seed exactly) refuses the paired A/B\'s options instead of ignoring them (exit 2)', () => {
+    for (const extra of [['--tournaments', '2'], ['--checkpoint', `${tempDirs('koth-rule-ab-bare-')()}/c.json`]]) {
+      const r = koth(['replay', 'gun-duel', '--compare-rules', '--seed', '3', '--repetition', '1', ...extra]);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`${extra[0]} belongs to the paired rule A/B: write --compare-rules original,fixed --tournaments N`);
+    }
+  });
 });

@@ -519,7 +519,12 @@ ${exitCodeHelp()}`,
       try {
         if (opts.compareRules && opts.stdlib !== 'libstdc++') throw new UserError('--compare-rules runs the libstdc++ model only; drop --stdlib.');
         if (Array.isArray(opts.compareRules)) return await ruleAbCommand(opts, kit, opts.compareRules);
-        if (opts.compareRules) return compareRulesCommand(opts);
+        if (opts.compareRules) {
+          // The bare (old) form plays one seed exactly: options of the paired A/B would be ignored there.
+          const ignored = (['tournaments', 'checkpoint', 'queue'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
+          if (ignored.length) throw new UserError(`bare --compare-rules plays the seed exactly under original and fixed; ${ignored.join(', ')} belong${ignored.length === 1 ? 's' : ''} to the paired rule A/B: write --compare-rules original,fixed --tournaments N. Nothing was run.`);
+          return compareRulesCommand(opts);
+        }
         if (opts.compareStdlib) return compareStdlibCommand(opts);
         if (opts.exact) return opts.cppPlayers ? await runCppExactCommand(opts, kit) : runExactCommand(opts);
         const acc = await distribution(opts, kit);
