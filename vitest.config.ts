@@ -9,7 +9,6 @@ export default defineConfig({
     pool: 'forks',
     // Two test files at a time (CI's machine has 2 cores; vitest's default would run one at a time there).
     maxWorkers: 2,
-    minWorkers: 1,
     globalSetup: ['./test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
   },

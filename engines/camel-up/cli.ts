@@ -107,18 +107,8 @@ function poolOf(opts: CamelCliOptions): string[] {
   return names;
 }
 
-async function runStats(kit: ReplayKit, opts: CamelCliOptions, bots: string[], rules: string): Promise<CamelStats> {
-  try {
-    return await runStatsUnguarded(kit, opts, bots, rules);
-  } catch (e) {
-    // A player's exception under rules where it ends the tournament (a 2018 variant, our Crasher): exit 3, not a koth bug.
-    if (e instanceof PythonError) throw crashError(e);
-    // From a worker thread the error arrives cloned: a plain Error whose stack still starts with the Python error's name.
-    const head = e instanceof Error ? [`${e.name}: ${e.message}`, e.stack ?? ''] : [];
-    const m = head.map((t) => /^(?:PythonError|ControllerCrash): (\w+): ([^\n]*)/.exec(t)).find(Boolean);
-    if (m) throw crashError(new PythonError(m[1]!, m[2]!));
-    throw e;
-  }
+function runStats(kit: ReplayKit, opts: CamelCliOptions, bots: string[], rules: string): Promise<CamelStats> {
+  return guarded(() => runStatsUnguarded(kit, opts, bots, rules));
 }
 
 async function runStatsUnguarded(kit: ReplayKit, opts: CamelCliOptions, bots: string[], rules: string): Promise<CamelStats> {
