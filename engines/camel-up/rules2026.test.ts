@@ -117,9 +117,12 @@ describe('camel-up 2026: --compare-rules per flag, and the watch page', () => {
     expect(r.status, r.stderr).toBe(0);
     const ab = r.json();
     expect(ab.compare).toEqual(['fixed', '2026']);
-    expect(ab.bots.map((b: { bot: string }) => b.bot)).toEqual(['Player0', 'Player1', 'Player2']);
-    expect(ab.flags.map((f: { flag: string }) => f.flag)).toEqual(['endOfRoundTwice', ...NEW_FLAGS]);
-    for (const f of ab.flags) expect(f.bots.map((b: { bot: string }) => b.bot)).toEqual(['Player0', 'Player1', 'Player2']);
+    expect(ab.bots.map((b: { key: string }) => b.key)).toEqual(['Player0', 'Player1', 'Player2']);
+    // The per-flag breakdown (the core rule A/B's second table): a row per flag and bot.
+    const rows = ab.breakdown.rows as { part: string; key: string }[];
+    const flags = [...new Set(rows.map((x) => x.part))];
+    expect(flags).toEqual(['endOfRoundTwice', ...NEW_FLAGS]);
+    for (const f of flags) expect(rows.filter((x) => x.part === f).map((x) => x.key)).toEqual(['Player0', 'Player1', 'Player2']);
     const o = await runKoth(['replay', 'camel-up', '--pool', 'dumb', '--games', '40', '--workers', '1', '--compare-rules', 'original,2026']);
     expect(o.status, o.stderr).toBe(0);
     expect(o.stdout).toMatch(/Per flag: original with one flag set as in 2026/);

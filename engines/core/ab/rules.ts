@@ -19,102 +19,10 @@ import type { TrialSpec } from '../runner/trial-spec.ts';
 import { confidencePercent, zFor } from '../stats/intervals.ts';
 import type { RuleComparisonData } from '../report/html/types.ts';
 import { pairSeed, shardOf } from './pairs.ts';
+import type { PairSums, RuleAbAcc, RuleAbOptions, RuleOutcomes } from './rule-trials.ts';
 
-/** One trial's results: per key (a bot, or a group such as a seat), the value it got (absent: it did not take part). */
-export interface RuleOutcome {
-  rows: Record<string, number>;
-  groups?: Record<string, number>;
-}
+export * from './rule-trials.ts';
 
-/** The per-trial results of a one-trial accumulator of the game's trials (and the options it ran with). */
-export type RuleOutcomes<O, Acc> = (acc: Acc, opts: O) => RuleOutcome;
-
-/** Every shard of a rule A/B run is handed this (plain data). */
-export interface RuleAbOptions<O> {
-  /** The game's trial options under rules A and under rules B. */
-  a: O;
-  b: O;
-  /** The keys summed (rows: bots; groups: e.g. seats), in order. */
-  keys: string[];
-  groupKeys: string[];
-  /** The first pair of this run and pairs per shard (shard k holds pairs first + k·batch …). */
-  first: number;
-  batch: number;
-}
-
-/**
- * Paired sums of one key: pairs it took part in under both rules, Σa, Σb, Σ(b − a)² (Σ(b − a) is
- * Σb − Σa). All ≥ 0, as a checkpoint's figures must be (results are ≥ 0 in every game).
- */
-export type PairSums = [n: number, a: number, b: number, d2: number];
-
-export interface RuleAbAcc<Acc> {
-  pairs: number;
-  /** The game's own accumulators of the A games and of the B games (its extra figures). */
-  a: Acc;
-  b: Acc;
-  /** Per key (in the order of the options' keys); [] in the empty accumulator (a checkpoint's template: its figures are free). */
-  rows: PairSums[];
-  groups: PairSums[];
-}
-
-const zero = (): PairSums => [0, 0, 0, 0];
-const addSums = (x: PairSums, y: PairSums): PairSums => [x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]];
-/** Sums of two accumulators' lists, the empty one's [] standing for zeros. */
-const addLists = (x: PairSums[], y: PairSums[]): PairSums[] => (!x.length ? y : !y.length ? x : x.map((s, i) => addSums(s, y[i]!)));
-
-function addOutcome(sums: PairSums[], keys: readonly string[], a: Record<string, number> | undefined, b: Record<string, number> | undefined): void {
-  if (!a || !b) return;
-  keys.forEach((k, i) => {
-    const x = a[k];
-    const y = b[k];
-    if (x === undefined || y === undefined) return;
-    const d = y - x;
-    const s = sums[i]!;
-    s[0] += 1;
-    s[1] += x;
-    s[2] += y;
-    s[3] += d * d;
-  });
-}
-
-/** The shardable pairs of a game's rule A/B: its trials, played twice per pair from pair i's generator. */
-export function ruleAbTrials<O, Acc>(spec: TrialSpec<O, Acc>, outcomes: RuleOutcomes<O, Acc>): TrialSpec<RuleAbOptions<O>, RuleAbAcc<Acc>> {
-  const pairGen = generatorKind(spec.generator);
-  return {
-    generator: 'ab-shard',
-    run(o, rng, count, tick, sandbox) {
-      const { seed, index } = shardOf(rng);
-      const first = o.first + index * o.batch;
-      const acc: RuleAbAcc<Acc> = { pairs: 0, a: spec.empty(o.a), b: spec.empty(o.b), rows: o.keys.map(zero), groups: o.groupKeys.map(zero) };
-      for (let k = 0; k < count; k++) {
-        const s = pairSeed(seed, first + k);
-        const a = spec.run(o.a, pairGen.fromSeed(s), 1, undefined, sandbox);
-        const b = spec.run(o.b, pairGen.fromSeed(s), 1, undefined, sandbox);
-        const oa = outcomes(a, o.a);
-        const ob = outcomes(b, o.b);
-        addOutcome(acc.rows, o.keys, oa.rows, ob.rows);
-        addOutcome(acc.groups, o.groupKeys, oa.groups, ob.groups);
-        acc.a = spec.merge(acc.a, a);
-        acc.b = spec.merge(acc.b, b);
-        acc.pairs++;
-        tick?.(1);
-      }
-      return acc;
-    },
-    merge: (x, y) => ({ pairs: x.pairs + y.pairs, a: spec.merge(x.a, y.a), b: spec.merge(x.b, y.b), rows: addLists(x.rows, y.rows), groups: addLists(x.groups, y.groups) }),
-    empty: (o) => ({ pairs: 0, a: spec.empty(o.a), b: spec.empty(o.b), rows: [], groups: [] }),
-    count: (acc) => acc.pairs,
-    check(acc, o) {
-      const out: string[] = [];
-      const fits = (l: PairSums[], n: number) => l.length === n || (!l.length && !acc.pairs);
-      if (!fits(acc.rows, o.keys.length) || !fits(acc.groups, o.groupKeys.length)) out.push('the paired sums do not match the keys');
-      if ([...acc.rows, ...acc.groups].some((s) => !Array.isArray(s) || s.length !== 4 || s.some((v) => typeof v !== 'number' || !(v >= 0) || !Number.isFinite(v)) || s[0]! > acc.pairs)) out.push('a paired sum is not four finite figures >= 0 (at most one pair each)');
-      if (spec.check) out.push(...spec.check(acc.a, o.a), ...spec.check(acc.b, o.b));
-      return out;
-    },
-  };
-}
 
 /** One key's comparison: the mean result under A and B (over its pairs) and the paired difference b − a with its interval. */
 export interface RulePairRow {
@@ -289,16 +197,4 @@ export function ruleAbForPage(r: RuleAbResult, digits: number, o: { summary?: st
       (o.summary ? ' ' + o.summary : ''),
     run: { command: r.command, seeds: [r.seed], games: r.pairs, workers: r.workers, variant: `${va} vs ${vb}`, extra: { 'shard size': r.shardSize, confidence: confidencePercent(r.confidence), ...(o.extra ?? {}) }, wallSeconds: r.seconds },
   };
-}
-
-/** What a worker runs for a trials module: `<module>#rules` is the module's trials as rule A/B pairs (its `ruleOutcomes`). */
-export function asRulePairs(module: string, trials: TrialSpec<unknown, unknown>, outcomes: RuleOutcomes<unknown, unknown> | undefined): TrialSpec<unknown, unknown> {
-  if (!module.endsWith('#rules')) return trials;
-  if (!outcomes) throw new Error(`${module}: the module exports no "ruleOutcomes" (the game has no rule A/B)`);
-  return ruleAbTrials(trials, outcomes) as TrialSpec<unknown, unknown>;
-}
-
-/** The module to import for a `<module>#rules` worker module (the same module instance as the game's own trials). */
-export function moduleFile(module: string): string {
-  return module.endsWith('#rules') ? module.slice(0, -6) : module;
 }

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from './trial-spec.ts';
-import { asRulePairs, moduleFile, type RuleOutcomes } from '../ab/rules.ts';
+import { asRulePairs, moduleFile, type RuleOutcomes } from '../ab/rule-trials.ts';
 
 export interface ShardTask {
   /** Path or file: URL of a module exporting `trials`. */

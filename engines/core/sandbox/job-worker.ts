@@ -17,7 +17,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
-import { asRulePairs, moduleFile, type RuleOutcomes } from '../ab/rules.ts';
+import { asRulePairs, moduleFile, type RuleOutcomes } from '../ab/rule-trials.ts';
 import { LocalPython, setLocalPython } from '../pyodide/local.ts';
 import type { SandboxRuntime } from './heartbeat.ts';
 
