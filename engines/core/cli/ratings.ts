@@ -13,6 +13,9 @@ import type { ComparisonReport } from '../stats/compare.ts';
 import { blockBootstrap, ratingsBlockSize, ratingsReport, type RatingsAcc, type RatingsOptions, type RatingsReport } from '../stats/pairwise.ts';
 import { UserError } from './errors.ts';
 import { renderTable } from '../report/table.ts';
+import { eloCell, ratingsSummary, reportRatings } from '../report/ratings.ts';
+
+export { eloCell, ratingsSummary, reportRatings };
 
 /** Resamples of the block bootstrap. */
 export const RATINGS_RESAMPLES = 1000;
@@ -60,31 +63,6 @@ export function ratingsOf(acc: RatingsAcc, seed: Seed | string): RatingsReport {
   const block = Math.max(1, ...acc.blocks.map((b) => b.trials));
   const fit = blockBootstrap(acc, { resamples: RATINGS_RESAMPLES, confidence: RATINGS_CONFIDENCE, rng: new SeededRandom(`${String(seed)}/ratings`) });
   return ratingsReport(fit, block, String(seed));
-}
-
-/** The ratings a report carries, when it does. */
-export function reportRatings(report: ComparisonReport): RatingsReport | undefined {
-  const r = report.ratings as RatingsReport['ratings'] | undefined;
-  if (!r || typeof r !== 'object') return undefined;
-  return { ratings: r, neighbours: (report.neighbours as RatingsReport['neighbours']) ?? [], ratingsFit: report.ratingsFit as RatingsReport['ratingsFit'] };
-}
-
-/** A rating as a cell: "1623 [1590, 1655]". */
-export function eloCell(r: { elo: number; low: number; high: number } | undefined): string {
-  if (!r) return '—';
-  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—');
-  return `${f(r.elo)} [${f(r.low)}, ${f(r.high)}]`;
-}
-
-/** The line under a table: how the ratings were made, and which neighbours' order the bootstrap cannot tell. */
-export function ratingsSummary(r: RatingsReport): string {
-  const f = r.ratingsFit;
-  const unsure = r.neighbours.filter((n) => !n.significant).map((n) => `${n.higher} / ${n.lower}`);
-  return (
-    `Elo: Bradley–Terry fit on ${f.games} games (anchor 1500), ${Math.round(f.confidence * 100)}% intervals from a block bootstrap (${f.resamples} resamples of ${f.blocks} blocks of up to ${f.blockTrials} ${f.blockTrials === 1 ? 'trial' : 'trials'}).` +
-    (f.blocks < 10 ? ` Only ${f.blocks} block${f.blocks === 1 ? '' : 's'}: the intervals mean little; play more games.` : '') +
-    (unsure.length ? ` Order not settled (flips in ≥ ${((1 - f.confidence) / 2) * 100}% of resamples): ${unsure.join(', ')}.` : ' Every neighbour\'s order is settled.')
-  );
 }
 
 /** The ratings of a run's accumulator, or undefined when it did not rate (see attachRatings). */

@@ -3,7 +3,7 @@ import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { ComparisonReport, ComparisonRow } from '../stats/compare.ts';
 import { confidencePercent } from '../stats/intervals.ts';
-import { eloCell, ratingsSummary, reportRatings } from '../cli/ratings.ts';
+import { eloCell, ratingsSummary, reportRatings } from './ratings.ts';
 
 /**
  * Terminal tables (cli-table3). Every table fits the terminal: when stdout is a terminal its

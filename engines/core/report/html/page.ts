@@ -3,7 +3,7 @@
  * no script, no external resource. Every text that came from a scrape or a user (bot names,
  * notes, commands) goes through esc().
  */
-import { eloCell, ratingsSummary } from '../../cli/ratings.ts';
+import { eloCell, ratingsSummary } from '../ratings.ts';
 import type { RatingsReport } from '../../stats/pairwise.ts';
 import { confidencePercent } from '../../stats/intervals.ts';
 import { changeChartSpec, comparisonChartSpec, groupChartSpec, renderSvg, type ChartCounts } from './charts.ts';

@@ -4,7 +4,7 @@
  * the report's conventional extras when present (seed, games, publishedGames, workers,
  * rules, seconds, digits, summary, gameRows, command, shardSize).
  */
-import { reportRatings } from '../../cli/ratings.ts';
+import { reportRatings } from '../ratings.ts';
 import { confidencePercent } from '../../stats/intervals.ts';
 import type { ComparisonReport, ComparisonRow } from '../../stats/compare.ts';
 import type { BotVersion, ComparisonSection, RuleComparisonData, RuleComparisonSection, RunProvenance } from './types.ts';

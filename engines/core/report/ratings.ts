@@ -1,0 +1,31 @@
+/**
+ * Ratings (engines/core/stats/pairwise.ts) as the table, the HTML report and the CLI show them:
+ * read from a report, one cell, the line under a table.
+ */
+import type { ComparisonReport } from '../stats/compare.ts';
+import type { RatingsReport } from '../stats/pairwise.ts';
+
+/** The ratings a report carries, when it does. */
+export function reportRatings(report: ComparisonReport): RatingsReport | undefined {
+  const r = report.ratings as RatingsReport['ratings'] | undefined;
+  if (!r || typeof r !== 'object') return undefined;
+  return { ratings: r, neighbours: (report.neighbours as RatingsReport['neighbours']) ?? [], ratingsFit: report.ratingsFit as RatingsReport['ratingsFit'] };
+}
+
+/** A rating as a cell: "1623 [1590, 1655]". */
+export function eloCell(r: { elo: number; low: number; high: number } | undefined): string {
+  if (!r) return '—';
+  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—');
+  return `${f(r.elo)} [${f(r.low)}, ${f(r.high)}]`;
+}
+
+/** The line under a table: how the ratings were made, and which neighbours' order the bootstrap cannot tell. */
+export function ratingsSummary(r: RatingsReport): string {
+  const f = r.ratingsFit;
+  const unsure = r.neighbours.filter((n) => !n.significant).map((n) => `${n.higher} / ${n.lower}`);
+  return (
+    `Elo: Bradley–Terry fit on ${f.games} games (anchor 1500), ${Math.round(f.confidence * 100)}% intervals from a block bootstrap (${f.resamples} resamples of ${f.blocks} blocks of up to ${f.blockTrials} ${f.blockTrials === 1 ? 'trial' : 'trials'}).` +
+    (f.blocks < 10 ? ` Only ${f.blocks} block${f.blocks === 1 ? '' : 's'}: the intervals mean little; play more games.` : '') +
+    (unsure.length ? ` Order not settled (flips in ≥ ${((1 - f.confidence) / 2) * 100}% of resamples): ${unsure.join(', ')}.` : ' Every neighbour\'s order is settled.')
+  );
+}
