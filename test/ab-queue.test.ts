@@ -4,35 +4,17 @@
  * when a worker is killed (SIGKILL) in the middle of a batch: another worker redoes that batch.
  * Skipped, saying so, when redis-server is not installed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, haveRedis, redisServer, starter, until, type Proc } from './redis.ts';
+import { describe, expect, it } from 'vitest';
+import { haveRedis, redisForSuite, until } from './redis.ts';
 import { kothAsync } from './helpers.ts';
 
 if (!haveRedis) console.warn('test/ab-queue.test.ts: SKIPPED — redis-server is not installed (apt-get install -y redis-server)');
 
-const procs: Proc[] = [];
-const start = starter(procs);
-let dir = '';
-let url = '';
-
 describe.skipIf(!haveRedis)('koth ab on the queue', () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'koth-ab-redis-'));
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    await redisServer(start, port, dir);
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const p of procs) p.child.kill('SIGKILL');
-    await Promise.all(procs.map((p) => p.done));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { start, url: queueUrl } = redisForSuite('koth-ab-redis-');
 
   it('two koth workers: the same verdict, pair count and figures as --workers 1', async () => {
+    const url = queueUrl();
     const env = { KOTH_QUEUE_POLL_MS: '200', NO_COLOR: '1', KOTH_QUEUE_VERSION: 'test+ab' };
     const workers = [1, 2].map(() => start(process.execPath, ['dist/koth.js', 'worker', '--queue', url, '--threads', '1'], env));
     const args = ['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'GoToTenBot', '--max-pairs', '5000', '--json'];
@@ -49,6 +31,7 @@ describe.skipIf(!haveRedis)('koth ab on the queue', () => {
   }, 180_000);
 
   it('a worker killed (SIGKILL) mid-batch: another worker redoes the batch; verdict, pairs and llr equal the local run', async () => {
+    const url = queueUrl();
     const env = { KOTH_QUEUE_POLL_MS: '200', NO_COLOR: '1', KOTH_QUEUE_VERSION: 'test+ab-kill' };
     const args = ['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'GoToTenBot', '--seed', 'kill', '--max-pairs', '5000', '--json'];
     const local = await kothAsync([...args, '--workers', '1'], env);

@@ -6,11 +6,9 @@
  * coordinator runs in process, the worker is a `koth worker` process, Redis a real redis-server.
  * Skipped, saying so, when redis-server is not installed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort, haveRedis, redisServer, starter, type Proc } from './redis.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { haveRedis, redisForSuite } from './redis.ts';
 
 const fsHooks: { fail?: (path: string) => boolean } = {};
 vi.mock('node:fs', async (importOriginal) => {
@@ -28,29 +26,14 @@ const { runKoth: koth } = await import('./test-server.ts');
 
 if (!haveRedis) console.warn('test/queue-checkpoint.test.ts: SKIPPED — redis-server is not installed (apt-get install -y redis-server)');
 
-const procs: Proc[] = [];
-const start = starter(procs);
-let dir = '';
-let url = '';
-
 describe.skipIf(!haveRedis)('a queued run whose checkpoint cannot be written', () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'koth-redis-'));
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    await redisServer(start, port, dir);
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const p of procs) p.child.kill('SIGKILL');
-    await Promise.all(procs.map((p) => p.done));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = redisForSuite('koth-redis-');
 
   it('stops with exit 130 and what to do (not an endless "Redis away"); the rerun resumes from the queue', async () => {
     // One version for the coordinator (in process, from the sources) and the worker (the bundle).
+    const [url, dir] = [suite.url(), suite.dir()];
     const env = { KOTH_QUEUE_POLL_MS: '200', NO_COLOR: '1', KOTH_QUEUE_VERSION: 'test+checkpoint' };
-    const w = start(process.execPath, ['dist/koth.js', 'worker', '--queue', url, '--threads', '1'], env);
+    const w = suite.start(process.execPath, ['dist/koth.js', 'worker', '--queue', url, '--threads', '1'], env);
     const ck = join(dir, 'ck.json');
     const args = ['replay', 'dice', '--games', '2000', '--shard-size', '1000', '--json', '--queue', url, '--checkpoint', ck];
     fsHooks.fail = (p) => p.startsWith(`${ck}.`); // the temp files of ck.json: the disk is full

@@ -5,6 +5,10 @@
  * saying so, when redis-server is not installed (`haveRedis`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createServer } from 'node:net';
 import { ROOT } from './helpers.ts';
 
@@ -58,6 +62,30 @@ export async function redisServer(start: ReturnType<typeof starter>, port: numbe
   const r = start('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--dir', dir, ...extra]);
   await until(() => /Ready to accept connections/.test(r.stdout), 'redis-server to start', 10_000);
   return r;
+}
+
+/**
+ * A redis-server for the describe block it is called in: started before its tests (a fresh
+ * folder `<prefix>…` under the system's temp folder, a free port), and after them every process
+ * `start`ed is killed and the folder removed. `url()` and `dir()` are read inside the tests.
+ */
+export function redisForSuite(prefix: string): { start: ReturnType<typeof starter>; url: () => string; dir: () => string } {
+  const procs: Proc[] = [];
+  const start = starter(procs);
+  let dir = '';
+  let url = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+    const port = await freePort();
+    url = `redis://127.0.0.1:${port}`;
+    await redisServer(start, port, dir);
+  }, 60_000);
+  afterAll(async () => {
+    for (const p of procs) p.child.kill('SIGKILL');
+    await Promise.all(procs.map((p) => p.done));
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return { start, url: () => url, dir: () => dir };
 }
 
 /**
