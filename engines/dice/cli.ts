@@ -413,7 +413,9 @@ async function runExactCommand(opts: DiceCliOptions, kit: ReplayKit): Promise<vo
 }
 
 function rerunCommand(opts: DiceCliOptions, games: number): string {
-  const bots = opts.bots ? `--bots ${opts.bots.split(',').map((s) => s.trim()).filter(Boolean).join(',')}` : `--pool ${opts.pool ?? (opts.table === 'rule-benders' ? 'rule-benders' : 'official')}`;
+  // --python-bots without --bots seats every class of the files (no pool).
+  const named = opts.bots ? `--bots ${opts.bots.split(',').map((s) => s.trim()).filter(Boolean).join(',')}` : '';
+  const bots = opts.pythonBots ? `--python-bots ${opts.pythonBots}${named ? ` ${named}` : ''}` : named || `--pool ${opts.pool ?? (opts.table === 'rule-benders' ? 'rule-benders' : 'official')}`;
   const what = opts.compareRules ? `--compare-rules ${opts.compareRules}` : `--rules ${opts.rules} --table ${opts.table}`;
   return `koth replay dice ${what} --seed ${opts.seed} --games ${games} ${bots} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`;
 }

@@ -49,7 +49,7 @@ export function loadPublishedFile(path: string, name?: string): PublishedDiceTab
   return t;
 }
 
-/** Compares a run with a published table. Rows follow the published order. */
+/** Compares a run with a published table. Rows follow the published order, then the run's bots the table does not list (published: null, verdict n/a). */
 export function compareWithPublished(table: PublishedDiceTable, stats: DiceStats, confidence: number): ComparisonReport {
   const decimals = columnDecimals(table.rows.map((r) => r.winPct));
   const rows: ComparisonRow[] = table.rows.map((p) => {
@@ -68,6 +68,12 @@ export function compareWithPublished(table: PublishedDiceTable, stats: DiceStats
       },
       confidence,
     );
+  });
+  // Bots of the run the table does not list (a bot of one's own, --python-bots classes): after the table's rows, with their figures and no verdict.
+  const listed = new Set(table.rows.map((p) => p.bot));
+  stats.bots.forEach((bot, i) => {
+    const row = stats.rows[i]!;
+    if (!listed.has(bot)) rows.push(compareProportion({ bot, metric: 'winPct', published: null, decimals, reproduced: { k: row.wins, n: row.played }, scale: 100 }, confidence));
   });
   const gameRows: ComparisonRow[] = [];
   if (table.avgRounds != null && stats.games > 0) {

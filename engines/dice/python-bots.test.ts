@@ -75,6 +75,14 @@ describe('koth replay|play dice --python-bots', () => {
     expect(one.json()).toMatchObject({ playedBy: 'the original Python bots (sandboxed in Pyodide)', ranOn: '1 sandbox worker(s) (the original Python bots in Pyodide)' });
     expect(two.json().summary).toContain('2 sandbox worker(s)');
     expect(ports.json().playedBy).toBeUndefined();
+    // Bots the published table does not list (ThrowTwiceBot, GoToTenBot, … : one's own bots) have rows too, after the table's.
+    const own = (rows(one) as { bot: string; published: number | null; reproduced: number | null; verdict: string; note?: string }[]).filter((r) => r.published == null);
+    expect(own.map((r) => r.bot).sort()).toEqual(['GoToTenBot', 'KwisatzHaderach', 'ThrowTwiceBot']);
+    for (const r of own) expect(r).toMatchObject({ verdict: 'n/a', note: 'not in the published table' });
+    expect(own.every((r) => typeof r.reproduced === 'number')).toBe(true);
+    // The printed recipe reruns the same thing: the Python files, not the ports.
+    expect(one.json().command).toContain(`--python-bots ${TWINS} --bots ${RUNNABLE}`);
+    expect(ports.json().command).not.toContain('--python-bots');
   }, 120_000);
 
   // Our own frame readers, live-scores changers and random-module swappers (tools/oracle/dice/bots/frame_readers.py)
