@@ -90,10 +90,11 @@ The SPRT (H0: Elo difference elo0, H1: elo1; bounds ln(beta/(1-alpha)), ln((1-be
 pairs in pair order and stops at the first pair whose LLR crosses a bound: the verdict and the pair
 count are the same for any --workers or queue workers (pairs run in batches of the game's size).
 Live lines on stderr; exit 0 whatever the verdict (H1, H0 or inconclusive), 2 for bad input.
-Bots are ports by name; ${abPythonGames(games).join(', ')} also take --python-bots FILES: then A, B and the field (default:
-every class of the files) are classes of the files, and every seat holds one (as koth replay --python-bots
-seats them: no ports mixed in), run in sandbox workers; with --queue the files travel with the run by
-content (sha256) to the koth workers' sandboxes. --cpp-players and --bot-cmd are not in koth ab yet.` +
+Bots are ports by name; ${abPythonGames(games).join(', ')} also take --python-bots FILES: then A, B and the
+field (default: every class of the files) are classes of the files, and every seat holds one (as
+koth replay --python-bots seats them: no ports mixed in), run in sandbox workers; with --queue the
+files travel with the run by content (sha256) to the koth workers' sandboxes.
+--cpp-players and --bot-cmd are not in koth ab yet.` +
       helpFooter([
         'koth ab dice --candidate OptFor2X --baseline GoToTenBot',
         'koth ab dice --candidate OptFor2X --baseline OptFor2X --max-pairs 2000   # the self-test',
