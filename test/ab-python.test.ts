@@ -5,6 +5,8 @@
  * and camel-up, Python twins of ports give the very pairs the ports give (the same JSON but for
  * what ran it); bad input is exit 2 with what to do. The bots are ours (test/ab-python-bots.ts).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { koth, tempDirs } from './helpers.ts';
 import { CAMEL_TWINS, diceBots, ruinsBots } from './ab-python-bots.ts';
@@ -56,6 +58,28 @@ describe('koth ab ruins --python-bots', () => {
     const r = koth(['ab', 'ruins', '--python-bots', ruinsBots(tmp()), '--candidate', 'Coward', '--baseline', 'Coward', '--max-pairs', '2', '--workers', '1', '--json'], {}, T);
     expect(r.status, r.stderr).toBe(0);
     expect(r.json().field).toEqual(['EagerThief', 'GreedyBastard', 'Drunkard']);
+  }, T);
+});
+
+describe('koth ab --python-bots: a bot that fails', () => {
+  it('ruins: the sandbox stopping a bot (its time limit) stops the run, exit 3 naming it (not a game without a winner)', () => {
+    const d = tmp();
+    // Ours: loops for ever past the first room; Walker leaves at once.
+    writeFileSync(join(d, 'looper.py'), "from __main__ import Adventurer\n\n\nclass Looper(Adventurer):\n    def get_action(self, state):\n        while state.room > 1:\n            pass\n        return 'next'\n\n\nclass Walker(Adventurer):\n    def get_action(self, state):\n        return 'previous'\n\n\nclass Chad(Adventurer):\n    def get_action(self, state):\n        return 'next'\n");
+    const r = koth(['ab', 'ruins', '--python-bots', join(d, 'looper.py'), '--candidate', 'Looper', '--baseline', 'Walker', '--max-pairs', '4', '--workers', '1'], { KOTH_SANDBOX_TIMEOUT_MS: '1000' }, T);
+    expect(r.status, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/the Python sandbox stopped bot Looper \(timeout\)/);
+    expect(r.stdout).toBe('');
+  }, T);
+
+  it('camel-up: a player that raises (camelup.py caught nothing) makes its games ones without a winner, as the ports\' raising games are', () => {
+    const d = tmp();
+    // Ours: raises on every move.
+    writeFileSync(join(d, 'raiser.py'), "from playerinterface import PlayerInterface\n\n\nclass Raiser(PlayerInterface):\n    def move(player, g):\n        raise ValueError('ours: on purpose')\n");
+    const r = koth(['ab', 'camel-up', '--python-bots', `${CAMEL_TWINS},${join(d, 'raiser.py')}`, '--candidate', 'Raiser', '--baseline', 'Player0', '--field', 'Player2', '--max-pairs', '10', '--workers', '1', '--json'], {}, T);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ pairs: 10, candidateScore: 0 });
+    expect(r.json().baselineScore).toBeGreaterThan(0);
   }, T);
 });
 
