@@ -6,30 +6,24 @@
  * (the coordinator names them by relative paths of its own folder). The JSON equals the local
  * run's but for what ran it. The bots are ours (test/ab-python-bots.ts). Every wait is bounded.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.ts';
-import { freePort, haveRedis, redisServer, starter, until, type Proc } from './redis.ts';
+import { haveRedis, redisForSuite, until, type Proc } from './redis.ts';
 import { CAMEL_TWINS, diceBots, RUINS_TWINS_PY } from './ab-python-bots.ts';
 
 if (!haveRedis) console.warn('test/ab-queue-python.test.ts: SKIPPED — redis-server is not installed (apt-get install -y redis-server)');
 
-const procs: Proc[] = [];
-const start = starter(procs);
 const KOTH = join(ROOT, 'dist/koth.js');
-const koth = (args: string[], cwd: string, env: Record<string, string> = {}) => start(process.execPath, [KOTH, ...args], env, cwd);
 /** A long job lock: a live worker's batch is never taken for stalled while its sandbox loads Pyodide on a busy machine. */
 const LIVE = { KOTH_QUEUE_LOCK_MS: '30000' };
 const count = (ws: Proc[], re: RegExp) => ws.reduce((n, w) => n + (w.stderr.match(re)?.length ?? 0), 0);
 const finished = (ws: Proc[]) => count(ws, / done in /g);
 const bySha = (ws: Proc[]) => count(ws, /taking its Python sources from the queue by sha256/g);
 
-let dir = '';
 let here = ''; // the coordinator's folder: the bot files are there
 let away = ''; // the workers' folder: none of them
-let url = '';
 let workers: Proc[] = [];
 
 const RUNS: [string, string[]][] = [
@@ -39,28 +33,24 @@ const RUNS: [string, string[]][] = [
 ];
 
 describe.skipIf(!haveRedis)('koth ab --python-bots on the queue, on a real redis-server', () => {
+  // The redis-server, its folder and every process started: cleaned up after the suite.
+  const { start, url: queueUrl, dir } = redisForSuite('koth-ab-pyq-');
+  const koth = (args: string[], cwd: string, env: Record<string, string> = {}) => start(process.execPath, [KOTH, ...args], env, cwd);
+  let url = '';
+
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'koth-ab-pyq-'));
-    here = join(dir, 'coordinator');
-    away = join(dir, 'worker');
+    url = queueUrl();
+    here = join(dir(), 'coordinator');
+    away = join(dir(), 'worker');
     mkdirSync(here);
     mkdirSync(away);
     diceBots(here); // bots.py
     copyFileSync(join(ROOT, 'tools/oracle/ruins/bots/port_twins/twins.py'), join(here, 'twins.py'));
     writeFileSync(join(here, 'more_twins.py'), RUINS_TWINS_PY);
     copyFileSync(CAMEL_TWINS, join(here, basename(CAMEL_TWINS)));
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    await redisServer(start, port, dir);
     workers = [0, 1].map(() => koth(['worker', '--queue', url, '--threads', '1'], away, LIVE));
     await until(() => workers.every((w) => /waiting for shards/.test(w.stderr)), 'both workers to start', 60_000);
   }, 120_000);
-
-  afterAll(async () => {
-    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-    await Promise.all(procs.map((p) => p.done));
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it.each(RUNS)('%s: the queued run equals the local one (JSON), the workers never seeing the files', async (game, args) => {
     const [before, fetched] = [finished(workers), bySha(workers)];
