@@ -43,7 +43,7 @@ describe('koth ab ruins --python-bots', () => {
     expect(r.json().ranOn).toMatch(/sandbox worker\(s\) \(the original Python bots in Pyodide\)/);
   }, T);
 
-  it('Python twins of ports give the ports\' pairs: the same JSON (discordant pairs and all) but what ran it', () => {
+  it('Python twins of ports give the ports\' pairs: the same JSON (discordant pairs and all) but what ran it, on 1 or 2 sandbox workers', () => {
     const args = ['--candidate', 'Drunkard', '--baseline', 'GreedyBastard', '--field', 'EagerThief', '--max-pairs', '40', '--workers', '1', '--json'];
     const py = koth(['ab', 'ruins', '--python-bots', ruinsBots(tmp()), ...args], {}, T);
     expect(py.status, py.stderr).toBe(0);
@@ -51,7 +51,12 @@ describe('koth ab ruins --python-bots', () => {
     expect(port.status, port.stderr).toBe(0);
     expect(port.json().discordant).toBeGreaterThan(5);
     expect(noRanOn(py.json())).toEqual(noRanOn(port.json()));
-    expect(py.json().ranOn).toMatch(/Pyodide/);
+    expect(py.json().ranOn).toMatch(/^1 sandbox worker\(s\)/);
+    // Two sandbox workers (the 40 pairs in 2 batches of 20): the same pairs.
+    const two = koth(['ab', 'ruins', '--python-bots', ruinsBots(tmp()), ...args.map((a) => (a === '1' ? '2' : a))], {}, T);
+    expect(two.status, two.stderr).toBe(0);
+    expect(two.json().ranOn).toMatch(/^2 sandbox worker\(s\)/);
+    expect(noRanOn(two.json())).toEqual(noRanOn(py.json()));
   }, T);
 
   it('the default field is every class of the files but A and B (ruins.py\'s order: modules by name)', () => {
