@@ -9,7 +9,7 @@ import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { addParams, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
-import { openOriginals } from '../../engines/core/cli/originals.ts';
+import { abPythonExtra, abPythonGames, openAbPython } from '../../engines/core/ab/python.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
 
@@ -67,7 +67,7 @@ export function registerAb(program: Command): void {
     .option('--max-pairs <N>', 'stop here when no bound is crossed (verdict: inconclusive)', positiveInt, 20_000)
     .addOption(new Option('--rules <variant>', 'rule variant of the game (its --rules; default: the game\'s default)').argParser(notAnOption('a rule variant')))
     .option('--report <dir>', 'write DIR/index.html: the verdict, and the LLR and the score difference over pairs as charts', outputFolder('index.html', 'a folder for the report'))
-    .addOption(new Option('--python-bots <files>', 'dice: original Python classes (.py files, comma-separated): A, B and the field are classes of the files, in the sandbox').argParser(notAnOption('.py files')))
+    .addOption(new Option('--python-bots <files>', `${abPythonGames(games).join(', ')}: original Python classes (.py files, comma-separated): A, B and the field are classes of the files, in the sandbox (also on --queue)`).argParser(notAnOption('.py files')))
     .addOption(new Option('--cpp-players <files>', 'compiled C++ answers as A or B (gun-duel): not in koth ab yet').hideHelp())
     .addOption(new Option('--bot-cmd <cmd>', 'an external program as A or B (gun-duel, atomas): not in koth ab yet').hideHelp());
   // The common parameters as the games declare them (engines/core/cli/params.ts), with koth ab's defaults and help.
@@ -90,8 +90,11 @@ The SPRT (H0: Elo difference elo0, H1: elo1; bounds ln(beta/(1-alpha)), ln((1-be
 pairs in pair order and stops at the first pair whose LLR crosses a bound: the verdict and the pair
 count are the same for any --workers or queue workers (pairs run in batches of the game's size).
 Live lines on stderr; exit 0 whatever the verdict (H1, H0 or inconclusive), 2 for bad input.
-Bots are ports by name; dice also takes --python-bots FILES: then A, B and the field (default: every
-class) are classes of the files, run in the sandbox (not with --queue). --cpp-players and --bot-cmd are not in koth ab yet.` +
+Bots are ports by name; ${abPythonGames(games).join(', ')} also take --python-bots FILES: then A, B and the
+field (default: every class of the files) are classes of the files, and every seat holds one (as
+koth replay --python-bots seats them: no ports mixed in), run in sandbox workers; with --queue the
+files travel with the run by content (sha256) to the koth workers' sandboxes.
+--cpp-players and --bot-cmd are not in koth ab yet.` +
       helpFooter([
         'koth ab dice --candidate OptFor2X --baseline GoToTenBot',
         'koth ab dice --candidate OptFor2X --baseline OptFor2X --max-pairs 2000   # the self-test',
@@ -103,14 +106,14 @@ class) are classes of the files, run in the sandbox (not with --queue). --cpp-pl
     const game = findGame(gameId);
     const ab = game?.engine?.ab;
     if (!game || !ab) throw new UserError(`koth ab has no game "${gameId}"${didYouMean(gameId, ids())}: it takes one of ${ids().join(', ')}`);
-    const python = o.pythonBots !== undefined && game.id === 'dice';
+    const python = o.pythonBots !== undefined && abPythonGames([game]).length > 0;
     for (const [opt, what] of [
       ...(python ? [] : ([['pythonBots', '--python-bots']] as const)),
       ['cppPlayers', '--cpp-players'],
       ['botCmd', '--bot-cmd'],
     ] as const) {
       if (o[opt] !== undefined) {
-        throw new UserError(`${what} is not in koth ab ${game.id} yet${opt === 'pythonBots' ? ' (dice only)' : ''}: A and B are ports by name (${ab.bots().slice(0, 6).join(', ')}, …; "koth registry ${game.id}" lists them). Nothing was run.`);
+        throw new UserError(`${what} is not in koth ab ${game.id} yet${opt === 'pythonBots' ? ` (${abPythonGames(games).join(', ')} only)` : ''}: A and B are ports by name (${ab.bots().slice(0, 6).join(', ')}, …; "koth registry ${game.id}" lists them). Nothing was run.`);
       }
     }
     if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1} (H0: better by at most elo0; H1: by at least elo1), e.g. --elo0 0 --elo1 5. Nothing was run.`);
@@ -120,9 +123,8 @@ class) are classes of the files, run in the sandbox (not with --queue). --cpp-pl
     }
     const rules = o.rules ?? game.engine!.defaultVariant;
     const kit = replayKit();
-    if (python && o.queue) throw new UserError('--python-bots cannot go with --queue in koth ab yet: the sandbox workers run on this machine; leave --queue out. Nothing was run.');
-    // --python-bots (dice): every seat holds a class of the files (the dice engine does not mix original classes with ports); A or B alone is enough seats here.
-    const p = python ? await openOriginals('dice:ab', { ...findGame('dice')!.engine!.originals!, seats: undefined }, { pythonBots: o.pythonBots! }, kit, { workers: o.workers }) : undefined;
+    // --python-bots: every seat holds a class of the files (engines/core/ab/python.ts; on --queue the files travel by content).
+    const p = python ? await openAbPython(game, o.pythonBots!, kit, { workers: o.workers, rules }) : undefined;
     let result: AbResult;
     try {
       const known = new Set(p ? p.names : ab.bots());
@@ -151,7 +153,7 @@ class) are classes of the files, run in the sandbox (not with --queue). --cpp-pl
           baseline: o.baseline,
           field: opponents,
           ...(rules !== undefined ? { rules } : {}),
-          ...(p ? { extra: { python: { files: (p.args as { files: unknown }).files } } } : {}),
+          ...(p ? { extra: abPythonExtra(p) } : {}),
         },
         ...(p ? { sharded: p.sharded() } : {}),
         seed: kit.seed(o.seed),

@@ -15,7 +15,7 @@ import type { CamelRunOptions, CamelStats } from './tournament.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
 import { portedBots } from '../../transpiled-bots/camel-up/index.ts';
 import publishedJson from '../../fixtures/camel-up/published/camel-up.json' with { type: 'json' };
-import { trials as abTrials } from './ab.ts';
+import { trials as abTrials, python as abPython } from './ab.ts';
 import { CAMEL_PLAYERS } from '../../transpiled-bots/camel-up/index.ts';
 import { CAMEL_TEST_BOTS } from './test-bots.ts';
 
@@ -38,6 +38,7 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
       minField: 1,
       batch: 50,
       trials: abTrials,
+      python: abPython,
     },
     ruleFlags: CAMEL_RULE_FLAGS,
     variants: CAMEL_VARIANTS,

@@ -14,7 +14,7 @@ import { ruinsOriginals } from './originals.ts';
 import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { portedBots } from '../../transpiled-bots/ruins/index.ts';
-import { trials as abTrials } from './ab.ts';
+import { trials as abTrials, python as abPython } from './ab.ts';
 import { RUINS_CLASSES, RUINS_POOLS } from '../../transpiled-bots/ruins/index.ts';
 
 const published = RUINS_PUBLISHED.map((t) => ({ name: t.name, source: 'question 183101, leaderboard as of 2019-05-04', bots: t.rows.map((r) => r.bot) }));
@@ -47,6 +47,7 @@ export const ruinsGame: GameDescriptor = {
       minField: 1,
       batch: 20,
       trials: abTrials,
+      python: abPython,
     },
     ruleFlags: RUINS_RULE_FLAGS,
     variants: RUINS_VARIANTS,

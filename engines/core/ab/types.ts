@@ -20,4 +20,22 @@ export interface AbGame {
   trials: TrialSpec<AbOptions, AbAcc>;
   /** Said when a bot is not known: what else works (e.g. --python-bots, --bot-cmd). */
   botHint?: string;
+  /**
+   * `koth ab <id> --python-bots FILES`: the game's pairs can be played by its original Python
+   * classes (the game's `engine.originals`). engines/<id>/ab.ts then exports the originals'
+   * inspect job and plays `extra.python` (the originals' job arguments, sources by content: they
+   * travel to queue workers as sha256 references) with every seat a class of the files, as
+   * `koth replay <id> --python-bots` seats them. `timeoutMs`: one sandbox call's time limit.
+   */
+  python?: AbPython;
+}
+
+/** A game's --python-bots in koth ab (AbGame.python). */
+export interface AbPython {
+  timeoutMs?: number;
+}
+
+/** `AbOptions.extra` of a run with --python-bots: the originals' job arguments (their sources hold each file's text in `code`). */
+export interface AbPythonExtra<Args = unknown> {
+  python?: Args;
 }
