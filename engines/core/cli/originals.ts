@@ -47,7 +47,7 @@ export function sandboxStopError(spec: Pick<OriginalBots, 'controller' | 'noun'>
   return new UserError(
     `the Python sandbox stopped ${spec.noun} ${shown(e.bot)} (${e.reason})${e.where ? ` at ${e.where}` : ''}: ${shown(e.pyMessage.startsWith(`${e.bot}: `) ? e.pyMessage.slice(e.bot.length + 2) : e.pyMessage)}\n` +
       `${capital(spec.controller)} had no time or memory limit (and caught no exception), so it would have hung or died here; ` +
-      'this replay stops, and no results exist for it.',
+      'this run stops, and no results exist for it.',
     EXIT.originalCrashed,
   );
 }
