@@ -16,7 +16,7 @@ export const ATOMAS_MOVE_TIMEOUT_MS = 5000;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export const atomasAbEntrants: AbEntrantsHook = {
-  options: ['--bot-cmd', '--move-timeout'],
+  options: ['--bot-cmd', '--move-timeout', '--interface', '--stdio-newline'],
   help: 'atomas also takes --bot-cmd "Name=<program>" (a program spawned once per move, as koth replay atomas --bot-cmd runs it; not with --queue): A and B may name it',
   async open(o) {
     const given = o.botCmd ?? [];
