@@ -210,7 +210,7 @@ describe('koth ab atomas --bot-cmd: a program as A or B', () => {
   }, 240_000);
 
   it('the self-test (the program vs itself) gives no difference; a program that plays otherwise shows', () => {
-    expect(ab(['atomas', ...twin, '--candidate', 'Twin', '--baseline', 'Twin', '--max-pairs', '2'])).toMatchObject({ pairs: 2, discordant: 0, score: { mean: 0 } });
+    expect(ab(['atomas', ...twin, '--candidate', 'Twin', '--baseline', 'Twin', '--seed', '3770', '--max-pairs', '2'])).toMatchObject({ pairs: 2, discordant: 0, score: { mean: 0 } });
     const zero = ab(['atomas', '--bot-cmd', `Zero=${ZERO}`, '--candidate', 'Zero', '--baseline', 'draftBot', '--max-pairs', '3']);
     expect(zero.discordant).toBeGreaterThan(0);
   }, 240_000);

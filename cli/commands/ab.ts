@@ -73,7 +73,7 @@ export function registerAb(program: Command): void {
     .command('ab')
     .description('Is my bot better? Paired A/B games of a candidate and a baseline with a sequential test (SPRT), Elo difference with error bars')
     .argument('<game>', `the game: ${ids().join(', ')}`)
-    .requiredOption('--candidate <A>', 'the bot under test (a port by name: "koth registry <game>" lists them)', notAnOption('a bot name'))
+    .requiredOption('--candidate <A>', 'the bot under test (a port by name: "koth registry <game>" lists them; or your own: --python-bots, --cpp-players, --bot-cmd)', notAnOption('a bot name'))
     .requiredOption('--baseline <B>', 'the bot to beat (A = B is the self-test: no difference, no discordant pair)', notAnOption('a bot name'))
     .addOption(new Option('--field <C,D,...>', "the opponents (default: the game's default pool; A and B are left out of it)").argParser(notAnOption('bot names')))
     .option('--elo0 <elo>', 'H0: the candidate is better by at most elo0', number('Elo'), 0)
