@@ -13,7 +13,8 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { koth, tempDirs } from './helpers.ts';
+import { koth, kothAsync, tempDirs } from './helpers.ts';
+import { haveRedis, redisForSuite } from './redis.ts';
 
 const tmp = tempDirs('koth-ab-byob-');
 const dir = tmp();
@@ -50,6 +51,17 @@ class PlasmaPlayer final : public Player {
 public:
   PlasmaPlayer(size_t opponent = -1) : Player(opponent) {}
   Action fight() override { return load(); }
+};
+`,
+);
+// Ours: throws on its first move (the original controller caught nothing: the tournament process died).
+const THROWER_HPP = file(
+  'ThrowerPlayer.hpp',
+  String.raw`#include "Player.hpp"
+class ThrowerPlayer : public Player {
+public:
+  ThrowerPlayer(size_t opponent = -1) : Player(opponent) {}
+  Action fight() override { if (getTurn() == 0) throw 42; return load(); }
 };
 `,
 );
@@ -173,6 +185,33 @@ describe('koth ab gun-duel --cpp-players: compiled C++ answers as A or B', () =>
     expect(mine.candidateScore).not.toBe(port.candidateScore);
     const two = ab(['gun-duel', '--cpp-players', LOADER_HPP, '--candidate', 'PlasmaPlayer', '--baseline', 'TurtlePlayer', ...FIELD, '--max-pairs', '30', '--workers', '2']);
     expect(same(two)).toEqual(same(mine));
+  }, 240_000);
+
+  it('a compiled answer that throws stops the run with exit 3, as in koth replay (the original controller caught nothing)', () => {
+    const r = koth(['ab', 'gun-duel', '--cpp-players', THROWER_HPP, '--candidate', 'ThrowerPlayer', '--baseline', 'PlasmaPlayer', '--max-pairs', '4'], env);
+    expect(r.stderr).toMatch(/the compiled ThrowerPlayer stopped.*catches nothing/s);
+    expect(r.status).toBe(3);
+  }, 240_000);
+});
+
+if (!haveRedis) console.warn('test/ab-byob.test.ts: the --cpp-players --queue test is SKIPPED — redis-server is not installed (apt-get install -y redis-server)');
+
+describe.skipIf(!haveRedis)('koth ab gun-duel --cpp-players --queue: the compiled answers travel with the run', () => {
+  const { start, url } = redisForSuite('koth-ab-byob-redis-');
+  it('a koth worker runs the batches in C++ sandbox workers of its own; every figure equals the local run', async () => {
+    const qenv = { ...env, KOTH_QUEUE_POLL_MS: '200', NO_COLOR: '1', KOTH_QUEUE_VERSION: 'test+ab-byob' };
+    const w = start(process.execPath, ['dist/koth.js', 'worker', '--queue', url(), '--threads', '1'], qenv);
+    const args = ['ab', 'gun-duel', '--cpp-players', TWIN_HPP, '--candidate', 'TwinPlasma', '--baseline', 'TurtlePlayer', ...FIELD, '--max-pairs', '30', '--json'];
+    const q = await kothAsync([...args, '--queue', url()], qenv);
+    const l = await kothAsync([...args, '--workers', '1'], qenv);
+    expect(q.status, q.stderr).toBe(0);
+    expect(l.status, l.stderr).toBe(0);
+    expect(q.json().ranOn).toMatch(/koth worker processes through the queue/);
+    expect(w.stderr).toMatch(/C\+\+ sandbox worker/);
+    expect(l.json().discordant).toBeGreaterThan(0);
+    expect({ ...q.json(), ranOn: undefined }).toEqual({ ...l.json(), ranOn: undefined });
+    w.child.kill('SIGTERM');
+    expect(await w.done).toBe(0);
   }, 240_000);
 });
 
