@@ -1,5 +1,6 @@
 /** What a game declares for `koth ab` (engines/core/ab); its own file so that game.ts and run.ts import it without a cycle. */
-import type { ReplayKit, ShardedRun } from '../game.ts';
+import type { SandboxPool } from '../sandbox/pool.ts';
+import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import type { AbAcc, AbOptions } from './pairs.ts';
 
@@ -19,6 +20,11 @@ export interface AbEntrantOptions {
   queue?: string | undefined;
 }
 
+/** What an entrants hook may use of the replay kit (game.ts ReplayKit.sandboxPool; not imported: game.ts imports this file). */
+export interface AbKit {
+  sandboxPool(game: string, workers: number, o?: { timeoutMs?: number; runtime?: SandboxRuntime }): SandboxPool;
+}
+
 /** The user's own bots of one `koth ab` run, opened (checked, compiled, …) before any pair is played. */
 export interface AbEntrants {
   /** The names A, B and --field can use besides the ports (an entrant of a port's name takes the port's place: its name is a port's). */
@@ -26,7 +32,7 @@ export interface AbEntrants {
   /** Plain data every shard is handed (AbOptions.extra): what the game's pairs need to seat them. */
   extra?: unknown;
   /** Sandbox workers every batch runs in (compiled answers), and what their failures mean to the user. */
-  sharded?: { sandbox: NonNullable<ShardedRun<AbOptions, AbAcc>['sandbox']>; sandboxError: (e: unknown) => unknown };
+  sharded?: { sandbox: SandboxPool; sandboxError: (e: unknown) => unknown };
   close(): Promise<void>;
 }
 
@@ -37,7 +43,7 @@ export interface AbEntrantsHook {
   /** In words, for the help and for the message on an unknown bot. */
   help: string;
   /** Checks and opens the entrants; UserError (exit 2) for bad input, nothing run. */
-  open(o: AbEntrantOptions, kit: ReplayKit): Promise<AbEntrants>;
+  open(o: AbEntrantOptions, kit: AbKit): Promise<AbEntrants>;
 }
 
 /** What a game declares for `koth ab` (its descriptor's `engine.ab`): data, and where its pairs run (engines/<id>/ab.ts). */
