@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { addParams, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
+import { nonEmpty } from '../../engines/core/cli/params.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
 import { abPythonExtra, abPythonGames, openAbPython } from '../../engines/core/ab/python.ts';
@@ -32,8 +33,23 @@ interface AbCliOptions {
   report?: string;
   pythonBots?: string;
   cppPlayers?: string;
-  botCmd?: string;
+  botCmd?: string[];
+  interface?: string[];
+  moveTimeout?: number;
+  stdioNewline?: string;
 }
+
+/** A repeatable option's values, in order. */
+const collect = (what: string) => (v: string, prev: string[] | undefined) => [...(prev ?? []), nonEmpty(what)(v)];
+
+/** The bring-your-own-bot options (AbEntrantOptions) as the command line spells them. */
+const ENTRANT_FLAGS = [
+  ['cppPlayers', '--cpp-players'],
+  ['botCmd', '--bot-cmd'],
+  ['interface', '--interface'],
+  ['moveTimeout', '--move-timeout'],
+  ['stdioNewline', '--stdio-newline'],
+] as const;
 
 const number = (what: string) => (v: string) => {
   const n = Number(v);
@@ -57,7 +73,7 @@ export function registerAb(program: Command): void {
     .command('ab')
     .description('Is my bot better? Paired A/B games of a candidate and a baseline with a sequential test (SPRT), Elo difference with error bars')
     .argument('<game>', `the game: ${ids().join(', ')}`)
-    .requiredOption('--candidate <A>', 'the bot under test (a port by name: "koth registry <game>" lists them)', notAnOption('a bot name'))
+    .requiredOption('--candidate <A>', 'the bot under test (a port by name: "koth registry <game>" lists them; or your own: --python-bots, --cpp-players, --bot-cmd)', notAnOption('a bot name'))
     .requiredOption('--baseline <B>', 'the bot to beat (A = B is the self-test: no difference, no discordant pair)', notAnOption('a bot name'))
     .addOption(new Option('--field <C,D,...>', "the opponents (default: the game's default pool; A and B are left out of it)").argParser(notAnOption('bot names')))
     .option('--elo0 <elo>', 'H0: the candidate is better by at most elo0', number('Elo'), 0)
@@ -68,8 +84,12 @@ export function registerAb(program: Command): void {
     .addOption(new Option('--rules <variant>', 'rule variant of the game (its --rules; default: the game\'s default)').argParser(notAnOption('a rule variant')))
     .option('--report <dir>', 'write DIR/index.html: the verdict, and the LLR and the score difference over pairs as charts', outputFolder('index.html', 'a folder for the report'))
     .addOption(new Option('--python-bots <files>', `${abPythonGames(games).join(', ')}: original Python classes (.py files, comma-separated): A, B and the field are classes of the files, in the sandbox (also on --queue)`).argParser(notAnOption('.py files')))
-    .addOption(new Option('--cpp-players <files>', 'compiled C++ answers as A or B (gun-duel): not in koth ab yet').hideHelp())
-    .addOption(new Option('--bot-cmd <cmd>', 'an external program as A or B (gun-duel, atomas): not in koth ab yet').hideHelp());
+    // Bring your own bot (the game's engine.ab.entrants: engines/<id>/ab-entrants.ts).
+    .addOption(new Option('--cpp-players <files>', 'gun-duel: C++ answers as posted (FILE.hpp,... or "cache"), compiled to WebAssembly and run in C++ sandbox workers (also on --queue); A, B and the field may name their classes (a class of a port\'s name takes that port\'s place, as in koth replay)').argParser(nonEmpty('.hpp files or "cache"')))
+    .addOption(new Option('--bot-cmd <Name=program>', 'gun-duel, atomas: a program in any language as the bot Name (repeatable: A and B both programs; a program of a port\'s name takes that port\'s place); it runs on this machine, so not with --queue').argParser(collect('Name=<program>')))
+    .addOption(new Option('--interface <kind>', 'gun-duel --bot-cmd: exit-code (run once per turn, answers with its exit status) or stdio (runs once per duel: I/F/P lines); once for all, or once per --bot-cmd in order').argParser(collect('exit-code or stdio')))
+    .addOption(new Option('--move-timeout <ms>', 'with --bot-cmd: time limit of one move (default 5000); a program past it is killed, its move invalid (gun-duel) or empty (atomas)').argParser(positiveInt))
+    .addOption(new Option('--stdio-newline <style>', 'gun-duel --interface stdio: the line ending written to the program: crlf (the original\'s; default), lf or cr').argParser(notAnOption('crlf, lf or cr')));
   // The common parameters as the games declare them (engines/core/cli/params.ts), with koth ab's defaults and help.
   addParams(cmd, [
     { common: 'seed', default: '1', help: 'master seed: pair i plays from a generator of (seed, i) only' },
@@ -94,12 +114,15 @@ Bots are ports by name; ${abPythonGames(games).join(', ')} also take --python-bo
 field (default: every class of the files) are classes of the files, and every seat holds one (as
 koth replay --python-bots seats them: no ports mixed in), run in sandbox workers; with --queue the
 files travel with the run by content (sha256) to the koth workers' sandboxes.
---cpp-players and --bot-cmd are not in koth ab yet.` +
+${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.help}.`] : [])).join('\n')}` +
       helpFooter([
         'koth ab dice --candidate OptFor2X --baseline GoToTenBot',
         'koth ab dice --candidate OptFor2X --baseline OptFor2X --max-pairs 2000   # the self-test',
         'koth ab camel-up --candidate Player2 --baseline Player0 --elo1 20 --json',
         'koth ab gun-duel --candidate PlasmaPlayer --baseline TurtlePlayer --workers 4 --checkpoint ab.ckpt --report out',
+        'koth ab gun-duel --cpp-players Mine.hpp --candidate Mine --baseline PlasmaPlayer   # a C++ answer',
+        'koth ab gun-duel --bot-cmd "Mine=python3 mine.py" --interface stdio --candidate Mine --baseline PlasmaPlayer',
+        'koth ab atomas --bot-cmd "Mine=python2 mybot.py" --candidate Mine --baseline draftBot --max-pairs 200',
       ]),
   );
   cmd.action(async (gameId: string, o: AbCliOptions) => {
@@ -107,13 +130,9 @@ files travel with the run by content (sha256) to the koth workers' sandboxes.
     const ab = game?.engine?.ab;
     if (!game || !ab) throw new UserError(`koth ab has no game "${gameId}"${didYouMean(gameId, ids())}: it takes one of ${ids().join(', ')}`);
     const python = o.pythonBots !== undefined && abPythonGames([game]).length > 0;
-    for (const [opt, what] of [
-      ...(python ? [] : ([['pythonBots', '--python-bots']] as const)),
-      ['cppPlayers', '--cpp-players'],
-      ['botCmd', '--bot-cmd'],
-    ] as const) {
+    for (const [opt, what] of [...(python ? [] : ([['pythonBots', '--python-bots']] as const)), ...ENTRANT_FLAGS.filter(([, f]) => !ab.entrants?.options.includes(f))]) {
       if (o[opt] !== undefined) {
-        throw new UserError(`${what} is not in koth ab ${game.id} yet${opt === 'pythonBots' ? ` (${abPythonGames(games).join(', ')} only)` : ''}: A and B are ports by name (${ab.bots().slice(0, 6).join(', ')}, …; "koth registry ${game.id}" lists them). Nothing was run.`);
+        throw new UserError(`${what} is not in koth ab ${game.id} yet${opt === 'pythonBots' ? ` (${abPythonGames(games).join(', ')} only)` : ''}: A and B are ports by name (${ab.bots().slice(0, 6).join(', ')}, …; "koth registry ${game.id}" lists them)${ab.entrants ? `; ${ab.entrants.help}` : ''}. Nothing was run.`);
       }
     }
     if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1} (H0: better by at most elo0; H1: by at least elo1), e.g. --elo0 0 --elo1 5. Nothing was run.`);
@@ -124,10 +143,12 @@ files travel with the run by content (sha256) to the koth workers' sandboxes.
     const rules = o.rules ?? game.engine!.defaultVariant;
     const kit = replayKit();
     // --python-bots: every seat holds a class of the files (engines/core/ab/python.ts; on --queue the files travel by content).
+    // The game's own bring-your-own-bot path (gun-duel: --cpp-players, --bot-cmd; atomas: --bot-cmd): checked and opened before any pair.
+    const mine = ab.entrants && ENTRANT_FLAGS.some(([opt]) => o[opt] !== undefined) ? await ab.entrants.open({ ...Object.fromEntries(ENTRANT_FLAGS.map(([opt]) => [opt, o[opt]])), workers: o.workers, queue: o.queue }, kit) : undefined;
     const p = python ? await openAbPython(game, o.pythonBots!, kit, { workers: o.workers, rules }) : undefined;
     let result: AbResult;
     try {
-      const known = new Set(p ? p.names : ab.bots());
+      const known = new Set(p ? p.names : [...ab.bots(), ...(mine?.names ?? [])]);
       const unknown = (n: string) =>
         p
           ? `"${n}" is not a class of the --python-bots files (${p.names.join(', ')}): with --python-bots, A, B and the field are classes of the files. Nothing was run.`
@@ -154,8 +175,10 @@ files travel with the run by content (sha256) to the koth workers' sandboxes.
           field: opponents,
           ...(rules !== undefined ? { rules } : {}),
           ...(p ? { extra: abPythonExtra(p) } : {}),
+          ...(mine?.extra !== undefined ? { extra: mine.extra } : {}),
         },
         ...(p ? { sharded: p.sharded() } : {}),
+        ...(mine?.sharded ? { sharded: mine.sharded } : {}),
         seed: kit.seed(o.seed),
         maxPairs: o.maxPairs,
         sprt: { elo0: o.elo0, elo1: o.elo1, alpha: o.alpha, beta: o.beta },
@@ -167,6 +190,7 @@ files travel with the run by content (sha256) to the koth workers' sandboxes.
       });
     } finally {
       await p?.close();
+      await mine?.close();
     }
     if (o.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     else process.stdout.write(summary(result) + '\n');

@@ -16,6 +16,7 @@ import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './va
 import { portedBots } from '../../transpiled-bots/atomas/index.ts';
 import publishedJson from '../../fixtures/atomas/published/atomas.json' with { type: 'json' };
 import { trials as abTrials } from './ab.ts';
+import { atomasAbEntrants } from './ab-entrants.ts';
 import { ATOMAS_BOTS } from '../../transpiled-bots/atomas/index.ts';
 
 const published = publishedTablesOf(publishedJson);
@@ -45,6 +46,8 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
       minField: 0,
       batch: 5,
       trials: abTrials,
+      botHint: 'or a --bot-cmd program by its Name',
+      entrants: atomasAbEntrants,
     },
     ruleFlags: ATOMAS_RULE_FLAGS,
     variants: ATOMAS_VARIANTS,

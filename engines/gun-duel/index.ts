@@ -16,6 +16,7 @@ import { gunDuelBench, ORIGINAL_BIN_HINT } from './bench.ts';
 import { knownBots } from '../../transpiled-bots/gun-duel/index.ts';
 import publishedJson from '../../fixtures/gun-duel/published/gun-duel.json' with { type: 'json' };
 import { trials as abTrials } from './ab.ts';
+import { gunDuelAbEntrants } from './ab-entrants.ts';
 import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
 
 export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
@@ -41,6 +42,8 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
       minField: 1,
       batch: 500,
       trials: abTrials,
+      botHint: 'or a class of --cpp-players files, or a --bot-cmd program by its Name',
+      entrants: gunDuelAbEntrants,
     },
     ruleFlags: [
       {

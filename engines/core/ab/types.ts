@@ -1,6 +1,50 @@
 /** What a game declares for `koth ab` (engines/core/ab); its own file so that game.ts and run.ts import it without a cycle. */
+import type { SandboxPool } from '../sandbox/pool.ts';
+import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import type { AbAcc, AbOptions } from './pairs.ts';
+
+/** The command line's "bring your own bot" options of `koth ab` (a game takes those it declares in `AbEntrantsHook.options`). */
+export interface AbEntrantOptions {
+  /** --cpp-players FILES|cache */
+  cppPlayers?: string;
+  /** --bot-cmd "Name=<program>", repeatable */
+  botCmd?: string[];
+  /** --interface, repeatable (once for all --bot-cmd, or once per --bot-cmd) */
+  interface?: string[];
+  /** --move-timeout ms (undefined: the game's default) */
+  moveTimeout?: number;
+  /** --stdio-newline */
+  stdioNewline?: string;
+  workers: number;
+  queue?: string | undefined;
+}
+
+/** What an entrants hook may use of the replay kit (game.ts ReplayKit.sandboxPool; not imported: game.ts imports this file). */
+export interface AbKit {
+  sandboxPool(game: string, workers: number, o?: { timeoutMs?: number; runtime?: SandboxRuntime }): SandboxPool;
+}
+
+/** The user's own bots of one `koth ab` run, opened (checked, compiled, …) before any pair is played. */
+export interface AbEntrants {
+  /** The names A, B and --field can use besides the ports (an entrant of a port's name takes the port's place: its name is a port's). */
+  names: readonly string[];
+  /** Plain data every shard is handed (AbOptions.extra): what the game's pairs need to seat them. */
+  extra?: unknown;
+  /** Sandbox workers every batch runs in (compiled answers), and what their failures mean to the user. */
+  sharded?: { sandbox: SandboxPool; sandboxError: (e: unknown) => unknown };
+  close(): Promise<void>;
+}
+
+/** A game's "bring your own bot" path in `koth ab` (the one its `koth replay` has). */
+export interface AbEntrantsHook {
+  /** The options it takes, as flags (--cpp-players, --bot-cmd, …); the others are refused for this game. */
+  options: readonly string[];
+  /** In words, for the help and for the message on an unknown bot. */
+  help: string;
+  /** Checks and opens the entrants; UserError (exit 2) for bad input, nothing run. */
+  open(o: AbEntrantOptions, kit: AbKit): Promise<AbEntrants>;
+}
 
 /** What a game declares for `koth ab` (its descriptor's `engine.ab`): data, and where its pairs run (engines/<id>/ab.ts). */
 export interface AbGame {
@@ -28,6 +72,8 @@ export interface AbGame {
    * `koth replay <id> --python-bots` seats them. `timeoutMs`: one sandbox call's time limit.
    */
   python?: AbPython;
+  /** The user's own bots as A, B or field members (gun-duel: --cpp-players, --bot-cmd; atomas: --bot-cmd). */
+  entrants?: AbEntrantsHook;
 }
 
 /** A game's --python-bots in koth ab (AbGame.python). */

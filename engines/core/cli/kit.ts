@@ -136,7 +136,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
             EXIT.interrupted,
           );
         }
-        return r.sandbox ? { ...res, ranOn: `${res.workers} sandbox worker(s) (the original Python bots in Pyodide)` } : res;
+        return r.sandbox ? { ...res, ranOn: `${res.workers} sandbox worker(s) (${r.sandbox.runtime === 'wasm' ? 'compiled C++ answers in WebAssembly' : 'the original Python bots in Pyodide'})` } : res;
       } catch (e) {
         if (r.sandboxError) e = r.sandboxError(e);
         if (e instanceof CheckpointMismatch) throw new UserError(e.message);
