@@ -177,7 +177,7 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
           ...(p ? { extra: abPythonExtra(p) } : {}),
           ...(mine?.extra !== undefined ? { extra: mine.extra } : {}),
         },
-        ...(p ? { sharded: p.sharded() } : {}),
+        ...(p ? { sharded: p.sharded(), ...(ab.python?.batch ? { batch: ab.python.batch } : {}) } : {}),
         ...(mine?.sharded ? { sharded: mine.sharded } : {}),
         seed: kit.seed(o.seed),
         maxPairs: o.maxPairs,

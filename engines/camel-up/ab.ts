@@ -29,7 +29,7 @@ import type { CamelPythonArgs } from './trials.ts';
 export { camelInspect } from './trials.ts';
 
 /** koth ab camel-up --python-bots: a move's time limit, as koth replay camel-up --python-bots has it. */
-export const python: AbPython = { timeoutMs: CAMEL_MOVE_TIMEOUT_MS };
+export const python: AbPython = { timeoutMs: CAMEL_MOVE_TIMEOUT_MS, batch: 5 };
 
 // Ours: the camel-up stand-in keeps every loaded player class by key, and a module per load; a game's load forgets the previous game's.
 const FORGET_PY = `

@@ -40,7 +40,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
       minField: 1,
       batch: 200,
       trials: abTrials,
-      python: {},
+      python: { batch: 10 },
     },
     ruleFlags: DICE_RULE_FLAGS,
     variants: DICE_VARIANTS,

@@ -25,7 +25,7 @@ import type { RuinsPythonArgs } from './trials.ts';
 export { ruinsInspect } from './trials.ts';
 
 /** koth ab ruins --python-bots: the sandbox's default call limit. */
-export const python: AbPython = {};
+export const python: AbPython = { batch: 5 };
 
 // Ours: the ruins stand-in keeps every loaded class by key; a game's load forgets the previous game's.
 const FORGET_PY = `

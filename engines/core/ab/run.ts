@@ -23,6 +23,8 @@ export interface AbRunInput {
   opts: Omit<AbOptions, 'first' | 'batch'>;
   seed: Seed;
   maxPairs: number;
+  /** Pairs per shard, when not the game's `batch` (e.g. AbPython.batch). */
+  batch?: number;
   sprt: SprtParams;
   confidence: number;
   workers: number;
@@ -85,7 +87,7 @@ export const pairOutcome = (a: number, b: number): number => (1 + a - b) / 2;
 
 export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
   const sprt = new Sprt(i.sprt);
-  const batch = i.ab.batch;
+  const batch = i.batch ?? i.ab.batch;
   const traceEvery = Math.max(1, Math.floor(i.maxPairs / 400));
   const trace: AbTracePoint[] = [];
   let n = 0;

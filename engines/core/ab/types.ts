@@ -79,6 +79,12 @@ export interface AbGame {
 /** A game's --python-bots in koth ab (AbGame.python). */
 export interface AbPython {
   timeoutMs?: number;
+  /**
+   * Pairs per shard when the pairs are played by Python classes (default: the game's `batch`, made for
+   * ports): a sandbox batch should still take seconds, so that progress and the live lines move and
+   * workers share the work. The outcomes of pair i do not depend on it (pairs.ts).
+   */
+  batch?: number;
 }
 
 /** `AbOptions.extra` of a run with --python-bots: the originals' job arguments (their sources hold each file's text in `code`). */
