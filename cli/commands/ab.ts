@@ -152,7 +152,7 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
       const unknown = (n: string) =>
         p
           ? `"${n}" is not a class of the --python-bots files (${p.names.join(', ')}): with --python-bots, A, B and the field are classes of the files. Nothing was run.`
-          : `no ${game.id} port named "${n}"${didYouMean(n, [...known])}: name one of ${[...known].join(', ')}${ab.botHint ? ` (${ab.botHint})` : ''}. Nothing was run.`;
+          : `no ${game.id} ${mine?.names.length ? 'port or bot of your own' : 'port'} named "${n}"${didYouMean(n, [...known])}: name one of ${[...known].join(', ')}${ab.botHint ? ` (${ab.botHint})` : ''}. Nothing was run.`;
       for (const n of [o.candidate, o.baseline]) if (!known.has(n)) throw new UserError(unknown(n));
       let field = p ? [...p.names] : ab.field(rules);
       if (o.field !== undefined) {
