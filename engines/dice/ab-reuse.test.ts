@@ -37,7 +37,7 @@ const CASES: Case[] = [
 
 /** Pairs 0..n-1 of a case, in shards of `batch` pairs, merged in order (as the runner does). */
 function play(c: Case, batch: number): AbAcc {
-  let acc = ab.trials.empty();
+  let acc: AbAcc = { a: [], b: [] };
   for (let k = 0; k * batch < c.pairs; k++) {
     const shard = generatorKind(ab.trials.generator).fromSeed(`${c.seed}/shard/${k}`);
     acc = ab.trials.merge(acc, ab.trials.run({ ...c.opts, first: 0, batch }, shard, Math.min(batch, c.pairs - k * batch)));

@@ -390,6 +390,30 @@ export class PyRandom implements Rng {
     return result;
   }
 
+  /**
+   * sample(population, k) written into `out` (its first k places), with `scratch` as the pool
+   * strategy's copy of the population: the same draws and result as sample, without allocating
+   * (a caller drawing thousands of samples a second keeps the two arrays). The set strategy
+   * (a large population) goes through sample.
+   */
+  sampleInto<T>(population: ArrayLike<T>, k: number, out: T[], scratch: T[]): T[] {
+    const n = population.length;
+    let setsize = 21;
+    if (k > 5) setsize += 4 ** Math.ceil(Math.log(k * 3) / Math.log(4));
+    if (this.python2 || n > setsize || !Number.isInteger(k) || k < 0 || k > n) {
+      const r = this.sample(population, k);
+      for (let i = 0; i < k; i++) out[i] = r[i]!;
+      return out;
+    }
+    for (let i = 0; i < n; i++) scratch[i] = population[i]!;
+    for (let i = 0; i < k; i++) {
+      const j = this.randbelow(n - i);
+      out[i] = scratch[j]!;
+      scratch[j] = scratch[n - i - 1]!;
+    }
+    return out;
+  }
+
   /** choices(population, weights?, k): Python 3.6+ (floor(random() * n), or bisect on cumulative weights). */
   choices<T>(population: ArrayLike<T>, k = 1, weights?: readonly number[]): T[] {
     const n = population.length;
