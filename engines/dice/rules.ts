@@ -64,6 +64,16 @@ export interface DiceTurnEvent {
   lastRound: boolean;
 }
 
+/** DiceController.classInfo: what the controller reads of a class. */
+interface ClassInfo {
+  name: string;
+  fast: FastDecide | undefined;
+  make: DiceBot['makeThrow'];
+  start: FastStart | undefined;
+  turn: DiceBot['playTurn'] | undefined;
+  watch: DiceControllerWatch | undefined;
+}
+
 export class DiceController {
   /** The run's statistics (after reset: the statistics of the games since, in the same object). */
   readonly stats: DiceStats;
@@ -101,6 +111,7 @@ export class DiceController {
   private watchSeats = false;
   /** The last bot whose turn changed the length of the live scores list (messages). */
   private shortenedBy = '';
+  private readonly infoCache = new Map<DiceBotClass, ClassInfo>();
   /** simulate's seat drawing arrays, kept between calls (their contents do not carry over). */
   private seatArrays: { n: number; k: number; population: number[]; pool: number[]; drawn: number[]; picked: number[] } | undefined;
 
@@ -158,6 +169,23 @@ export class DiceController {
     this.setUp(classes, random, flags, settings);
   }
 
+  /**
+   * What the controller reads of a class (its name, fast path, makeThrow, turn delegate, watch),
+   * read once per class and controller: a class's fast path is registered when its module loads
+   * (bot.ts fastPath), before any controller sees it. A reused controller (reset) meets the same
+   * few dozen classes game after game; reading eight prototypes of different shapes per game was
+   * a tenth of an A/B pair's time.
+   */
+  private classInfo(c: DiceBotClass): ClassInfo {
+    let info = this.infoCache.get(c);
+    if (info === undefined) {
+      const p = c.prototype;
+      info = { name: c.botName, fast: p.fastClass === c ? p.fastDecide : undefined, make: p.makeThrow, start: p.fastStart, turn: p.playTurn, watch: c.watch };
+      this.infoCache.set(c, info);
+    }
+    return info;
+  }
+
   private setUp(classes: readonly DiceBotClass[], random: PyRandom, flags: DiceFlags, settings: DiceSettings): void {
     this.classes = classes;
     this.random = random;
@@ -168,32 +196,33 @@ export class DiceController {
     // the order of the names' first appearance, as emptyStats makes them).
     const n = classes.length;
     st.bots.length = 0;
+    let watch: DiceControllerWatch | undefined;
     for (let i = 0; i < n; i++) {
-      const c = classes[i]!;
-      let r = st.bots.indexOf(c.botName);
+      const info = this.classInfo(classes[i]!);
+      let r = st.bots.indexOf(info.name);
       if (r < 0) {
         r = st.bots.length;
-        st.bots.push(c.botName);
+        st.bots.push(info.name);
         const row = (this.rowPool[r] ??= emptyRow());
         row.wins = row.played = row.max = row.scoreSum = row.winScoreSum = row.throws = row.successes = row.turns = 0;
         st.rows[r] = row;
       }
       this.rowOf[i] = r;
-      this.classFast[i] = c.prototype.fastClass === c ? c.prototype.fastDecide : undefined;
-      this.classMake[i] = c.prototype.makeThrow;
-      this.classStart[i] = c.prototype.fastStart;
-      this.classTurn[i] = c.prototype.playTurn;
+      this.classFast[i] = info.fast;
+      this.classMake[i] = info.make;
+      this.classStart[i] = info.start;
+      this.classTurn[i] = info.turn;
       this.rowByClass[i] = st.rows[r]!;
+      watch ??= info.watch;
     }
-    st.rows.length = st.bots.length;
-    this.rowOf.length = this.classFast.length = this.classMake.length = this.classStart.length = this.classTurn.length = this.rowByClass.length = n;
+    if (st.rows.length !== st.bots.length) st.rows.length = st.bots.length;
+    if (this.rowOf.length !== n) this.rowOf.length = this.classFast.length = this.classMake.length = this.classStart.length = this.classTurn.length = this.rowByClass.length = n;
     // The inlined randint(1, 6) (die) only for PyRandom's own Python 3 randint (a test's scripted dice override it).
     this.ownRandint = random.python2 || random.randint !== PyRandom.prototype.randint;
     this.endScore = settings.endScore;
     this.env.random = random;
     this.env.botClasses = classes;
-    this.watch = undefined;
-    for (let i = 0; i < n && !this.watch; i++) this.watch = classes[i]!.watch;
+    this.watch = watch;
     if (this.watch) this.watchSeats = this.watch.runStart(classes, settings, flags, random);
   }
 

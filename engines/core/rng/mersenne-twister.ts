@@ -7,6 +7,8 @@ export const MT_N = 624;
 const MT_M = 397;
 
 let initial: Uint32Array | undefined;
+/** initByArray's key[j] + j, reused from call to call. */
+let addWords = new Int32Array(64);
 /** init_genrand(19650218), where every init_by_array starts. */
 function initialState(): Uint32Array {
   if (!initial) {
@@ -72,13 +74,13 @@ export class MersenneTwister {
    * previous word is carried in a variable (not read back from the array) and init_genrand's
    * fixed start is copied from a table made once: the same words, faster.
    */
-  initByArray(key: ArrayLike<number>): void {
+  initByArray(key: ArrayLike<number>, len = key.length): void {
     const mt = this.mt;
     mt.set(initialState());
-    const len = key.length;
     // key[j] + j as int32 words (the sums wrap mod 2^32 as the C code's uint32 arithmetic does):
-    // the loop then stays in 32-bit integer operations.
-    const add = new Int32Array(len);
+    // the loop then stays in 32-bit integer operations. (`len`: the first len words of key.)
+    if (addWords.length < len) addWords = new Int32Array(len * 2);
+    const add = addWords;
     for (let j = 0; j < len; j++) add[j] = (key[j]! + j) | 0;
     let i = 1;
     let j = 0;

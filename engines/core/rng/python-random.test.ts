@@ -246,3 +246,20 @@ describe('d6 (randint(1, 6) from a per-block table)', () => {
     expect(a.getstate()).toEqual(b.getstate());
   });
 });
+
+describe('str and bytes seeds without a bigint (the pairs of koth ab seed this way)', () => {
+  it('seed(str) and versionTwoWords give the state of seeding with versionTwoSeed\'s int, for any str', () => {
+    const seeds: (string | Uint8Array)[] = ['', 'a', 'abc', '1', 'bench-ab/0/pair/12345', 'x'.repeat(63), 'y'.repeat(64), 'z'.repeat(65), 'long/'.repeat(60), 'w'.repeat(5000), 'dé', '🎲 pair/7', 'lone \ud800 surrogate', '\u007f\u0080', Uint8Array.from([0, 0, 1]), Uint8Array.from([255, 0, 128, 7])];
+    for (let i = 0; i < 300; i += 7) seeds.push(`seed/pair/${i}`);
+    for (const s of seeds) {
+      const want = new PyRandom(versionTwoSeed(s)).getstate();
+      expect(new PyRandom(s).getstate(), JSON.stringify(String(s))).toEqual(want);
+      expect(new PyRandom(versionTwoWords(s)).getstate()).toEqual(want);
+      // Reseeding a used generator (the pairs' kept generators) gives the same.
+      const r = new PyRandom('before');
+      r.random();
+      r.seed(s);
+      expect(r.getstate()).toEqual(want);
+    }
+  });
+});

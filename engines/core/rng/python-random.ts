@@ -22,6 +22,7 @@
  * Unlike Python, a PyRandom built without a seed is NOT seeded from the OS: it is seeded
  * with 0, so nothing in this project ever depends on entropy it cannot replay.
  */
+import * as nodeCrypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { MT_N, MersenneTwister } from './mersenne-twister.ts';
 import { chooseWith, shuffleWith, type Rng, type RngState } from './rng.ts';
@@ -123,20 +124,64 @@ function versionTwoBytes(a: string | Uint8Array): Uint8Array {
   return all;
 }
 
+/** SHA-512 of a string's UTF-8 bytes: Node's one-shot crypto.hash where it exists (20.12+), else a Hash object. */
+const sha512 =
+  typeof (nodeCrypto as { hash?: unknown }).hash === 'function'
+    ? (a: string | Uint8Array): Uint8Array => nodeCrypto.hash('sha512', a, 'buffer')
+    : (a: string | Uint8Array): Uint8Array => createHash('sha512').update(a).digest();
+
+/** versionTwoKey's words (reused: the key is read at once by initByArray). */
+let keyWords = new Uint32Array(64);
+
+/**
+ * versionTwoSeed's int as init_by_array's key — its 32-bit words, least significant first, without
+ * high zero words — in a reused array: `keyWords`, of which `len` words count. Read straight from
+ * the string and its digest (no bigint, no byte array on the way for an ASCII string): seeding
+ * each pair of `koth ab` from `<seed>/pair/<i>` costs a hash and init_by_array, little else.
+ */
+function versionTwoKey(a: string | Uint8Array): number {
+  let ascii = typeof a === 'string';
+  if (typeof a === 'string') {
+    for (let i = 0; i < a.length; i++) {
+      if (a.charCodeAt(i) > 0x7f) {
+        ascii = false;
+        break;
+      }
+    }
+  }
+  // A non-ASCII str: its UTF-8 bytes (lone surrogates as U+FFFD, as TextEncoder makes them).
+  const src: string | Uint8Array = typeof a === 'string' && !ascii ? utf8.encode(a) : a;
+  const digest = sha512(src);
+  const len = src.length; // bytes: an ASCII string has one per character
+  const n = len + 64;
+  const nw = (n + 3) >>> 2;
+  if (keyWords.length < nw) keyWords = new Uint32Array(nw * 2);
+  const words = keyWords;
+  words.fill(0, 0, nw);
+  // The digest is the low 64 bytes (16 words), big-endian: its bytes 4m..4m+3 are word 15 − m.
+  for (let m = 0; m < 16; m++) {
+    const b = m << 2;
+    words[15 - m] = ((digest[b]! << 24) | (digest[b + 1]! << 16) | (digest[b + 2]! << 8) | digest[b + 3]!) >>> 0;
+  }
+  // Then the seed's own bytes, its last byte the least significant above the digest.
+  for (let i = 0; i < len; i++) {
+    const e = len - 1 - i + 64; // the byte's place from the least significant end
+    const byte = typeof src === 'string' ? src.charCodeAt(i) : src[i]!;
+    words[e >>> 2] |= byte << ((e & 3) << 3);
+  }
+  let k = nw;
+  while (k > 1 && words[k - 1] === 0) k--;
+  return k;
+}
+
 /**
  * versionTwoSeed's int as its 32-bit words, least significant first (what words32 of it gives,
  * up to high zero words, which IntWords.key drops): read straight from the big-endian bytes,
  * without a bigint — seeding many generators from strings (a pair of `koth ab` each) costs less.
  */
 export function versionTwoWords(a: string | Uint8Array): IntWords {
-  const bytes = versionTwoBytes(a);
-  const n = bytes.length;
-  const words = new Uint32Array(Math.max(1, (n + 3) >>> 2));
-  for (let i = 0; i < n; i++) {
-    const e = n - 1 - i; // the byte's place from the least significant end
-    words[e >>> 2] |= bytes[i]! << ((e & 3) << 3);
-  }
-  return new IntWords(words);
+  const n = versionTwoKey(a);
+  return new IntWords(keyWords.slice(0, n));
 }
 
 /** Passed to the constructor by clone(): no seeding (the state is copied in right after). */
@@ -168,7 +213,8 @@ export class PyRandom implements Rng {
       n = a;
     } else {
       if (this.python2) throw new TypeError('PyRandom.seed: python2 mode takes integer seeds only (Python 2 hashed strings)');
-      this.gen.initByArray(versionTwoWords(a).key());
+      const n = versionTwoKey(a); // before reading keyWords: it may have grown
+      this.gen.initByArray(keyWords, n);
       this.gaussNext = null;
       return;
     }
