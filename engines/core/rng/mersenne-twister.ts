@@ -101,30 +101,50 @@ export class MersenneTwister {
    */
   initByArray(key: ArrayLike<number>, len = key.length): void {
     const mt = this.w;
-    mt.set(initialState());
+    const init = initialState();
     // key[j] + j as int32 words (the sums wrap mod 2^32 as the C code's uint32 arithmetic does):
     // the loop then stays in 32-bit integer operations. (`len`: the first len words of key.)
     if (addWords.length < len) addWords = new Int32Array(len * 2);
     const add = addWords;
     for (let j = 0; j < len; j++) add[j] = (key[j]! + j) | 0;
-    let i = 1;
+    // The first pass over i = 1, 2, …, wrapping from 623 to 1 (mt[0] then takes mt[623]), max(624,
+    // len) steps; its first lap (623 steps) reads init_genrand's words straight from their table
+    // (mt is written as it goes), and no loop tests for the wrap but j's.
     let j = 0;
-    let prev = mt[0]! | 0;
-    for (let k = Math.max(MT_N, len); k > 0; k--) {
-      prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1664525)) + add[j]!) | 0;
+    let prev = init[0]! | 0;
+    let i = 1;
+    for (; i < MT_N; i++) {
+      prev = ((init[i]! ^ Math.imul(prev ^ (prev >>> 30), 1664525)) + add[j]!) | 0;
       mt[i] = prev;
-      i++;
-      j++;
+      if (++j >= len) j = 0;
+    }
+    mt[0] = prev;
+    i = 1;
+    let steps = Math.max(MT_N, len) - (MT_N - 1);
+    while (steps > 0) {
+      const lap = Math.min(steps, MT_N - i);
+      const stop = i + lap;
+      for (; i < stop; i++) {
+        prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1664525)) + add[j]!) | 0;
+        mt[i] = prev;
+        if (++j >= len) j = 0;
+      }
+      steps -= lap;
       if (i >= MT_N) {
         mt[0] = prev; // mt[MT_N - 1]
         i = 1;
       }
-      if (j >= len) j = 0;
     }
-    for (let k = MT_N - 1; k > 0; k--) {
-      prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1566083941)) - i) | 0;
-      mt[i] = prev;
-      i++;
+    // The second pass: 623 steps, wrapping likewise.
+    steps = MT_N - 1;
+    while (steps > 0) {
+      const lap = Math.min(steps, MT_N - i);
+      const stop = i + lap;
+      for (; i < stop; i++) {
+        prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1566083941)) - i) | 0;
+        mt[i] = prev;
+      }
+      steps -= lap;
       if (i >= MT_N) {
         mt[0] = prev;
         i = 1;
