@@ -159,8 +159,8 @@ export class DiceController {
     st.highestRound = 0;
     st.lastRoundRetriggers = 0;
     st.winningScores = {};
-    st.seatWins.length = 0;
-    this.classAttrs.clear();
+    st.seatWins = [];
+    if (this.classAttrs.size !== 0) this.classAttrs.clear();
     this.gameBots = [];
     this.gameNumber = 0;
     this.replaced = false;
@@ -195,14 +195,15 @@ export class DiceController {
     // Python keys its statistics by class name: two classes with one name share a row (rows in
     // the order of the names' first appearance, as emptyStats makes them).
     const n = classes.length;
-    st.bots.length = 0;
+    const bots = st.bots;
+    let names = 0; // bots[0, names) are this run's names so far
     let watch: DiceControllerWatch | undefined;
     for (let i = 0; i < n; i++) {
       const info = this.classInfo(classes[i]!);
-      let r = st.bots.indexOf(info.name);
-      if (r < 0) {
-        r = st.bots.length;
-        st.bots.push(info.name);
+      let r = 0;
+      while (r < names && bots[r] !== info.name) r++;
+      if (r === names) {
+        bots[names++] = info.name;
         const row = (this.rowPool[r] ??= emptyRow());
         row.wins = row.played = row.max = row.scoreSum = row.winScoreSum = row.throws = row.successes = row.turns = 0;
         st.rows[r] = row;
@@ -215,7 +216,8 @@ export class DiceController {
       this.rowByClass[i] = st.rows[r]!;
       watch ??= info.watch;
     }
-    if (st.rows.length !== st.bots.length) st.rows.length = st.bots.length;
+    if (bots.length !== names) bots.length = names;
+    if (st.rows.length !== names) st.rows.length = names;
     if (this.rowOf.length !== n) this.rowOf.length = this.classFast.length = this.classMake.length = this.classStart.length = this.classTurn.length = this.rowByClass.length = n;
     // The inlined randint(1, 6) (die) only for PyRandom's own Python 3 randint (a test's scripted dice override it).
     this.ownRandint = random.python2 || random.randint !== PyRandom.prototype.randint;

@@ -130,14 +130,6 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
     if (typeof (ga as Partial<Copyable>).copyFrom === 'function' && pairGen.reseed) kept = [ga, gb];
     return [ga, gb];
   };
-  const one = (o: AbOptions, i: number, seed: string): [number, number] => {
-    const [ga, gb] = twoGens(pairSeed(seed, i));
-    if ('score' in play) {
-      const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
-      return [a, 1 - a];
-    }
-    return [play(o.candidate, o, ga, i), play(o.baseline, o, gb, i)];
-  };
   return {
     generator: AB_SHARD_KIND,
     run(o, rng, count, tick) {
@@ -145,9 +137,16 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
       const first = o.first + index * o.batch;
       const acc: AbAcc = { a: [], b: [] };
       for (let k = 0; k < count; k++) {
-        const [a, b] = one(o, first + k, seed);
-        acc.a.push(a);
-        acc.b.push(b);
+        const i = first + k;
+        const [ga, gb] = twoGens(pairSeed(seed, i));
+        if ('score' in play) {
+          const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
+          acc.a.push(a);
+          acc.b.push(1 - a);
+        } else {
+          acc.a.push(play(o.candidate, o, ga, i));
+          acc.b.push(play(o.baseline, o, gb, i));
+        }
         tick?.(1);
       }
       return acc;
