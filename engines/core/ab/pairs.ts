@@ -136,6 +136,9 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
       const { seed, index } = shardOf(rng);
       const first = o.first + index * o.batch;
       const acc: AbAcc = { a: [], b: [] };
+      // Progress in tenths of the batch (a tick can be a message to another thread), the rest at the end.
+      const step = Math.max(1, Math.floor(count / 10));
+      let told = 0;
       for (let k = 0; k < count; k++) {
         const i = first + k;
         const [ga, gb] = twoGens(pairSeed(seed, i));
@@ -147,8 +150,12 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
           acc.a.push(play(o.candidate, o, ga, i));
           acc.b.push(play(o.baseline, o, gb, i));
         }
-        tick?.(1);
+        if (tick && (k + 1) % step === 0) {
+          tick(k + 1 - told);
+          told = k + 1;
+        }
       }
+      if (tick && told < count) tick(count - told);
       return acc;
     },
     merge: (x, y) => ({ a: [...x.a, ...y.a], b: [...x.b, ...y.b] }),
