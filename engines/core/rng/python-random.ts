@@ -124,11 +124,15 @@ function versionTwoBytes(a: string | Uint8Array): Uint8Array {
   return all;
 }
 
-/** SHA-512 of a string's UTF-8 bytes: Node's one-shot crypto.hash where it exists (20.12+), else a Hash object. */
+/**
+ * SHA-512 of a string's UTF-8 bytes (or of bytes), as a string of 64 one-byte characters ('binary', i.e. latin1:
+ * char code = byte): Node's one-shot crypto.hash where it exists (20.12+), else a Hash object. A
+ * string, not a Buffer: half the cost per call (no external memory per digest).
+ */
 const sha512 =
   typeof (nodeCrypto as { hash?: unknown }).hash === 'function'
-    ? (a: string | Uint8Array): Uint8Array => nodeCrypto.hash('sha512', a, 'buffer')
-    : (a: string | Uint8Array): Uint8Array => createHash('sha512').update(a).digest();
+    ? (a: string | Uint8Array): string => nodeCrypto.hash('sha512', a, 'binary')
+    : (a: string | Uint8Array): string => createHash('sha512').update(a).digest('binary');
 
 /** versionTwoKey's words (reused: the key is read at once by initByArray). */
 let keyWords = new Uint32Array(64);
@@ -161,7 +165,7 @@ function versionTwoKey(a: string | Uint8Array): number {
   // The digest is the low 64 bytes (16 words), big-endian: its bytes 4m..4m+3 are word 15 − m.
   for (let m = 0; m < 16; m++) {
     const b = m << 2;
-    words[15 - m] = ((digest[b]! << 24) | (digest[b + 1]! << 16) | (digest[b + 2]! << 8) | digest[b + 3]!) >>> 0;
+    words[15 - m] = ((digest.charCodeAt(b) << 24) | (digest.charCodeAt(b + 1) << 16) | (digest.charCodeAt(b + 2) << 8) | digest.charCodeAt(b + 3)) >>> 0;
   }
   // Then the seed's own bytes, its last byte the least significant above the digest.
   for (let i = 0; i < len; i++) {
