@@ -12,6 +12,10 @@ import { generatorKind } from '../core/rng/generators.ts';
 import type { AbAcc, AbOptions } from '../core/ab/pairs.ts';
 import { publishedTable } from './published.ts';
 import * as ab from './ab.ts';
+import { DiceController, DEFAULT_SETTINGS } from './rules.ts';
+import { diceFlags } from './variants.ts';
+import { PyRandom } from '../core/rng/python-random.ts';
+import { diceClass } from '../../transpiled-bots/dice/index.ts';
 
 const FIXTURE = join(import.meta.dirname, '../../fixtures/dice/ab-pairs/pairs.json');
 
@@ -57,11 +61,55 @@ describe('koth ab dice: a reused controller and the cheap seeding give the games
     return;
   }
   for (const c of CASES) {
-    it(`${c.name}: the recorded pairs, in one batch and in batches of 37`, () => {
+    it(`${c.name}: the recorded pairs, in one batch and in batches of 37, with the controller reused or not`, () => {
       const want = recorded()[c.name]!;
       expect(want.a).toHaveLength(c.pairs);
       expect(play(c, c.pairs)).toEqual(want);
       expect(play(c, 37)).toEqual(want);
+      try {
+        ab.reuseController(false);
+        expect(play(c, c.pairs)).toEqual(want);
+      } finally {
+        ab.reuseController(true);
+      }
     });
   }
+});
+
+describe('DiceController.reset', () => {
+  const cls = (names: string[]) => names.map((n) => diceClass(n)!);
+  // Class lists one after another on one controller: other sizes, a name twice, bots with class
+  // state (CopyBot) and bots that look at the game's bots (TleilaxuBot, HarkonnenBot).
+  const runs: [string[], string][] = [
+    [official.slice(0, 12), 'fixed'],
+    [['CopyBot', 'TleilaxuBot', 'HarkonnenBot', 'OptFor2X', 'GoToTenBot', 'BrainBot', 'SafetyNet', 'BePrepared'], 'original'],
+    [['CopyBot', 'CopyBot', 'TleilaxuBot', 'HarkonnenBot', 'OptFor2X', 'GoToTenBot', 'BrainBot', 'SafetyNet', 'EnsureLead'], 'fixed'],
+    [official, 'original'],
+    [['SafetyNet', 'BrainBot', 'SafetyNet', 'OptFor2X', 'GoToTenBot'], 'fixed'],
+    [['GoToTenBot', 'OptFor2X', 'CopyBot', 'SafetyNet', 'BrainBot', 'Rebel', 'StepBot', 'FooBot'], 'fixed'],
+  ];
+  // A run's outcome: its statistics, or the crash the original would have had (two CopyBots raise KeyError).
+  const outcome = (c: DiceController) => {
+    try {
+      return c.simulate(60);
+    } catch (e) {
+      return String(e);
+    }
+  };
+  it('makes a used controller what a new one is: the same statistics (or crash) over the next games', () => {
+    let reused: DiceController | undefined;
+    let crashed = 0;
+    for (const [i, [names, rules]] of runs.entries()) {
+      const settings = { ...DEFAULT_SETTINGS, botsPerGame: Math.min(8, names.length) };
+      const fresh = new DiceController(cls(names), new PyRandom(`reset/${i}`), diceFlags(rules), settings);
+      const want = outcome(fresh);
+      if (typeof want === 'string') crashed++;
+      const random = new PyRandom(`reset/${i}`);
+      if (reused) reused.reset(cls(names), random, diceFlags(rules), settings);
+      else reused = new DiceController(cls(names), random, diceFlags(rules), settings);
+      expect(outcome(reused), `run ${i}`).toEqual(want);
+      expect(random.getstate(), `run ${i}`).toEqual(fresh.random.getstate());
+    }
+    expect(crashed).toBe(1); // the run with two CopyBots: reset after a crash too
+  });
 });
