@@ -64,7 +64,12 @@ export class MersenneTwister {
     this.changed();
   }
 
-  /** The same state as `other` (words and position). */
+  /**
+   * The same state as `other` (words and position). `other` remembers this copy: until either is
+   * changed otherwise than by drawing, the words of a block this copy has computed are the ones
+   * `other` would compute, and `other` takes them instead (refill) — the two games of an A/B pair
+   * start from one state, and the second no longer twists what the first did.
+   */
   copyFrom(other: MersenneTwister): void {
     this.w.set(other.w);
     this.mti = other.mti;
@@ -72,7 +77,17 @@ export class MersenneTwister {
     this.d6Upto = 0;
     this.epoch++;
     this.twists = 0;
+    other.twin = this;
+    other.twinEpoch = this.epoch;
+    other.ownEpoch = other.epoch;
+    other.twinBase = other.twists;
   }
+
+  /** The last copy made of this generator, and the epochs and block count at that moment (copyFrom). */
+  private twin: MersenneTwister | undefined;
+  private twinEpoch = -1;
+  private ownEpoch = -1;
+  private twinBase = 0;
 
   /** After seeding or loading: every word given, no dice table, a new epoch. */
   private changed(): void {
@@ -168,7 +183,13 @@ export class MersenneTwister {
       this.twists++;
     }
     const end = Math.min(MT_N, this.ready + CHUNK);
-    this.twistRange(this.ready, end);
+    const twin = this.twin;
+    if (twin !== undefined && twin.epoch === this.twinEpoch && this.epoch === this.ownEpoch && twin.twists === this.twists - this.twinBase && twin.ready >= end) {
+      // The copy is in the same block (counted from the copy) and has computed these words already.
+      this.w.set(twin.w.subarray(this.ready, end), this.ready);
+    } else {
+      this.twistRange(this.ready, end);
+    }
     this.ready = end;
   }
 

@@ -342,3 +342,35 @@ describe('sampleInto', () => {
     expect(() => new PyRandom(1).sampleInto([1, 2], 3, [], [])).toThrow(/larger than population/);
   });
 });
+
+describe('a generator takes the words its copy already computed (the two games of an A/B pair)', () => {
+  it('draws what it would have drawn, whatever the copy did after the copy', () => {
+    const stream = (r: PyRandom) => [...Array.from({ length: 300 }, () => r.d6()), ...Array.from({ length: 1500 }, () => r.nextUint32())];
+    const want = stream(new PyRandom('twin'));
+    // The copy draws a little, to a chunk's end, a whole block and more, is reseeded, or is set.
+    const after: ((c: PyRandom) => void)[] = [
+      (c) => c.nextUint32(),
+      (c) => c.skip(64),
+      (c) => c.skip(700),
+      (c) => c.skip(1300),
+      (c) => Array.from({ length: 400 }, () => c.d6()),
+      (c) => c.seed('other'),
+      (c) => (c.seed('other'), c.skip(100)),
+      (c) => (c.skip(100), c.setstate(new PyRandom('x').getstate())),
+      (c) => (c.skip(100), c.getstate()),
+    ];
+    for (const [k, f] of after.entries()) {
+      const b = new PyRandom('twin');
+      const a = new PyRandom(0);
+      a.copyFrom(b);
+      f(a);
+      expect(stream(b), `case ${k}`).toEqual(want);
+    }
+    // The original draws first, then the copy: nothing is shared the other way, and both are right.
+    const b = new PyRandom('twin');
+    const a = new PyRandom(0);
+    a.copyFrom(b);
+    expect(stream(b)).toEqual(want);
+    expect(stream(a)).toEqual(want);
+  });
+});
