@@ -11,7 +11,7 @@
  * score win.
  */
 import { ratingsRecorder } from '../core/stats/pairwise.ts';
-import { PyRandom } from '../core/rng/python-random.ts';
+import { PyRandom, sampleSetsize } from '../core/rng/python-random.ts';
 import { type DiceBot, type DiceBotClass, type DiceControllerWatch, type DiceEnv, type FastDecide, type FastStart } from './bot.ts';
 import { PythonError, pyTruthy } from '../core/py/index.ts';
 import { emptyRow, emptyStats, type DiceStats } from './stats.ts';
@@ -113,7 +113,7 @@ export class DiceController {
   private shortenedBy = '';
   private readonly infoCache = new Map<DiceBotClass, ClassInfo>();
   /** simulate's seat drawing arrays, kept between calls (their contents do not carry over). */
-  private seatArrays: { n: number; k: number; population: number[]; pool: number[]; drawn: number[]; picked: number[] } | undefined;
+  private seatArrays: { n: number; k: number; small: boolean; population: number[]; pool: number[]; drawn: number[]; picked: number[] } | undefined;
 
   constructor(classes: readonly DiceBotClass[], random: PyRandom, flags: DiceFlags, settings: DiceSettings = DEFAULT_SETTINGS) {
     this.classes = classes;
@@ -236,14 +236,12 @@ export class DiceController {
     // random.sample(range(n), k) draws as PyRandom.sample does; with CPython's pool strategy
     // (n <= its set size, always so for the 49 or 57 bots) in two reused arrays (kept from one
     // call to the next: the pool is back to 0..n-1 after every game).
-    let setsize = 21;
-    if (k > 5) setsize += 4 ** Math.ceil(Math.log(k * 3) / Math.log(4));
-    const reuse = !this.random.python2 && this.random.sample === PyRandom.prototype.sample && n <= setsize;
     let arrays = this.seatArrays;
     if (!arrays || arrays.n !== n || arrays.k !== k) {
       const population = Array.from({ length: n }, (_, i) => i);
-      arrays = this.seatArrays = { n, k, population, pool: population.slice(), drawn: new Array(k).fill(0), picked: new Array(k).fill(0) };
+      arrays = this.seatArrays = { n, k, small: n <= sampleSetsize(k), population, pool: population.slice(), drawn: new Array(k).fill(0), picked: new Array(k).fill(0) };
     }
+    const reuse = arrays.small && !this.random.python2 && this.random.sample === PyRandom.prototype.sample;
     const { population, pool, drawn, picked } = arrays;
     const step = 1000;
     for (let g = 0; g < games; g++) {

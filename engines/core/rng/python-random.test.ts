@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures.ts';
 import { generatorKind } from './generators.ts';
-import { IntWords, PyRandom, versionTwoSeed, versionTwoWords, type PySeed } from './python-random.ts';
+import { IntWords, PyRandom, sampleSetsize, versionTwoSeed, versionTwoWords, type PySeed } from './python-random.ts';
 
 // Vectors made by CPython 3.11 (tools/oracle/rng/make_rng_vectors.py; see fixtures/rng/README.md).
 const load = (name: string) => fixture(`rng/${name}`);
@@ -327,6 +327,10 @@ describe('the Mersenne Twister computes a new block as it is drawn (64 words at 
 });
 
 describe('sampleInto', () => {
+  it('sampleSetsize is CPython\'s 21 + 4 ** ceil(log(3k, 4)) (k > 5)', () => {
+    for (let k = 0; k <= 20000; k++) expect(sampleSetsize(k), `k ${k}`).toBe(k > 5 ? 21 + 4 ** Math.ceil(Math.log(k * 3) / Math.log(4)) : 21);
+  });
+
   it('gives what sample gives and leaves the generator where sample does (pool and set strategies, python2)', () => {
     for (const python2 of [false, true]) {
       for (const [n, k] of [[8, 8], [47, 7], [10, 0], [21, 5], [22, 5], [85, 7], [86, 7], [200, 30]] as const) {

@@ -188,6 +188,18 @@ export function versionTwoWords(a: string | Uint8Array): IntWords {
   return new IntWords(keyWords.slice(0, n));
 }
 
+/**
+ * sample's set size: 21, plus for k > 5 the power of 4 at or above 3k (CPython's
+ * `4 ** _ceil(_log(k * 3, 4))`; 3k is never a power of 4, so no rounding question) — without
+ * logarithms, for callers that sample thousands of times a second.
+ */
+export function sampleSetsize(k: number): number {
+  if (k <= 5) return 21;
+  let p = 1;
+  while (p < k * 3) p *= 4;
+  return 21 + p;
+}
+
 /** Passed to the constructor by clone(): no seeding (the state is copied in right after). */
 const UNSEEDED: unique symbol = Symbol('unseeded');
 
@@ -448,9 +460,7 @@ export class PyRandom implements Rng {
    */
   sampleInto<T>(population: ArrayLike<T>, k: number, out: T[], scratch: T[]): T[] {
     const n = population.length;
-    let setsize = 21;
-    if (k > 5) setsize += 4 ** Math.ceil(Math.log(k * 3) / Math.log(4));
-    if (this.python2 || n > setsize || !Number.isInteger(k) || k < 0 || k > n) {
+    if (this.python2 || n > sampleSetsize(k) || !Number.isInteger(k) || k < 0 || k > n) {
       const r = this.sample(population, k);
       for (let i = 0; i < k; i++) out[i] = r[i]!;
       return out;
