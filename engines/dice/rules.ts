@@ -11,10 +11,10 @@
  * score win.
  */
 import { ratingsRecorder } from '../core/stats/pairwise.ts';
-import { PyRandom } from '../core/rng/python-random.ts';
+import { PyRandom, sampleSetsize } from '../core/rng/python-random.ts';
 import { type DiceBot, type DiceBotClass, type DiceControllerWatch, type DiceEnv, type FastDecide, type FastStart } from './bot.ts';
-import { classStateStore, PythonError, pyTruthy } from '../core/py/index.ts';
-import { emptyStats, type DiceStats } from './stats.ts';
+import { PythonError, pyTruthy } from '../core/py/index.ts';
+import { emptyRow, emptyStats, type DiceStats } from './stats.ts';
 import type { DiceFlags } from './variants.ts';
 
 export interface DiceSettings {
@@ -64,64 +64,167 @@ export interface DiceTurnEvent {
   lastRound: boolean;
 }
 
+/** DiceController.classInfo: what the controller reads of a class. */
+interface ClassInfo {
+  name: string;
+  fast: FastDecide | undefined;
+  make: DiceBot['makeThrow'];
+  start: FastStart | undefined;
+  turn: DiceBot['playTurn'] | undefined;
+  watch: DiceControllerWatch | undefined;
+}
+
 export class DiceController {
+  /** The run's statistics (after reset: the statistics of the games since, in the same object). */
   readonly stats: DiceStats;
   /** Called after every turn (the original's DEBUG print); unset in tournaments. */
   onTurn: ((e: DiceTurnEvent) => void) | undefined;
-  private readonly rowOf: number[];
-  private readonly env: DiceEnv;
+  /** The controller's `bots`, its generator, rules and settings (set anew by reset). */
+  classes: readonly DiceBotClass[];
+  random: PyRandom;
+  flags: DiceFlags;
+  settings: DiceSettings;
+  private readonly rowOf: number[] = [];
+  private readonly env: { random: PyRandom; readonly gameBots: (DiceBot | null)[]; botClasses: readonly DiceBotClass[]; classState: DiceEnv['classState']; makeThrowReplaced(): void };
+  /** The class attributes' store behind env.classState (emptied by reset: a new controller's is empty). */
+  private readonly classAttrs = new Map<string, unknown>();
   private gameBots: (DiceBot | null)[] = [];
   private gameNumber = 0;
   /** Per class index: its fast path if it has its own (bot.ts fastPath), and its own makeThrow. */
-  private readonly classFast: (FastDecide | undefined)[];
-  private readonly classMake: DiceBot['makeThrow'][];
+  private readonly classFast: (FastDecide | undefined)[] = [];
+  private readonly classMake: DiceBot['makeThrow'][] = [];
   /** Per class index: its fast path's turn start (bot.ts FastStart), if any. */
-  private readonly classStart: (FastStart | undefined)[];
+  private readonly classStart: (FastStart | undefined)[] = [];
   /** Per class index: its whole-turn delegate (bot.ts playTurn: the original Python bots), if any. */
-  private readonly classTurn: (DiceBot['playTurn'] | undefined)[];
+  private readonly classTurn: (DiceBot['playTurn'] | undefined)[] = [];
   /** Per class index: its statistics row. */
-  private readonly rowByClass: DiceStats['rows'];
-  private readonly ownRandint: boolean;
-  private readonly endScore: number;
+  private readonly rowByClass: DiceStats['rows'] = [];
+  /** Rows kept for reuse by reset (stats.rows holds the first stats.bots.length of them). */
+  private readonly rowPool: DiceStats['rows'] = [];
+  private ownRandint = false;
+  private endScore = 0;
   /** Set when a bot of the current game had its makeThrow replaced (bot.ts replaceMakeThrow). */
   private replaced = false;
   /** The original Python bots' controller stand-in (bot.ts DiceControllerWatch), if the pool is theirs. */
-  private readonly watch: DiceControllerWatch | undefined;
+  private watch: DiceControllerWatch | undefined;
   /** The seats come from the watch (a bot replaced the random module's sample). */
   private watchSeats = false;
   /** The last bot whose turn changed the length of the live scores list (messages). */
   private shortenedBy = '';
+  private readonly infoCache = new Map<DiceBotClass, ClassInfo>();
+  /** simulate's seat drawing arrays, kept between calls (their contents do not carry over). */
+  private seatArrays: { n: number; k: number; small: boolean; population: number[]; pool: number[]; drawn: number[]; picked: number[] } | undefined;
 
-  constructor(
-    readonly classes: readonly DiceBotClass[],
-    readonly random: PyRandom,
-    readonly flags: DiceFlags,
-    readonly settings: DiceSettings = DEFAULT_SETTINGS,
-  ) {
-    this.stats = emptyStats(classes.map((c) => c.botName));
-    // Python keys its statistics by class name: two classes with one name share a row.
-    this.rowOf = classes.map((c) => this.stats.bots.indexOf(c.botName));
-    this.classFast = classes.map((c) => (c.prototype.fastClass === c ? c.prototype.fastDecide : undefined));
-    this.classMake = classes.map((c) => c.prototype.makeThrow);
-    this.classStart = classes.map((c) => c.prototype.fastStart);
-    this.classTurn = classes.map((c) => c.prototype.playTurn);
-    this.rowByClass = this.rowOf.map((r) => this.stats.rows[r]!);
-    // The inlined randint(1, 6) (die) only for PyRandom's own Python 3 randint (a test's scripted dice override it).
-    this.ownRandint = random.python2 || random.randint !== PyRandom.prototype.randint;
-    this.endScore = settings.endScore;
+  constructor(classes: readonly DiceBotClass[], random: PyRandom, flags: DiceFlags, settings: DiceSettings = DEFAULT_SETTINGS) {
+    this.classes = classes;
+    this.random = random;
+    this.flags = flags;
+    this.settings = settings;
+    this.stats = emptyStats([]);
     const self = this;
+    const attrs = this.classAttrs;
     this.env = {
       random,
       get gameBots() {
         return self.gameBots;
       },
       botClasses: classes,
-      classState: classStateStore(),
+      // classStateStore (engines/core/py) over a map that reset can empty.
+      classState: <T>(key: string, init: () => T): T => {
+        if (!attrs.has(key)) attrs.set(key, init());
+        return attrs.get(key) as T;
+      },
       makeThrowReplaced() {
         self.replaced = true;
       },
     };
-    this.watch = classes.find((c) => c.watch)?.watch;
+    this.setUp(classes, random, flags, settings);
+  }
+
+  /**
+   * Makes this controller what `new DiceController(classes, random, flags, settings)` would be,
+   * reusing its arrays and statistics rows (koth ab plays one game per controller, thousands a
+   * second): empty statistics, no class attributes, game numbers from 1 again. The statistics
+   * object is the same one, zeroed: read what you need of a run before the next reset. Not for the
+   * original Python bots' classes (their controller stand-in is told of a run once: build anew).
+   */
+  reset(classes: readonly DiceBotClass[], random: PyRandom, flags: DiceFlags = this.flags, settings: DiceSettings = this.settings): void {
+    if (this.watch) throw new Error('DiceController.reset: a controller of the original Python bots cannot be reset; build a new one');
+    const st = this.stats;
+    st.games = 0;
+    st.tiedGames = 0;
+    st.timedOutGames = 0;
+    st.totalRounds = 0;
+    st.totalRoundsSq = 0;
+    st.highestRound = 0;
+    st.lastRoundRetriggers = 0;
+    st.winningScores = {};
+    st.seatWins = [];
+    if (this.classAttrs.size !== 0) this.classAttrs.clear();
+    this.gameBots = [];
+    this.gameNumber = 0;
+    this.replaced = false;
+    this.watchSeats = false;
+    this.shortenedBy = '';
+    this.setUp(classes, random, flags, settings);
+  }
+
+  /**
+   * What the controller reads of a class (its name, fast path, makeThrow, turn delegate, watch),
+   * read once per class and controller: a class's fast path is registered when its module loads
+   * (bot.ts fastPath), before any controller sees it. A reused controller (reset) meets the same
+   * few dozen classes game after game; reading eight prototypes of different shapes per game was
+   * a tenth of an A/B pair's time.
+   */
+  private classInfo(c: DiceBotClass): ClassInfo {
+    let info = this.infoCache.get(c);
+    if (info === undefined) {
+      const p = c.prototype;
+      info = { name: c.botName, fast: p.fastClass === c ? p.fastDecide : undefined, make: p.makeThrow, start: p.fastStart, turn: p.playTurn, watch: c.watch };
+      this.infoCache.set(c, info);
+    }
+    return info;
+  }
+
+  private setUp(classes: readonly DiceBotClass[], random: PyRandom, flags: DiceFlags, settings: DiceSettings): void {
+    this.classes = classes;
+    this.random = random;
+    this.flags = flags;
+    this.settings = settings;
+    const st = this.stats;
+    // Python keys its statistics by class name: two classes with one name share a row (rows in
+    // the order of the names' first appearance, as emptyStats makes them).
+    const n = classes.length;
+    const bots = st.bots;
+    let names = 0; // bots[0, names) are this run's names so far
+    let watch: DiceControllerWatch | undefined;
+    for (let i = 0; i < n; i++) {
+      const info = this.classInfo(classes[i]!);
+      let r = 0;
+      while (r < names && bots[r] !== info.name) r++;
+      if (r === names) {
+        bots[names++] = info.name;
+        const row = (this.rowPool[r] ??= emptyRow());
+        row.wins = row.played = row.max = row.scoreSum = row.winScoreSum = row.throws = row.successes = row.turns = 0;
+        st.rows[r] = row;
+      }
+      this.rowOf[i] = r;
+      this.classFast[i] = info.fast;
+      this.classMake[i] = info.make;
+      this.classStart[i] = info.start;
+      this.classTurn[i] = info.turn;
+      this.rowByClass[i] = st.rows[r]!;
+      watch ??= info.watch;
+    }
+    if (bots.length !== names) bots.length = names;
+    if (st.rows.length !== names) st.rows.length = names;
+    if (this.rowOf.length !== n) this.rowOf.length = this.classFast.length = this.classMake.length = this.classStart.length = this.classTurn.length = this.rowByClass.length = n;
+    // The inlined randint(1, 6) (die) only for PyRandom's own Python 3 randint (a test's scripted dice override it).
+    this.ownRandint = random.python2 || random.randint !== PyRandom.prototype.randint;
+    this.endScore = settings.endScore;
+    this.env.random = random;
+    this.env.botClasses = classes;
+    this.watch = watch;
     if (this.watch) this.watchSeats = this.watch.runStart(classes, settings, flags, random);
   }
 
@@ -130,15 +233,16 @@ export class DiceController {
     const n = this.classes.length;
     const k = this.settings.botsPerGame;
     if (n < k) throw new PythonError('ValueError', `Sample larger than population or is negative (${n} bots for ${k} seats)`);
-    const population = Array.from({ length: n }, (_, i) => i);
     // random.sample(range(n), k) draws as PyRandom.sample does; with CPython's pool strategy
-    // (n <= its set size, always so for the 49 or 57 bots) in two reused arrays.
-    let setsize = 21;
-    if (k > 5) setsize += 4 ** Math.ceil(Math.log(k * 3) / Math.log(4));
-    const reuse = !this.random.python2 && this.random.sample === PyRandom.prototype.sample && n <= setsize;
-    const pool: number[] = population.slice();
-    const drawn: number[] = new Array(k).fill(0);
-    const picked: number[] = new Array(k).fill(0);
+    // (n <= its set size, always so for the 49 or 57 bots) in two reused arrays (kept from one
+    // call to the next: the pool is back to 0..n-1 after every game).
+    let arrays = this.seatArrays;
+    if (!arrays || arrays.n !== n || arrays.k !== k) {
+      const population = Array.from({ length: n }, (_, i) => i);
+      arrays = this.seatArrays = { n, k, small: n <= sampleSetsize(k), population, pool: population.slice(), drawn: new Array(k).fill(0), picked: new Array(k).fill(0) };
+    }
+    const reuse = arrays.small && !this.random.python2 && this.random.sample === PyRandom.prototype.sample;
+    const { population, pool, drawn, picked } = arrays;
     const step = 1000;
     for (let g = 0; g < games; g++) {
       let seats: number[];

@@ -130,26 +130,32 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
     if (typeof (ga as Partial<Copyable>).copyFrom === 'function' && pairGen.reseed) kept = [ga, gb];
     return [ga, gb];
   };
-  const one = (o: AbOptions, i: number, seed: string): [number, number] => {
-    const [ga, gb] = twoGens(pairSeed(seed, i));
-    if ('score' in play) {
-      const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
-      return [a, 1 - a];
-    }
-    return [play(o.candidate, o, ga, i), play(o.baseline, o, gb, i)];
-  };
   return {
     generator: AB_SHARD_KIND,
     run(o, rng, count, tick) {
       const { seed, index } = shardOf(rng);
       const first = o.first + index * o.batch;
       const acc: AbAcc = { a: [], b: [] };
+      // Progress in tenths of the batch (a tick can be a message to another thread), the rest at the end.
+      const step = Math.max(1, Math.floor(count / 10));
+      let told = 0;
       for (let k = 0; k < count; k++) {
-        const [a, b] = one(o, first + k, seed);
-        acc.a.push(a);
-        acc.b.push(b);
-        tick?.(1);
+        const i = first + k;
+        const [ga, gb] = twoGens(pairSeed(seed, i));
+        if ('score' in play) {
+          const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
+          acc.a.push(a);
+          acc.b.push(1 - a);
+        } else {
+          acc.a.push(play(o.candidate, o, ga, i));
+          acc.b.push(play(o.baseline, o, gb, i));
+        }
+        if (tick && (k + 1) % step === 0) {
+          tick(k + 1 - told);
+          told = k + 1;
+        }
       }
+      if (tick && told < count) tick(count - told);
       return acc;
     },
     merge: (x, y) => ({ a: [...x.a, ...y.a], b: [...x.b, ...y.b] }),

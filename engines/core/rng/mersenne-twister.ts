@@ -7,6 +7,8 @@ export const MT_N = 624;
 const MT_M = 397;
 
 let initial: Uint32Array | undefined;
+/** initByArray's key[j] + j, reused from call to call. */
+let addWords = new Int32Array(64);
 /** init_genrand(19650218), where every init_by_array starts. */
 function initialState(): Uint32Array {
   if (!initial) {
@@ -17,12 +19,26 @@ function initialState(): Uint32Array {
   return initial;
 }
 
+/**
+ * Words of a new block computed at a time (see MersenneTwister.refill). A dice game draws about 200
+ * words: a generator seeded for one game (a pair of `koth ab`) then computes a third of a block,
+ * not all 624 words and their dice table.
+ */
+const CHUNK = 64;
+
 export class MersenneTwister {
-  /** The raw state words (what getstate() shows). */
-  readonly mt = new Uint32Array(MT_N);
+  /** The state words: [0, ready) of the current block computed, the rest still the previous block's. */
+  private readonly w = new Uint32Array(MT_N);
   mti = MT_N + 1;
-  /** d6's table is for the current words (see d6); false after any change of the words. */
-  private d6Ready = false;
+  /**
+   * How many words of the current block are computed. The twist makes word kk from words kk and
+   * kk + 1 of the previous block and word kk + 397 (previous block) or kk − 227 (this block), so
+   * it can run in order, a chunk at a time, as the words are drawn: the same words, and a
+   * generator that draws little of a block (a game of a pair) does not compute the rest.
+   */
+  private ready = MT_N;
+  /** d6's table holds the positions [mti when it was made, d6Upto) of the current words; 0: none. */
+  private d6Upto = 0;
   /**
    * Twists since the last change that was not a draw (`epoch`): with `mti` they give the
    * stream position `twists * 624 + mti`, so how many words were drawn between two moments is
@@ -31,40 +47,66 @@ export class MersenneTwister {
   twists = 0;
   /** Bumped by every change of the state that is not a draw (seeding, load, copy). */
   epoch = 0;
-  /** Per position: (position after the next accepted word) << 3 | its die (0: none left in the block). */
+  /** Per position: (position after the next accepted word) << 3 | its die (0: none left in the table's stretch). */
   private d6Table: Uint16Array | undefined;
+
+  /** The raw state words (what getstate() shows): the current block computed to its end first. */
+  get mt(): Uint32Array {
+    this.complete();
+    return this.w;
+  }
 
   /** Sets the raw words and position (what setstate does). */
   load(words: ArrayLike<number>, pos: number): void {
-    const mt = this.mt;
+    const mt = this.w;
     for (let i = 0; i < MT_N; i++) mt[i] = words[i]! >>> 0;
     this.mti = pos;
-    this.d6Ready = false;
-    this.epoch++;
-    this.twists = 0;
+    this.changed();
   }
 
-  /** The same state as `other` (words and position). */
+  /**
+   * The same state as `other` (words and position). `other` remembers this copy: until either is
+   * changed otherwise than by drawing, the words of a block this copy has computed are the ones
+   * `other` would compute, and `other` takes them instead (refill) — the two games of an A/B pair
+   * start from one state, and the second no longer twists what the first did.
+   */
   copyFrom(other: MersenneTwister): void {
-    this.mt.set(other.mt);
+    this.w.set(other.w);
     this.mti = other.mti;
-    this.d6Ready = false;
+    this.ready = other.ready;
+    this.d6Upto = 0;
+    this.epoch++;
+    this.twists = 0;
+    other.twin = this;
+    other.twinEpoch = this.epoch;
+    other.ownEpoch = other.epoch;
+    other.twinBase = other.twists;
+  }
+
+  /** The last copy made of this generator, and the epochs and block count at that moment (copyFrom). */
+  private twin: MersenneTwister | undefined;
+  private twinEpoch = -1;
+  private ownEpoch = -1;
+  private twinBase = 0;
+
+  /** After seeding or loading: every word given, no dice table, a new epoch. */
+  private changed(): void {
+    this.ready = MT_N;
+    this.d6Upto = 0;
     this.epoch++;
     this.twists = 0;
   }
 
   /** init_genrand(s): seeding from one 32-bit word (what std::mt19937(s) does). */
   initGenrand(s: number): void {
-    const mt = this.mt;
+    const mt = this.w;
     mt[0] = s >>> 0;
     for (let i = 1; i < MT_N; i++) {
       const prev = mt[i - 1]!;
       mt[i] = (Math.imul(1812433253, prev ^ (prev >>> 30)) + i) >>> 0;
     }
     this.mti = MT_N;
-    this.d6Ready = false;
-    this.epoch++;
-    this.twists = 0;
+    this.changed();
   }
 
   /**
@@ -72,32 +114,52 @@ export class MersenneTwister {
    * previous word is carried in a variable (not read back from the array) and init_genrand's
    * fixed start is copied from a table made once: the same words, faster.
    */
-  initByArray(key: ArrayLike<number>): void {
-    const mt = this.mt;
-    mt.set(initialState());
-    const len = key.length;
+  initByArray(key: ArrayLike<number>, len = key.length): void {
+    const mt = this.w;
+    const init = initialState();
     // key[j] + j as int32 words (the sums wrap mod 2^32 as the C code's uint32 arithmetic does):
-    // the loop then stays in 32-bit integer operations.
-    const add = new Int32Array(len);
+    // the loop then stays in 32-bit integer operations. (`len`: the first len words of key.)
+    if (addWords.length < len) addWords = new Int32Array(len * 2);
+    const add = addWords;
     for (let j = 0; j < len; j++) add[j] = (key[j]! + j) | 0;
-    let i = 1;
+    // The first pass over i = 1, 2, …, wrapping from 623 to 1 (mt[0] then takes mt[623]), max(624,
+    // len) steps; its first lap (623 steps) reads init_genrand's words straight from their table
+    // (mt is written as it goes), and no loop tests for the wrap but j's.
     let j = 0;
-    let prev = mt[0]! | 0;
-    for (let k = Math.max(MT_N, len); k > 0; k--) {
-      prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1664525)) + add[j]!) | 0;
+    let prev = init[0]! | 0;
+    let i = 1;
+    for (; i < MT_N; i++) {
+      prev = ((init[i]! ^ Math.imul(prev ^ (prev >>> 30), 1664525)) + add[j]!) | 0;
       mt[i] = prev;
-      i++;
-      j++;
+      if (++j >= len) j = 0;
+    }
+    mt[0] = prev;
+    i = 1;
+    let steps = Math.max(MT_N, len) - (MT_N - 1);
+    while (steps > 0) {
+      const lap = Math.min(steps, MT_N - i);
+      const stop = i + lap;
+      for (; i < stop; i++) {
+        prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1664525)) + add[j]!) | 0;
+        mt[i] = prev;
+        if (++j >= len) j = 0;
+      }
+      steps -= lap;
       if (i >= MT_N) {
         mt[0] = prev; // mt[MT_N - 1]
         i = 1;
       }
-      if (j >= len) j = 0;
     }
-    for (let k = MT_N - 1; k > 0; k--) {
-      prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1566083941)) - i) | 0;
-      mt[i] = prev;
-      i++;
+    // The second pass: 623 steps, wrapping likewise.
+    steps = MT_N - 1;
+    while (steps > 0) {
+      const lap = Math.min(steps, MT_N - i);
+      const stop = i + lap;
+      for (; i < stop; i++) {
+        prev = ((mt[i]! ^ Math.imul(prev ^ (prev >>> 30), 1566083941)) - i) | 0;
+        mt[i] = prev;
+      }
+      steps -= lap;
       if (i >= MT_N) {
         mt[0] = prev;
         i = 1;
@@ -105,30 +167,62 @@ export class MersenneTwister {
     }
     mt[0] = 0x80000000;
     this.mti = MT_N;
-    this.d6Ready = false;
-    this.epoch++;
-    this.twists = 0;
+    this.changed();
   }
 
-  /** Regenerates the 624 words (genrand_uint32's refill). The MATRIX_A term is branchless
-   *  (-(y & 1) & MATRIX_A): a branch on the low bit mispredicts half the time and doubled the cost. */
-  private twist(): void {
-    const mt = this.mt;
-    let kk = 0;
+  /**
+   * The next words to draw (genrand_uint32's refill): at the end of a block a new one is begun,
+   * and its words are computed CHUNK at a time (twistRange).
+   */
+  private refill(): void {
+    if (this.mti >= MT_N) {
+      if (this.mti === MT_N + 1) this.initGenrand(5489);
+      this.mti = 0;
+      this.ready = 0;
+      this.d6Upto = 0;
+      this.twists++;
+    }
+    const end = Math.min(MT_N, this.ready + CHUNK);
+    const twin = this.twin;
+    if (twin !== undefined && twin.epoch === this.twinEpoch && this.epoch === this.ownEpoch && twin.twists === this.twists - this.twinBase && twin.ready >= end) {
+      // The copy is in the same block (counted from the copy) and has computed these words already.
+      this.w.set(twin.w.subarray(this.ready, end), this.ready);
+    } else {
+      this.twistRange(this.ready, end);
+    }
+    this.ready = end;
+  }
+
+  /** Computes the rest of the current block (before its words are shown or copied whole). */
+  private complete(): void {
+    if (this.ready < MT_N) {
+      this.twistRange(this.ready, MT_N);
+      this.ready = MT_N;
+    }
+  }
+
+  /**
+   * Words [from, to) of the new block (from: the words before it are computed). The MATRIX_A term is
+   * branchless (-(y & 1) & MATRIX_A): a branch on the low bit mispredicts half the time and doubled the cost.
+   */
+  private twistRange(from: number, to: number): void {
+    const mt = this.w;
+    let kk = from;
     let y: number;
-    for (; kk < MT_N - MT_M; kk++) {
+    const e1 = Math.min(to, MT_N - MT_M);
+    for (; kk < e1; kk++) {
       y = (mt[kk]! & 0x80000000) | (mt[kk + 1]! & 0x7fffffff);
       mt[kk] = mt[kk + MT_M]! ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
     }
-    for (; kk < MT_N - 1; kk++) {
+    const e2 = Math.min(to, MT_N - 1);
+    for (; kk < e2; kk++) {
       y = (mt[kk]! & 0x80000000) | (mt[kk + 1]! & 0x7fffffff);
       mt[kk] = mt[kk + (MT_M - MT_N)]! ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
     }
-    y = (mt[MT_N - 1]! & 0x80000000) | (mt[0]! & 0x7fffffff);
-    mt[MT_N - 1] = mt[MT_M - 1]! ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
-    this.mti = 0;
-    this.d6Ready = false;
-    this.twists++;
+    if (kk < to) {
+      y = (mt[MT_N - 1]! & 0x80000000) | (mt[0]! & 0x7fffffff);
+      mt[MT_N - 1] = mt[MT_M - 1]! ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
+    }
   }
 
   /**
@@ -136,25 +230,19 @@ export class MersenneTwister {
    * second array was tried: no measurable gain on dice or ruins, so the state stays one array.)
    */
   nextUint32(): number {
-    if (this.mti >= MT_N) {
-      if (this.mti === MT_N + 1) this.initGenrand(5489);
-      this.twist();
-    }
-    let y = this.mt[this.mti++]!;
+    if (this.mti >= this.ready) this.refill();
+    let y = this.w[this.mti++]!;
     y ^= y >>> 11;
     y ^= (y << 7) & 0x9d2c5680;
     y ^= (y << 15) & 0xefc60000;
     return (y ^ (y >>> 18)) >>> 0;
   }
 
-  /** Draws n words without using them (what n calls of nextUint32 leave), a block at a time. */
+  /** Draws n words without using them (what n calls of nextUint32 leave), a chunk at a time. */
   skip(n: number): void {
     while (n > 0) {
-      if (this.mti >= MT_N) {
-        if (this.mti === MT_N + 1) this.initGenrand(5489);
-        this.twist();
-      }
-      const step = Math.min(n, MT_N - this.mti);
+      if (this.mti >= this.ready) this.refill();
+      const step = Math.min(n, this.ready - this.mti);
       this.mti += step;
       n -= step;
     }
@@ -163,16 +251,22 @@ export class MersenneTwister {
   /**
    * CPython 3's `randint(1, 6)`: `1 + _randbelow(6)`, i.e. 1 + the first `getrandbits(3)` (the top
    * 3 bits of one output) below 6 — the same outputs consumed, the same result as that loop.
-   * Read from a table per block of 624 words, built on the block's first die without a
+   * Read from a table over the computed words ahead, built on the first die there without a
    * branch: for each position, the die the next accepted word gives and the position after
    * that word. A die then costs one load instead of a loop whose exit (a 6 or 7 is thrown
    * away a quarter of the time) the processor cannot predict. Where no accepted word is left
-   * in the block it draws word by word (into the next block) as the loop does.
+   * in the table's stretch it draws word by word (into the next chunk or block) as the loop does.
    */
   d6(): number {
     const i = this.mti;
-    if (i < MT_N) {
-      if (!this.d6Ready) this.prepareD6();
+    if (i < this.d6Upto) {
+      const e = this.d6Table![i]!;
+      if (e !== 0) {
+        this.mti = e >>> 3;
+        return e & 7;
+      }
+    } else if (i < this.ready) {
+      this.prepareD6(i);
       const e = this.d6Table![i]!;
       if (e !== 0) {
         this.mti = e >>> 3;
@@ -184,12 +278,12 @@ export class MersenneTwister {
     return r + 1;
   }
 
-  /** d6's table, from the last word back: an output's top 3 bits are those after the third tempering step. */
-  private prepareD6(): void {
-    const mt = this.mt;
+  /** d6's table for positions [from, ready), from the last word back: an output's top 3 bits are those after the third tempering step. */
+  private prepareD6(from: number): void {
+    const mt = this.w;
     const table = (this.d6Table ??= new Uint16Array(MT_N));
-    let e = 0; // 0: no accepted word from here to the block's end
-    for (let i = MT_N - 1; i >= 0; i--) {
+    let e = 0; // 0: no accepted word from here to the stretch's end
+    for (let i = this.ready - 1; i >= from; i--) {
       let y = mt[i]!;
       y ^= y >>> 11;
       y ^= (y << 7) & 0x9d2c5680;
@@ -199,6 +293,6 @@ export class MersenneTwister {
       e = (take & (((i + 1) << 3) | (r + 1))) | (~take & e);
       table[i] = e;
     }
-    this.d6Ready = true;
+    this.d6Upto = this.ready;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures.ts';
 import { generatorKind } from './generators.ts';
-import { IntWords, PyRandom, versionTwoSeed, versionTwoWords, type PySeed } from './python-random.ts';
+import { IntWords, PyRandom, sampleSetsize, versionTwoSeed, versionTwoWords, type PySeed } from './python-random.ts';
 
 // Vectors made by CPython 3.11 (tools/oracle/rng/make_rng_vectors.py; see fixtures/rng/README.md).
 const load = (name: string) => fixture(`rng/${name}`);
@@ -244,5 +244,137 @@ describe('d6 (randint(1, 6) from a per-block table)', () => {
       if (step % 997 === 0) expect(a.getstate()).toEqual(b.getstate());
     }
     expect(a.getstate()).toEqual(b.getstate());
+  });
+});
+
+describe('str and bytes seeds without a bigint (the pairs of koth ab seed this way)', () => {
+  it('seed(str) and versionTwoWords give the state of seeding with versionTwoSeed\'s int, for any str', () => {
+    const seeds: (string | Uint8Array)[] = ['', 'a', 'abc', '1', 'bench-ab/0/pair/12345', 'x'.repeat(63), 'y'.repeat(64), 'z'.repeat(65), 'long/'.repeat(60), 'w'.repeat(5000), 'dé', '🎲 pair/7', 'lone \ud800 surrogate', '\u007f\u0080', Uint8Array.from([0, 0, 1]), Uint8Array.from([255, 0, 128, 7])];
+    for (let i = 0; i < 300; i += 7) seeds.push(`seed/pair/${i}`);
+    for (const s of seeds) {
+      const want = new PyRandom(versionTwoSeed(s)).getstate();
+      expect(new PyRandom(s).getstate(), JSON.stringify(String(s))).toEqual(want);
+      expect(new PyRandom(versionTwoWords(s)).getstate()).toEqual(want);
+      // Reseeding a used generator (the pairs' kept generators) gives the same.
+      const r = new PyRandom('before');
+      r.random();
+      r.seed(s);
+      expect(r.getstate()).toEqual(want);
+    }
+  });
+});
+
+describe('the Mersenne Twister computes a new block as it is drawn (64 words at a time)', () => {
+  // A textbook MT19937 over the words getstate shows: a whole block twisted at once.
+  function reference(seed: string) {
+    const st = new PyRandom(seed).getstate().internal;
+    const mt = Uint32Array.from(st.slice(0, 624));
+    let i = st[624]!;
+    const next = (): number => {
+      if (i >= 624) {
+        for (let k = 0; k < 624; k++) {
+          const y = (mt[k]! & 0x80000000) | (mt[(k + 1) % 624]! & 0x7fffffff);
+          mt[k] = mt[(k + 397) % 624]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+        }
+        i = 0;
+      }
+      let y = mt[i++]!;
+      y ^= y >>> 11;
+      y ^= (y << 7) & 0x9d2c5680;
+      y ^= (y << 15) & 0xefc60000;
+      return (y ^ (y >>> 18)) >>> 0;
+    };
+    const d6 = (): number => {
+      let r = next() >>> 29;
+      while (r >= 6) r = next() >>> 29;
+      return r + 1;
+    };
+    return { next, d6, state: () => [...mt, i] };
+  }
+
+  it('draws, dice, skips and getstate at every stop around chunk and block ends equal a whole-block twist', () => {
+    for (const stop of [0, 1, 63, 64, 65, 127, 128, 129, 200, 226, 227, 228, 500, 622, 623, 624, 625, 688, 1247, 1248, 1249, 2000]) {
+      const r = new PyRandom('chunks');
+      const ref = reference('chunks');
+      const got: number[] = [];
+      const want: number[] = [];
+      // Dice until `stop` words are passed, then a skip and plain draws: positions land everywhere.
+      while (r.streamPos() - 624 < stop) {
+        got.push(r.d6());
+        want.push(ref.d6());
+      }
+      r.skip(stop % 7);
+      for (let k = 0; k < stop % 7; k++) ref.next();
+      for (let k = 0; k < 3; k++) {
+        got.push(r.nextUint32());
+        want.push(ref.next());
+      }
+      expect(got, `stop ${stop}`).toEqual(want);
+      expect(r.getstate().internal, `stop ${stop}`).toEqual(ref.state());
+      // After getstate completed the block, the stream goes on unchanged.
+      expect(Array.from({ length: 700 }, () => r.nextUint32())).toEqual(Array.from({ length: 700 }, () => ref.next()));
+    }
+  });
+
+  it('a copy taken mid-chunk draws what the original draws', () => {
+    const a = new PyRandom('copy');
+    for (let k = 0; k < 100; k++) a.d6();
+    const b = new PyRandom(0);
+    b.copyFrom(a);
+    expect(Array.from({ length: 1500 }, () => b.d6())).toEqual(Array.from({ length: 1500 }, () => a.d6()));
+    expect(b.getstate()).toEqual(a.getstate());
+  });
+});
+
+describe('sampleInto', () => {
+  it('sampleSetsize is CPython\'s 21 + 4 ** ceil(log(3k, 4)) (k > 5)', () => {
+    for (let k = 0; k <= 20000; k++) expect(sampleSetsize(k), `k ${k}`).toBe(k > 5 ? 21 + 4 ** Math.ceil(Math.log(k * 3) / Math.log(4)) : 21);
+  });
+
+  it('gives what sample gives and leaves the generator where sample does (pool and set strategies, python2)', () => {
+    for (const python2 of [false, true]) {
+      for (const [n, k] of [[8, 8], [47, 7], [10, 0], [21, 5], [22, 5], [85, 7], [86, 7], [200, 30]] as const) {
+        const pop = Array.from({ length: n }, (_, i) => `b${i}`);
+        const a = new PyRandom(n * 1000 + k, { python2 });
+        const b = new PyRandom(n * 1000 + k, { python2 });
+        const out: string[] = [];
+        const scratch: string[] = [];
+        for (let t = 0; t < 20; t++) expect(b.sampleInto(pop, k, out, scratch).slice(0, k), `${n} ${k}`).toEqual(a.sample(pop, k));
+        expect(b.getstate()).toEqual(a.getstate());
+      }
+    }
+    expect(() => new PyRandom(1).sampleInto([1, 2], 3, [], [])).toThrow(/larger than population/);
+  });
+});
+
+describe('a generator takes the words its copy already computed (the two games of an A/B pair)', () => {
+  it('draws what it would have drawn, whatever the copy did after the copy', () => {
+    const stream = (r: PyRandom) => [...Array.from({ length: 300 }, () => r.d6()), ...Array.from({ length: 1500 }, () => r.nextUint32())];
+    const want = stream(new PyRandom('twin'));
+    // The copy draws a little, to a chunk's end, a whole block and more, is reseeded, or is set.
+    const after: ((c: PyRandom) => void)[] = [
+      (c) => c.nextUint32(),
+      (c) => c.skip(64),
+      (c) => c.skip(700),
+      (c) => c.skip(1300),
+      (c) => Array.from({ length: 400 }, () => c.d6()),
+      (c) => c.seed('other'),
+      (c) => (c.seed('other'), c.skip(100)),
+      (c) => (c.skip(100), c.setstate(new PyRandom('x').getstate())),
+      (c) => (c.skip(100), c.getstate()),
+    ];
+    for (const [k, f] of after.entries()) {
+      const b = new PyRandom('twin');
+      const a = new PyRandom(0);
+      a.copyFrom(b);
+      f(a);
+      expect(stream(b), `case ${k}`).toEqual(want);
+    }
+    // The original draws first, then the copy: nothing is shared the other way, and both are right.
+    const b = new PyRandom('twin');
+    const a = new PyRandom(0);
+    a.copyFrom(b);
+    expect(stream(b)).toEqual(want);
+    expect(stream(a)).toEqual(want);
   });
 });

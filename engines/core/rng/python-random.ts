@@ -22,6 +22,7 @@
  * Unlike Python, a PyRandom built without a seed is NOT seeded from the OS: it is seeded
  * with 0, so nothing in this project ever depends on entropy it cannot replay.
  */
+import * as nodeCrypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { MT_N, MersenneTwister } from './mersenne-twister.ts';
 import { chooseWith, shuffleWith, type Rng, type RngState } from './rng.ts';
@@ -124,19 +125,79 @@ function versionTwoBytes(a: string | Uint8Array): Uint8Array {
 }
 
 /**
+ * SHA-512 of a string's UTF-8 bytes (or of bytes), as a string of 64 one-byte characters ('binary', i.e. latin1:
+ * char code = byte): Node's one-shot crypto.hash where it exists (20.12+), else a Hash object. A
+ * string, not a Buffer: half the cost per call (no external memory per digest).
+ */
+const sha512 =
+  typeof (nodeCrypto as { hash?: unknown }).hash === 'function'
+    ? (a: string | Uint8Array): string => nodeCrypto.hash('sha512', a, 'binary')
+    : (a: string | Uint8Array): string => createHash('sha512').update(a).digest('binary');
+
+/** versionTwoKey's words (reused: the key is read at once by initByArray). */
+let keyWords = new Uint32Array(64);
+
+/**
+ * versionTwoSeed's int as init_by_array's key — its 32-bit words, least significant first, without
+ * high zero words — in a reused array: `keyWords`, of which `len` words count. Read straight from
+ * the string and its digest (no bigint, no byte array on the way for an ASCII string): seeding
+ * each pair of `koth ab` from `<seed>/pair/<i>` costs a hash and init_by_array, little else.
+ */
+function versionTwoKey(a: string | Uint8Array): number {
+  let ascii = typeof a === 'string';
+  if (typeof a === 'string') {
+    for (let i = 0; i < a.length; i++) {
+      if (a.charCodeAt(i) > 0x7f) {
+        ascii = false;
+        break;
+      }
+    }
+  }
+  // A non-ASCII str: its UTF-8 bytes (lone surrogates as U+FFFD, as TextEncoder makes them).
+  const src: string | Uint8Array = typeof a === 'string' && !ascii ? utf8.encode(a) : a;
+  const digest = sha512(src);
+  const len = src.length; // bytes: an ASCII string has one per character
+  const n = len + 64;
+  const nw = (n + 3) >>> 2;
+  if (keyWords.length < nw) keyWords = new Uint32Array(nw * 2);
+  const words = keyWords;
+  words.fill(0, 0, nw);
+  // The digest is the low 64 bytes (16 words), big-endian: its bytes 4m..4m+3 are word 15 − m.
+  for (let m = 0; m < 16; m++) {
+    const b = m << 2;
+    words[15 - m] = ((digest.charCodeAt(b) << 24) | (digest.charCodeAt(b + 1) << 16) | (digest.charCodeAt(b + 2) << 8) | digest.charCodeAt(b + 3)) >>> 0;
+  }
+  // Then the seed's own bytes, its last byte the least significant above the digest.
+  for (let i = 0; i < len; i++) {
+    const e = len - 1 - i + 64; // the byte's place from the least significant end
+    const byte = typeof src === 'string' ? src.charCodeAt(i) : src[i]!;
+    words[e >>> 2] |= byte << ((e & 3) << 3);
+  }
+  let k = nw;
+  while (k > 1 && words[k - 1] === 0) k--;
+  return k;
+}
+
+/**
  * versionTwoSeed's int as its 32-bit words, least significant first (what words32 of it gives,
  * up to high zero words, which IntWords.key drops): read straight from the big-endian bytes,
  * without a bigint — seeding many generators from strings (a pair of `koth ab` each) costs less.
  */
 export function versionTwoWords(a: string | Uint8Array): IntWords {
-  const bytes = versionTwoBytes(a);
-  const n = bytes.length;
-  const words = new Uint32Array(Math.max(1, (n + 3) >>> 2));
-  for (let i = 0; i < n; i++) {
-    const e = n - 1 - i; // the byte's place from the least significant end
-    words[e >>> 2] |= bytes[i]! << ((e & 3) << 3);
-  }
-  return new IntWords(words);
+  const n = versionTwoKey(a);
+  return new IntWords(keyWords.slice(0, n));
+}
+
+/**
+ * sample's set size: 21, plus for k > 5 the power of 4 at or above 3k (CPython's
+ * `4 ** _ceil(_log(k * 3, 4))`; 3k is never a power of 4, so no rounding question) — without
+ * logarithms, for callers that sample thousands of times a second.
+ */
+export function sampleSetsize(k: number): number {
+  if (k <= 5) return 21;
+  let p = 1;
+  while (p < k * 3) p *= 4;
+  return 21 + p;
 }
 
 /** Passed to the constructor by clone(): no seeding (the state is copied in right after). */
@@ -168,7 +229,8 @@ export class PyRandom implements Rng {
       n = a;
     } else {
       if (this.python2) throw new TypeError('PyRandom.seed: python2 mode takes integer seeds only (Python 2 hashed strings)');
-      this.gen.initByArray(versionTwoWords(a).key());
+      const n = versionTwoKey(a); // before reading keyWords: it may have grown
+      this.gen.initByArray(keyWords, n);
       this.gaussNext = null;
       return;
     }
@@ -388,6 +450,28 @@ export class PyRandom implements Rng {
       }
     }
     return result;
+  }
+
+  /**
+   * sample(population, k) written into `out` (its first k places), with `scratch` as the pool
+   * strategy's copy of the population: the same draws and result as sample, without allocating
+   * (a caller drawing thousands of samples a second keeps the two arrays). The set strategy
+   * (a large population) goes through sample.
+   */
+  sampleInto<T>(population: ArrayLike<T>, k: number, out: T[], scratch: T[]): T[] {
+    const n = population.length;
+    if (this.python2 || n > sampleSetsize(k) || !Number.isInteger(k) || k < 0 || k > n) {
+      const r = this.sample(population, k);
+      for (let i = 0; i < k; i++) out[i] = r[i]!;
+      return out;
+    }
+    for (let i = 0; i < n; i++) scratch[i] = population[i]!;
+    for (let i = 0; i < k; i++) {
+      const j = this.randbelow(n - i);
+      out[i] = scratch[j]!;
+      scratch[j] = scratch[n - i - 1]!;
+    }
+    return out;
   }
 
   /** choices(population, weights?, k): Python 3.6+ (floor(random() * n), or bisect on cumulative weights). */

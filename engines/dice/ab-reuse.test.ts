@@ -1,0 +1,115 @@
+/**
+ * `koth ab dice` with ports plays its games on one controller per shard and generator, reset for
+ * each game (engines/dice/ab.ts, DiceController.reset), and seeds each pair's generator the cheap
+ * way (engines/core/rng). Neither may change a result: the pairs of fixed seeds equal the ones
+ * recorded before either existed (fixtures/dice/ab-pairs/, see its README), and equal those of
+ * a fresh controller per game (the reuse switched off), in one batch or in many.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generatorKind } from '../core/rng/generators.ts';
+import type { AbAcc, AbOptions } from '../core/ab/pairs.ts';
+import { publishedTable } from './published.ts';
+import * as ab from './ab.ts';
+import { DiceController, DEFAULT_SETTINGS } from './rules.ts';
+import { diceFlags } from './variants.ts';
+import { PyRandom } from '../core/rng/python-random.ts';
+import { diceClass } from '../../transpiled-bots/dice/index.ts';
+
+const FIXTURE = join(import.meta.dirname, '../../fixtures/dice/ab-pairs/pairs.json');
+
+interface Case {
+  name: string;
+  seed: string;
+  pairs: number;
+  opts: Omit<AbOptions, 'first' | 'batch'>;
+}
+
+const official = publishedTable('official-final').rows.map((r) => r.bot);
+const CASES: Case[] = [
+  { name: 'OptFor2X vs GoToTenBot, the official field, fixed rules', seed: 'ab-golden', pairs: 300, opts: { candidate: 'OptFor2X', baseline: 'GoToTenBot', field: official.filter((n) => n !== 'OptFor2X' && n !== 'GoToTenBot'), rules: 'fixed' } },
+  {
+    // Bots that look at the game's other bots and classes (CopyBot keeps class state), a name twice in the field, the first controller's rules.
+    name: 'CopyBot vs TleilaxuBot, a field of look-at-others bots with a duplicate, original rules',
+    seed: 'ab-golden/2',
+    pairs: 200,
+    opts: { candidate: 'CopyBot', baseline: 'TleilaxuBot', field: ['HarkonnenBot', 'OptFor2X', 'GoToTenBot', 'BrainBot', 'HarkonnenBot', 'SafetyNet', 'BePrepared', 'EnsureLead', 'PointsAreForNerdsBot'], rules: 'original' },
+  },
+  { name: 'A small field (3 opponents), fixed rules', seed: 'ab-golden/3', pairs: 200, opts: { candidate: 'BrainBot', baseline: 'OptFor2X', field: ['GoToTenBot', 'SafetyNet', 'CopyBot'], rules: 'fixed' } },
+];
+
+/** Pairs 0..n-1 of a case, in shards of `batch` pairs, merged in order (as the runner does). */
+function play(c: Case, batch: number): AbAcc {
+  let acc: AbAcc = { a: [], b: [] };
+  for (let k = 0; k * batch < c.pairs; k++) {
+    const shard = generatorKind(ab.trials.generator).fromSeed(`${c.seed}/shard/${k}`);
+    acc = ab.trials.merge(acc, ab.trials.run({ ...c.opts, first: 0, batch }, shard, Math.min(batch, c.pairs - k * batch)));
+  }
+  return acc;
+}
+
+const recorded = (): Record<string, AbAcc> => JSON.parse(readFileSync(FIXTURE, 'utf8')).cases;
+
+describe('koth ab dice: a reused controller and the cheap seeding give the games of fresh ones', () => {
+  if (process.env.RECORD_AB_PAIRS) {
+    it('records fixtures/dice/ab-pairs/pairs.json', () => {
+      const cases: Record<string, AbAcc> = {};
+      for (const c of CASES) cases[c.name] = play(c, c.pairs);
+      writeFileSync(FIXTURE, JSON.stringify({ note: 'see README.md beside this file', cases }, null, 1) + '\n');
+    });
+    return;
+  }
+  for (const c of CASES) {
+    it(`${c.name}: the recorded pairs, in one batch and in batches of 37, with the controller reused or not`, () => {
+      const want = recorded()[c.name]!;
+      expect(want.a).toHaveLength(c.pairs);
+      expect(play(c, c.pairs)).toEqual(want);
+      expect(play(c, 37)).toEqual(want);
+      try {
+        ab.reuseController(false);
+        expect(play(c, c.pairs)).toEqual(want);
+      } finally {
+        ab.reuseController(true);
+      }
+    });
+  }
+});
+
+describe('DiceController.reset', () => {
+  const cls = (names: string[]) => names.map((n) => diceClass(n)!);
+  // Class lists one after another on one controller: other sizes, a name twice, bots with class
+  // state (CopyBot) and bots that look at the game's bots (TleilaxuBot, HarkonnenBot).
+  const runs: [string[], string][] = [
+    [official.slice(0, 12), 'fixed'],
+    [['CopyBot', 'TleilaxuBot', 'HarkonnenBot', 'OptFor2X', 'GoToTenBot', 'BrainBot', 'SafetyNet', 'BePrepared'], 'original'],
+    [['CopyBot', 'CopyBot', 'TleilaxuBot', 'HarkonnenBot', 'OptFor2X', 'GoToTenBot', 'BrainBot', 'SafetyNet', 'EnsureLead'], 'fixed'],
+    [official, 'original'],
+    [['SafetyNet', 'BrainBot', 'SafetyNet', 'OptFor2X', 'GoToTenBot'], 'fixed'],
+    [['GoToTenBot', 'OptFor2X', 'CopyBot', 'SafetyNet', 'BrainBot', 'Rebel', 'StepBot', 'FooBot'], 'fixed'],
+  ];
+  // A run's outcome: its statistics, or the crash the original would have had (two CopyBots raise KeyError).
+  const outcome = (c: DiceController) => {
+    try {
+      return c.simulate(60);
+    } catch (e) {
+      return String(e);
+    }
+  };
+  it('makes a used controller what a new one is: the same statistics (or crash) over the next games', () => {
+    let reused: DiceController | undefined;
+    let crashed = 0;
+    for (const [i, [names, rules]] of runs.entries()) {
+      const settings = { ...DEFAULT_SETTINGS, botsPerGame: Math.min(8, names.length) };
+      const fresh = new DiceController(cls(names), new PyRandom(`reset/${i}`), diceFlags(rules), settings);
+      const want = outcome(fresh);
+      if (typeof want === 'string') crashed++;
+      const random = new PyRandom(`reset/${i}`);
+      if (reused) reused.reset(cls(names), random, diceFlags(rules), settings);
+      else reused = new DiceController(cls(names), random, diceFlags(rules), settings);
+      expect(outcome(reused), `run ${i}`).toEqual(want);
+      expect(random.getstate(), `run ${i}`).toEqual(fresh.random.getstate());
+    }
+    expect(crashed).toBe(1); // the run with two CopyBots: reset after a crash too
+  });
+});
