@@ -7,7 +7,7 @@ import { Option, type Command } from 'commander';
 import { Piscina } from 'piscina';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { maxWorkers, queueError, queueOption, workerCount } from '../../engines/core/cli/kit.ts';
+import { maxWorkers, queueError, queueOption, sandboxEnvLimits, workerCount } from '../../engines/core/cli/kit.ts';
 import { defaultWorkers, workerFile } from '../../engines/core/runner/runner.ts';
 import { kothVersion, queueClean, queueStatus, redact, runQueueWorker, type ShardSandbox } from '../../engines/core/runner/queue.ts';
 import { SandboxPool } from '../../engines/core/sandbox/pool.ts';
@@ -53,12 +53,12 @@ export function registerQueue(program: Command): void {
       // queue hands over by sha256, runner/content.ts): started when the first such
       // job arrives, one pool per runtime, trials module and time limit, reused; capped as in a local run.
       const sandboxes = new Map<string, SandboxPool>();
-      const env = (k: string) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : undefined);
       const sandboxFor = (module: string, s: ShardSandbox): SandboxPool => {
         const key = JSON.stringify([s.runtime, module, s.timeoutMs]);
         let p = sandboxes.get(key);
         if (!p) {
-          p = new SandboxPool({ workers: o.threads, modules: [module], runtime: s.runtime, timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS') ?? s.timeoutMs, memoryMb: env('KOTH_SANDBOX_MEMORY_MB') });
+          const env = sandboxEnvLimits();
+          p = new SandboxPool({ workers: o.threads, modules: [module], runtime: s.runtime, ...env, timeoutMs: env.timeoutMs ?? s.timeoutMs });
           sandboxes.set(key, p);
           process.stderr.write(`koth worker: starting ${o.threads} ${s.runtime === 'wasm' ? 'C++' : 'Python'} sandbox worker(s) for the shards that declare them (call time limit ${p.timeoutMs} ms)\n`);
         }

@@ -28,6 +28,17 @@ export * from './params.ts';
 export { checkOutputFile, checkOutputFolder, fsErrorText, readInputFile, readJsonInput } from './files.ts';
 
 /**
+ * The sandbox's limits the environment sets (positive numbers; else the pool's or the game's own):
+ * KOTH_SANDBOX_TIMEOUT_MS one call's time limit (over the game's own), KOTH_SANDBOX_MEMORY_MB
+ * Python's memory cap per worker, KOTH_SANDBOX_GRACE_MS how long an interrupted call may take to
+ * stop before its worker is ended (docs/sandbox.md).
+ */
+export function sandboxEnvLimits(): { timeoutMs?: number; memoryMb?: number; graceMs?: number } {
+  const env = (k: string) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : undefined);
+  return { timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS'), memoryMb: env('KOTH_SANDBOX_MEMORY_MB'), graceMs: env('KOTH_SANDBOX_GRACE_MS') };
+}
+
+/**
  * A comma-separated bot list: empty entries are refused, and so is a bot named twice (the
  * printed recipe must reproduce the figures; a pool is a set of classes, as in the originals).
  */
@@ -157,9 +168,8 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
       sink?.offer(part);
     },
     sandboxPool(game, workers, o = {}) {
-      // KOTH_SANDBOX_TIMEOUT_MS / KOTH_SANDBOX_MEMORY_MB: one call's time limit (over the game's own) and Python's memory cap per worker.
-      const env = (k: string) => (Number(process.env[k]) > 0 ? Number(process.env[k]) : undefined);
-      return new SandboxPool({ workers, modules: [trialsModuleOf(game)], timeoutMs: env('KOTH_SANDBOX_TIMEOUT_MS') ?? o.timeoutMs, memoryMb: env('KOTH_SANDBOX_MEMORY_MB'), runtime: o.runtime });
+      const env = sandboxEnvLimits();
+      return new SandboxPool({ workers, modules: [trialsModuleOf(game)], ...env, timeoutMs: env.timeoutMs ?? o.timeoutMs, runtime: o.runtime });
     },
     seed(text, fallback) {
       const t = text ?? fallback;
