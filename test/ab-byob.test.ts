@@ -153,6 +153,10 @@ else:
 );
 // Ours: always the first gap.
 const ZERO = file('zero.sh', '#!/bin/sh\necho 0\n', true);
+// Ours: the first gap too, but exits non-zero (atomas notes such moves).
+const ZERO_FAILING = file('zero-failing.sh', '#!/bin/sh\necho 0\nexit 1\n', true);
+// Ours: an exit-code gun-duel player far slower than --move-timeout 100.
+const SLOW_EXIT = file('slow.sh', '#!/bin/sh\nsleep 2\nexit 48\n', true);
 
 const FIELD = ['--field', 'GunClubPlayer,OpportunistPlayer,TurtlePlayer'];
 
@@ -252,6 +256,25 @@ describe('koth ab atomas --bot-cmd: a program as A or B', () => {
     expect(ab(['atomas', ...twin, '--candidate', 'Twin', '--baseline', 'Twin', '--seed', '3770', '--max-pairs', '2'])).toMatchObject({ pairs: 2, discordant: 0, score: { mean: 0 } });
     const zero = ab(['atomas', '--bot-cmd', `Zero=${ZERO}`, '--candidate', 'Zero', '--baseline', 'draftBot', '--max-pairs', '3']);
     expect(zero.discordant).toBeGreaterThan(0);
+  }, 240_000);
+});
+
+describe('koth ab: what went wrong with a program is said after the run (stderr, --json "notes", as koth replay says it)', () => {
+  it('gun-duel: moves past --move-timeout are counted; a program that answers in time has no notes', () => {
+    const r = koth(['ab', 'gun-duel', '--bot-cmd', `Slow=${SLOW_EXIT}`, '--interface', 'exit-code', '--move-timeout', '100', '--candidate', 'Slow', '--baseline', 'PlasmaPlayer', ...FIELD, '--max-pairs', '2', '--json'], env);
+    expect(r.status, r.stderr).toBe(0);
+    const notes = r.json().notes as Record<string, number>;
+    expect(notes['Slow: a move ran past 100 ms (killed; the move was invalid)']).toBeGreaterThanOrEqual(2);
+    expect(r.stderr).toMatch(/noted: Slow: a move ran past 100 ms \(killed; the move was invalid\): \d+ time\(s\) in the pairs played/);
+    const fine = ab(['gun-duel', '--bot-cmd', `Twin=${TWIN_EXIT}`, '--interface', 'exit-code', '--candidate', 'Twin', '--baseline', 'PlasmaPlayer', ...FIELD, '--max-pairs', '2']);
+    expect(fine.notes).toBeUndefined();
+  }, 240_000);
+
+  it('atomas: moves whose program exited non-zero are counted', () => {
+    const r = koth(['ab', 'atomas', '--bot-cmd', `Failing=${ZERO_FAILING}`, '--candidate', 'Failing', '--baseline', 'draftBot', '--max-pairs', '1', '--json'], env);
+    expect(r.status, r.stderr).toBe(0);
+    expect((r.json().notes as Record<string, number>)['Failing: a move exited non-zero']).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(/noted: Failing: a move exited non-zero: \d+ time\(s\)/);
   }, 240_000);
 });
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { findGame, replayKit } from '../engines/registry.ts';
 import { runAb, type AbRunInput } from '../engines/core/ab/run.ts';
 import { generatorKind } from '../engines/core/rng/generators.ts';
+import { abNote, pairTrials } from '../engines/core/ab/pairs.ts';
 import { koth, tempDirs } from './helpers.ts';
 
 const tmp = tempDirs('koth-ab-');
@@ -88,6 +89,25 @@ describe('koth ab: deterministic stopping', () => {
     expect(part).toEqual({ a: whole.a.slice(8), b: whole.b.slice(8) });
     expect(late).toEqual({ a: whole.a.slice(10), b: whole.b.slice(10) });
     expect(new Set([...whole.a, ...whole.b]).size).toBeGreaterThan(1);
+  });
+
+  it('notes (abNote) are counted per shard, added up when shards merge, absent when nothing was noted; the check refuses notes that are not counts', () => {
+    // Ours: a toy game whose pair i notes "odd" in the candidate's game of every odd pair.
+    const toy = pairTrials('cpython3', (bot, o, _rng, i) => {
+      if (bot === o.candidate && i % 2) abNote('odd');
+      return bot === o.candidate ? 1 : 0;
+    });
+    const opts = { candidate: 'A', baseline: 'B', field: [], first: 0, batch: 4 };
+    const shard = (k: number) => generatorKind('ab-shard').fromSeed(`7/shard/${k}`);
+    const x = toy.run(opts, shard(0), 4);
+    const y = toy.run(opts, shard(1), 4);
+    expect(x.notes).toEqual({ odd: 2 });
+    expect(toy.merge(x, y)).toEqual({ a: [1, 1, 1, 1, 1, 1, 1, 1], b: [0, 0, 0, 0, 0, 0, 0, 0], notes: { odd: 4 } });
+    expect(toy.run({ ...opts, batch: 1 }, shard(0), 1).notes).toBeUndefined();
+    abNote('outside a shard'); // does nothing
+    expect(toy.run({ ...opts, batch: 1 }, shard(2), 1).notes).toBeUndefined();
+    expect(toy.check!({ ...x, notes: { odd: 1.5 } }, opts)).toContain('notes that are not counts');
+    expect(toy.check!(x, opts)).toEqual([]);
   });
 
   it('the verdict, the pair count and the figures are the same for 1 and 2 workers', async () => {

@@ -3,13 +3,14 @@
  * numbers) with a sequential probability ratio test, in every game that declares `engine.ab`
  * (engines/core/ab: pairs, stopping, report; engines/<id>/ab.ts: the game's two games of a pair).
  */
+import pc from 'picocolors';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { addParams, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
 import { nonEmpty } from '../../engines/core/cli/params.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
-import { runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
+import { notesLines, runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
 import { abPythonExtra, abPythonGames, openAbPython } from '../../engines/core/ab/python.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
@@ -194,6 +195,8 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
     }
     if (o.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     else process.stdout.write(summary(result) + '\n');
+    // What the games noted about the players (your program's moves past --move-timeout, …): on stderr, as koth replay says it.
+    for (const line of notesLines(result)) process.stderr.write(pc.yellow(line) + '\n');
     if (o.report) {
       const path = await writeAbPage(o.report, result, commandLine());
       (o.json ? process.stderr : process.stdout).write(`report: ${path}\n`);

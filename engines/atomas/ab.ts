@@ -9,9 +9,9 @@
  * draws nothing from the game's generator, so its atoms are the sequence itself.
  */
 import { PyRandom } from '../core/rng/python-random.ts';
-import { pairTrials } from '../core/ab/pairs.ts';
+import { abNote, pairTrials } from '../core/ab/pairs.ts';
 import { atomasBot } from '../../transpiled-bots/atomas/index.ts';
-import { AtomasController, type AtomasBot } from './rules.ts';
+import { AtomasController } from './rules.ts';
 import { atomasFlags } from './variants.ts';
 import { externalBot } from './external.ts';
 
@@ -26,17 +26,23 @@ export interface AtomasAbExtra {
   external?: AtomasAbProgram[];
 }
 
-function botOf(name: string, extra: AtomasAbExtra | undefined): AtomasBot {
-  // A program of a port's name plays in that port's place.
+/** Plays one game of `name`: a port, or a program of that name (in the port's place), whose failed moves are noted (koth ab prints them). */
+function play(name: string, extra: AtomasAbExtra | undefined, game: AtomasController): number {
   const program = extra?.external?.find((x) => x.name === name);
-  if (program) return externalBot(program.command, program.moveTimeoutMs);
-  const b = atomasBot(name);
-  if (!b) throw new Error(`no atomas port ${name}`);
-  return b;
+  if (!program) {
+    const b = atomasBot(name);
+    if (!b) throw new Error(`no atomas port ${name}`);
+    return game.playGame(b).score;
+  }
+  const bot = externalBot(program.command, program.moveTimeoutMs);
+  const score = game.playGame(bot).score;
+  abNote(`${name}: a move ran past ${program.moveTimeoutMs} ms (killed; read as an empty answer)`, bot.timeouts);
+  abNote(`${name}: a move exited non-zero`, bot.failures);
+  return score;
 }
 
 export const trials = pairTrials('cpython2', {
   score(bot, o, rng) {
-    return new AtomasController(rng as PyRandom, atomasFlags(o.rules ?? 'original')).playGame(botOf(bot, o.extra as AtomasAbExtra | undefined)).score;
+    return play(bot, o.extra as AtomasAbExtra | undefined, new AtomasController(rng as PyRandom, atomasFlags(o.rules ?? 'original')));
   },
 });

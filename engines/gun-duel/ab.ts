@@ -12,7 +12,7 @@
  * it, so a pair's two duels do not depend on what the program saw before). They draw nothing
  * from the pair's generator: the draws above are the same whoever sits.
  */
-import { pairTrials, type AbAcc, type AbOptions } from '../core/ab/pairs.ts';
+import { abNote, pairTrials, type AbAcc, type AbOptions } from '../core/ab/pairs.ts';
 import type { SandboxContext, TrialSpec } from '../core/runner/trial-spec.ts';
 import { findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
 import { PlayerEnv, type PlayerClass } from './player.ts';
@@ -50,7 +50,16 @@ function seated(me: string, them: string, body: (Me: PlayerClass, Them: PlayerCl
   if (!specs.length) return body(port(me), port(them));
   return withExternalPlayers(specs, (x) => {
     const of = (n: string) => x.classes.find((c) => c.botName === n) ?? port(n);
-    return body(of(me), of(them));
+    const result = body(of(me), of(them));
+    // What went wrong with a program in this duel, counted over the run (koth ab prints it, as koth replay does).
+    for (const s of x.stats()) {
+      const limit = specs.find((p) => p.name === s.player)!.moveTimeoutMs;
+      abNote(`${s.player}: a move ran past ${limit} ms (killed; the move was invalid)`, s.timeouts);
+      abNote(`${s.player}: a move exited with a status that is no action's ASCII code (an invalid move)`, s.invalid);
+      abNote(`${s.player}: its output ended before the duel did (every later move invalid)`, s.deadAtMove ? 1 : 0);
+      abNote(`${s.player}: a result notice ran past ${limit} ms`, s.noticeTimeouts);
+    }
+    return result;
   });
 }
 

@@ -34,6 +34,31 @@ export interface AbOptions {
 export interface AbAcc {
   a: number[];
   b: number[];
+  /** What the games noted about their players (abNote), counted by text; absent when nothing was noted. */
+  notes?: AbNotes;
+}
+
+/** Counts by text of what the games of an A/B run noted (a program's move past its time limit, …). */
+export type AbNotes = Record<string, number>;
+
+/** The notes of the shard being played (a shard runs synchronously: one at a time in a thread). */
+let noting: AbNotes | undefined;
+
+/**
+ * Notes `n` times `text` in the shard being played: something about a player the user should see
+ * after the run (koth ab prints the counts and puts them in --json "notes"), e.g. that their
+ * program ran past its time limit and so lost moves. Outside a shard it does nothing.
+ */
+export function abNote(text: string, n = 1): void {
+  if (noting && n > 0) noting[text] = (noting[text] ?? 0) + n;
+}
+
+/** Two notes' counts added (either may be absent). */
+export function mergeNotes(x: AbNotes | undefined, y: AbNotes | undefined): AbNotes | undefined {
+  if (!x || !y) return x ?? y;
+  const out: AbNotes = { ...x };
+  for (const [k, n] of Object.entries(y)) out[k] = (out[k] ?? 0) + n;
+  return out;
 }
 
 /**
@@ -139,32 +164,43 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
       // Progress in tenths of the batch (a tick can be a message to another thread), the rest at the end.
       const step = Math.max(1, Math.floor(count / 10));
       let told = 0;
-      for (let k = 0; k < count; k++) {
-        const i = first + k;
-        const [ga, gb] = twoGens(pairSeed(seed, i));
-        if ('score' in play) {
-          const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
-          acc.a.push(a);
-          acc.b.push(1 - a);
-        } else {
-          acc.a.push(play(o.candidate, o, ga, i));
-          acc.b.push(play(o.baseline, o, gb, i));
+      const notes: AbNotes = {};
+      noting = notes;
+      try {
+        for (let k = 0; k < count; k++) {
+          const i = first + k;
+          const [ga, gb] = twoGens(pairSeed(seed, i));
+          if ('score' in play) {
+            const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
+            acc.a.push(a);
+            acc.b.push(1 - a);
+          } else {
+            acc.a.push(play(o.candidate, o, ga, i));
+            acc.b.push(play(o.baseline, o, gb, i));
+          }
+          if (tick && (k + 1) % step === 0) {
+            tick(k + 1 - told);
+            told = k + 1;
+          }
         }
-        if (tick && (k + 1) % step === 0) {
-          tick(k + 1 - told);
-          told = k + 1;
-        }
+      } finally {
+        noting = undefined;
       }
       if (tick && told < count) tick(count - told);
+      if (Object.keys(notes).length) acc.notes = notes;
       return acc;
     },
-    merge: (x, y) => ({ a: [...x.a, ...y.a], b: [...x.b, ...y.b] }),
+    merge: (x, y) => {
+      const notes = mergeNotes(x.notes, y.notes);
+      return { a: [...x.a, ...y.a], b: [...x.b, ...y.b], ...(notes ? { notes } : {}) };
+    },
     empty: () => ({ a: [], b: [] }),
     count: (acc) => acc.a.length,
     check(acc) {
       const out: string[] = [];
       if (acc.a.length !== acc.b.length) out.push(`${acc.a.length} candidate results for ${acc.b.length} baseline results`);
       if ([...acc.a, ...acc.b].some((v) => typeof v !== 'number' || !(v >= 0 && v <= 1))) out.push('a result outside [0, 1]');
+      if (acc.notes !== undefined && (typeof acc.notes !== 'object' || acc.notes === null || Object.values(acc.notes).some((n) => !Number.isInteger(n) || n < 1))) out.push('notes that are not counts');
       return out;
     },
   };

@@ -59,6 +59,7 @@ export async function renderAbPage(r: AbResult, command: string): Promise<string
     ['mean result', `candidate ${r.candidateScore.toFixed(4)}, baseline ${r.baselineScore.toFixed(4)}`],
     ['field', r.field.length ? r.field.join(', ') : '(none: a solo game)'],
     ['seed', r.seed + (r.rules ? `, rules ${r.rules}` : '')],
+    ...Object.entries(r.notes ?? {}).map(([text, n]): [string, string] => ['noted', `${text}: ${n} time(s)`]),
     ['command', command],
   ];
   return (

@@ -12,7 +12,7 @@
 import type { ReplayKit, ShardedRun } from '../game.ts';
 import type { Seed } from '../rng/rng.ts';
 import { Sprt, summarizePairs, type SprtParams } from '../stats/sprt.ts';
-import type { AbAcc, AbOptions } from './pairs.ts';
+import { mergeNotes, type AbAcc, type AbNotes, type AbOptions } from './pairs.ts';
 import type { AbGame } from './types.ts';
 
 export type { AbGame } from './types.ts';
@@ -74,6 +74,8 @@ export interface AbResult {
   trace: AbTracePoint[];
   /** Pairs played but not counted (after the stopping pair, in its stretch). */
   playedBeyond: number;
+  /** What the games noted about the players (a program's moves past its time limit, …), counted by text over every pair played; absent when nothing. */
+  notes?: AbNotes;
   ranOn?: string;
 }
 
@@ -97,6 +99,7 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
   let verdict: AbVerdict | null = null;
   let playedBeyond = 0;
   let ranOn: string | undefined;
+  let notes: AbNotes | undefined;
   const summary = () => summarizePairs(sprt.hist(), i.confidence);
   const point = () => {
     const s = summary();
@@ -122,6 +125,7 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
       unit: 'pairs',
     });
     if (res.ranOn) ranOn = res.ranOn;
+    notes = mergeNotes(notes, res.acc.notes);
     const { a, b } = res.acc;
     for (let j = 0; j < a.length; j++) {
       sprt.push(pairOutcome(a[j]!, b[j]!));
@@ -166,6 +170,7 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
     baselineScore: n ? sumB / n : 0,
     trace,
     playedBeyond,
+    ...(notes ? { notes } : {}),
     ...(ranOn ? { ranOn } : {}),
   };
 }
@@ -180,6 +185,11 @@ function liveLine(n: number, s: ReturnType<typeof summarizePairs>, sprt: Sprt, c
     `Elo ${signed(s.elo.diff, 1)} [${signed(s.elo.low, 1)}, ${signed(s.elo.high, 1)}]  LOS ${(s.los * 100).toFixed(1)}%  ` +
     `LLR ${sprt.llr().toFixed(2)} [${lo.toFixed(2)}, ${hi.toFixed(2)}]${verdict ? `  → ${verdictWords(verdict)}` : ''}`
   );
+}
+
+/** The run's notes as lines for stderr (empty when nothing was noted). */
+export function notesLines(r: Pick<AbResult, 'notes'>): string[] {
+  return Object.entries(r.notes ?? {}).map(([text, n]) => `noted: ${text}: ${n} time(s) in the pairs played`);
 }
 
 export function verdictWords(v: AbVerdict): string {
