@@ -97,7 +97,7 @@ export function registerAb(program: Command): void {
     { common: 'workers' },
     { common: 'queue' },
     { common: 'checkpoint' },
-    { common: 'confidence', default: 0.95 },
+    { common: 'confidence', default: 0.95, help: 'confidence of the score and Elo difference intervals' },
     { common: 'json', help: 'the result as JSON on stdout: pairs, verdict, llr, bounds, score, elo, los, discordant, …' },
   ]);
   cmd.addHelpText(
