@@ -11,6 +11,7 @@
 #   npm run fixtures:remake -- atomas-goldens DIR   (controller.py and the three answers cut from the question)
 #   npm run fixtures:remake -- camel-up-goldens CAMEL@46f6797 CAMEL@2ec4082
 #   npm run fixtures:remake -- camel-up-format2026 CAMEL@2dbad1c   (the 2026 tournament goldens and the _fit_elo fixture)
+#   npm run fixtures:remake -- stats FISHTEST_STATS_DIR CUTECHESS_DRIVER   (fixtures/stats: fishtest's server/fishtest/stats, your cutechess driver; see fixtures/stats/README.md)
 #
 # NANOPI@c: GitHub maxbergmark/nanopi-cloud at commit c; MISC@c: maxbergmark/misc-scripts;
 # PCG@c: Beefster09/pcg-general. Exit 0 when every remade file equals the committed one, 1 when
@@ -42,5 +43,6 @@ case "$set_" in
     compare_dir fixtures/atomas/goldens "$out" ;;
   camel-up-goldens) need 2 "$@" && bash tools/oracle/camel-up/goldens.sh "$out" "$1" "$2" && compare_dir fixtures/camel-up/goldens "$out" ;;
   camel-up-format2026) need 1 "$@" && bash tools/oracle/camel-up/format2026.sh "$out" "$1" && compare_dir fixtures/camel-up/goldens/format2026 "$out/goldens" && compare_dir fixtures/camel-up/elo "$out/elo" ;;
-  *) echo "unknown fixture set '$set_': rng, dice-goldens, dice-goldens-2019-02-18, dice-goldens-ours, dice-traces, ruins-goldens, atomas-goldens, camel-up-goldens or camel-up-format2026 (see tools/oracle/remake.sh)" >&2; exit 2 ;;
+  stats) need 2 "$@" && python3 tools/oracle/stats/record.py --fishtest-stats "$1" --cutechess-driver "$2" > "$out/sprt-reference.json" && compare_dir fixtures/stats "$out" ;;
+  *) echo "unknown fixture set '$set_': rng, dice-goldens, dice-goldens-2019-02-18, dice-goldens-ours, dice-traces, ruins-goldens, atomas-goldens, camel-up-goldens, camel-up-format2026 or stats (see tools/oracle/remake.sh)" >&2; exit 2 ;;
 esac
