@@ -4,7 +4,8 @@
  * with the run by content (sha256; engines/core/runner/content.ts), and two `koth worker`s run the
  * batches in Python sandbox workers of their own from a folder that does not hold the files
  * (the coordinator names them by relative paths of its own folder). The JSON equals the local
- * run's but for what ran it. The bots are ours (test/ab-python-bots.ts). Every wait is bounded.
+ * run's but for what ran it; a worker killed (SIGKILL) in a batch: another redoes it and the JSON
+ * still equals the local run's. The bots are ours (test/ab-python-bots.ts). Every wait is bounded.
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -69,4 +70,46 @@ describe.skipIf(!haveRedis)('koth ab --python-bots on the queue, on a real redis
     expect(bySha(workers)).toBeGreaterThan(fetched);
     for (const f of args[1]!.split(',')) expect(existsSync(join(away, f))).toBe(false);
   }, 900_000);
+});
+
+describe.skipIf(!haveRedis)('koth ab --python-bots on the queue: a worker killed in a batch', () => {
+  // A redis-server of its own: no other worker of this file takes (or refuses) these batches.
+  const { start, url: queueUrl, dir } = redisForSuite('koth-ab-pyq-kill-');
+  const koth = (args: string[], cwd: string, env: Record<string, string> = {}) => start(process.execPath, [KOTH, ...args], env, cwd);
+
+  it('SIGKILL while a batch plays: another worker redoes it; verdict, pairs, llr and the whole JSON equal the local run', async () => {
+    const url = queueUrl();
+    const [coordinator, worker] = [join(dir(), 'coordinator'), join(dir(), 'worker')];
+    mkdirSync(coordinator);
+    mkdirSync(worker);
+    diceBots(coordinator); // bots.py
+    // 60 pairs in batches of 10 (dice's Python batch): a worker has batches left to play when it is killed.
+    const args = ['ab', 'dice', '--python-bots', 'bots.py', '--candidate', 'Timid', '--baseline', 'TenA', '--max-pairs', '60', '--seed', 'kill', '--json'];
+    const local = koth([...args, '--workers', '1'], coordinator);
+    expect(await local.done, local.stderr).toBe(0);
+    const a = koth(['worker', '--queue', url, '--threads', '1'], worker, LIVE);
+    // Killed the moment it says a batch started (its sandbox still loading Pyodide or playing the batch).
+    let killedIn = '';
+    a.child.stderr!.on('data', () => {
+      const m = /shard (\d+) of .*?\(run ([^,)]+), \d+ trials\) started/.exec(a.stderr);
+      if (m && !killedIn) {
+        killedIn = `shard ${m[1]} of dice A/B (run ${m[2]})`;
+        a.child.kill('SIGKILL');
+      }
+    });
+    const queued = koth([...args, '--queue', url], coordinator);
+    await until(() => killedIn !== '', 'worker A to start a batch', 120_000);
+    await a.done;
+    expect(a.stderr).not.toMatch(/ done in /);
+    const b = koth(['worker', '--queue', url, '--threads', '1'], worker, LIVE);
+    expect(await queued.done, queued.stderr).toBe(0);
+    // Worker B played the batch A was killed in (once its lock ran out).
+    expect(b.stderr).toContain(`${killedIn} done in `);
+    const q = JSON.parse(queued.stdout);
+    const l = JSON.parse(local.stdout);
+    expect({ verdict: q.verdict, pairs: q.pairs, llr: q.llr }).toEqual({ verdict: l.verdict, pairs: l.pairs, llr: l.llr });
+    expect({ ...q, ranOn: undefined }).toEqual({ ...l, ranOn: undefined });
+    b.child.kill('SIGTERM');
+    expect(await b.done).toBe(0);
+  }, 600_000);
 });
