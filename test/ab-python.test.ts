@@ -77,14 +77,26 @@ describe('koth ab --python-bots: a bot that fails', () => {
     expect(r.stdout).toBe('');
   }, T);
 
+  it('ruins: a bot that makes ruins.py crash loses those games (no winner), and koth ab says how often (stderr, --json "notes")', () => {
+    const d = tmp();
+    // Ours: bids with a str treasure index, which ruins.py's bid resolution cannot index with.
+    writeFileSync(join(d, 'str_index.py'), "from __main__ import Adventurer\n\n\nclass StrIndex(Adventurer):\n    def get_action(self, state):\n        if state.treasures:\n            return ['take', '0', 20]\n        return 'next'\n");
+    const r = koth(['ab', 'ruins', '--python-bots', `${ruinsBots(tmp())},${join(d, 'str_index.py')}`, '--candidate', 'StrIndex', '--baseline', 'Drunkard', '--max-pairs', '4', '--workers', '1', '--json'], {}, T);
+    expect(r.status, r.stderr).toBe(0);
+    const crash = 'a game in which ruins.py would have crashed (TypeError: list indices must be integers or slices, not str): no winner';
+    expect(r.json()).toMatchObject({ pairs: 4, candidateScore: 0, notes: { [crash]: 4 } });
+    expect(r.stderr).toContain(`noted: ${crash}: 4 time(s) in the pairs played`);
+  }, T);
+
   it('camel-up: a player that raises (camelup.py caught nothing) makes its games ones without a winner, as the ports\' raising games are', () => {
     const d = tmp();
     // Ours: raises on every move.
     writeFileSync(join(d, 'raiser.py'), "from playerinterface import PlayerInterface\n\n\nclass Raiser(PlayerInterface):\n    def move(player, g):\n        raise ValueError('ours: on purpose')\n");
     const r = koth(['ab', 'camel-up', '--python-bots', `${CAMEL_TWINS},${join(d, 'raiser.py')}`, '--candidate', 'Raiser', '--baseline', 'Player0', '--field', 'Player2', '--max-pairs', '10', '--workers', '1', '--json'], {}, T);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.json()).toMatchObject({ pairs: 10, candidateScore: 0 });
+    expect(r.json()).toMatchObject({ pairs: 10, candidateScore: 0, notes: { "a game stopped on ValueError: ours: on purpose (camelup.py stops there too): no winner": 10 } });
     expect(r.json().baselineScore).toBeGreaterThan(0);
+    expect(r.stderr).toContain('noted: a game stopped on ValueError: ours: on purpose (camelup.py stops there too): no winner: 10 time(s)');
   }, T);
 });
 

@@ -110,6 +110,13 @@ describe('koth ab: deterministic stopping', () => {
     expect(toy.check!(x, opts)).toEqual([]);
   });
 
+  it('camel-up: a game in which no seated player rolls is ended with no winner, and the run says how often (notes)', async () => {
+    // Player1 and Player2 only bet: the candidate's games (Player1 and three Player2) never end by themselves.
+    const r = await runAb(replayKit(), input('camel-up', 'Player1', 'Player0', { maxPairs: 3, field: ['Player2'] }));
+    expect(r.notes).toEqual({ 'a game in which no seated player rolled was ended after 1000 actions (camelup.py would hang): no winner': 3 });
+    expect(r.candidateScore).toBe(0);
+  });
+
   it('the verdict, the pair count and the figures are the same for 1 and 2 workers', async () => {
     const one = await runAb(replayKit(), input('dice', 'OptFor2X', 'GoToTenBot', { maxPairs: 5000 }));
     const two = await runAb(replayKit(), input('dice', 'OptFor2X', 'GoToTenBot', { maxPairs: 5000, workers: 2 }));

@@ -13,7 +13,7 @@
  * player's exception is a game camelup.py raised in (no winner), the sandbox's stop stops the run.
  */
 import { PyRandom } from '../core/rng/python-random.ts';
-import { pairTrials } from '../core/ab/pairs.ts';
+import { abNote, pairTrials, shortError } from '../core/ab/pairs.ts';
 import { camelBot } from './test-bots.ts';
 import { CamelGame } from './rules.ts';
 import { PythonError, SandboxStop } from '../core/py/errors.ts';
@@ -97,8 +97,15 @@ export const trials = pairTrials('cpython3', (bot, o, rng) => {
         if (++actions > MAX_ACTIONS) throw new NoEnd();
       });
     } catch (e) {
-      // A game camelup.py itself stops in (its 2018 rules raise on an illegal trap, a player's exception…) has no winner.
-      if (e instanceof NoEnd || (e instanceof PythonError && !(e instanceof SandboxStop))) return 0;
+      // A game camelup.py itself stops in (its 2018 rules raise on an illegal trap, a player's exception…) has no winner; koth ab says how often.
+      if (e instanceof NoEnd) {
+        abNote(`a game in which no seated player rolled was ended after ${MAX_ACTIONS} actions (camelup.py would hang): no winner`);
+        return 0;
+      }
+      if (e instanceof PythonError && !(e instanceof SandboxStop)) {
+        abNote(`a game stopped on ${shortError(e)} (camelup.py stops there too): no winner`);
+        return 0;
+      }
       throw e;
     }
     return r.winnerSeats.includes(seat) ? 1 / r.winnerSeats.length : 0;

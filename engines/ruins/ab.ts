@@ -10,7 +10,7 @@
  * sandbox stopping a bot (time, memory) stops the run (exit 3).
  */
 import { PyRandom } from '../core/rng/python-random.ts';
-import { pairTrials } from '../core/ab/pairs.ts';
+import { abNote, pairTrials, shortError } from '../core/ab/pairs.ts';
 import type { AbPython, AbPythonExtra } from '../core/ab/types.ts';
 import { ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import { Ruins } from './rules.ts';
@@ -73,8 +73,11 @@ export const trials = pairTrials('cpython3', (bot, o, rng) => {
       game = new Ruins(classes, seed);
       scored = game.runGame();
     } catch (e) {
-      // A game ruins.py itself would have crashed in: nobody wins it. The sandbox's stop is not one (it stops the run).
-      if (e instanceof ControllerCrash && !(e instanceof SandboxStop)) return 0;
+      // A game ruins.py itself would have crashed in: nobody wins it (koth ab says how often). The sandbox's stop is not one (it stops the run).
+      if (e instanceof ControllerCrash && !(e instanceof SandboxStop)) {
+        abNote(`a game in which ruins.py would have crashed (${shortError(e)}): no winner`);
+        return 0;
+      }
       throw e;
     }
     const me = game.seats[0]!;
