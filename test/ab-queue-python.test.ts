@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.ts';
-import { haveRedis, redisForSuite, until, type Proc } from './redis.ts';
+import { haveRedis, killAtFirstShard, redisForSuite, until, type Proc } from './redis.ts';
 import { CAMEL_TWINS, diceBots, RUINS_TWINS_PY } from './ab-python-bots.ts';
 
 if (!haveRedis) console.warn('test/ab-queue-python.test.ts: SKIPPED — redis-server is not installed (apt-get install -y redis-server)');
@@ -89,22 +89,15 @@ describe.skipIf(!haveRedis)('koth ab --python-bots on the queue: a worker killed
     expect(await local.done, local.stderr).toBe(0);
     const a = koth(['worker', '--queue', url, '--threads', '1'], worker, LIVE);
     // Killed the moment it says a batch started (its sandbox still loading Pyodide or playing the batch).
-    let killedIn = '';
-    a.child.stderr!.on('data', () => {
-      const m = /shard (\d+) of .*?\(run ([^,)]+), \d+ trials\) started/.exec(a.stderr);
-      if (m && !killedIn) {
-        killedIn = `shard ${m[1]} of dice A/B (run ${m[2]})`;
-        a.child.kill('SIGKILL');
-      }
-    });
+    const killedIn = killAtFirstShard(a, 'dice A/B');
     const queued = koth([...args, '--queue', url], coordinator);
-    await until(() => killedIn !== '', 'worker A to start a batch', 120_000);
+    await until(() => killedIn() !== '', 'worker A to start a batch', 120_000);
     await a.done;
     expect(a.stderr).not.toMatch(/ done in /);
     const b = koth(['worker', '--queue', url, '--threads', '1'], worker, LIVE);
     expect(await queued.done, queued.stderr).toBe(0);
     // Worker B played the batch A was killed in (once its lock ran out).
-    expect(b.stderr).toContain(`${killedIn} done in `);
+    expect(b.stderr).toContain(`${killedIn()} done in `);
     const q = JSON.parse(queued.stdout);
     const l = JSON.parse(local.stdout);
     expect({ verdict: q.verdict, pairs: q.pairs, llr: q.llr }).toEqual({ verdict: l.verdict, pairs: l.pairs, llr: l.llr });

@@ -5,7 +5,7 @@
  * Skipped, saying so, when redis-server is not installed.
  */
 import { describe, expect, it } from 'vitest';
-import { haveRedis, redisForSuite, until } from './redis.ts';
+import { haveRedis, killAtFirstShard, redisForSuite, until } from './redis.ts';
 import { kothAsync } from './helpers.ts';
 
 if (!haveRedis) console.warn('test/ab-queue.test.ts: SKIPPED — redis-server is not installed (apt-get install -y redis-server)');
@@ -38,16 +38,9 @@ describe.skipIf(!haveRedis)('koth ab on the queue', () => {
     expect(local.status, local.stderr).toBe(0);
     const a = start(process.execPath, ['dist/koth.js', 'worker', '--queue', url, '--threads', '1'], env);
     // Killed the moment it says a batch started (a batch of 200 pairs takes far longer than that).
-    let killedIn = '';
-    a.child.stderr!.on('data', () => {
-      const m = /shard (\d+) of .*?\(run ([^,)]+), \d+ trials\) started/.exec(a.stderr);
-      if (m && !killedIn) {
-        killedIn = `shard ${m[1]} of dice A/B (run ${m[2]})`;
-        a.child.kill('SIGKILL');
-      }
-    });
+    const killedIn = killAtFirstShard(a, 'dice A/B');
     const queued = kothAsync([...args, '--queue', url], env);
-    await until(() => killedIn !== '', 'worker A to start a batch', 60_000);
+    await until(() => killedIn() !== '', 'worker A to start a batch', 60_000);
     await a.done;
     // It died inside that batch: it never said the batch was done.
     expect(a.stderr).not.toMatch(/ done in /);
@@ -55,7 +48,7 @@ describe.skipIf(!haveRedis)('koth ab on the queue', () => {
     const q = await queued;
     expect(q.status, q.stderr).toBe(0);
     // Worker B ran the batch A was killed in.
-    expect(b.stderr).toContain(`${killedIn} done in `);
+    expect(b.stderr).toContain(`${killedIn()} done in `);
     const qj = q.json();
     const lj = local.json();
     expect({ verdict: qj.verdict, pairs: qj.pairs, llr: qj.llr }).toEqual({ verdict: lj.verdict, pairs: lj.pairs, llr: lj.llr });

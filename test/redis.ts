@@ -65,6 +65,23 @@ export async function redisServer(start: ReturnType<typeof starter>, port: numbe
 }
 
 /**
+ * Kills `worker` (SIGKILL) the moment it says it started a shard. Returns what it was killed in,
+ * "shard K of <label> (run R)" — the words a worker that finishes that shard says before " done in " —
+ * or '' until then.
+ */
+export function killAtFirstShard(worker: Proc, label: string): () => string {
+  let killedIn = '';
+  worker.child.stderr!.on('data', () => {
+    const m = /shard (\d+) of .*?\(run ([^,)]+), \d+ trials\) started/.exec(worker.stderr);
+    if (m && !killedIn) {
+      killedIn = `shard ${m[1]} of ${label} (run ${m[2]})`;
+      worker.child.kill('SIGKILL');
+    }
+  });
+  return () => killedIn;
+}
+
+/**
  * A redis-server for the describe block it is called in: started before its tests (a fresh
  * folder `<prefix>…` under the system's temp folder, a free port), and after them every process
  * `start`ed is killed and the folder removed. `url()` and `dir()` are read inside the tests.

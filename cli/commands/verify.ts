@@ -15,7 +15,7 @@ import { SandboxKilled } from '../../engines/core/sandbox/errors.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { untilInterrupted } from '../../engines/core/cli/interrupt.ts';
-import { checkOutputFile, helpFooter, nonEmpty, outputFile, positiveInt, readInputFile } from '../../engines/core/cli/kit.ts';
+import { checkOutputFile, helpFooter, nonEmpty, outputFile, positiveInt, readInputFile, sandboxEnvLimits } from '../../engines/core/cli/kit.ts';
 import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
 import { isVerifier, type GameDescriptor, type GameVerifier, type VerifySource } from '../../engines/core/game.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
@@ -68,7 +68,7 @@ function jobModule(): string {
 async function runJobs(jobs: VerifyJob[], workers: number): Promise<VerifyJobResult[]> {
   const n = Math.max(1, Math.min(workers, jobs.length));
   const timeouts = jobs.map((j) => (findGame(j.game)?.verify as GameVerifier | undefined)?.timeoutMs ?? 0);
-  const env = Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) > 0 ? Number(process.env.KOTH_SANDBOX_TIMEOUT_MS) : undefined;
+  const env = sandboxEnvLimits().timeoutMs;
   // one pool per runtime the games' originals need (Python/Pyodide, C++/WebAssembly)
   const runtimeOf = (j: VerifyJob) => (findGame(j.game)?.verify as GameVerifier | undefined)?.runtime ?? 'python';
   const pools = new Map<string, SandboxPool>();
