@@ -214,6 +214,12 @@ export class PyRandom implements Rng {
     if (seed !== UNSEEDED) this.seed(seed);
   }
 
+  /** Pair i's state of an A/B run from its seed's key (engines/core/rng/pair-state.ts: use seedPair there). */
+  seedPair(key: ArrayLike<number>, i: number): void {
+    this.gen.initPair(key, i);
+    this.gaussNext = null;
+  }
+
   /** random.seed(a): ints (any size, sign ignored), bigints, str and bytes (version 2). */
   seed(a: PySeed): void {
     if (a instanceof IntWords) {
