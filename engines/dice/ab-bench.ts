@@ -7,7 +7,9 @@
  *  2. a dice A/B with ports (OptFor2X vs GoToTenBot, the official field), this thread: pairs per
  *     CPU-second, the pairs' batches and the SPRT fed pair by pair as `koth ab` does; the ratio
  *     pairs/s ÷ games/s against the goal 0.45 (a pair is two games, so 0.5 would be "a game of a
- *     pair costs what a replay game costs"; the rest is seeding each pair's generator);
+ *     pair costs what a replay game costs"; the rest is the pair's own generator state, the LLR
+ *     after every pair, its draws). 1 and 2 alternate in rounds (same minutes of the machine);
+ *     the ratio is the median of the rounds' ratios;
  *  3. a dice A/B with Python answers in a sandbox worker: our own Python twins of ports
  *     (tools/oracle/dice/bots/port_twins.py), or with `--original DIR` the snapshot's auto_bots.py;
  *  4. the SPRT on a known difference (OptFor2X vs GoToTenBot, elo0 0, elo1 5, α = β = 0.05): the
