@@ -144,3 +144,51 @@ describe('DiceController.reset', () => {
     expect(crashed).toBe(1); // the run with two CopyBots: reset after a crash too
   });
 });
+
+describe('DiceController.playList', () => {
+  // Lists of a larger class list, one game each on one controller: a name twice, bots with class
+  // state (CopyBot) and bots that look at the game's bots and classes (TleilaxuBot, HarkonnenBot),
+  // more classes than seats, both rule versions; each against a new controller with those classes.
+  const names = ['CopyBot', 'TleilaxuBot', 'HarkonnenBot', 'OptFor2X', 'GoToTenBot', 'BrainBot', 'SafetyNet', 'BePrepared', 'EnsureLead', 'CopyBot', 'Rebel', 'StepBot', 'FooBot', 'PointsAreForNerdsBot'];
+  const classes = names.map((n) => diceClass(n)!);
+  const lists = [
+    [3, 4, 1, 2, 5, 6, 7, 8],
+    [4, 3, 1, 2, 5, 6, 7, 8, 10, 11],
+    [0, 1, 2, 3, 4, 5, 6, 7],
+    [0, 9, 1, 2, 3, 4, 5, 6, 7], // two CopyBots: the original raised KeyError
+    [12, 13, 11, 10, 1, 2, 0, 5, 6],
+    [1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+  ];
+  const outcome = (f: () => number) => {
+    try {
+      return f();
+    } catch (e) {
+      return String(e);
+    }
+  };
+  for (const rules of ['fixed', 'original']) {
+    it(`${rules} rules: each game is the one a new controller with the listed classes plays (its seat's share of the win, the generator after it, or the crash)`, () => {
+      const settings = { ...DEFAULT_SETTINGS, botsPerGame: 8 };
+      const one = new DiceController(classes, new PyRandom(0), diceFlags(rules), settings);
+      let crashed = 0;
+      for (let round = 0; round < 3; round++) {
+        for (const [k, list] of lists.entries()) {
+          const seed = `playList/${rules}/${round}/${k}`;
+          const fresh = new PyRandom(seed);
+          const want = outcome(() => {
+            const c = new DiceController(list.map((i) => classes[i]!), fresh, diceFlags(rules), settings);
+            const st = c.simulate(1);
+            const total = st.rows.reduce((t, r) => t + r.wins, 0);
+            const row = st.rows[st.bots.indexOf(names[list[0]!]!)]!;
+            return total ? row.wins / total : 0;
+          });
+          const mine = new PyRandom(seed);
+          expect(outcome(() => one.playList(list, mine)), seed).toEqual(want);
+          expect(mine.getstate(), seed).toEqual(fresh.getstate());
+          if (typeof want === 'string') crashed++;
+        }
+      }
+      expect(crashed).toBe(3); // the two-CopyBot list, every round: playList goes on after a crash too
+    });
+  }
+});

@@ -143,8 +143,9 @@ export class DiceController {
 
   /**
    * Makes this controller what `new DiceController(classes, random, flags, settings)` would be,
-   * reusing its arrays and statistics rows (koth ab plays one game per controller, thousands a
-   * second): empty statistics, no class attributes, game numbers from 1 again. The statistics
+   * reusing its arrays and statistics rows (for many short runs on one controller; koth ab's
+   * single games use playList, which needs no set-up per game): empty statistics, no class
+   * attributes, game numbers from 1 again. The statistics
    * object is the same one, zeroed: read what you need of a run before the next reset. Not for the
    * original Python bots' classes (their controller stand-in is told of a run once: build anew).
    */
