@@ -8,7 +8,7 @@
  * With --python-bots, every seat holds an original Python class of the files (in the sandbox workers).
  */
 import { PyRandom } from '../core/rng/python-random.ts';
-import { pairTrials, type AbOptions } from '../core/ab/pairs.ts';
+import { pairTrials, type AbOptions, type AbPlay } from '../core/ab/pairs.ts';
 import { diceClass } from '../../transpiled-bots/dice/index.ts';
 import { DiceController, DEFAULT_SETTINGS, type DiceSettings } from './rules.ts';
 import type { DiceBotClass } from './bot.ts';
@@ -29,76 +29,79 @@ export interface DiceAbExtra {
 
 /**
  * The port path's per-run work, done once per options object (a shard's): the opponents' classes,
- * and the arrays a game fills. Its games are played on one controller, reset for each game
- * (DiceController.reset: what a new controller would be), unless `reuseController(false)`.
+ * a controller set up once for the run's classes — [candidate, baseline, ...opponents] — on which
+ * every game is played (DiceController.playList: what a new controller with the game's classes
+ * would play), and the arrays a game fills. `reuseController(false)` builds a new controller per
+ * game instead, as the engine once did: the two give the same pairs (engines/dice/ab-reuse.test.ts).
  */
 interface PortRun {
   o: AbOptions;
-  others: string[];
   flags: DiceFlags;
-  /** The opponents' classes (others' order), and the candidate's and the baseline's. */
-  otherClasses: DiceBotClass[];
-  own: Map<string, DiceBotClass>;
-  /** The class list of a game: [the seat's bot, ...its opponents]. */
+  /** [candidate, baseline, ...the opponents to draw from]: the indices playList takes. */
   classes: DiceBotClass[];
-  opponents: DiceBotClass[];
-  scratch: DiceBotClass[];
+  /** The opponents' indices in `classes` (2, 3, …), drawn with random.sample. */
+  otherIdx: number[];
+  /** A game's list: [the seat's bot (0 or 1), ...its opponents]. */
+  list: number[];
+  opponents: number[];
+  scratch: number[];
   settings: DiceSettings;
+  controller: DiceController | undefined;
 }
 
 let run: PortRun | undefined;
-let controller: DiceController | undefined;
 let reuse = true;
 
 /**
- * Whether the port path reuses one controller for its games (the default) or builds one per game
- * as it once did: the two give the same pairs (engines/dice/ab-reuse.test.ts compares them).
+ * Whether the port path plays its games on one controller per run (the default) or builds one
+ * per game: the two give the same pairs (engines/dice/ab-reuse.test.ts compares them).
  */
 export function reuseController(on: boolean): void {
   reuse = on;
-  controller = undefined;
+  run = undefined;
 }
 
 function portRun(o: AbOptions): PortRun {
   if (run?.o === o) return run;
   const others = o.field.filter((n) => n !== o.candidate && n !== o.baseline);
   const k = Math.min(DEFAULT_SETTINGS.botsPerGame - 1, others.length);
-  const own = new Map([o.candidate, o.baseline].map((n) => [n, portClass(n)]));
   run = {
     o,
-    others,
     flags: diceFlags(o.rules ?? 'fixed'),
-    otherClasses: others.map(portClass),
-    own,
-    classes: new Array(k + 1),
+    classes: [o.candidate, o.baseline, ...others].map(portClass),
+    otherIdx: others.map((_, i) => i + 2),
+    list: new Array(k + 1),
     opponents: new Array(k),
     scratch: new Array(others.length),
     settings: { ...DEFAULT_SETTINGS, botsPerGame: k + 1 },
+    controller: undefined,
   };
   return run;
 }
 
-export const trials = pairTrials('cpython3', (bot, o, rng) => {
+/** One game of a pair (pairs.ts AbPlay): `bot` in the seat, on the pair's generator `rng`. */
+export const playPairGame: AbPlay = (bot, o, rng) => {
   const random = rng as PyRandom;
   // --python-bots: A and/or B are original classes, loaded afresh for every game (a fresh
   // interpreter state and class attributes: the game depends on (seed, pair) only).
   const py = (o.extra as DiceAbExtra | undefined)?.python;
   if (py) return pythonGame(bot, o, random, py);
   const r = portRun(o);
-  // random.sample(others, k) (of their classes: the same draws), into the run's arrays.
-  const opponents = random.sampleInto(r.otherClasses, r.opponents.length, r.opponents, r.scratch);
-  const classes = r.classes;
-  classes[0] = r.own.get(bot) ?? portClass(bot);
-  for (let i = 0; i < opponents.length; i++) classes[i + 1] = opponents[i]!;
-  let c = controller;
-  if (c && reuse) c.reset(classes, random, r.flags, r.settings);
-  else {
-    // A controller's class list is its own (env.botClasses): a fresh controller gets a copy.
-    c = new DiceController(reuse ? classes : classes.slice(), random, r.flags, r.settings);
-    if (reuse) controller = c;
+  // random.sample(others, k) (of their indices: the same draws), into the run's arrays.
+  const opponents = random.sampleInto(r.otherIdx, r.opponents.length, r.opponents, r.scratch);
+  const list = r.list;
+  list[0] = bot === o.candidate ? 0 : 1;
+  for (let i = 0; i < opponents.length; i++) list[i + 1] = opponents[i]!;
+  if (reuse) {
+    r.controller ??= new DiceController(r.classes, random, r.flags, r.settings);
+    return r.controller.playList(list, random);
   }
-  return seatResult(c.simulate(1), bot);
-});
+  // A new controller per game, with the game's classes (a list of its own).
+  const classes = list.map((i) => r.classes[i]!);
+  return seatResult(new DiceController(classes, random, r.flags, r.settings).simulate(1), bot);
+};
+
+export const trials = pairTrials('cpython3', playPairGame);
 
 function portClass(name: string): DiceBotClass {
   const c = diceClass(name);

@@ -143,8 +143,9 @@ export class DiceController {
 
   /**
    * Makes this controller what `new DiceController(classes, random, flags, settings)` would be,
-   * reusing its arrays and statistics rows (koth ab plays one game per controller, thousands a
-   * second): empty statistics, no class attributes, game numbers from 1 again. The statistics
+   * reusing its arrays and statistics rows (for many short runs on one controller; koth ab's
+   * single games use playList, which needs no set-up per game): empty statistics, no class
+   * attributes, game numbers from 1 again. The statistics
    * object is the same one, zeroed: read what you need of a run before the next reset. Not for the
    * original Python bots' classes (their controller stand-in is told of a run once: build anew).
    */
@@ -284,6 +285,86 @@ export class DiceController {
     if (tick && games % step) tick(games % step);
     return this.stats;
   }
+
+  /** playList's class list (env.botClasses of its game), reused. */
+  private listClasses: DiceBotClass[] = [];
+  /** The seats of playList's game as indices into `classes`, reused. */
+  private listSeats: number[] = [];
+  /** score's last game: how many seats held the top score, and the scores list. */
+  private lastWinners = 0;
+  private lastTop = 0;
+
+  /**
+   * One game exactly as a new controller with the classes `list` (indices into this controller's
+   * classes) plays `simulate(1)` on `random` — or as `reset` with them does — without setting the
+   * controller up for it: the classes' fast paths and rows were read once, for the whole class list
+   * (`koth ab dice`: the candidate, the baseline and the field; a pair's games differ by list[0]).
+   * What a new controller starts with is made so here: no class attributes, game number 1, the
+   * generator (and whether it has its own randint), env.botClasses = the listed classes in list
+   * order, the seats random.sample(range(len(list)), botsPerGame). Returns the share of the win of
+   * the bot listed first: 1/(seats with the top score) if it holds it, else 0 (as the seat's row of
+   * a new controller's statistics says). The statistics keep adding up over the whole class list.
+   * Not for the original Python bots (their controller stand-in needs its own run).
+   */
+  playList(list: readonly number[], random: PyRandom): number {
+    if (this.watch) throw new Error('DiceController.playList: not for the original Python bots; build a controller per game');
+    const n = list.length;
+    const k = this.settings.botsPerGame;
+    if (n < k) throw new PythonError('ValueError', `Sample larger than population or is negative (${n} bots for ${k} seats)`);
+    // reset's and setUp's per-game part.
+    if (this.classAttrs.size !== 0) this.classAttrs.clear();
+    this.gameNumber = 0;
+    this.replaced = false;
+    this.shortenedBy = '';
+    this.random = random;
+    this.env.random = random;
+    this.ownRandint = random.python2 || random.randint !== PyRandom.prototype.randint;
+    const listed = this.listClasses;
+    if (listed.length !== n) listed.length = n;
+    for (let i = 0; i < n; i++) listed[i] = this.classes[list[i]!]!;
+    this.env.botClasses = listed;
+    // simulate(1)'s seats: random.sample(range(n), k), then the listed classes' indices.
+    let arrays = this.seatArrays;
+    if (!arrays || arrays.n !== n || arrays.k !== k) {
+      const population = Array.from({ length: n }, (_, i) => i);
+      arrays = this.seatArrays = { n, k, small: n <= sampleSetsize(k), population, pool: population.slice(), drawn: new Array(k).fill(0), picked: new Array(k).fill(0) };
+    }
+    let drawnSeats: readonly number[];
+    if (arrays.small && !random.python2 && random.sample === PyRandom.prototype.sample) {
+      const { pool, drawn, picked } = arrays;
+      for (let i = 0; i < k; i++) {
+        const j = random.randbelow(n - i);
+        picked[i] = j;
+        drawn[i] = pool[j]!;
+        pool[j] = pool[n - i - 1]!;
+      }
+      for (let i = k - 1; i >= 0; i--) pool[picked[i]!] = drawn[i]!;
+      drawnSeats = drawn;
+    } else {
+      drawnSeats = random.sample(arrays.population, k);
+    }
+    const seats = this.listSeats;
+    if (seats.length !== k) seats.length = k;
+    let mine = -1;
+    for (let i = 0; i < k; i++) {
+      const at = drawnSeats[i]!;
+      seats[i] = list[at]!;
+      if (at === 0) mine = i;
+    }
+    const gameBots: (DiceBot | null)[] = [];
+    for (let i = 0; i < k; i++) gameBots.push(null);
+    this.gameBots = gameBots;
+    this.gameNumber++;
+    for (let i = 0; i < k; i++) {
+      const ci = seats[i]!;
+      this.rowByClass[ci]!.played++;
+      gameBots[i] = this.construct(ci, i);
+    }
+    this.play(gameBots as DiceBot[], seats);
+    if (mine < 0 || this.lastWinners === 0) return 0;
+    return this.lastScores![mine] === this.lastTop ? 1 / this.lastWinners : 0;
+  }
+  private lastScores: number[] | undefined;
 
   private construct(ci: number, seat: number): DiceBot {
     const cls = this.classes[ci]!;
@@ -474,6 +555,9 @@ export class DiceController {
       }
     }
     st.games++;
+    this.lastWinners = winners;
+    this.lastTop = top;
+    this.lastScores = scores;
     // --ratings: the game's result for the Bradley–Terry fit — its winners (the seats holding the top score) over the other seated bots.
     const rated = ratingsRecorder();
     if (rated) rated.game(seats.map((ci) => this.rowOf[ci]!), (i) => scores[i] === top);

@@ -12,7 +12,7 @@
  */
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import type { Rng } from '../rng/rng.ts';
-import { defineGenerator, generatorKind, type GeneratorKind } from '../rng/generators.ts';
+import { defineGenerator, generatorKind, type GeneratorKind, type GeneratorKindSpec } from '../rng/generators.ts';
 
 /** What every shard of an A/B run is handed (plain data: it crosses threads, files and the queue). */
 export interface AbOptions {
@@ -94,9 +94,24 @@ interface Copyable {
   copyFrom(other: Rng): void;
 }
 
-/** The seed string of pair i of a run seeded with `seed`. */
+/** The seed string of pair i of a run seeded with `seed` (generator kinds without their own `pair`). */
 export function pairSeed(seed: string, i: number): string {
   return `${seed}/pair/${i}`;
+}
+
+/**
+ * Pair i's generator of an A/B run seeded with `seed`, of the game's generator kind: the kind's
+ * own pair state where it has one (the Mersenne-Twister kinds: rng/pair-state.ts), else
+ * fromSeed(`<seed>/pair/<i>`). With `into` (a generator of this kind), that one is put in the
+ * state in place where the kind can (`pair` or `reseed`), and returned.
+ */
+export function pairGenerator(kind: GeneratorKindSpec, seed: string, i: number, into?: Rng): Rng {
+  if (kind.pair) return kind.pair(seed, i, into);
+  if (into && kind.reseed) {
+    kind.reseed(into, pairSeed(seed, i));
+    return into;
+  }
+  return kind.fromSeed(pairSeed(seed, i));
 }
 
 /**
@@ -146,21 +161,21 @@ export function shardOf(rng: Rng): { seed: string; index: number } {
 /** The shardable trials of a game's A/B runs (one trial = one pair). */
 export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): TrialSpec<AbOptions, AbAcc> {
   const pairGen = generatorKind(kind);
-  // The two games' generators: seeded once, the baseline's game on it, the candidate's on a copy
-  // of its state (a generator with copyFrom: the seeding is not redone). With the kind's
-  // `reseed`, a shard keeps the same two generator objects from pair to pair (no allocation per
-  // pair; a game holds its generator only while it plays).
+  // The two games' generators: pair i's state made once (pairGenerator), the baseline's game on
+  // it, the candidate's on a copy of its state (a generator with copyFrom: the state is not made
+  // again). With the kind's `pair` (or `reseed`), a shard keeps the same two generator objects
+  // from pair to pair (no allocation per pair; a game holds its generator only while it plays).
   let kept: [Rng, Rng] | undefined;
-  const twoGens = (seed: string): [Rng, Rng] => {
-    if (kept && pairGen.reseed) {
+  const twoGens = (seed: string, i: number): [Rng, Rng] => {
+    if (kept) {
       const [ga, gb] = kept;
-      pairGen.reseed(gb, seed);
+      pairGenerator(pairGen, seed, i, gb);
       (ga as unknown as Copyable).copyFrom(gb);
       return kept;
     }
-    const gb = pairGen.fromSeed(seed);
-    const ga = pairGen.fromSeed(seed);
-    if (typeof (ga as Partial<Copyable>).copyFrom === 'function' && pairGen.reseed) kept = [ga, gb];
+    const gb = pairGenerator(pairGen, seed, i);
+    const ga = pairGenerator(pairGen, seed, i);
+    if (typeof (ga as Partial<Copyable>).copyFrom === 'function' && (pairGen.pair || pairGen.reseed)) kept = [ga, gb];
     return [ga, gb];
   };
   return {
@@ -177,7 +192,7 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
       try {
         for (let k = 0; k < count; k++) {
           const i = first + k;
-          const [ga, gb] = twoGens(pairSeed(seed, i));
+          const [ga, gb] = twoGens(seed, i);
           if ('score' in play) {
             const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
             acc.a.push(a);
@@ -198,9 +213,13 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
       if (Object.keys(notes).length) acc.notes = notes;
       return acc;
     },
+    // y's pairs appended to x's arrays in place (TrialSpec.merge: x is the merging accumulator):
+    // copying the whole run's outcomes at every batch made a long run quadratic.
     merge: (x, y) => {
       const notes = mergeNotes(x.notes, y.notes);
-      return { a: [...x.a, ...y.a], b: [...x.b, ...y.b], ...(notes ? { notes } : {}) };
+      for (let k = 0; k < y.a.length; k++) x.a.push(y.a[k]!);
+      for (let k = 0; k < y.b.length; k++) x.b.push(y.b[k]!);
+      return { a: x.a, b: x.b, ...(notes ? { notes } : {}) };
     },
     empty: () => ({ a: [], b: [] }),
     count: (acc) => acc.a.length,

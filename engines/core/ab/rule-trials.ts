@@ -6,7 +6,7 @@
  */
 import { generatorKind } from '../rng/generators.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
-import { pairSeed, shardOf } from './pairs.ts';
+import { pairGenerator, shardOf } from './pairs.ts';
 
 /** One trial's results: per key (a bot, or a group such as a seat), the value it got (absent: it did not take part). */
 export interface RuleOutcome {
@@ -76,9 +76,8 @@ export function ruleAbTrials<O, Acc>(spec: TrialSpec<O, Acc>, outcomes: RuleOutc
       const first = o.first + index * o.batch;
       const acc: RuleAbAcc<Acc> = { pairs: 0, a: spec.empty(o.a), b: spec.empty(o.b), rows: o.keys.map(zero), groups: o.groupKeys.map(zero) };
       for (let k = 0; k < count; k++) {
-        const s = pairSeed(seed, first + k);
-        const a = spec.run(o.a, pairGen.fromSeed(s), 1, undefined, sandbox);
-        const b = spec.run(o.b, pairGen.fromSeed(s), 1, undefined, sandbox);
+        const a = spec.run(o.a, pairGenerator(pairGen, seed, first + k), 1, undefined, sandbox);
+        const b = spec.run(o.b, pairGenerator(pairGen, seed, first + k), 1, undefined, sandbox);
         const oa = outcomes(a, o.a);
         const ob = outcomes(b, o.b);
         addOutcome(acc.rows, o.keys, oa.rows, ob.rows);

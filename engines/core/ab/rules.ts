@@ -2,7 +2,7 @@
  * Rule A/B (`koth replay <game> --compare-rules A,B`): the second kind of the paired comparison of
  * engines/core/ab (the first is `koth ab`, bot A vs bot B). A pair is one trial of the game (a
  * game, or atomas's 20-game run) played twice from the same generator state — pair i's, built from
- * (seed, i) only (pairs.ts `pairSeed`) — once under rules A and once under rules B: the same seed,
+ * (seed, i) only (pairs.ts `pairGenerator`) — once under rules A and once under rules B: the same seed,
  * field and seats. Per bot (and per group, e.g. dice's seats) the pair's difference b − a of its
  * result is summed; the interval of the mean difference comes from the pairs (their variance),
  * not from two independent proportions. Shards are batches of consecutive pairs on the ordinary
@@ -18,7 +18,7 @@ import { generatorKind } from '../rng/generators.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import { confidencePercent, zFor } from '../stats/intervals.ts';
 import type { RuleComparisonData } from '../report/html/types.ts';
-import { pairSeed, shardOf } from './pairs.ts';
+import { shardOf } from './pairs.ts';
 import type { PairSums, RuleAbAcc, RuleAbOptions, RuleOutcomes } from './rule-trials.ts';
 
 export * from './rule-trials.ts';

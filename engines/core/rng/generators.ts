@@ -13,6 +13,7 @@
  */
 import { PyRandom, versionTwoWords } from './python-random.ts';
 import { SeededRandom } from './seeded-random.ts';
+import { pairRandom, seedPair } from './pair-state.ts';
 import type { Rng, Seed } from './rng.ts';
 
 export interface GeneratorKindSpec {
@@ -25,16 +26,32 @@ export interface GeneratorKindSpec {
    * (no new generator: many short games, as koth ab's pairs, seed one each).
    */
   reseed?(rng: Rng, seed: string): void;
+  /**
+   * Optional: pair i's generator of an A/B run seeded with `seed` (koth ab, rule A/B) — `into`
+   * (made by this kind's fromSeed or pair) put in that state in place, or a new one. Without it a
+   * pair's generator is fromSeed(`<seed>/pair/<i>`). The Mersenne-Twister kinds have it
+   * (rng/pair-state.ts: a state hashed from (seed, i), far cheaper than seeding from a string).
+   */
+  pair?(seed: string, i: number, into?: Rng): Rng;
 }
 
 const kinds = new Map<string, GeneratorKindSpec>([
-  ['cpython3', { description: "CPython 3 random.Random (Mersenne Twister; str seeds as random.seed's version 2)", fromSeed: (s) => new PyRandom(s), reseed: (r, s) => (r as PyRandom).seed(s) }],
+  [
+    'cpython3',
+    {
+      description: "CPython 3 random.Random (Mersenne Twister; str seeds as random.seed's version 2)",
+      fromSeed: (s) => new PyRandom(s),
+      reseed: (r, s) => (r as PyRandom).seed(s),
+      pair: (s, i, into) => (into ? (seedPair(into as PyRandom, s, i), into) : pairRandom(s, i)),
+    },
+  ],
   [
     'cpython2',
     {
       description: "CPython 2.7 random (int(random()*n) algorithms; a str seed becomes CPython 3's version-2 int)",
       fromSeed: (s) => new PyRandom(versionTwoWords(s), { python2: true }),
       reseed: (r, s) => (r as PyRandom).seed(versionTwoWords(s)),
+      pair: (s, i, into) => (into ? (seedPair(into as PyRandom, s, i), into) : pairRandom(s, i, { python2: true })),
     },
   ],
   ['seedrandom', { description: 'seedrandom ARC4 (statistical seeding of games whose originals were C++)', fromSeed: (s) => new SeededRandom(s) }],

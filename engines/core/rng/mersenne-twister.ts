@@ -26,6 +26,20 @@ function initialState(): Uint32Array {
  */
 const CHUNK = 64;
 
+/** j·0x85EBCA6B mod 2^32 for j = 1, 2, 3 (initPair's offsets within a group of four words). */
+const PAIR_J1 = Math.imul(1, 0x85ebca6b);
+const PAIR_J2 = Math.imul(2, 0x85ebca6b);
+const PAIR_J3 = Math.imul(3, 0x85ebca6b);
+
+/** murmur3's finalizer: a bijection of 32-bit words (an int32 in, an int32 out: stored as uint32). */
+function fmix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return x ^ (x >>> 16);
+}
+
 export class MersenneTwister {
   /** The state words: [0, ready) of the current block computed, the rest still the previous block's. */
   private readonly w = new Uint32Array(MT_N);
@@ -104,6 +118,31 @@ export class MersenneTwister {
     for (let i = 1; i < MT_N; i++) {
       const prev = mt[i - 1]!;
       mt[i] = (Math.imul(1812433253, prev ^ (prev >>> 30)) + i) >>> 0;
+    }
+    this.mti = MT_N;
+    this.changed();
+  }
+
+  /**
+   * The state of pair `i` of an A/B run (engines/core/rng/pair-state.ts): word j is murmur3's fmix32
+   * of key[j % 4] + i·0x9E3779B9 + j·0x85EBCA6B (mod 2^32), position 624 (a twist before the first
+   * draw) — what CPython's `setstate((3, words + (624,), None))` makes. 624 independent hashes, no
+   * SHA-512 and no init_by_array: a pair's generator for the price of a fraction of a game.
+   */
+  initPair(key: ArrayLike<number>, i: number): void {
+    const mt = this.w;
+    const k0 = key[0]! | 0;
+    const k1 = key[1]! | 0;
+    const k2 = key[2]! | 0;
+    const k3 = key[3]! | 0;
+    const c = Math.imul(i, 0x9e3779b9);
+    // Four words at a time (624 = 4 · 156), one per key word.
+    for (let j = 0; j < MT_N; j += 4) {
+      const d = (c + Math.imul(j, 0x85ebca6b)) | 0;
+      mt[j] = fmix32((k0 + d) | 0);
+      mt[j + 1] = fmix32((((k1 + d) | 0) + PAIR_J1) | 0);
+      mt[j + 2] = fmix32((((k2 + d) | 0) + PAIR_J2) | 0);
+      mt[j + 3] = fmix32((((k3 + d) | 0) + PAIR_J3) | 0);
     }
     this.mti = MT_N;
     this.changed();

@@ -141,7 +141,8 @@ let keyWords = new Uint32Array(64);
  * versionTwoSeed's int as init_by_array's key — its 32-bit words, least significant first, without
  * high zero words — in a reused array: `keyWords`, of which `len` words count. Read straight from
  * the string and its digest (no bigint, no byte array on the way for an ASCII string): seeding
- * each pair of `koth ab` from `<seed>/pair/<i>` costs a hash and init_by_array, little else.
+ * a generator from a string seed costs a hash and init_by_array, little else. (koth ab's pairs
+ * no longer seed from strings: rng/pair-state.ts.)
  */
 function versionTwoKey(a: string | Uint8Array): number {
   let ascii = typeof a === 'string';
@@ -181,7 +182,7 @@ function versionTwoKey(a: string | Uint8Array): number {
 /**
  * versionTwoSeed's int as its 32-bit words, least significant first (what words32 of it gives,
  * up to high zero words, which IntWords.key drops): read straight from the big-endian bytes,
- * without a bigint — seeding many generators from strings (a pair of `koth ab` each) costs less.
+ * without a bigint — seeding many generators from strings costs less.
  */
 export function versionTwoWords(a: string | Uint8Array): IntWords {
   const n = versionTwoKey(a);
@@ -212,6 +213,12 @@ export class PyRandom implements Rng {
   constructor(seed: PySeed | typeof UNSEEDED = 0, options: { python2?: boolean } = {}) {
     this.python2 = !!options.python2;
     if (seed !== UNSEEDED) this.seed(seed);
+  }
+
+  /** Pair i's state of an A/B run from its seed's key (engines/core/rng/pair-state.ts: use seedPair there). */
+  seedPair(key: ArrayLike<number>, i: number): void {
+    this.gen.initPair(key, i);
+    this.gaussNext = null;
   }
 
   /** random.seed(a): ints (any size, sign ignored), bigints, str and bytes (version 2). */

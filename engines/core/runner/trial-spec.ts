@@ -26,6 +26,12 @@ export interface TrialSpec<Opts, Acc> {
    * same one its jobs get (its runtime, heartbeat cells, labels); absent on plain workers.
    */
   run(opts: Opts, rng: Rng, count: number, tick?: (done: number) => void, sandbox?: SandboxContext): Acc;
+  /**
+   * `a` and `b` together (b's trials after a's). The runner, checkpoints and queue always pass as
+   * `a` an accumulator of their own (spec.empty's, or the one merging builds), so a spec may grow
+   * `a` in place and return it (koth ab's pairs do: appending keeps a long run linear); `b` is
+   * never changed.
+   */
   merge(a: Acc, b: Acc): Acc;
   empty(opts: Opts): Acc;
   /**

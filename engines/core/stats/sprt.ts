@@ -83,27 +83,26 @@ function checkHist(hist: Hist, what: string): void {
  * steps that stay inside it, converges to the last bit. The LLR is stationary in x at the root,
  * so it is insensitive to the last bits anyway.
  */
-function secular(a: readonly number[], p: readonly number[]): number {
+function secular(a: ArrayLike<number>, p: ArrayLike<number>, k: number = a.length): number {
   let lo = -Infinity;
   let hi = Infinity;
-  for (const ai of a) {
+  for (let i = 0; i < k; i++) {
+    const ai = a[i]!;
     if (ai > 0) lo = Math.max(lo, -1 / ai);
     if (ai < 0) hi = Math.min(hi, -1 / ai);
   }
   if (!(Number.isFinite(lo) && Number.isFinite(hi))) throw new RangeError('secular equation: the outcomes do not straddle the hypothesis score');
-  const f = (x: number): [number, number] => {
-    let s = 0;
-    let d = 0;
-    for (let i = 0; i < a.length; i++) {
-      const q = a[i] / (1 + x * a[i]);
-      s += p[i] * q;
-      d -= p[i] * q * q;
-    }
-    return [s, d];
-  };
+  // f(x) = Σ pᵢ·qᵢ and f'(x) = −Σ pᵢ·qᵢ², qᵢ = aᵢ / (1 + x·aᵢ), computed in place (no array per
+  // step: Sprt.push solves two of these after every pair).
   let x = 0;
   for (let it = 0; it < 200; it++) {
-    const [fx, dfx] = f(x);
+    let fx = 0;
+    let dfx = 0;
+    for (let i = 0; i < k; i++) {
+      const q = a[i]! / (1 + x * a[i]!);
+      fx += p[i]! * q;
+      dfx -= p[i]! * q * q;
+    }
     if (fx === 0) return x;
     if (fx > 0) lo = x;
     else hi = x;
@@ -115,6 +114,11 @@ function secular(a: readonly number[], p: readonly number[]): number {
   return x;
 }
 
+/** llrOfHist's working arrays (grown as needed; the histograms are short). */
+let scratchP = new Float64Array(16);
+let scratchA0 = new Float64Array(16);
+let scratchA1 = new Float64Array(16);
+
 /**
  * N × fishtest's LLR for a histogram of outcomes (values in [0, 1] with counts ≥ 0, every count
  * used as given, a zero count replaced by the regulariser), H0 mean s0 vs H1 mean s1.
@@ -122,19 +126,24 @@ function secular(a: readonly number[], p: readonly number[]): number {
 function llrOfHist(values: readonly number[], counts: readonly number[], s0: number, s1: number): number {
   const k = values.length;
   let n = 0;
-  for (let i = 0; i < k; i++) n += counts[i] === 0 ? REGULARIZER : counts[i];
-  const p = new Array<number>(k);
-  const a0 = new Array<number>(k);
-  const a1 = new Array<number>(k);
-  for (let i = 0; i < k; i++) {
-    p[i] = (counts[i] === 0 ? REGULARIZER : counts[i]) / n;
-    a0[i] = values[i] - s0;
-    a1[i] = values[i] - s1;
+  for (let i = 0; i < k; i++) n += counts[i] === 0 ? REGULARIZER : counts[i]!;
+  if (scratchP.length < k) {
+    scratchP = new Float64Array(k * 2);
+    scratchA0 = new Float64Array(k * 2);
+    scratchA1 = new Float64Array(k * 2);
   }
-  const x0 = secular(a0, p);
-  const x1 = secular(a1, p);
+  const p = scratchP;
+  const a0 = scratchA0;
+  const a1 = scratchA1;
+  for (let i = 0; i < k; i++) {
+    p[i] = (counts[i] === 0 ? REGULARIZER : counts[i]!) / n;
+    a0[i] = values[i]! - s0;
+    a1[i] = values[i]! - s1;
+  }
+  const x0 = secular(a0, p, k);
+  const x1 = secular(a1, p, k);
   let total = 0;
-  for (let i = 0; i < k; i++) total += p[i] * (Math.log1p(x0 * a0[i]) - Math.log1p(x1 * a1[i]));
+  for (let i = 0; i < k; i++) total += p[i]! * (Math.log1p(x0 * a0[i]!) - Math.log1p(x1 * a1[i]!));
   return n * total;
 }
 

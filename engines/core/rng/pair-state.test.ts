@@ -1,0 +1,110 @@
+/**
+ * Pair i's generator (pair-state.ts): the recipe printed in docs/ab.md "Pair i's generator" is run
+ * with python3 and gives the same draws (skipped with a message without python3); pinned words
+ * for when it is missing; in place = fresh; distinct pairs differ in every word; the index range.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_PAIRS, pairKey, pairRandom, seedPair } from './pair-state.ts';
+import { PyRandom } from './python-random.ts';
+import { generatorKind } from './generators.ts';
+import { pairGenerator, pairSeed } from '../ab/pairs.ts';
+
+const DOC = join(import.meta.dirname, '../../../docs/ab.md');
+
+/** The python block under the heading "### Pair i's generator" of docs/ab.md. */
+function recipe(): string {
+  const doc = readFileSync(DOC, 'utf8');
+  const at = doc.indexOf("### Pair i's generator");
+  expect(at).toBeGreaterThan(0);
+  const m = /```python\n([\s\S]*?)```/.exec(doc.slice(at));
+  expect(m).not.toBeNull();
+  return m![1]!;
+}
+
+const CASES: [string, number][] = [
+  ['', 0],
+  ['ab/1', 0],
+  ['ab/1', 1],
+  ['bench-ab/0', 12345],
+  ['x', 2 ** 31],
+  ['x', 2 ** 32 - 1],
+  ['dé 🎲', 7],
+];
+
+/** What the tests compare: the state words, then 20 random(), 20 getrandbits(32), 10 randint(1, 6). */
+function draws(r: PyRandom) {
+  const st = r.getstate().internal;
+  return {
+    words: st.slice(0, 8).concat(st.slice(620)),
+    random: Array.from({ length: 20 }, () => r.random()),
+    bits: Array.from({ length: 20 }, () => Number(r.getrandbits(32))),
+    dice: Array.from({ length: 10 }, () => Number(r.randint(1, 6))),
+  };
+}
+
+const probe = spawnSync('python3', ['--version'], { encoding: 'utf8' });
+const havePython = probe.status === 0;
+
+describe.skipIf(!havePython)(`docs/ab.md's recipe in CPython gives pair i's generator${havePython ? '' : ' (skipped: python3 is not installed: apt-get install python3)'}`, () => {
+  it('the same state words and draws for ASCII, non-ASCII and extreme pair indices', () => {
+    const driver = `${recipe()}\nimport json, sys\nout = []\nfor seed, i in json.loads(sys.argv[1]):\n    r = pair_random(seed, i)\n    st = r.getstate()[1]\n    out.append({'words': list(st[:8]) + list(st[620:]), 'random': [r.random() for _ in range(20)], 'bits': [r.getrandbits(32) for _ in range(20)], 'dice': [r.randint(1, 6) for _ in range(10)]})\nprint(json.dumps(out))\n`;
+    const res = spawnSync('python3', ['-c', driver, JSON.stringify(CASES)], { encoding: 'utf8' });
+    expect(res.stderr).toBe('');
+    const py = JSON.parse(res.stdout) as unknown[];
+    expect(py).toEqual(CASES.map(([s, i]) => draws(pairRandom(s, i))));
+  });
+});
+
+describe("pair i's generator", () => {
+  it('pinned words (CPython with the recipe, 2026-11-26): seed "ab/1", pairs 0 and 1', () => {
+    expect(Array.from(pairRandom('ab/1', 0).getstate().internal.slice(0, 4))).toEqual(PINNED_0);
+    expect(Array.from(pairRandom('ab/1', 1).getstate().internal.slice(0, 4))).toEqual(PINNED_1);
+  });
+
+  it('in place (seedPair on a used generator, Python 2 mode too) equals a new one; the key cache follows the seed', () => {
+    const r = new PyRandom('used');
+    r.gauss();
+    for (const [s, i] of CASES) {
+      seedPair(r, s, i);
+      expect(draws(r)).toEqual(draws(pairRandom(s, i)));
+    }
+    const k1 = Array.from(pairKey('one'));
+    expect(Array.from(pairKey('two'))).not.toEqual(k1);
+    expect(Array.from(pairKey('one'))).toEqual(k1);
+    const p2 = pairRandom('ab/1', 3, { python2: true });
+    expect(p2.getstate().internal).toEqual(pairRandom('ab/1', 3).getstate().internal);
+  });
+
+  it('two pairs of a run differ in every state word; two runs differ', () => {
+    const w = (s: string, i: number) => pairRandom(s, i).getstate().internal.slice(0, 624);
+    for (const [i, j] of [[0, 1], [5, 6], [0, 2 ** 31], [100, 101]] as const) {
+      const a = w('run', i);
+      const b = w('run', j);
+      expect(a.filter((x, k) => x === b[k]).length).toBe(0);
+    }
+    expect(w('run', 0)).not.toEqual(w('run2', 0));
+  });
+
+  it('pair indices are integers in [0, 2^32)', () => {
+    const r = new PyRandom(0);
+    for (const bad of [-1, 0.5, MAX_PAIRS, Number.NaN]) expect(() => seedPair(r, 's', bad)).toThrow(RangeError);
+  });
+
+  it('the generator kinds: cpython3 and cpython2 use it, seedrandom seeds "<seed>/pair/<i>"', () => {
+    const py3 = pairGenerator(generatorKind('cpython3'), 'k', 9) as PyRandom;
+    expect(py3.getstate().internal).toEqual(pairRandom('k', 9).getstate().internal);
+    const into = new PyRandom(1);
+    expect(pairGenerator(generatorKind('cpython3'), 'k', 9, into)).toBe(into);
+    expect(into.getstate().internal).toEqual(py3.getstate().internal);
+    const py2 = pairGenerator(generatorKind('cpython2'), 'k', 9) as PyRandom;
+    expect(py2.getstate().internal).toEqual(py3.getstate().internal);
+    const sr = pairGenerator(generatorKind('seedrandom'), 'k', 9);
+    expect(sr.random()).toBe(generatorKind('seedrandom').fromSeed(pairSeed('k', 9)).random());
+  });
+});
+
+const PINNED_0 = [2733847297, 3817265022, 303648755, 2863144812];
+const PINNED_1 = [2911015338, 997102767, 4190647410, 2113781792];
