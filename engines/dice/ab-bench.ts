@@ -70,14 +70,30 @@ export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const field = official.filter((n) => n !== CANDIDATE && n !== BASELINE);
   const abOpts = (first: number): AbOptions => ({ candidate: CANDIDATE, baseline: BASELINE, field, rules: 'fixed', first, batch: BATCH });
 
-  // Warm-up (not timed): both code paths compiled before the first timed run, as in a long run.
-  await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: diceTrials, opts: { bots: official, rules: 'fixed' }, seed: 'bench-ab/warm', trials: Math.min(games, 2000), shardSize: 1000, workers: 1, label: 'bench ab: warm-up' });
-  await ctx.kit.runSharded<AbOptions, AbAcc>({ game: 'dice:ab', spec: abTrials, opts: abOpts(0), seed: 'bench-ab/warm', trials: BATCH, shardSize: BATCH, workers: 1, label: 'bench ab: warm-up', unit: 'pairs' });
+  /**
+   * One round: `games` replay games (1: the yardstick, one worker, this thread), then `pairs` pairs
+   * (2: koth ab's batches, and its SPRT fed pair by pair; no stopping, a fixed number of pairs).
+   * Returns the CPU-seconds of each.
+   */
+  const round = async (seed: string, first: number, what: string): Promise<[number, number]> => {
+    let c0 = process.cpuUsage();
+    await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: diceTrials, opts: { bots: official, rules: 'fixed' }, seed, trials: games, shardSize: 10_000, workers: 1, label: `bench ab: plain dice replay (${what})` });
+    const g = cpuSeconds(c0);
+    c0 = process.cpuUsage();
+    const res = await ctx.kit.runSharded<AbOptions, AbAcc>({ game: 'dice:ab', spec: abTrials, opts: abOpts(first), seed, trials: pairs, shardSize: BATCH, workers: 1, label: `bench ab: dice A/B, ports (${what})`, unit: 'pairs' });
+    const sprt = new Sprt(SPRT);
+    for (let i = 0; i < res.acc.a.length; i++) sprt.push((1 + res.acc.a[i]! - res.acc.b[i]!) / 2);
+    return [g, cpuSeconds(c0)];
+  };
 
-  // Replay and A/B alternate in short stretches (a round: `games` replay games, then `pairs` pairs),
-  // so both see the machine as it is at that moment: on a shared machine the speed of a run drifts
-  // by a third from minute to minute, and two long runs one after the other compare two machines.
-  // A run's ratio is the median of its rounds' ratios; its rates are its totals.
+  // Warm-up (not timed): two rounds, so that both paths run compiled from the first timed round on,
+  // as in a long run (a warm-up of a few hundred pairs left the first run a tenth slower).
+  for (let w = 0; w < 2; w++) await round(`bench-ab/warm/${w}`, w * pairs, 'warm-up');
+
+  // Replay and A/B alternate in short stretches (rounds), so both see the machine as it is at that
+  // moment: on a shared machine the speed of a run drifts by a third from minute to minute, and two
+  // long runs one after the other compare two machines. A run's ratio is the median of its rounds'
+  // ratios; its rates are its totals.
   const gamesPerCpu: number[] = [];
   const pairsPerCpu: number[] = [];
   const ratios: number[] = [];
@@ -87,16 +103,7 @@ export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
     let pairCpu = 0;
     const roundRatios: number[] = [];
     for (let q = 0; q < rounds; q++) {
-      // 1. The plain replay: games per CPU-second, one worker (this thread).
-      let c0 = process.cpuUsage();
-      await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: diceTrials, opts: { bots: official, rules: 'fixed' }, seed: `bench-ab/${r}/${q}`, trials: games, shardSize: 10_000, workers: 1, label: `bench ab: plain dice replay (round ${q + 1}/${rounds})` });
-      const g = cpuSeconds(c0);
-      // 2. Pairs: koth ab's batches, and its SPRT fed pair by pair (no stopping: a fixed number of pairs).
-      c0 = process.cpuUsage();
-      const res = await ctx.kit.runSharded<AbOptions, AbAcc>({ game: 'dice:ab', spec: abTrials, opts: abOpts(q * pairs), seed: `bench-ab/${r}`, trials: pairs, shardSize: BATCH, workers: 1, label: `bench ab: dice A/B, ports (round ${q + 1}/${rounds})`, unit: 'pairs' });
-      const sprt = new Sprt(SPRT);
-      for (let i = 0; i < res.acc.a.length; i++) sprt.push((1 + res.acc.a[i]! - res.acc.b[i]!) / 2);
-      const p = cpuSeconds(c0);
+      const [g, p] = await round(`bench-ab/${r}/${q}`, q * pairs, `run ${r + 1}/${runs}, round ${q + 1}/${rounds}`);
       gameCpu += g;
       pairCpu += p;
       roundRatios.push(pairs / p / (games / g));
