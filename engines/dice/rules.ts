@@ -235,15 +235,9 @@ export class DiceController {
     const k = this.settings.botsPerGame;
     if (n < k) throw new PythonError('ValueError', `Sample larger than population or is negative (${n} bots for ${k} seats)`);
     // random.sample(range(n), k) draws as PyRandom.sample does; with CPython's pool strategy
-    // (n <= its set size, always so for the 49 or 57 bots) in two reused arrays (kept from one
-    // call to the next: the pool is back to 0..n-1 after every game).
-    let arrays = this.seatArrays;
-    if (!arrays || arrays.n !== n || arrays.k !== k) {
-      const population = Array.from({ length: n }, (_, i) => i);
-      arrays = this.seatArrays = { n, k, small: n <= sampleSetsize(k), population, pool: population.slice(), drawn: new Array(k).fill(0), picked: new Array(k).fill(0) };
-    }
+    // (n <= its set size, always so for the 49 or 57 bots) in reused arrays (poolSample).
+    const arrays = this.seatArraysFor(n, k);
     const reuse = arrays.small && !this.random.python2 && this.random.sample === PyRandom.prototype.sample;
-    const { population, pool, drawn, picked } = arrays;
     const step = 1000;
     for (let g = 0; g < games; g++) {
       let seats: number[];
@@ -255,18 +249,9 @@ export class DiceController {
           throw new BotCrash((e as { bot?: string }).bot ?? 'random.sample', this.gameNumber + 1, e);
         }
       } else if (reuse) {
-        for (let i = 0; i < k; i++) {
-          const j = this.random.randbelow(n - i);
-          picked[i] = j;
-          drawn[i] = pool[j]!;
-          pool[j] = pool[n - i - 1]!;
-        }
-        // pool back to 0..n-1 for the next game: undo the k moves, last first (pool[n-i-1]
-        // is never written after move i, so each undo puts back exactly what move i replaced).
-        for (let i = k - 1; i >= 0; i--) pool[picked[i]!] = drawn[i]!;
-        seats = drawn;
+        seats = this.poolSample(arrays, this.random);
       } else {
-        seats = this.random.sample(population, k);
+        seats = this.random.sample(arrays.population, k);
       }
       // game_bots = [None] * 8, filled in seat order (bots built earlier can see it).
       const gameBots: (DiceBot | null)[] = [];
@@ -284,6 +269,35 @@ export class DiceController {
     }
     if (tick && games % step) tick(games % step);
     return this.stats;
+  }
+
+  /** The seat-drawing arrays for n classes and k seats, kept from call to call (their contents do not carry over). */
+  private seatArraysFor(n: number, k: number): NonNullable<DiceController['seatArrays']> {
+    let arrays = this.seatArrays;
+    if (!arrays || arrays.n !== n || arrays.k !== k) {
+      const population = Array.from({ length: n }, (_, i) => i);
+      arrays = this.seatArrays = { n, k, small: n <= sampleSetsize(k), population, pool: population.slice(), drawn: new Array(k).fill(0), picked: new Array(k).fill(0) };
+    }
+    return arrays;
+  }
+
+  /**
+   * random.sample(range(n), k) with CPython's pool strategy (the draws PyRandom.sample makes when n
+   * is at most its set size), in the reused arrays: the seats are `arrays.drawn`, valid until the
+   * next draw; the pool is back to 0..n-1 afterwards.
+   */
+  private poolSample(arrays: NonNullable<DiceController['seatArrays']>, random: PyRandom): number[] {
+    const { n, k, pool, drawn, picked } = arrays;
+    for (let i = 0; i < k; i++) {
+      const j = random.randbelow(n - i);
+      picked[i] = j;
+      drawn[i] = pool[j]!;
+      pool[j] = pool[n - i - 1]!;
+    }
+    // Undo the k moves, last first (pool[n-i-1] is never written after move i, so each undo puts
+    // back exactly what move i replaced).
+    for (let i = k - 1; i >= 0; i--) pool[picked[i]!] = drawn[i]!;
+    return drawn;
   }
 
   /** playList's class list (env.botClasses of its game), reused. */
@@ -324,25 +338,8 @@ export class DiceController {
     for (let i = 0; i < n; i++) listed[i] = this.classes[list[i]!]!;
     this.env.botClasses = listed;
     // simulate(1)'s seats: random.sample(range(n), k), then the listed classes' indices.
-    let arrays = this.seatArrays;
-    if (!arrays || arrays.n !== n || arrays.k !== k) {
-      const population = Array.from({ length: n }, (_, i) => i);
-      arrays = this.seatArrays = { n, k, small: n <= sampleSetsize(k), population, pool: population.slice(), drawn: new Array(k).fill(0), picked: new Array(k).fill(0) };
-    }
-    let drawnSeats: readonly number[];
-    if (arrays.small && !random.python2 && random.sample === PyRandom.prototype.sample) {
-      const { pool, drawn, picked } = arrays;
-      for (let i = 0; i < k; i++) {
-        const j = random.randbelow(n - i);
-        picked[i] = j;
-        drawn[i] = pool[j]!;
-        pool[j] = pool[n - i - 1]!;
-      }
-      for (let i = k - 1; i >= 0; i--) pool[picked[i]!] = drawn[i]!;
-      drawnSeats = drawn;
-    } else {
-      drawnSeats = random.sample(arrays.population, k);
-    }
+    const arrays = this.seatArraysFor(n, k);
+    const drawnSeats = arrays.small && !random.python2 && random.sample === PyRandom.prototype.sample ? this.poolSample(arrays, random) : random.sample(arrays.population, k);
     const seats = this.listSeats;
     if (seats.length !== k) seats.length = k;
     let mine = -1;
