@@ -72,7 +72,8 @@ export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
 
   /**
    * One round: `games` replay games (1: the yardstick, one worker, this thread), then `pairs` pairs
-   * (2: koth ab's batches, and its SPRT fed pair by pair; no stopping, a fixed number of pairs).
+   * (2: koth ab's batches, and its SPRT fed pair by pair; a fixed number of pairs, a new test
+   * after each verdict).
    * Returns the CPU-seconds of each.
    */
   const round = async (seed: string, first: number, what: string): Promise<[number, number]> => {
@@ -81,8 +82,13 @@ export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
     const g = cpuSeconds(c0);
     c0 = process.cpuUsage();
     const res = await ctx.kit.runSharded<AbOptions, AbAcc>({ game: 'dice:ab', spec: abTrials, opts: abOpts(first), seed, trials: pairs, shardSize: BATCH, workers: 1, label: `bench ab: dice A/B, ports (${what})`, unit: 'pairs' });
-    const sprt = new Sprt(SPRT);
-    for (let i = 0; i < res.acc.a.length; i++) sprt.push((1 + res.acc.a[i]! - res.acc.b[i]!) / 2);
+    // Every pair goes to a test still running, as in koth ab (which stops at the verdict): a new
+    // test after each verdict (a test that has stopped computes no more LLRs).
+    let sprt = new Sprt(SPRT);
+    for (let i = 0; i < res.acc.a.length; i++) {
+      sprt.push((1 + res.acc.a[i]! - res.acc.b[i]!) / 2);
+      if (sprt.verdict() !== null) sprt = new Sprt(SPRT);
+    }
     return [g, cpuSeconds(c0)];
   };
 
