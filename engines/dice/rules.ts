@@ -253,18 +253,7 @@ export class DiceController {
       } else {
         seats = this.random.sample(arrays.population, k);
       }
-      // game_bots = [None] * 8, filled in seat order (bots built earlier can see it).
-      const gameBots: (DiceBot | null)[] = [];
-      for (let i = 0; i < k; i++) gameBots.push(null);
-      this.gameBots = gameBots;
-      this.gameNumber++;
-      this.replaced = false;
-      for (let i = 0; i < k; i++) {
-        const ci = seats[i]!;
-        this.rowByClass[ci]!.played++;
-        gameBots[i] = this.construct(ci, i);
-      }
-      this.play(gameBots as DiceBot[], seats);
+      this.playSeated(seats, k);
       if (tick && (g + 1) % step === 0) tick(step);
     }
     if (tick && games % step) tick(games % step);
@@ -307,6 +296,7 @@ export class DiceController {
   /** score's last game: how many seats held the top score, and the scores list. */
   private lastWinners = 0;
   private lastTop = 0;
+  private lastScores: number[] | undefined;
 
   /**
    * One game exactly as a new controller with the classes `list` (indices into this controller's
@@ -328,7 +318,6 @@ export class DiceController {
     // reset's and setUp's per-game part.
     if (this.classAttrs.size !== 0) this.classAttrs.clear();
     this.gameNumber = 0;
-    this.replaced = false;
     this.shortenedBy = '';
     this.random = random;
     this.env.random = random;
@@ -348,20 +337,26 @@ export class DiceController {
       seats[i] = list[at]!;
       if (at === 0) mine = i;
     }
+    this.playSeated(seats, k);
+    if (mine < 0 || this.lastWinners === 0) return 0;
+    return this.lastScores![mine] === this.lastTop ? 1 / this.lastWinners : 0;
+  }
+
+  /** One game on the first k drawn seats (class indices in seat order): the bots built, then Controller.play. */
+  private playSeated(seats: readonly number[], k: number): void {
+    // game_bots = [None] * 8, filled in seat order (bots built earlier can see it).
     const gameBots: (DiceBot | null)[] = [];
     for (let i = 0; i < k; i++) gameBots.push(null);
     this.gameBots = gameBots;
     this.gameNumber++;
+    this.replaced = false;
     for (let i = 0; i < k; i++) {
       const ci = seats[i]!;
       this.rowByClass[ci]!.played++;
       gameBots[i] = this.construct(ci, i);
     }
     this.play(gameBots as DiceBot[], seats);
-    if (mine < 0 || this.lastWinners === 0) return 0;
-    return this.lastScores![mine] === this.lastTop ? 1 / this.lastWinners : 0;
   }
-  private lastScores: number[] | undefined;
 
   private construct(ci: number, seat: number): DiceBot {
     const cls = this.classes[ci]!;
