@@ -1,6 +1,6 @@
 /**
- * `koth ab dice` with ports plays its games on one controller per shard and generator, reset for
- * each game (engines/dice/ab.ts, DiceController.reset). That may not change a game: given pair i's
+ * `koth ab dice` with ports plays its games on one controller set up once per run
+ * (engines/dice/ab.ts, DiceController.playList). That may not change a game: given pair i's
  * generator, its two games are those recorded before the reuse existed — with the generators of
  * that time, `random.seed('<seed>/pair/<i>')` (fixtures/dice/ab-pairs/pairs-string-seeded.json).
  * Pair i's generator is now rng/pair-state.ts's (a hashed state, November 2026): the pairs of
@@ -105,44 +105,6 @@ describe('koth ab dice: a reused controller gives the games of fresh ones', () =
       }
     });
   }
-});
-
-describe('DiceController.reset', () => {
-  const cls = (names: string[]) => names.map((n) => diceClass(n)!);
-  // Class lists one after another on one controller: other sizes, a name twice, bots with class
-  // state (CopyBot) and bots that look at the game's bots (TleilaxuBot, HarkonnenBot).
-  const runs: [string[], string][] = [
-    [official.slice(0, 12), 'fixed'],
-    [['CopyBot', 'TleilaxuBot', 'HarkonnenBot', 'OptFor2X', 'GoToTenBot', 'BrainBot', 'SafetyNet', 'BePrepared'], 'original'],
-    [['CopyBot', 'CopyBot', 'TleilaxuBot', 'HarkonnenBot', 'OptFor2X', 'GoToTenBot', 'BrainBot', 'SafetyNet', 'EnsureLead'], 'fixed'],
-    [official, 'original'],
-    [['SafetyNet', 'BrainBot', 'SafetyNet', 'OptFor2X', 'GoToTenBot'], 'fixed'],
-    [['GoToTenBot', 'OptFor2X', 'CopyBot', 'SafetyNet', 'BrainBot', 'Rebel', 'StepBot', 'FooBot'], 'fixed'],
-  ];
-  // A run's outcome: its statistics, or the crash the original would have had (two CopyBots raise KeyError).
-  const outcome = (c: DiceController) => {
-    try {
-      return c.simulate(60);
-    } catch (e) {
-      return String(e);
-    }
-  };
-  it('makes a used controller what a new one is: the same statistics (or crash) over the next games', () => {
-    let reused: DiceController | undefined;
-    let crashed = 0;
-    for (const [i, [names, rules]] of runs.entries()) {
-      const settings = { ...DEFAULT_SETTINGS, botsPerGame: Math.min(8, names.length) };
-      const fresh = new DiceController(cls(names), new PyRandom(`reset/${i}`), diceFlags(rules), settings);
-      const want = outcome(fresh);
-      if (typeof want === 'string') crashed++;
-      const random = new PyRandom(`reset/${i}`);
-      if (reused) reused.reset(cls(names), random, diceFlags(rules), settings);
-      else reused = new DiceController(cls(names), random, diceFlags(rules), settings);
-      expect(outcome(reused), `run ${i}`).toEqual(want);
-      expect(random.getstate(), `run ${i}`).toEqual(fresh.random.getstate());
-    }
-    expect(crashed).toBe(1); // the run with two CopyBots: reset after a crash too
-  });
 });
 
 describe('DiceController.playList', () => {

@@ -75,18 +75,18 @@ interface ClassInfo {
 }
 
 export class DiceController {
-  /** The run's statistics (after reset: the statistics of the games since, in the same object). */
+  /** The run's statistics. */
   readonly stats: DiceStats;
   /** Called after every turn (the original's DEBUG print); unset in tournaments. */
   onTurn: ((e: DiceTurnEvent) => void) | undefined;
-  /** The controller's `bots`, its generator, rules and settings (set anew by reset). */
+  /** The controller's `bots`, its generator, rules and settings. */
   classes: readonly DiceBotClass[];
   random: PyRandom;
   flags: DiceFlags;
   settings: DiceSettings;
   private readonly rowOf: number[] = [];
   private readonly env: { random: PyRandom; readonly gameBots: (DiceBot | null)[]; botClasses: readonly DiceBotClass[]; classState: DiceEnv['classState']; makeThrowReplaced(): void };
-  /** The class attributes' store behind env.classState (emptied by reset: a new controller's is empty). */
+  /** The class attributes' store behind env.classState (emptied by playList: a new controller's is empty). */
   private readonly classAttrs = new Map<string, unknown>();
   private gameBots: (DiceBot | null)[] = [];
   private gameNumber = 0;
@@ -99,8 +99,6 @@ export class DiceController {
   private readonly classTurn: (DiceBot['playTurn'] | undefined)[] = [];
   /** Per class index: its statistics row. */
   private readonly rowByClass: DiceStats['rows'] = [];
-  /** Rows kept for reuse by reset (stats.rows holds the first stats.bots.length of them). */
-  private readonly rowPool: DiceStats['rows'] = [];
   private ownRandint = false;
   private endScore = 0;
   /** Set when a bot of the current game had its makeThrow replaced (bot.ts replaceMakeThrow). */
@@ -111,7 +109,6 @@ export class DiceController {
   private watchSeats = false;
   /** The last bot whose turn changed the length of the live scores list (messages). */
   private shortenedBy = '';
-  private readonly infoCache = new Map<DiceBotClass, ClassInfo>();
   /** simulate's seat drawing arrays, kept between calls (their contents do not carry over). */
   private seatArrays: { n: number; k: number; small: boolean; population: number[]; pool: number[]; drawn: number[]; picked: number[] } | undefined;
 
@@ -129,7 +126,7 @@ export class DiceController {
         return self.gameBots;
       },
       botClasses: classes,
-      // classStateStore (engines/core/py) over a map that reset can empty.
+      // classStateStore (engines/core/py) over a map that playList can empty.
       classState: <T>(key: string, init: () => T): T => {
         if (!attrs.has(key)) attrs.set(key, init());
         return attrs.get(key) as T;
@@ -141,50 +138,10 @@ export class DiceController {
     this.setUp(classes, random, flags, settings);
   }
 
-  /**
-   * Makes this controller what `new DiceController(classes, random, flags, settings)` would be,
-   * reusing its arrays and statistics rows (for many short runs on one controller; koth ab's
-   * single games use playList, which needs no set-up per game): empty statistics, no class
-   * attributes, game numbers from 1 again. The statistics
-   * object is the same one, zeroed: read what you need of a run before the next reset. Not for the
-   * original Python bots' classes (their controller stand-in is told of a run once: build anew).
-   */
-  reset(classes: readonly DiceBotClass[], random: PyRandom, flags: DiceFlags = this.flags, settings: DiceSettings = this.settings): void {
-    if (this.watch) throw new Error('DiceController.reset: a controller of the original Python bots cannot be reset; build a new one');
-    const st = this.stats;
-    st.games = 0;
-    st.tiedGames = 0;
-    st.timedOutGames = 0;
-    st.totalRounds = 0;
-    st.totalRoundsSq = 0;
-    st.highestRound = 0;
-    st.lastRoundRetriggers = 0;
-    st.winningScores = {};
-    st.seatWins = [];
-    if (this.classAttrs.size !== 0) this.classAttrs.clear();
-    this.gameBots = [];
-    this.gameNumber = 0;
-    this.replaced = false;
-    this.watchSeats = false;
-    this.shortenedBy = '';
-    this.setUp(classes, random, flags, settings);
-  }
-
-  /**
-   * What the controller reads of a class (its name, fast path, makeThrow, turn delegate, watch),
-   * read once per class and controller: a class's fast path is registered when its module loads
-   * (bot.ts fastPath), before any controller sees it. A reused controller (reset) meets the same
-   * few dozen classes game after game; reading eight prototypes of different shapes per game was
-   * a tenth of an A/B pair's time.
-   */
-  private classInfo(c: DiceBotClass): ClassInfo {
-    let info = this.infoCache.get(c);
-    if (info === undefined) {
-      const p = c.prototype;
-      info = { name: c.botName, fast: p.fastClass === c ? p.fastDecide : undefined, make: p.makeThrow, start: p.fastStart, turn: p.playTurn, watch: c.watch };
-      this.infoCache.set(c, info);
-    }
-    return info;
+  /** What the controller reads of a class: its name, fast path, makeThrow, turn delegate, watch. */
+  private static classInfo(c: DiceBotClass): ClassInfo {
+    const p = c.prototype;
+    return { name: c.botName, fast: p.fastClass === c ? p.fastDecide : undefined, make: p.makeThrow, start: p.fastStart, turn: p.playTurn, watch: c.watch };
   }
 
   private setUp(classes: readonly DiceBotClass[], random: PyRandom, flags: DiceFlags, settings: DiceSettings): void {
@@ -200,14 +157,12 @@ export class DiceController {
     let names = 0; // bots[0, names) are this run's names so far
     let watch: DiceControllerWatch | undefined;
     for (let i = 0; i < n; i++) {
-      const info = this.classInfo(classes[i]!);
+      const info = DiceController.classInfo(classes[i]!);
       let r = 0;
       while (r < names && bots[r] !== info.name) r++;
       if (r === names) {
         bots[names++] = info.name;
-        const row = (this.rowPool[r] ??= emptyRow());
-        row.wins = row.played = row.max = row.scoreSum = row.winScoreSum = row.throws = row.successes = row.turns = 0;
-        st.rows[r] = row;
+        st.rows[r] = emptyRow();
       }
       this.rowOf[i] = r;
       this.classFast[i] = info.fast;
@@ -300,7 +255,7 @@ export class DiceController {
 
   /**
    * One game exactly as a new controller with the classes `list` (indices into this controller's
-   * classes) plays `simulate(1)` on `random` — or as `reset` with them does — without setting the
+   * classes) plays `simulate(1)` on `random`, without setting the
    * controller up for it: the classes' fast paths and rows were read once, for the whole class list
    * (`koth ab dice`: the candidate, the baseline and the field; a pair's games differ by list[0]).
    * What a new controller starts with is made so here: no class attributes, game number 1, the
@@ -315,7 +270,7 @@ export class DiceController {
     const n = list.length;
     const k = this.settings.botsPerGame;
     if (n < k) throw new PythonError('ValueError', `Sample larger than population or is negative (${n} bots for ${k} seats)`);
-    // reset's and setUp's per-game part.
+    // What a new controller with the listed classes would start with, where it differs.
     if (this.classAttrs.size !== 0) this.classAttrs.clear();
     this.gameNumber = 0;
     this.shortenedBy = '';
