@@ -14,7 +14,6 @@
  */
 import type { ReplayKit, ShardedRun } from '../game.ts';
 import type { Seed } from '../rng/rng.ts';
-import { generatorKind } from '../rng/generators.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import { confidencePercent, zFor } from '../stats/intervals.ts';
 import type { RuleComparisonData } from '../report/html/types.ts';

@@ -35,6 +35,15 @@ export interface GeneratorKindSpec {
   pair?(seed: string, i: number, into?: Rng): Rng;
 }
 
+/** The Mersenne-Twister kinds' `pair` (rng/pair-state.ts): `into` put in pair i's state, or a new generator in it. */
+const mtPair =
+  (python2: boolean): GeneratorKindSpec['pair'] =>
+  (s, i, into) => {
+    if (!into) return pairRandom(s, i, { python2 });
+    seedPair(into as PyRandom, s, i);
+    return into;
+  };
+
 const kinds = new Map<string, GeneratorKindSpec>([
   [
     'cpython3',
@@ -42,7 +51,7 @@ const kinds = new Map<string, GeneratorKindSpec>([
       description: "CPython 3 random.Random (Mersenne Twister; str seeds as random.seed's version 2)",
       fromSeed: (s) => new PyRandom(s),
       reseed: (r, s) => (r as PyRandom).seed(s),
-      pair: (s, i, into) => (into ? (seedPair(into as PyRandom, s, i), into) : pairRandom(s, i)),
+      pair: mtPair(false),
     },
   ],
   [
@@ -51,7 +60,7 @@ const kinds = new Map<string, GeneratorKindSpec>([
       description: "CPython 2.7 random (int(random()*n) algorithms; a str seed becomes CPython 3's version-2 int)",
       fromSeed: (s) => new PyRandom(versionTwoWords(s), { python2: true }),
       reseed: (r, s) => (r as PyRandom).seed(versionTwoWords(s)),
-      pair: (s, i, into) => (into ? (seedPair(into as PyRandom, s, i), into) : pairRandom(s, i, { python2: true })),
+      pair: mtPair(true),
     },
   ],
   ['seedrandom', { description: 'seedrandom ARC4 (statistical seeding of games whose originals were C++)', fromSeed: (s) => new SeededRandom(s) }],
