@@ -26,11 +26,6 @@ function initialState(): Uint32Array {
  */
 const CHUNK = 64;
 
-/** j·0x85EBCA6B mod 2^32 for j = 1, 2, 3 (initPair's offsets within a group of four words). */
-const PAIR_J1 = Math.imul(1, 0x85ebca6b);
-const PAIR_J2 = Math.imul(2, 0x85ebca6b);
-const PAIR_J3 = Math.imul(3, 0x85ebca6b);
-
 /** murmur3's finalizer: a bijection of 32-bit words (an int32 in, an int32 out: stored as uint32). */
 function fmix32(x: number): number {
   x ^= x >>> 16;
@@ -85,9 +80,14 @@ export class MersenneTwister {
    * start from one state, and the second no longer twists what the first did.
    */
   copyFrom(other: MersenneTwister): void {
-    this.w.set(other.w);
+    // A pair's hashed block: the words past `ready` are not read before they are hashed.
+    if (other.hashing) this.w.set(other.w.subarray(0, other.ready));
+    else this.w.set(other.w);
     this.mti = other.mti;
     this.ready = other.ready;
+    this.hashing = other.hashing;
+    this.pairKey.set(other.pairKey);
+    this.pairOffset = other.pairOffset;
     this.d6Upto = 0;
     this.epoch++;
     this.twists = 0;
@@ -106,6 +106,7 @@ export class MersenneTwister {
   /** After seeding or loading: every word given, no dice table, a new epoch. */
   private changed(): void {
     this.ready = MT_N;
+    this.hashing = false;
     this.d6Upto = 0;
     this.epoch++;
     this.twists = 0;
@@ -125,27 +126,35 @@ export class MersenneTwister {
 
   /**
    * The state of pair `i` of an A/B run (engines/core/rng/pair-state.ts): word j is murmur3's fmix32
-   * of key[j % 4] + i·0x9E3779B9 + j·0x85EBCA6B (mod 2^32), position 624 (a twist before the first
-   * draw) — what CPython's `setstate((3, words + (624,), None))` makes. 624 independent hashes, no
-   * SHA-512 and no init_by_array: a pair's generator for the price of a fraction of a game.
+   * of key[j % 4] + i·0x9E3779B9 + j·0x85EBCA6B (mod 2^32), position 0 (the first draw reads word
+   * 0) — what CPython's `setstate((3, words + (0,), None))` makes. The words are independent
+   * hashes, so they are computed as drawn, CHUNK at a time (refill), like a twisted block: a dice
+   * game's 200 or so draws hash about 200 words, and the two games of a pair (copyFrom) hash them
+   * once. Until the block is drawn to its end (then twisted as any), getstate shows the words
+   * computed to the end (`mt`): the same state. No SHA-512, no init_by_array and no twist.
    */
   initPair(key: ArrayLike<number>, i: number): void {
-    const mt = this.w;
-    const k0 = key[0]! | 0;
-    const k1 = key[1]! | 0;
-    const k2 = key[2]! | 0;
-    const k3 = key[3]! | 0;
-    const c = Math.imul(i, 0x9e3779b9);
-    // Four words at a time (624 = 4 · 156), one per key word.
-    for (let j = 0; j < MT_N; j += 4) {
-      const d = (c + Math.imul(j, 0x85ebca6b)) | 0;
-      mt[j] = fmix32((k0 + d) | 0);
-      mt[j + 1] = fmix32((((k1 + d) | 0) + PAIR_J1) | 0);
-      mt[j + 2] = fmix32((((k2 + d) | 0) + PAIR_J2) | 0);
-      mt[j + 3] = fmix32((((k3 + d) | 0) + PAIR_J3) | 0);
-    }
-    this.mti = MT_N;
+    const k = this.pairKey;
+    for (let t = 0; t < 4; t++) k[t] = key[t]! | 0;
+    this.pairOffset = Math.imul(i, 0x9e3779b9);
     this.changed();
+    this.hashing = true;
+    this.ready = 0;
+    this.mti = 0;
+  }
+
+  /** The pair's key words and i·0x9E3779B9 (initPair): what hashRange makes the block's words of. */
+  private readonly pairKey = new Int32Array(4);
+  private pairOffset = 0;
+  /** Whether the current block is a pair's hashed words (initPair), computed CHUNK at a time as drawn. */
+  private hashing = false;
+
+  /** Words [from, to) of a pair's block (initPair): fmix32(key[j % 4] + i·0x9E3779B9 + j·0x85EBCA6B). */
+  private hashRange(from: number, to: number): void {
+    const mt = this.w;
+    const k = this.pairKey;
+    const c = this.pairOffset;
+    for (let j = from; j < to; j++) mt[j] = fmix32((k[j & 3]! + c + Math.imul(j, 0x85ebca6b)) | 0);
   }
 
   /**
@@ -211,7 +220,7 @@ export class MersenneTwister {
 
   /**
    * The next words to draw (genrand_uint32's refill): at the end of a block a new one is begun,
-   * and its words are computed CHUNK at a time (twistRange).
+   * and its words are computed CHUNK at a time (twistRange; hashRange in a pair's first block).
    */
   private refill(): void {
     if (this.mti >= MT_N) {
@@ -220,12 +229,15 @@ export class MersenneTwister {
       this.ready = 0;
       this.d6Upto = 0;
       this.twists++;
+      this.hashing = false;
     }
     const end = Math.min(MT_N, this.ready + CHUNK);
     const twin = this.twin;
     if (twin !== undefined && twin.epoch === this.twinEpoch && this.epoch === this.ownEpoch && twin.twists === this.twists - this.twinBase && twin.ready >= end) {
       // The copy is in the same block (counted from the copy) and has computed these words already.
       this.w.set(twin.w.subarray(this.ready, end), this.ready);
+    } else if (this.hashing) {
+      this.hashRange(this.ready, end);
     } else {
       this.twistRange(this.ready, end);
     }
@@ -235,7 +247,8 @@ export class MersenneTwister {
   /** Computes the rest of the current block (before its words are shown or copied whole). */
   private complete(): void {
     if (this.ready < MT_N) {
-      this.twistRange(this.ready, MT_N);
+      if (this.hashing) this.hashRange(this.ready, MT_N);
+      else this.twistRange(this.ready, MT_N);
       this.ready = MT_N;
     }
   }

@@ -34,15 +34,24 @@ const CASES: [string, number][] = [
   ['dé 🎲', 7],
 ];
 
-/** What the tests compare: the state words, then 20 random(), 20 getrandbits(32), 10 randint(1, 6). */
+/**
+ * What the tests compare: the state words, then 20 random(), 20 getrandbits(32), 10 randint(1, 6),
+ * then past the first twist (600 more words): 5 getrandbits(32) and the state's position and words.
+ */
 function draws(r: PyRandom) {
   const st = r.getstate().internal;
-  return {
+  const out = {
     words: st.slice(0, 8).concat(st.slice(620)),
     random: Array.from({ length: 20 }, () => r.random()),
     bits: Array.from({ length: 20 }, () => Number(r.getrandbits(32))),
     dice: Array.from({ length: 10 }, () => Number(r.randint(1, 6))),
+    twisted: [] as number[],
   };
+  for (let j = 0; j < 600; j++) r.getrandbits(32);
+  const bits = Array.from({ length: 5 }, () => Number(r.getrandbits(32)));
+  const after = r.getstate().internal;
+  out.twisted = bits.concat(after.slice(0, 4), after.slice(621));
+  return out;
 }
 
 const probe = spawnSync('python3', ['--version'], { encoding: 'utf8' });
@@ -50,7 +59,7 @@ const havePython = probe.status === 0;
 
 describe.skipIf(!havePython)(`docs/ab.md's recipe in CPython gives pair i's generator${havePython ? '' : ' (skipped: python3 is not installed: apt-get install python3)'}`, () => {
   it('the same state words and draws for ASCII, non-ASCII and extreme pair indices', () => {
-    const driver = `${recipe()}\nimport json, sys\nout = []\nfor seed, i in json.loads(sys.argv[1]):\n    r = pair_random(seed, i)\n    st = r.getstate()[1]\n    out.append({'words': list(st[:8]) + list(st[620:]), 'random': [r.random() for _ in range(20)], 'bits': [r.getrandbits(32) for _ in range(20)], 'dice': [r.randint(1, 6) for _ in range(10)]})\nprint(json.dumps(out))\n`;
+    const driver = `${recipe()}\nimport json, sys\nout = []\nfor seed, i in json.loads(sys.argv[1]):\n    r = pair_random(seed, i)\n    st = r.getstate()[1]\n    out.append({'words': list(st[:8]) + list(st[620:]), 'random': [r.random() for _ in range(20)], 'bits': [r.getrandbits(32) for _ in range(20)], 'dice': [r.randint(1, 6) for _ in range(10)]})\n    [r.getrandbits(32) for _ in range(600)]\n    bits = [r.getrandbits(32) for _ in range(5)]\n    st = r.getstate()[1]\n    out[-1]['twisted'] = bits + list(st[:4]) + list(st[621:])\nprint(json.dumps(out))\n`;
     const res = spawnSync('python3', ['-c', driver, JSON.stringify(CASES)], { encoding: 'utf8' });
     expect(res.stderr).toBe('');
     const py = JSON.parse(res.stdout) as unknown[];
@@ -76,6 +85,42 @@ describe("pair i's generator", () => {
     expect(Array.from(pairKey('one'))).toEqual(k1);
     const p2 = pairRandom('ab/1', 3, { python2: true });
     expect(p2.getstate().internal).toEqual(pairRandom('ab/1', 3).getstate().internal);
+  });
+
+  it('words hashed as drawn (no getstate first) give what the whole state gives; copies and the twin hand-over too', () => {
+    /** A mix of draws: dice (the table), words, floats, skips — 1,500 words or so, past two twists. */
+    const use = (r: PyRandom, n: number) => {
+      const out: number[] = [];
+      for (let t = 0; t < n; t++) {
+        out.push(Number(r.randint(1, 6)), Number(r.getrandbits(32)), r.random());
+        if (t % 37 === 0) r.skip(t % 70);
+      }
+      return out;
+    };
+    for (const [s, i] of CASES) {
+      const eager = pairRandom(s, i);
+      eager.getstate(); // every word computed
+      const want = use(eager, 400);
+      expect(use(pairRandom(s, i), 400)).toEqual(want);
+      // As pairTrials does: b in the pair's state, a a copy of it; a plays first, then b takes a's words.
+      const b = new PyRandom(1);
+      seedPair(b, s, i);
+      const a = new PyRandom(2);
+      a.copyFrom(b);
+      expect(use(a, 400)).toEqual(want);
+      expect(use(b, 30)).toEqual(want.slice(0, 90));
+      const ref = pairRandom(s, i);
+      ref.getstate();
+      use(ref, 30);
+      expect(b.getstate()).toEqual(ref.getstate()); // mid-block, the state shown whole
+    }
+    // A state shown whole part-way through the first block is the eager one's at the same draw.
+    const lazy = pairRandom('ab/1', 5);
+    const eager = pairRandom('ab/1', 5);
+    eager.getstate();
+    use(lazy, 20);
+    use(eager, 20);
+    expect(lazy.getstate()).toEqual(eager.getstate());
   });
 
   it('two pairs of a run differ in every state word; two runs differ', () => {

@@ -9,11 +9,13 @@
  *
  *     word j = fmix32((k[j % 4] + i·0x9E3779B9 + j·0x85EBCA6B) mod 2^32),   j = 0..623,
  *
- * fmix32 being murmur3's finalizer (a bijection of 32-bit words), at position 624: CPython's
- * `random.Random().setstate((3, tuple(words) + (624,), None))` gives the same generator (the
+ * fmix32 being murmur3's finalizer (a bijection of 32-bit words), at position 0 (the first draw
+ * reads word 0, tempered; the first twist comes after 624 draws): CPython's
+ * `random.Random().setstate((3, tuple(words) + (0,), None))` gives the same generator (the
  * recipe in docs/ab.md "Pair i's generator", run against this module by
  * engines/core/rng/pair-state.test.ts). Two pairs i ≠ i' (both < 2^32) differ in every word:
- * i·0x9E3779B9 is one-to-one mod 2^32 and fmix32 is a bijection.
+ * i·0x9E3779B9 is one-to-one mod 2^32 and fmix32 is a bijection. The words are computed as they are
+ * drawn (MersenneTwister.initPair): a dice game draws about 200 of them.
  */
 import * as nodeCrypto from 'node:crypto';
 import { PyRandom } from './python-random.ts';
