@@ -260,6 +260,25 @@ describe('Sprt (incremental)', () => {
     expect(s.hist().map(([v]) => v)).toEqual([0.25, 1 / 3, 0.5, 2 / 3, 0.75, 1]);
     expect(s.pairs()).toBe(xs.length);
   });
+
+  it('over thousands of pairs (each push starting from the last roots) the LLR stays llrScores of the pairs so far, to 1e-12', () => {
+    // Outcomes of multi-player pairs (thirds too), drawn from a fixed sequence: a drift towards the candidate.
+    const r = new SeededRandom('sprt-long');
+    const values = [0, 0.25, 1 / 3, 0.5, 2 / 3, 0.75, 1];
+    const weights = [5, 10, 3, 50, 3, 12, 7];
+    const s = new Sprt({ ...P, alpha: 1e-9, beta: 1e-9 }); // wide bounds: no verdict to stop at
+    const counts = new Map<number, number>(values.map((v) => [v, 0]));
+    for (let k = 1; k <= 3000; k++) {
+      let u = r.random() * 90;
+      let j = 0;
+      while (u >= weights[j]!) u -= weights[j++]!;
+      s.push(values[j]!);
+      counts.set(values[j]!, counts.get(values[j]!)! + 1);
+      // Sprt's bins: the pentanomial values always, a third once seen.
+      const hist = [...counts].filter(([v, c]) => c > 0 || v % 0.25 === 0);
+      if (k % 50 === 0 || k < 20) close(s.llr(), llrScores(hist, P.elo0, P.elo1), 1e-12);
+    }
+  });
   it('bad input is a RangeError naming it', () => {
     expect(() => new Sprt({ ...P, alpha: 0 })).toThrow(/alpha/);
     expect(() => new Sprt({ ...P, elo1: -1 })).toThrow(/elo0 must be below elo1/);

@@ -79,11 +79,12 @@ function checkHist(hist: Hist, what: string): void {
 
 /**
  * Root of the secular equation Σ pᵢ·aᵢ / (1 + x·aᵢ) = 0 on (−1/max a, −1/min a) (min a < 0 <
- * max a): the function is strictly decreasing there, so bisection on a bracket, sped up by Newton
- * steps that stay inside it, converges to the last bit. The LLR is stationary in x at the root,
- * so it is insensitive to the last bits anyway.
+ * max a): the function is strictly decreasing there, so Newton steps from `start` (from 0 when
+ * it lies outside), each kept inside a bracket that shrinks around the root (bisection where a
+ * step would leave it), until a step is below ROOT_TOLERANCE of x. The LLR is stationary in x at
+ * the root, so an x off by δ moves it by O(δ²): far below the last bit of the LLR.
  */
-function secular(a: ArrayLike<number>, p: ArrayLike<number>, k: number = a.length): number {
+function secular(a: ArrayLike<number>, p: ArrayLike<number>, k: number = a.length, start = 0): number {
   let lo = -Infinity;
   let hi = Infinity;
   for (let i = 0; i < k; i++) {
@@ -94,7 +95,8 @@ function secular(a: ArrayLike<number>, p: ArrayLike<number>, k: number = a.lengt
   if (!(Number.isFinite(lo) && Number.isFinite(hi))) throw new RangeError('secular equation: the outcomes do not straddle the hypothesis score');
   // f(x) = Σ pᵢ·qᵢ and f'(x) = −Σ pᵢ·qᵢ², qᵢ = aᵢ / (1 + x·aᵢ), computed in place (no array per
   // step: Sprt.push solves two of these after every pair).
-  let x = 0;
+  // From `start` when it lies in the bracket (Sprt: the last pair's root, a step or two away), else 0.
+  let x = start > lo && start < hi ? start : 0;
   for (let it = 0; it < 200; it++) {
     let fx = 0;
     let dfx = 0;
@@ -107,12 +109,19 @@ function secular(a: ArrayLike<number>, p: ArrayLike<number>, k: number = a.lengt
     if (fx > 0) lo = x;
     else hi = x;
     let next = x - fx / dfx;
+    // A step this small is rounding: x is the root to about 14 digits, and the LLR, stationary in
+    // x there, to twice as many. (Without this stop a step of an ulp that fell on the bracket's
+    // end sent x to the bracket's middle, and it crept back a bit at a time: 16 steps, not 1.)
+    if (Math.abs(next - x) <= ROOT_TOLERANCE * Math.max(1, Math.abs(x))) return x;
     if (!(next > lo && next < hi)) next = lo + (hi - lo) / 2;
     if (next === x || next <= lo || next >= hi) return x;
     x = next;
   }
   return x;
 }
+
+/** secular's stop: a Newton step below this × max(1, |x|). */
+const ROOT_TOLERANCE = 1e-14;
 
 /** llrOfHist's working arrays (grown as needed; the histograms are short). */
 let scratchP = new Float64Array(16);
@@ -123,7 +132,7 @@ let scratchA1 = new Float64Array(16);
  * N × fishtest's LLR for a histogram of outcomes (values in [0, 1] with counts ≥ 0, every count
  * used as given, a zero count replaced by the regulariser), H0 mean s0 vs H1 mean s1.
  */
-function llrOfHist(values: readonly number[], counts: readonly number[], s0: number, s1: number): number {
+function llrOfHist(values: readonly number[], counts: readonly number[], s0: number, s1: number, roots?: [number, number]): number {
   const k = values.length;
   let n = 0;
   for (let i = 0; i < k; i++) n += counts[i] === 0 ? REGULARIZER : counts[i]!;
@@ -140,8 +149,12 @@ function llrOfHist(values: readonly number[], counts: readonly number[], s0: num
     a0[i] = values[i]! - s0;
     a1[i] = values[i]! - s1;
   }
-  const x0 = secular(a0, p, k);
-  const x1 = secular(a1, p, k);
+  const x0 = secular(a0, p, k, roots?.[0]);
+  const x1 = secular(a1, p, k, roots?.[1]);
+  if (roots) {
+    roots[0] = x0;
+    roots[1] = x1;
+  }
   let total = 0;
   for (let i = 0; i < k; i++) total += p[i]! * (Math.log1p(x0 * a0[i]!) - Math.log1p(x1 * a1[i]!));
   return n * total;
@@ -291,6 +304,8 @@ export class Sprt {
   private current = 0;
   private stopped: { verdict: 'H1' | 'H0'; pairs: number; llr: number } | null = null;
   private readonly bnds: [number, number];
+  /** The last push's roots of the two secular equations: the next push's Newton steps start there. */
+  private readonly roots: [number, number] = [0, 0];
 
   constructor(readonly p: SprtParams) {
     this.bnds = sprtBounds(p.alpha, p.beta);
@@ -312,7 +327,7 @@ export class Sprt {
       this.counts.splice(lo, 0, 1);
     }
     this.n++;
-    this.current = llrOfHist(this.values, this.counts, this.s0, this.s1);
+    this.current = llrOfHist(this.values, this.counts, this.s0, this.s1, this.roots);
     if (this.stopped === null) {
       if (this.current >= this.bnds[1]) this.stopped = { verdict: 'H1', pairs: this.n, llr: this.current };
       else if (this.current <= this.bnds[0]) this.stopped = { verdict: 'H0', pairs: this.n, llr: this.current };
