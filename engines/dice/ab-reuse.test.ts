@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatorKind } from '../core/rng/generators.ts';
-import { pairSeed, type AbAcc, type AbOptions } from '../core/ab/pairs.ts';
+import { pairSeed, type AbAcc, type AbOptions, type PairMemo } from '../core/ab/pairs.ts';
 import { publishedTable } from './published.ts';
 import * as ab from './ab.ts';
 import { DiceController, DEFAULT_SETTINGS } from './rules.ts';
@@ -55,13 +55,20 @@ function play(c: Case, batch: number): AbAcc {
 
 const recorded = (file = FIXTURE): Record<string, AbAcc> => JSON.parse(readFileSync(file, 'utf8')).cases;
 
-/** Pairs 0..n-1 of a case played by the game function on generators `random.seed('<seed>/pair/<i>')` (the scheme before November 2026). */
-function playStringSeeded(c: Case): AbAcc {
+/**
+ * Pairs 0..n-1 of a case played by the game function on generators `random.seed('<seed>/pair/<i>')`
+ * (the scheme before November 2026); with `memo`, the pair's second game takes the first's
+ * opponents and seats (PairMemo, as pairTrials hands it), else draws them itself.
+ */
+function playStringSeeded(c: Case, memo = false): AbAcc {
   const acc: AbAcc = { a: [], b: [] };
   const o: AbOptions = { ...c.opts, first: 0, batch: c.pairs };
+  const m: PairMemo | undefined = memo ? { value: undefined } : undefined;
   for (let i = 0; i < c.pairs; i++) {
-    acc.a.push(ab.playPairGame(c.opts.candidate, o, new PyRandom(pairSeed(c.seed, i)), i));
-    acc.b.push(ab.playPairGame(c.opts.baseline, o, new PyRandom(pairSeed(c.seed, i)), i));
+    if (m) m.value = undefined;
+    acc.a.push(ab.playPairGame(c.opts.candidate, o, new PyRandom(pairSeed(c.seed, i)), i, m));
+    if (m) expect(m.value).toBeDefined();
+    acc.b.push(ab.playPairGame(c.opts.baseline, o, new PyRandom(pairSeed(c.seed, i)), i, m));
   }
   return acc;
 }
@@ -81,10 +88,11 @@ describe('koth ab dice: a reused controller gives the games of fresh ones', () =
     return;
   }
   for (const c of CASES) {
-    it(`${c.name}: on string-seeded generators, the pairs recorded before the controller was reused (reused or not)`, () => {
+    it(`${c.name}: on string-seeded generators, the pairs recorded before the controller was reused (reused or not; the second game drawing its opponents and seats or taking the first's)`, () => {
       const want = recorded(STRING_SEEDED)[c.name]!;
       expect(want.a).toHaveLength(c.pairs);
       expect(playStringSeeded(c)).toEqual(want);
+      expect(playStringSeeded(c, true)).toEqual(want);
       try {
         ab.reuseController(false);
         expect(playStringSeeded(c)).toEqual(want);

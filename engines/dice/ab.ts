@@ -8,7 +8,7 @@
  * With --python-bots, every seat holds an original Python class of the files (in the sandbox workers).
  */
 import { PyRandom } from '../core/rng/python-random.ts';
-import { pairTrials, type AbOptions, type AbPlay } from '../core/ab/pairs.ts';
+import { pairTrials, type AbOptions, type AbPlay, type PairMemo } from '../core/ab/pairs.ts';
 import { diceClass } from '../../transpiled-bots/dice/index.ts';
 import { DiceController, DEFAULT_SETTINGS, type DiceSettings } from './rules.ts';
 import type { DiceBotClass } from './bot.ts';
@@ -47,6 +47,19 @@ interface PortRun {
   scratch: number[];
   settings: DiceSettings;
   controller: DiceController | undefined;
+  /** What a pair's first game leaves its second (PairMemo): see PreGame. */
+  pre: PreGame;
+}
+
+/**
+ * The draws of a game before any bot is built — the opponents (random.sample of the field), then
+ * the seats (random.sample(range(8), 8)) — and how many words they took. Both games of a pair start
+ * from one state, so the second takes the first's instead of drawing them again (it skips the words).
+ */
+interface PreGame {
+  opponents: number[];
+  seats: number[];
+  words: number;
 }
 
 let run: PortRun | undefined;
@@ -75,28 +88,46 @@ function portRun(o: AbOptions): PortRun {
     scratch: new Array(others.length),
     settings: { ...DEFAULT_SETTINGS, botsPerGame: k + 1 },
     controller: undefined,
+    pre: { opponents: new Array(k), seats: new Array(k + 1), words: 0 },
   };
   return run;
 }
 
 /** One game of a pair (pairs.ts AbPlay): `bot` in the seat, on the pair's generator `rng`. */
-export const playPairGame: AbPlay = (bot, o, rng) => {
+export const playPairGame: AbPlay = (bot, o, rng, _pair, memo) => {
   const random = rng as PyRandom;
   // --python-bots: A and/or B are original classes, loaded afresh for every game (a fresh
   // interpreter state and class attributes: the game depends on (seed, pair) only).
   const py = (o.extra as DiceAbExtra | undefined)?.python;
   if (py) return pythonGame(bot, o, random, py);
   const r = portRun(o);
-  // random.sample(others, k) (of their indices: the same draws), into the run's arrays.
-  const opponents = random.sampleInto(r.otherIdx, r.opponents.length, r.opponents, r.scratch);
   const list = r.list;
   list[0] = bot === o.candidate ? 0 : 1;
-  for (let i = 0; i < opponents.length; i++) list[i + 1] = opponents[i]!;
   if (reuse) {
-    r.controller ??= new DiceController(r.classes, random, r.flags, r.settings);
-    return r.controller.playList(list, random);
+    const controller = (r.controller ??= new DiceController(r.classes, random, r.flags, r.settings));
+    const pre = r.pre;
+    if (memo !== undefined && memo.value === pre) {
+      // The pair's second game: the first game's opponents and seats, their words skipped.
+      random.skip(pre.words);
+      for (let i = 0; i < pre.opponents.length; i++) list[i + 1] = pre.opponents[i]!;
+      return controller.playListSeats(list, random, pre.seats);
+    }
+    const at = random.streamPos();
+    // random.sample(others, k) (of their indices: the same draws), into the run's arrays.
+    const opponents = random.sampleInto(r.otherIdx, r.opponents.length, r.opponents, r.scratch);
+    for (let i = 0; i < opponents.length; i++) list[i + 1] = opponents[i]!;
+    const seats = controller.drawListSeats(list.length, random);
+    if (memo !== undefined) {
+      for (let i = 0; i < opponents.length; i++) pre.opponents[i] = opponents[i]!;
+      for (let i = 0; i < seats.length; i++) pre.seats[i] = seats[i]!;
+      pre.words = random.streamPos() - at;
+      memo.value = pre;
+    }
+    return controller.playListSeats(list, random, seats);
   }
   // A new controller per game, with the game's classes (a list of its own).
+  const opponents = random.sampleInto(r.otherIdx, r.opponents.length, r.opponents, r.scratch);
+  for (let i = 0; i < opponents.length; i++) list[i + 1] = opponents[i]!;
   const classes = list.map((i) => r.classes[i]!);
   return seatResult(new DiceController(classes, random, r.flags, r.settings).simulate(1), bot);
 };

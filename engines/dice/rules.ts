@@ -266,10 +266,30 @@ export class DiceController {
    * Not for the original Python bots (their controller stand-in needs its own run).
    */
   playList(list: readonly number[], random: PyRandom): number {
+    return this.playListSeats(list, random, this.drawListSeats(list.length, random));
+  }
+
+  /**
+   * playList's seat draw for a list of n classes: random.sample(range(n), botsPerGame) — the draw a
+   * new controller's simulate(1) makes before any bot is built. The array is reused by the next draw.
+   */
+  drawListSeats(n: number, random: PyRandom): readonly number[] {
+    if (this.watch) throw new Error('DiceController.playList: not for the original Python bots; build a controller per game');
+    const k = this.settings.botsPerGame;
+    if (n < k) throw new PythonError('ValueError', `Sample larger than population or is negative (${n} bots for ${k} seats)`);
+    const arrays = this.seatArraysFor(n, k);
+    return arrays.small && !random.python2 && random.sample === PyRandom.prototype.sample ? this.poolSample(arrays, random) : random.sample(arrays.population, k);
+  }
+
+  /**
+   * playList's game once its seats are drawn (`drawnSeats`, drawListSeats's result, `random` past
+   * that draw). `koth ab dice` hands the second game of a pair the first one's draw: the same
+   * generator state before it gives the same seats.
+   */
+  playListSeats(list: readonly number[], random: PyRandom, drawnSeats: readonly number[]): number {
     if (this.watch) throw new Error('DiceController.playList: not for the original Python bots; build a controller per game');
     const n = list.length;
     const k = this.settings.botsPerGame;
-    if (n < k) throw new PythonError('ValueError', `Sample larger than population or is negative (${n} bots for ${k} seats)`);
     // What a new controller with the listed classes would start with, where it differs.
     if (this.classAttrs.size !== 0) this.classAttrs.clear();
     this.gameNumber = 0;
@@ -281,9 +301,7 @@ export class DiceController {
     if (listed.length !== n) listed.length = n;
     for (let i = 0; i < n; i++) listed[i] = this.classes[list[i]!]!;
     this.env.botClasses = listed;
-    // simulate(1)'s seats: random.sample(range(n), k), then the listed classes' indices.
-    const arrays = this.seatArraysFor(n, k);
-    const drawnSeats = arrays.small && !random.python2 && random.sample === PyRandom.prototype.sample ? this.poolSample(arrays, random) : random.sample(arrays.population, k);
+    // simulate(1)'s seats: random.sample(range(n), k) (drawn), then the listed classes' indices.
     const seats = this.listSeats;
     if (seats.length !== k) seats.length = k;
     let mine = -1;

@@ -1,7 +1,8 @@
 /**
  * Paired A/B games (`koth ab`), the part that runs in shards: a pair is two games that differ
  * only by the candidate ↔ the baseline in one seat. Pair i draws from its own generator, built
- * from (seed, i) only (`<seed>/pair/<i>`, of the game's generator kind), and both games of the
+ * from (seed, i) only (pairGenerator: the kind's own pair state, rng/pair-state.ts, or
+ * `<seed>/pair/<i>`), and both games of the
  * pair start from a fresh copy of it: common random numbers. Shards are batches of consecutive
  * pairs on the ordinary runner (engines/core/runner: --workers, --checkpoint, --queue), so a pair's
  * outcome does not depend on which worker, machine or batch played it.
@@ -71,10 +72,23 @@ export function mergeNotes(x: AbNotes | undefined, y: AbNotes | undefined): AbNo
 
 /**
  * One game of a pair: `bot` sits where the candidate (or the baseline) sits; `rng` is a fresh
- * generator of the pair (the same state for both games). Returns the seat's result in [0, 1]
- * (win 1, loss 0, shared wins 1/k, or the game's own measure: its README says which).
+ * generator of the pair (the same state for both games); `memo` (from pairTrials) is shared by the
+ * pair's two games, the candidate's first. Returns the seat's result in [0, 1] (win 1, loss 0,
+ * shared wins 1/k, or the game's own measure: its README says which).
  */
-export type AbPlay = (bot: string, o: AbOptions, rng: Rng, pair: number) => number;
+export type AbPlay = (bot: string, o: AbOptions, rng: Rng, pair: number, memo?: PairMemo) => number;
+
+/**
+ * What the first game of a pair can leave for the second (pairTrials hands both games of a pair
+ * one memo, cleared before each pair; direct callers may pass none): the draws a game makes before
+ * A or B acts — the same in both games, since both start from the pair's state — so that the
+ * second game takes them instead of drawing them again (dice: the opponents and the seats, and how
+ * many words they took). A game's module says what it keeps there.
+ */
+export interface PairMemo {
+  /** Set by the pair's first game, undefined before it (cleared for every pair). */
+  value: unknown;
+}
 
 /** Two results of a pair against each other (solo-score games): 1 if `mine` beats `theirs`, ½ if equal, 0 below. */
 export function versus(mine: number, theirs: number): number {
@@ -188,18 +202,20 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
       const step = Math.max(1, Math.floor(count / 10));
       let told = 0;
       const notes: AbNotes = {};
+      const memo: PairMemo = { value: undefined };
       noting = notes;
       try {
         for (let k = 0; k < count; k++) {
           const i = first + k;
           const [ga, gb] = twoGens(seed, i);
+          memo.value = undefined;
           if ('score' in play) {
             const a = versus(play.score(o.candidate, o, ga, i), play.score(o.baseline, o, gb, i));
             acc.a.push(a);
             acc.b.push(1 - a);
           } else {
-            acc.a.push(play(o.candidate, o, ga, i));
-            acc.b.push(play(o.baseline, o, gb, i));
+            acc.a.push(play(o.candidate, o, ga, i, memo));
+            acc.b.push(play(o.baseline, o, gb, i, memo));
           }
           if (tick && (k + 1) % step === 0) {
             tick(k + 1 - told);
