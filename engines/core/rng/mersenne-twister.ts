@@ -58,6 +58,13 @@ export class MersenneTwister {
   epoch = 0;
   /** Per position: (position after the next accepted word) << 3 | its die (0: none left in the table's stretch). */
   private d6Table: Uint16Array | undefined;
+  /**
+   * The current block's chunks whose dice table was built over one chunk to its end (bit c: chunk
+   * c, CHUNK words from c·CHUNK), and from where (d6From[c]): a copy in the same block (the twin)
+   * whose table reaches the same end takes those entries instead of building them (prepareD6).
+   */
+  private d6Chunks = 0;
+  private readonly d6From = new Int16Array(Math.ceil(MT_N / CHUNK));
 
   /** The raw state words (what getstate() shows): the current block computed to its end first. */
   get mt(): Uint32Array {
@@ -89,6 +96,7 @@ export class MersenneTwister {
     this.pairKey.set(other.pairKey);
     this.pairOffset = other.pairOffset;
     this.d6Upto = 0;
+    this.d6Chunks = 0;
     this.epoch++;
     this.twists = 0;
     other.twin = this;
@@ -108,6 +116,7 @@ export class MersenneTwister {
     this.ready = MT_N;
     this.hashing = false;
     this.d6Upto = 0;
+    this.d6Chunks = 0;
     this.epoch++;
     this.twists = 0;
   }
@@ -228,12 +237,13 @@ export class MersenneTwister {
       this.mti = 0;
       this.ready = 0;
       this.d6Upto = 0;
+      this.d6Chunks = 0;
       this.twists++;
       this.hashing = false;
     }
     const end = Math.min(MT_N, this.ready + CHUNK);
     const twin = this.twin;
-    if (twin !== undefined && twin.epoch === this.twinEpoch && this.epoch === this.ownEpoch && twin.twists === this.twists - this.twinBase && twin.ready >= end) {
+    if (twin !== undefined && twin.ready >= end && this.sameBlockAs(twin)) {
       // The copy is in the same block (counted from the copy) and has computed these words already.
       this.w.set(twin.w.subarray(this.ready, end), this.ready);
     } else if (this.hashing) {
@@ -332,8 +342,32 @@ export class MersenneTwister {
 
   /** d6's table for positions [from, ready), from the last word back: an output's top 3 bits are those after the third tempering step. */
   private prepareD6(from: number): void {
-    const mt = this.w;
     const table = (this.d6Table ??= new Uint16Array(MT_N));
+    const c = (from / CHUNK) | 0;
+    // A stretch within one chunk, to its end: recorded, and taken from the twin if it built it.
+    if (c === (((this.ready - 1) / CHUNK) | 0)) {
+      const twin = this.twin;
+      if (twin !== undefined && (twin.d6Chunks & (1 << c)) !== 0 && twin.d6From[c]! <= from && this.sameBlockAs(twin)) {
+        table.set(twin.d6Table!.subarray(from, this.ready), from);
+        this.d6Upto = this.ready;
+        this.d6Chunks |= 1 << c;
+        this.d6From[c] = from;
+        return;
+      }
+      this.d6Chunks |= 1 << c;
+      this.d6From[c] = from;
+    }
+    this.buildD6(table, from);
+  }
+
+  /** Whether `twin` (this generator's last copy) is still in the block this one is in, counted from the copy, with the same words. */
+  private sameBlockAs(twin: MersenneTwister): boolean {
+    return twin.epoch === this.twinEpoch && this.epoch === this.ownEpoch && twin.twists === this.twists - this.twinBase;
+  }
+
+  /** d6's table entries [from, ready), built. */
+  private buildD6(table: Uint16Array, from: number): void {
+    const mt = this.w;
     let e = 0; // 0: no accepted word from here to the stretch's end
     for (let i = this.ready - 1; i >= from; i--) {
       let y = mt[i]!;

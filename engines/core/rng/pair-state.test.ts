@@ -88,10 +88,11 @@ describe("pair i's generator", () => {
   });
 
   it('words hashed as drawn (no getstate first) give what the whole state gives; copies and the twin hand-over too', () => {
-    /** A mix of draws: dice (the table), words, floats, skips — 1,500 words or so, past two twists. */
+    /** A mix of draws: dice (d6's table, and randint), words, floats, skips — 2,000 words or so, past three twists. */
     const use = (r: PyRandom, n: number) => {
       const out: number[] = [];
       for (let t = 0; t < n; t++) {
+        for (let d = t % 5; d >= 0; d--) out.push(r.d6());
         out.push(Number(r.randint(1, 6)), Number(r.getrandbits(32)), r.random());
         if (t % 37 === 0) r.skip(t % 70);
       }
@@ -107,12 +108,30 @@ describe("pair i's generator", () => {
       seedPair(b, s, i);
       const a = new PyRandom(2);
       a.copyFrom(b);
-      expect(use(a, 400)).toEqual(want);
-      expect(use(b, 30)).toEqual(want.slice(0, 90));
+      // a stays in the first block (as a dice game does), b then takes its words and dice tables.
+      const first = use(a, 40);
+      expect(a.streamPos()).toBeLessThan(600);
+      expect(first).toEqual(want.slice(0, first.length));
+      expect(use(b, 30)).toEqual(want.slice(0, use(pairRandom(s, i), 30).length));
       const ref = pairRandom(s, i);
       ref.getstate();
       use(ref, 30);
       expect(b.getstate()).toEqual(ref.getstate()); // mid-block, the state shown whole
+    }
+    // The two games part: b builds a chunk's dice table from earlier in it than a did (a drew words
+    // there first), or from later; what b takes of a's table is only what a's covers.
+    for (const [wa, wb] of [[70, 64], [64, 70], [130, 129], [5, 100]] as const) {
+      const b = new PyRandom(1);
+      seedPair(b, 'part', wa);
+      const a = new PyRandom(2);
+      for (let d = 0; d < 1000; d++) a.d6(); // its dice table full of another state's entries (a run's generators are reused)
+      a.copyFrom(b);
+      a.skip(wa);
+      for (let d = 0; d < 40; d++) a.d6();
+      b.skip(wb);
+      const ref = pairRandom('part', wa);
+      ref.skip(wb);
+      expect(Array.from({ length: 60 }, () => b.d6())).toEqual(Array.from({ length: 60 }, () => ref.d6()));
     }
     // A state shown whole part-way through the first block is the eager one's at the same draw.
     const lazy = pairRandom('ab/1', 5);
