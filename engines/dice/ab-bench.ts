@@ -8,7 +8,7 @@
  *     CPU-second, the pairs' batches and the SPRT fed pair by pair as `koth ab` does; the ratio
  *     pairs/s ÷ games/s against the goal 0.45 (a pair is two games, so 0.5 would be "a game of a
  *     pair costs what a replay game costs"; the rest is the pair's own generator state, the LLR
- *     after every pair, its draws). 1 and 2 alternate in rounds (same minutes of the machine);
+ *     after every pair, its draws). 1 and 2 alternate in rounds of 25 ms (the same moments of the machine);
  *     the ratio is the median of the rounds' ratios;
  *  3. a dice A/B with Python answers in a sandbox worker: our own Python twins of ports
  *     (tools/oracle/dice/bots/port_twins.py), or with `--original DIR` the snapshot's auto_bots.py;
@@ -63,10 +63,10 @@ export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
     throw new UserError(`--original ${ctx.original}: auto_bots.py not found. Give the folder holding the original forty-game bots (maxbergmark/nanopi-cloud forty-game/auto_bots.py @ e7f8d68), checked out outside this repository, or leave --original out (our own Python twins of ports are used).`);
   const official = publishedTable('official-final').rows.map((r) => r.bot);
   const runs = Math.max(1, ctx.runs ?? (ctx.quick ? 1 : 3));
-  // Per round (see below): replay games, then pairs; rounds per run.
-  const games = ctx.quick ? 1_000 : 10_000;
-  const pairs = ctx.quick ? 200 : 2_000;
-  const rounds = ctx.quick ? 2 : 10;
+  // Per round (see below): replay games, then pairs (one batch), about 25 ms in all; rounds per run.
+  const games = 1_000;
+  const pairs = BATCH;
+  const rounds = ctx.quick ? 4 : 100;
   const field = official.filter((n) => n !== CANDIDATE && n !== BASELINE);
   const abOpts = (first: number): AbOptions => ({ candidate: CANDIDATE, baseline: BASELINE, field, rules: 'fixed', first, batch: BATCH });
 
@@ -92,14 +92,16 @@ export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
     return [g, cpuSeconds(c0)];
   };
 
-  // Warm-up (not timed): two rounds, so that both paths run compiled from the first timed round on,
+  // Warm-up (not timed): 20 rounds, so that both paths run compiled from the first timed round on,
   // as in a long run (a warm-up of a few hundred pairs left the first run a tenth slower).
-  for (let w = 0; w < 2; w++) await round(`bench-ab/warm/${w}`, w * pairs, 'warm-up');
+  for (let w = 0; w < (ctx.quick ? 2 : 20); w++) await round(`bench-ab/warm/${w}`, w * pairs, 'warm-up');
 
   // Replay and A/B alternate in short stretches (rounds), so both see the machine as it is at that
   // moment: on a shared machine the speed of a run drifts by a third from minute to minute, and two
   // long runs one after the other compare two machines. A run's ratio is the median of its rounds'
-  // ratios; its rates are its totals.
+  // ratios; its rates are its totals. Rounds of 25 ms (1,000 games, 200 pairs): with rounds of a
+  // quarter second (10,000 games, 2,000 pairs) the drift within a round still moved single figures
+  // of one build by ±5% (0.45–0.48×); at 25 ms, 0.47–0.48×.
   const gamesPerCpu: number[] = [];
   const pairsPerCpu: number[] = [];
   const ratios: number[] = [];
