@@ -5,6 +5,8 @@
  * first in the class list, so it sits in the same seat against the same opponents with the same
  * dice. The bots share the controller's generator (as in the original), so once A and B decide
  * differently the two games' streams part. a, b: the seat won the game (1), a shared win 1/k, else 0.
+ * The opponents and the seats are drawn before any bot acts, from the state both games start
+ * from: the pair's second game takes the first's (PairMemo) and skips their words.
  * With --python-bots, every seat holds an original Python class of the files (in the sandbox workers).
  */
 import { PyRandom } from '../core/rng/python-random.ts';
