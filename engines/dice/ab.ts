@@ -115,9 +115,7 @@ export const playPairGame: AbPlay = (bot, o, rng, _pair, memo) => {
       return controller.playListSeats(list, random, pre.seats);
     }
     const at = random.streamPos();
-    // random.sample(others, k) (of their indices: the same draws), into the run's arrays.
-    const opponents = random.sampleInto(r.otherIdx, r.opponents.length, r.opponents, r.scratch);
-    for (let i = 0; i < opponents.length; i++) list[i + 1] = opponents[i]!;
+    const opponents = drawOpponents(r, random);
     const seats = controller.drawListSeats(list.length, random);
     if (memo !== undefined) {
       for (let i = 0; i < opponents.length; i++) pre.opponents[i] = opponents[i]!;
@@ -128,11 +126,17 @@ export const playPairGame: AbPlay = (bot, o, rng, _pair, memo) => {
     return controller.playListSeats(list, random, seats);
   }
   // A new controller per game, with the game's classes (a list of its own).
-  const opponents = random.sampleInto(r.otherIdx, r.opponents.length, r.opponents, r.scratch);
-  for (let i = 0; i < opponents.length; i++) list[i + 1] = opponents[i]!;
+  drawOpponents(r, random);
   const classes = list.map((i) => r.classes[i]!);
   return seatResult(new DiceController(classes, random, r.flags, r.settings).simulate(1), bot);
 };
+
+/** random.sample(others, k) (of their indices: the same draws), into the run's arrays and after the seat's bot in its list. */
+function drawOpponents(r: PortRun, random: PyRandom): number[] {
+  const opponents = random.sampleInto(r.otherIdx, r.opponents.length, r.opponents, r.scratch);
+  for (let i = 0; i < opponents.length; i++) r.list[i + 1] = opponents[i]!;
+  return opponents;
+}
 
 export const trials = pairTrials('cpython3', playPairGame);
 

@@ -192,7 +192,6 @@ export class DiceController {
     // random.sample(range(n), k) draws as PyRandom.sample does; with CPython's pool strategy
     // (n <= its set size, always so for the 49 or 57 bots) in reused arrays (poolSample).
     const arrays = this.seatArraysFor(n, k);
-    const reuse = arrays.small && !this.random.python2 && this.random.sample === PyRandom.prototype.sample;
     const step = 1000;
     for (let g = 0; g < games; g++) {
       let seats: number[];
@@ -203,10 +202,8 @@ export class DiceController {
         } catch (e) {
           throw new BotCrash((e as { bot?: string }).bot ?? 'random.sample', this.gameNumber + 1, e);
         }
-      } else if (reuse) {
-        seats = this.poolSample(arrays, this.random);
       } else {
-        seats = this.random.sample(arrays.population, k);
+        seats = this.sampleSeats(arrays, this.random);
       }
       this.playSeated(seats, k);
       if (tick && (g + 1) % step === 0) tick(step);
@@ -244,6 +241,14 @@ export class DiceController {
     return drawn;
   }
 
+  /**
+   * random.sample(range(n), k) of the seat arrays: poolSample where CPython's sample takes its list
+   * branch and the generator's sample is PyRandom's own (not a bot's replacement, not Python 2).
+   */
+  private sampleSeats(arrays: NonNullable<DiceController['seatArrays']>, random: PyRandom): number[] {
+    return arrays.small && !random.python2 && random.sample === PyRandom.prototype.sample ? this.poolSample(arrays, random) : random.sample(arrays.population, arrays.k);
+  }
+
   /** playList's class list (env.botClasses of its game), reused. */
   private listClasses: DiceBotClass[] = [];
   /** The seats of playList's game as indices into `classes`, reused. */
@@ -269,16 +274,19 @@ export class DiceController {
     return this.playListSeats(list, random, this.drawListSeats(list.length, random));
   }
 
+  private listOnly(): void {
+    if (this.watch) throw new Error('DiceController.playList: not for the original Python bots; build a controller per game');
+  }
+
   /**
    * playList's seat draw for a list of n classes: random.sample(range(n), botsPerGame) — the draw a
    * new controller's simulate(1) makes before any bot is built. The array is reused by the next draw.
    */
   drawListSeats(n: number, random: PyRandom): readonly number[] {
-    if (this.watch) throw new Error('DiceController.playList: not for the original Python bots; build a controller per game');
+    this.listOnly();
     const k = this.settings.botsPerGame;
     if (n < k) throw new PythonError('ValueError', `Sample larger than population or is negative (${n} bots for ${k} seats)`);
-    const arrays = this.seatArraysFor(n, k);
-    return arrays.small && !random.python2 && random.sample === PyRandom.prototype.sample ? this.poolSample(arrays, random) : random.sample(arrays.population, k);
+    return this.sampleSeats(this.seatArraysFor(n, k), random);
   }
 
   /**
@@ -287,7 +295,7 @@ export class DiceController {
    * generator state before it gives the same seats.
    */
   playListSeats(list: readonly number[], random: PyRandom, drawnSeats: readonly number[]): number {
-    if (this.watch) throw new Error('DiceController.playList: not for the original Python bots; build a controller per game');
+    this.listOnly();
     const n = list.length;
     const k = this.settings.botsPerGame;
     // What a new controller with the listed classes would start with, where it differs.
