@@ -346,16 +346,14 @@ export class MersenneTwister {
     const c = (from / CHUNK) | 0;
     // A stretch within one chunk, to its end: recorded, and taken from the twin if it built it.
     if (c === (((this.ready - 1) / CHUNK) | 0)) {
+      this.d6Chunks |= 1 << c;
+      this.d6From[c] = from;
       const twin = this.twin;
       if (twin !== undefined && (twin.d6Chunks & (1 << c)) !== 0 && twin.d6From[c]! <= from && this.sameBlockAs(twin)) {
         table.set(twin.d6Table!.subarray(from, this.ready), from);
         this.d6Upto = this.ready;
-        this.d6Chunks |= 1 << c;
-        this.d6From[c] = from;
         return;
       }
-      this.d6Chunks |= 1 << c;
-      this.d6From[c] = from;
     }
     this.buildD6(table, from);
   }
