@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
-// The build hash a queued job carries (engines/core/runner/queue.ts): the sources that make the bundle.
+// The build hash a queued job carries (engines/core/runner/queue/protocol.ts): the sources that make the bundle.
 const buildHash = (() => {
   const h = createHash('sha256');
   const walk = (dir) => {

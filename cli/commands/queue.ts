@@ -1,7 +1,7 @@
 /**
  * `koth worker --queue URL`: processes the shards that `koth replay … --queue URL` puts on a
  * Redis queue, on this machine's threads. `koth queue status|clean --queue URL`: what the queue
- * holds, and removing a run's jobs. The queue itself: engines/core/runner/queue.ts.
+ * holds, and removing a run's jobs. The queue itself: engines/core/runner/queue/ (admin.ts for these).
  */
 import { Option, type Command } from 'commander';
 import { Piscina } from 'piscina';
@@ -9,7 +9,10 @@ import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { maxWorkers, queueError, queueOption, sandboxEnvLimits, workerCount } from '../../engines/core/cli/kit.ts';
 import { defaultWorkers, workerFile } from '../../engines/core/runner/runner.ts';
-import { kothVersion, queueClean, queueStatus, redact, runQueueWorker, type ShardSandbox } from '../../engines/core/runner/queue.ts';
+import { kothVersion, type ShardSandbox } from '../../engines/core/runner/queue/protocol.ts';
+import { redact } from '../../engines/core/runner/queue/connection.ts';
+import { runQueueWorker } from '../../engines/core/runner/queue/worker.ts';
+import { queueClean, queueStatus } from '../../engines/core/runner/queue/admin.ts';
 import { SandboxPool } from '../../engines/core/sandbox/pool.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
 import type { ShardTask } from '../../engines/core/runner/worker.ts';

@@ -1,7 +1,7 @@
 /**
  * Which koth this is: the package version and the build's hash (build.mjs hashes the sources
  * that make the bundle and injects it as __KOTH_BUILD__; "src" when run from the sources by tsx).
- * `koth --version` prints both; a queued job carries them (runner/queue.ts).
+ * `koth --version` prints both; a queued job carries them (runner/queue/protocol.ts).
  */
 import pkg from '../../package.json' with { type: 'json' };
 
