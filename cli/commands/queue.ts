@@ -16,7 +16,7 @@ import { queueClean, queueStatus } from '../../engines/core/runner/queue/admin.t
 import { SandboxPool } from '../../engines/core/sandbox/pool.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
 import type { ShardTask } from '../../engines/core/runner/worker.ts';
-import { games, trialsModuleOf } from '../../engines/registry.ts';
+import { servesTrials, trialsModuleOf } from '../../engines/registry.ts';
 
 const needQueue = (url: string | undefined): string => {
   if (!url) throw new UserError('give the queue: --queue redis://[:password@]host:port');
@@ -50,8 +50,6 @@ export function registerQueue(program: Command): void {
       process.on('SIGTERM', onSignal);
       const { filename, execArgv } = workerFile();
       const pool = new Piscina({ filename, execArgv, minThreads: o.threads, maxThreads: o.threads, idleTimeout: 60_000 });
-      // A game's trials, and its A/B pairs (`<id>:ab`, koth ab) where it has them.
-      const known = new Set([...games.filter((g) => g.engine).map((g) => g.id), ...games.filter((g) => g.engine?.ab).map((g) => `${g.id}:ab`)]);
       // Sandbox workers for shards whose job declares one (compiled C++ answers; original Python bots, whose sources the
       // queue hands over by sha256, runner/content.ts): started when the first such
       // job arrives, one pool per runtime, trials module and time limit, reused; capped as in a local run.
@@ -75,7 +73,8 @@ export function registerQueue(program: Command): void {
             version: kothVersion(),
             threads: o.threads,
             trialsModuleOf: (g) => {
-              if (!known.has(g)) throw new Error(`this koth knows no game "${g}"`);
+              // A game's trials, its rule A/B pairs, and its A/B pairs (koth ab) where it has them (the registry's servesTrials).
+              if (!servesTrials(g)) throw new Error(`this koth knows no game "${g}"`);
               return trialsModuleOf(g);
             },
             runShard: (task: ShardTask, sandbox?: ShardSandbox) =>

@@ -9,6 +9,7 @@
 import type { GameDescriptor, Originals, ReplayKit } from '../game.ts';
 import { openOriginals } from '../cli/originals.ts';
 import type { AbPythonExtra } from './types.ts';
+import { trialsKey, trialsRef } from '../runner/trials-ref.ts';
 
 /** The games whose `koth ab` takes --python-bots. */
 export const abPythonGames = (games: readonly GameDescriptor[]): string[] => games.filter((g) => g.engine?.ab?.python && g.engine.originals).map((g) => g.id);
@@ -21,7 +22,7 @@ export function openAbPython(game: GameDescriptor, files: string, kit: Pick<Repl
   const spec = game.engine!.originals!;
   const py = game.engine!.ab!.python!;
   return openOriginals(
-    `${game.id}:ab`,
+    trialsKey(trialsRef(game.id, 'ab')),
     { ...spec, seats: undefined },
     { pythonBots: files, ...(o.rules !== undefined ? { rules: o.rules } : {}) },
     kit,

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { commandLine } from '../cli/kit.ts';
 import { checkQueueUrl, queueDb, redact, redactWord } from './queue/connection.ts';
 import { contentKeyOf, jobDataProblem, MAX_SANDBOX_TIMEOUT_MS, rebuildStopped, shardSandboxOf } from './queue/protocol.ts';
-import { SandboxKilled } from '../sandbox/errors.ts';
-import { SandboxPool, SandboxTaskError } from '../sandbox/pool.ts';
+import { SandboxKilled, SandboxTaskError } from '../sandbox/errors.ts';
+import { SandboxPool } from '../sandbox/pool.ts';
 import { createReplayKit } from '../cli/kit.ts';
 import { UserError } from '../cli/errors.ts';
 

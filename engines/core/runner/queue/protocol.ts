@@ -15,9 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Seed } from '../../rng/rng.ts';
 import { printable } from '../../report/table.ts';
 import type { SandboxRuntime } from '../../sandbox/heartbeat.ts';
-import { SandboxKilled } from '../../sandbox/errors.ts';
-import { SandboxTaskError } from '../../sandbox/pool.ts';
-import type { ErrorData } from '../../sandbox/job-worker.ts';
+import { ERROR_KIND, SandboxKilled, SandboxTaskError, type ErrorData } from '../../sandbox/errors.ts';
 import { versionWithBuild } from '../../version.ts';
 
 /** This koth's version for the queue: package version + build hash (bundle), or +src (from sources); KOTH_QUEUE_VERSION overrides it (tests). */
@@ -77,7 +75,7 @@ export function shardSandboxOf(v: unknown): ShardSandbox | string | undefined {
 
 /** A sandbox error as a worker stores it on its failed job (the job's progress), for the coordinator to rebuild; its cause too (a dice BotCrash holds the sandbox's stop there). */
 export function stoppedData(e: unknown): ErrorData | undefined {
-  if (e instanceof SandboxKilled) return { name: 'SandboxKilled', message: e.message, fields: { reason: e.reason, detail: e.detail, ...(e.bot === undefined ? {} : { bot: e.bot }) } };
+  if (e instanceof SandboxKilled) return { name: ERROR_KIND.sandboxKilled, message: e.message, fields: { reason: e.reason, detail: e.detail, ...(e.bot === undefined ? {} : { bot: e.bot }) } };
   if (e instanceof SandboxTaskError) return { name: e.data.name, message: e.data.message, fields: e.data.fields, ...(e.data.cause ? { cause: e.data.cause } : {}) };
   return undefined;
 }
@@ -107,7 +105,7 @@ export function rebuildStopped(progress: unknown, where: string): Error | undefi
   const d = (progress as { sandboxError?: Partial<ErrorData> } | null | undefined)?.sandboxError;
   if (!d || typeof d !== 'object' || typeof d.name !== 'string' || typeof d.message !== 'string' || !d.fields || typeof d.fields !== 'object') return undefined;
   const fields = plainFields(d.fields);
-  if (d.name === 'SandboxKilled') {
+  if (d.name === ERROR_KIND.sandboxKilled) {
     const reason = fields.reason;
     if (reason !== 'timeout' && reason !== 'memory' && reason !== 'crashed') return undefined;
     const detail = typeof fields.detail === 'string' ? fields.detail : printable(d.message);
