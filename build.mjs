@@ -34,7 +34,7 @@ for (const d of readdirSync('engines', { withFileTypes: true })) {
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/sandbox/job-worker.ts', 'verify-worker': 'cli/commands/verify-worker.ts', 'clang-worker': 'engines/core/sandbox/clang-worker.mjs', ...trials },
+  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/sandbox/job-worker.ts', 'verify-worker': 'cli/commands/verify-worker.ts', 'clang-worker': 'engines/core/sandbox/runtimes/wasm/clang-worker.mjs', ...trials },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -54,6 +54,16 @@ describe('layering', () => {
     expect(helpers).toEqual([]);
   });
 
+  it("a sandbox runtime (sandbox/runtimes/) takes of the sandbox only its leaves, errors.ts and heartbeat.ts", () => {
+    const runtimes = 'engines/core/sandbox/runtimes/';
+    expect([...graph.keys()].filter((f) => f.startsWith(runtimes)).length).toBeGreaterThan(4);
+    const leaves = new Set(['engines/core/sandbox/errors.ts', 'engines/core/sandbox/heartbeat.ts']);
+    const bad = [...graph].flatMap(([f, deps]) => (f.startsWith(runtimes) ? deps.filter((d) => d.startsWith('engines/core/sandbox/') && !d.startsWith(runtimes) && !leaves.has(d)).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
+    // The leaves import nothing of the sandbox themselves.
+    expect([...leaves].flatMap((f) => graph.get(f) ?? []).filter((d) => d.startsWith('engines/core/sandbox/'))).toEqual([]);
+  });
+
   it('no import cycle anywhere', () => {
     const state = new Map<string, 'open' | 'done'>();
     const cycles: string[] = [];

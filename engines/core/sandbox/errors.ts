@@ -1,13 +1,9 @@
 /**
- * What the sandbox reports, shared by the sandbox workers (pool.ts, local.ts), the queue and the
- * games' adapters: a Python exception of sandboxed code, the sandbox ending a call, an error as
- * data across a worker boundary (and the one table of the names the core tells errors apart by
- * there), and the two helpers every host needs (where Pyodide loads from, Python's floats
- * revived from JSON).
+ * What the sandbox reports, shared by the supervisor (pool.ts), its runtimes (runtimes/python,
+ * runtimes/wasm), the queue and the games' adapters: a Python exception of sandboxed code, the
+ * sandbox ending a call, and an error as data across a worker boundary (with the one table of
+ * the names the core tells errors apart by there). A leaf: it imports nothing.
  */
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { PyFloat } from '../py/float.ts';
 
 /**
  * The errors the core tells apart by name once they have crossed a worker boundary (a sandbox
@@ -86,31 +82,4 @@ export class SandboxKilled extends Error {
     super(bot === undefined ? detail : `${bot}: ${detail}`);
     this.name = ERROR_KIND.sandboxKilled;
   }
-}
-
-/** node_modules/pyodide, the folder Pyodide loads its wasm and stdlib from (no network). */
-export function pyodideIndexDir(): string {
-  const req = createRequire(import.meta.url);
-  return dirname(req.resolve('pyodide/package.json')) + '/';
-}
-
-/** Whether a JSON text from the sandbox holds a tagged value (koth_tag): then it is parsed with revivePyFloat. */
-export const TAGGED = /"__py(?:float|int)__"/;
-
-/**
- * {"__pyfloat__": repr} from the sandbox (bootstrap koth_tag): nan/inf as numbers, an integral
- * float as PyFloat; {"__pyint__": hex}: an int beyond 2**53 - 1, exactly, as a BigInt.
- */
-export function revivePyFloat(_key: string, v: unknown): unknown {
-  if (v === null || typeof v !== 'object') return v;
-  if ('__pyint__' in v) {
-    const h = (v as { __pyint__: string }).__pyint__;
-    return h.startsWith('-') ? -BigInt(h.slice(1)) : BigInt(h);
-  }
-  if (!('__pyfloat__' in v)) return v;
-  const s = (v as { __pyfloat__: string }).__pyfloat__;
-  if (s === 'nan') return NaN;
-  if (s === 'inf') return Infinity;
-  if (s === '-inf') return -Infinity;
-  return new PyFloat(Number(s));
 }

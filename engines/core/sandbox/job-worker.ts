@@ -1,7 +1,7 @@
 /**
  * Entry of a sandbox worker (started by pool.ts; bundled to dist/sandbox-worker.js): the game
  * engine and Pyodide in ONE thread, so an engine's call into an original Python bot is a plain
- * function call (local.ts). In order:
+ * function call (runtimes/python/local.ts). In order:
  *   1. networking and processes are taken away (Pyodide never needs them offline);
  *   2. the games' modules named by the supervisor are imported (their engines and adapters);
  *   3. Pyodide loads (its WebAssembly memory capped) with the sandbox's Python bootstrap;
@@ -19,7 +19,7 @@ import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import { asRulePairs, type RuleOutcomes } from '../ab/rule-trials.ts';
 import { readWorkerModule } from '../runner/trials-ref.ts';
-import { LocalPython, setLocalPython } from '../pyodide/local.ts';
+import { LocalPython, setLocalPython } from './runtimes/python/local.ts';
 import type { SandboxRuntime } from './heartbeat.ts';
 import { errorData } from './errors.ts';
 
@@ -90,7 +90,7 @@ async function importModule(module: string): Promise<Record<string, unknown>> {
 let python: LocalPython | undefined;
 try {
   for (const m of modules) loaded.set(m, await importModule(m));
-  // Pyodide only where Python runs: a C++/WebAssembly worker instantiates the games' modules itself (sandbox/wasm.ts).
+  // Pyodide only where Python runs: a C++/WebAssembly worker instantiates the games' modules itself (runtimes/wasm/wasm.ts).
   if (runtime === 'python') {
     python = await LocalPython.load({ cells: cellView, memoryMb, onLabel: (id, text) => port.postMessage({ label: id, text }) });
     setLocalPython(python);

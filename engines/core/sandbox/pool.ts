@@ -3,7 +3,7 @@
  * thread each). This thread hands out tasks — shards of a game's trials, or a named job — one at
  * a time per worker, and enforces the limits the workers cannot enforce on themselves:
  *
- *  - time: each worker bumps a heartbeat (local.ts BEAT) at every call into Python. When one
+ *  - time: each worker bumps a heartbeat (heartbeat.ts BEAT) at every call into Python. When one
  *    call runs longer than `timeoutMs`, the supervisor raises KeyboardInterrupt in it through
  *    Pyodide's interrupt buffer (stops Python loops, regex backtracking, big-int powers within
  *    milliseconds); the game's adapter reports the bot as stopped for its time. When the call
@@ -38,7 +38,7 @@ export interface SandboxPoolOptions {
   loadTimeoutMs?: number;
   /**
    * What runs the untrusted code: 'python' (Pyodide, the default) or 'wasm' (compiled C++,
-   * sandbox/wasm.ts: no Pyodide is loaded; a call over its time cannot be interrupted, so the
+   * runtimes/wasm/wasm.ts: no Pyodide is loaded; a call over its time cannot be interrupted, so the
    * worker is ended at once).
    */
   runtime?: SandboxRuntime;

@@ -16,7 +16,7 @@ import { readInputFile } from '../../core/cli/files.ts';
 import type { ReplayKit } from '../../core/game.ts';
 import type { SandboxPool } from '../../core/sandbox/pool.ts';
 import { SandboxKilled, SandboxTaskError } from '../../core/sandbox/errors.ts';
-import { CppCompileError, cppCacheDir } from '../../core/sandbox/clang.ts';
+import { CppCompileError, cppCacheDir } from '../../core/sandbox/runtimes/wasm/clang.ts';
 import { Progress } from '../../core/runner/progress.ts';
 import { AnswerCache, defaultCacheDir } from '../../../scraper/cache.ts';
 import { scrapedField } from '../extract.ts';
