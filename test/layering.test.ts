@@ -54,6 +54,12 @@ describe('layering', () => {
     expect(helpers).toEqual([]);
   });
 
+  it('engines/core/ reads no file outside itself either: no JSON, not package.json (build.mjs injects the version)', () => {
+    const core = files.filter((f) => relative(ROOT, f).startsWith('engines/core/'));
+    const bad = core.flatMap((f) => importsOf(f).filter((d) => !d.startsWith('engines/core/')).map((d) => `${relative(ROOT, f)} → ${d}`));
+    expect(bad).toEqual([]);
+  });
+
   it("a sandbox runtime (sandbox/runtimes/) takes of the sandbox only its leaves, errors.ts and heartbeat.ts", () => {
     const runtimes = 'engines/core/sandbox/runtimes/';
     expect([...graph.keys()].filter((f) => f.startsWith(runtimes)).length).toBeGreaterThan(4);
