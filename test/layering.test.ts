@@ -60,6 +60,13 @@ describe('layering', () => {
     expect(bad).toEqual([]);
   });
 
+  it("the core's layers under its CLI kit (A/B, runner, stats, sandbox, rng, py, report) import nothing of engines/core/cli/", () => {
+    const under = /^engines\/core\/(ab|runner|stats|sandbox|rng|py|report|io|process)\//;
+    expect([...graph.keys()].filter((f) => under.test(f)).length).toBeGreaterThan(40);
+    const bad = [...graph].flatMap(([f, deps]) => (under.test(f) ? deps.filter((d) => d.startsWith('engines/core/cli/')).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
+  });
+
   it("a sandbox runtime (sandbox/runtimes/) takes of the sandbox only its leaves, errors.ts and heartbeat.ts", () => {
     const runtimes = 'engines/core/sandbox/runtimes/';
     expect([...graph.keys()].filter((f) => f.startsWith(runtimes)).length).toBeGreaterThan(4);
