@@ -1,8 +1,9 @@
 /**
  * The shardable side of the paired rule A/B (engines/core/ab/rules.ts): a game's trials played
  * twice per pair, under rules A and B, from pair i's generator — what a worker runs for a
- * trials module marked as rule pairs (runner/trials-ref.ts). Kept apart from rules.ts (which runs and reports an A/B through
- * the kit) so that the runner's worker does not import the game descriptor's types.
+ * trials module marked as rule pairs (runner/trials-ref.ts). Kept apart from rules.ts (which
+ * runs and reports an A/B through the kit) so that the runner's worker does not import the game
+ * descriptor's types.
  */
 import { generatorKind } from '../rng/generators.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
