@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
-// The build hash a queued job carries (engines/core/runner/queue.ts): the sources that make the bundle.
+// The build hash a queued job carries (engines/core/runner/queue/protocol.ts): the sources that make the bundle.
 const buildHash = (() => {
   const h = createHash('sha256');
   const walk = (dir) => {
@@ -32,9 +32,12 @@ for (const d of readdirSync('engines', { withFileTypes: true })) {
   if (d.isDirectory() && d.name !== 'core' && existsSync(`engines/${d.name}/ab.ts`)) trials[`trials/${d.name}-ab`] = `engines/${d.name}/ab.ts`;
 }
 
+// The package version the core reports (engines/core/version.ts): injected, as the core reads no file outside itself.
+const packageVersion = JSON.parse(readFileSync('package.json', 'utf8')).version;
+
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/sandbox/job-worker.ts', 'verify-worker': 'cli/commands/verify-worker.ts', 'clang-worker': 'engines/core/sandbox/clang-worker.mjs', ...trials },
+  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/sandbox/job-worker.ts', 'verify-worker': 'cli/commands/verify-worker.ts', 'clang-worker': 'engines/core/sandbox/runtimes/wasm/clang-worker.mjs', ...trials },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -49,7 +52,7 @@ await build({
   // of a dice tournament. Nothing reads a function's or class's `name`: bots carry `botName`,
   // errors set their own `name`.
   keepNames: false,
-  define: { __KOTH_BUILD__: JSON.stringify(buildHash) },
+  define: { __KOTH_BUILD__: JSON.stringify(buildHash), __KOTH_VERSION__: JSON.stringify(packageVersion) },
   // CommonJS dependencies bundled into ESM need a require().
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   loader: { '.json': 'json' },

@@ -8,6 +8,7 @@
 import type { ReportSink } from './core/report/html/sink.ts';
 import { missingPorts, validateGame, type GameDescriptor } from './core/game.ts';
 import type { KnownBot } from './core/provenance.ts';
+import { parseTrialsKey, workerModuleOf, type TrialsRef } from './core/runner/trials-ref.ts';
 import type { ChallengeConfig } from '../scraper/extract.ts';
 import { createReplayKit, paramProblems, type ReplayKit } from './core/cli/kit.ts';
 import { diceGame } from './dice/index.ts';
@@ -70,27 +71,35 @@ export function missingFromPublished(id: string): Record<string, string[]> {
 }
 
 /**
- * Where a worker imports a game's `trials` from: the engine's own `trialsModule`, else the
+ * Where a worker imports a game's trials from (a key as runs and queued jobs write it, or the
+ * reference: engines/core/runner/trials-ref.ts): the engine's own `trialsModule`, else the
  * convention engines/<id>/trials.ts — or, in the bundle (dist/koth.js), dist/trials/<id>.js,
- * which build.mjs makes from every engines/<id>/trials.ts.
+ * which build.mjs makes from every engines/<id>/trials.ts. A/B pairs (`koth ab`) are
+ * engines/<id>/ab.ts (dist/trials/<id>-ab.js); rule A/B pairs (--compare-rules) are the game's
+ * own trials, marked for the worker to play them as pairs (engines/core/ab/rule-trials.ts).
  */
-export function trialsModuleOf(id: string): string {
-  // `<id>:ab`: the game's paired A/B games (koth ab), engines/<id>/ab.ts (dist/trials/<id>-ab.js).
-  if (id.endsWith(':ab')) {
-    const game = id.slice(0, -3);
-    if (!findGame(game)?.engine?.ab) throw new Error(`no A/B pairs for game "${game}"`);
-    const here = import.meta.url;
-    if (here.endsWith('.ts')) return new URL(`./${game}/ab.ts`, here).href;
-    return new URL(`${here.includes('/chunks/') ? '../' : './'}trials/${game}-ab.js`, here).href;
+export function trialsModuleOf(key: string | TrialsRef): string {
+  const ref = typeof key === 'string' ? parseTrialsKey(key) : key;
+  if (ref.kind === 'ab') {
+    if (!findGame(ref.game)?.engine?.ab) throw new Error(`no A/B pairs for game "${ref.game}"`);
+    return bundled(`${ref.game}/ab.ts`, `trials/${ref.game}-ab.js`);
   }
-  // `<id>:rules`: rule A/B pairs (--compare-rules) of the game's own trials, wrapped by the worker (engines/core/ab/rules.ts).
-  if (id.endsWith(':rules')) return `${trialsModuleOf(id.slice(0, -6))}#rules`;
-  const g = findGame(id);
-  if (g?.engine?.trialsModule) return g.engine.trialsModule;
+  const own = findGame(ref.game)?.engine?.trialsModule;
+  return workerModuleOf(own ?? bundled(`${ref.game}/trials.ts`, `trials/${ref.game}.js`), ref.kind);
+}
+
+/** A module of engines/ from the sources, or its bundled file (this code sits in dist/koth.js or in a shared chunk under dist/chunks/). */
+function bundled(source: string, dist: string): string {
   const here = import.meta.url;
-  if (here.endsWith('.ts')) return new URL(`./${id}/trials.ts`, here).href;
-  // Bundled: this code sits in dist/koth.js or in a shared chunk under dist/chunks/.
-  return new URL(`${here.includes('/chunks/') ? '../' : './'}trials/${id}.js`, here).href;
+  if (here.endsWith('.ts')) return new URL(`./${source}`, here).href;
+  return new URL(`${here.includes('/chunks/') ? '../' : './'}${dist}`, here).href;
+}
+
+/** Whether this koth runs shards of `key` (a queued job's game): a registered game with an engine, and for A/B pairs one that has them. */
+export function servesTrials(key: string): boolean {
+  const ref = parseTrialsKey(key);
+  const engine = findGame(ref.game)?.engine;
+  return !!engine && (ref.kind !== 'ab' || !!engine.ab);
 }
 
 export function challengeConfig(id: string): ChallengeConfig | undefined {

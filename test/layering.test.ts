@@ -59,6 +59,29 @@ describe('layering', () => {
     expect(helpers).toEqual([]);
   });
 
+  it('engines/core/ reads no file outside itself either: no JSON, not package.json (build.mjs injects the version)', () => {
+    const core = files.filter((f) => relative(ROOT, f).startsWith('engines/core/'));
+    const bad = core.flatMap((f) => importsOf(f).filter((d) => !d.startsWith('engines/core/')).map((d) => `${relative(ROOT, f)} → ${d}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("the core's layers under its CLI kit (A/B, runner, stats, sandbox, rng, py, report) import nothing of engines/core/cli/", () => {
+    const under = /^engines\/core\/(ab|runner|stats|sandbox|rng|py|report|io|process)\//;
+    expect([...graph.keys()].filter((f) => under.test(f)).length).toBeGreaterThan(40);
+    const bad = [...graph].flatMap(([f, deps]) => (under.test(f) ? deps.filter((d) => d.startsWith('engines/core/cli/')).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
+  });
+
+  it("a sandbox runtime (sandbox/runtimes/) takes of the sandbox only its leaves, errors.ts and heartbeat.ts", () => {
+    const runtimes = 'engines/core/sandbox/runtimes/';
+    expect([...graph.keys()].filter((f) => f.startsWith(runtimes)).length).toBeGreaterThan(4);
+    const leaves = new Set(['engines/core/sandbox/errors.ts', 'engines/core/sandbox/heartbeat.ts']);
+    const bad = [...graph].flatMap(([f, deps]) => (f.startsWith(runtimes) ? deps.filter((d) => d.startsWith('engines/core/sandbox/') && !d.startsWith(runtimes) && !leaves.has(d)).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
+    // The leaves import nothing of the sandbox themselves.
+    expect([...leaves].flatMap((f) => graph.get(f) ?? []).filter((d) => d.startsWith('engines/core/sandbox/'))).toEqual([]);
+  });
+
   it('no import cycle anywhere', () => {
     const state = new Map<string, 'open' | 'done'>();
     const cycles: string[] = [];

@@ -11,7 +11,7 @@ import { addParams, commandLine, confidence, helpFooter, notAnOption, outputFold
 import { nonEmpty } from '../../engines/core/cli/params.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { notesLines, runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
-import { abPythonExtra, abPythonGames, openAbPython } from '../../engines/core/ab/python.ts';
+import { abPythonExtra, abPythonGames, openAbPython } from '../../engines/core/cli/ab-python.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
 
@@ -143,7 +143,7 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
     }
     const rules = o.rules ?? game.engine!.defaultVariant;
     const kit = replayKit();
-    // --python-bots: every seat holds a class of the files (engines/core/ab/python.ts; on --queue the files travel by content).
+    // --python-bots: every seat holds a class of the files (engines/core/cli/ab-python.ts; on --queue the files travel by content).
     // The game's own bring-your-own-bot path (gun-duel: --cpp-players, --bot-cmd; atomas: --bot-cmd): checked and opened before any pair.
     const mine = ab.entrants && ENTRANT_FLAGS.some(([opt]) => o[opt] !== undefined) ? await ab.entrants.open({ ...Object.fromEntries(ENTRANT_FLAGS.map(([opt]) => [opt, o[opt]])), workers: o.workers, queue: o.queue }, kit) : undefined;
     const p = python ? await openAbPython(game, o.pythonBots!, kit, { workers: o.workers, rules }) : undefined;

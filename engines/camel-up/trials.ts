@@ -11,7 +11,8 @@ import type { Seed } from '../core/rng/rng.ts';
 import { CamelUnfollowable, loadPythonCamelPlayers, type CamelPythonSource } from './python-players.ts';
 import { runExact, type CamelTurnEvent } from './tournament.ts';
 
-import { ratedNames, withRatings, type RatingsOptions } from '../core/stats/pairwise.ts';
+import { ratedNames, type RatingsOptions } from '../core/stats/pairwise.ts';
+import { withRatings } from '../core/runner/with-ratings.ts';
 import type { TrialSpec } from '../core/runner/trial-spec.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';
 import { withFormat2026 } from './format2026.ts';

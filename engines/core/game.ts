@@ -297,8 +297,8 @@ export interface GameEngine<Opts = any, Acc = any> {
   trials?: TrialSpec<Opts, Acc>;
   /** Module a worker imports `trials` from; the registry's convention (engines/<id>/trials.ts) when absent. */
   trialsModule?: string;
-  /** `koth ab <id>`: paired A/B games of two bots (engines/core/ab; the pairs in engines/<id>/ab.ts). */
-  ab?: AbGame;
+  /** `koth ab <id>`: paired A/B games of two bots (engines/core/ab; the pairs in engines/<id>/ab.ts); `bench`: its figures in `koth bench ab`. */
+  ab?: AbGame & { bench?(ctx: BenchContext): Promise<BenchFigure[]> };
   /** `--python-bots`: how the original Python answers run in sandbox workers (engines/core/cli/originals.ts). */
   originals?: OriginalBots;
   /** The parameters of `koth replay <id>` and `koth play <id>` as data: the CLI, --help, defaults and option rules are derived from them (engines/core/cli/params.ts). */

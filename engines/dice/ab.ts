@@ -17,7 +17,7 @@ import type { DiceBotClass } from './bot.ts';
 import type { DiceStats } from './stats.ts';
 import type { DiceFlags } from './variants.ts';
 import { diceFlags } from './variants.ts';
-import { localPython } from '../core/pyodide/local.ts';
+import { localPython } from '../core/sandbox/runtimes/python/local.ts';
 import { loadPythonDiceBots } from './python-bots.ts';
 import type { DicePythonFiles } from './trials.ts';
 

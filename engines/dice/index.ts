@@ -17,6 +17,7 @@ import { PUBLISHED_DICE_TABLES } from './published.ts';
 import { diceExtractor } from './extract.ts';
 import { knownBots } from '../../transpiled-bots/dice/index.ts';
 import { diceBench } from './bench.ts';
+import { abBench } from './ab-bench.ts';
 import { diceOriginals } from './originals.ts';
 import { trials as abTrials } from './ab.ts';
 import { diceBotClasses } from '../../transpiled-bots/dice/index.ts';
@@ -41,6 +42,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
       batch: 200,
       trials: abTrials,
       python: { batch: 10 },
+      bench: (ctx) => abBench(ctx, diceGame.engine!.ab!),
     },
     ruleFlags: DICE_RULE_FLAGS,
     variants: DICE_VARIANTS,

@@ -6,7 +6,8 @@
  */
 import type { TrialSpec } from '../core/game.ts';
 import type { RuleOutcomes } from '../core/ab/rules.ts';
-import { withRatings, type RatingsOptions } from '../core/stats/pairwise.ts';
+import type { RatingsOptions } from '../core/stats/pairwise.ts';
+import { withRatings } from '../core/runner/with-ratings.ts';
 import type { SandboxContext } from '../core/runner/trial-spec.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { cppPlayerClass } from './cpp/players.ts';

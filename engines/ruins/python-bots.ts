@@ -18,9 +18,9 @@
 import { basename } from 'node:path';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
 import { SandboxKilled, SandboxPythonError } from '../core/sandbox/errors.ts';
-import type { PythonHost } from '../core/pyodide/host.ts';
-import { StreamLink } from '../core/pyodide/stream-link.ts';
-import { defaultPythonHost } from '../core/pyodide/local.ts';
+import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
+import { StreamLink } from '../core/sandbox/runtimes/python/stream-link.ts';
+import { defaultPythonHost } from '../core/sandbox/runtimes/python/local.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { Adventurer, SeedLater, type AdventurerClass, type RoomState } from './adventurer.ts';
 import { RUINS_STANDIN_PY } from './python/stand-in.ts';

@@ -18,6 +18,7 @@ import type { TrialSpec } from '../runner/trial-spec.ts';
 import { confidencePercent, zFor } from '../stats/intervals.ts';
 import type { RuleComparisonData } from '../report/html/types.ts';
 import { shardOf } from './pairs.ts';
+import { trialsKey, trialsRef } from '../runner/trials-ref.ts';
 import type { PairSums, RuleAbAcc, RuleAbOptions, RuleOutcomes } from './rule-trials.ts';
 
 export * from './rule-trials.ts';
@@ -68,7 +69,7 @@ export interface RuleAbRunInput<O, Acc> {
 export async function runRulePairs<O, Acc>(kit: ReplayKit, i: RuleAbRunInput<O, Acc>) {
   const opts: RuleAbOptions<O> = { a: i.a, b: i.b, keys: i.keys, groupKeys: i.groupKeys ?? [], first: 0, batch: i.shardSize };
   return kit.runSharded<RuleAbOptions<O>, RuleAbAcc<Acc>>({
-    game: `${i.game}:rules`,
+    game: trialsKey(trialsRef(i.game, 'rules')),
     spec: i.spec,
     opts,
     seed: i.seed,

@@ -15,7 +15,9 @@ import { SandboxPool } from '../sandbox/pool.ts';
 import { CheckpointMismatch, CheckpointWriteError } from '../runner/checkpoint.ts';
 import { runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
-import { isAuthProblem, kothVersion, QueueBadUrl, QueueJobFailed, QueueMisconfigured, QueueUnreachable, redact, redactWord, runQueued } from '../runner/queue.ts';
+import { isAuthProblem, QueueBadUrl, QueueMisconfigured, QueueUnreachable, redact, redactWord } from '../runner/queue/connection.ts';
+import { kothVersion } from '../runner/queue/protocol.ts';
+import { QueueJobFailed, runQueued } from '../runner/queue/coordinator.ts';
 
 export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';

@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandParams, CommonOption, GameEngine, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 import { defaultWorkers } from '../runner/runner.ts';
-import { checkQueueUrl } from '../runner/queue.ts';
+import { checkQueueUrl } from '../runner/queue/connection.ts';
 import { UserError } from './errors.ts';
 import { outputFileProblem, outputFolderProblem } from './files.ts';
 

@@ -14,7 +14,7 @@
  * tournament does not catch — the original controller had no handler either: an uncaught throw,
  * abort or crash ended the whole process (exit 3 here).
  */
-import { compileWasm, WasmSandbox, WasmStopped, type WasmModule, type WasmStopReason } from '../../core/sandbox/wasm.ts';
+import { compileWasm, WasmSandbox, WasmStopped, type WasmModule, type WasmStopReason } from '../../core/sandbox/runtimes/wasm/wasm.ts';
 import { Player, type Action, type CppEngine, type PlayerClass, type PlayerEnv, type Result } from '../player.ts';
 import { CPP_MAX_MEMORY_PAGES, type CppAnswer } from './answers.ts';
 
