@@ -79,7 +79,7 @@ interface AtomasCliOptions extends CommonOptionValues {
 const POOLS: Record<string, readonly string[]> = { answers: ATOMAS_BOTS.map((b) => b.name) };
 
 function botsOf(opts: AtomasCliOptions): string[] {
-  return resolveBots(opts, { names: Object.keys(POOLS), default: 'answers', resolve: (n) => POOLS[n] }, (n) => !!atomasBot(n), 'atomas');
+  return resolveBots(opts, { names: Object.keys(POOLS), default: 'answers', resolve: (n) => POOLS[n], known: (n) => !!atomasBot(n) }, 'atomas');
 }
 
 /** An exact seed: Python 2 seeded ints (a str seed was hashed, which cannot be replayed). */

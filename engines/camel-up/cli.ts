@@ -101,7 +101,7 @@ interface CamelCliOptions extends CommonOptionValues {
 
 function poolOf(opts: CamelCliOptions): string[] {
   // A pool may name a player twice (POOLS.dumb); --bots may not (kit rule: one entry per bot).
-  const names = opts.bots !== undefined ? resolveBots(opts, { names: [], default: 'all', resolve: () => undefined }, (n) => !!camelBot(n), 'camel-up') : [...(POOLS[opts.pool ?? 'all'] ?? [])];
+  const names = opts.bots !== undefined ? resolveBots(opts, { names: [], default: 'all', resolve: () => undefined, known: (n) => !!camelBot(n) }, 'camel-up') : [...(POOLS[opts.pool ?? 'all'] ?? [])];
   if (!names.length) throw new UserError(`unknown pool "${opts.pool}": use ${Object.keys(POOLS).join(', ')}, or --bots A,B,C,D`);
   if (names.length < 4) throw new UserError(`a camel-up game seats 4 players: give at least 4 (got ${names.length}); camelup.py would fail with IndexError`);
   return names;

@@ -53,8 +53,7 @@ interface RuinsCliOptions {
 function poolOf(opts: RuinsCliOptions): AdventurerClass[] {
   const names = resolveBots(
     opts,
-    { names: Object.keys(RUINS_POOLS), default: 'test-bots', resolve: (n) => RUINS_POOLS[n]?.map((c) => c.botName) },
-    (n) => !!ruinsClass(n),
+    { names: Object.keys(RUINS_POOLS), default: 'test-bots', resolve: (n) => RUINS_POOLS[n]?.map((c) => c.botName), known: (n) => !!ruinsClass(n) },
     'ruins',
   );
   return names.map((n) => ruinsClass(n)!);

@@ -1,0 +1,2 @@
+/** What worker threads load for ruins's A/B pairs (dist/trials/ruins-ab.js): engines/ruins/ab.ts, the game's ports handed. */
+export * from '../ruins/ab.ts';

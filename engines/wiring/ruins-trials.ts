@@ -1,0 +1,2 @@
+/** What worker threads load for ruins's trials (dist/trials/ruins.js): engines/ruins/trials.ts, the game's ports handed. */
+export * from '../ruins/trials.ts';
