@@ -14,6 +14,7 @@ import type { ChallengeConfig } from '../scraper/extract.ts';
 import { createReplayKit, paramProblems, type ReplayKit } from './core/cli/kit.ts';
 // The wiring first: it hands each game its ports.
 import './wiring/dice.ts';
+import './wiring/atomas.ts';
 import { diceGame } from './dice/index.ts';
 import { ruinsGame } from './ruins/index.ts';
 import { atomasGame } from './atomas/index.ts';
