@@ -15,6 +15,7 @@ import { createReplayKit, paramProblems, type ReplayKit } from './core/cli/kit.t
 // The wiring first: it hands each game its ports.
 import './wiring/dice.ts';
 import './wiring/atomas.ts';
+import './wiring/ruins.ts';
 import { diceGame } from './dice/index.ts';
 import { ruinsGame } from './ruins/index.ts';
 import { atomasGame } from './atomas/index.ts';
