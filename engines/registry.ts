@@ -16,6 +16,7 @@ import { createReplayKit, paramProblems, type ReplayKit } from './core/cli/kit.t
 import './wiring/dice.ts';
 import './wiring/atomas.ts';
 import './wiring/ruins.ts';
+import './wiring/gun-duel.ts';
 import { diceGame } from './dice/index.ts';
 import { ruinsGame } from './ruins/index.ts';
 import { atomasGame } from './atomas/index.ts';
