@@ -17,6 +17,7 @@ import './wiring/dice.ts';
 import './wiring/atomas.ts';
 import './wiring/ruins.ts';
 import './wiring/gun-duel.ts';
+import './wiring/camel-up.ts';
 import { diceGame } from './dice/index.ts';
 import { ruinsGame } from './ruins/index.ts';
 import { atomasGame } from './atomas/index.ts';
