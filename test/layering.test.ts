@@ -1,7 +1,8 @@
 /**
  * The tree's import structure, read from the sources: engines/core/ imports nothing outside
- * itself, games and the scraper import no CLI and no test helper (test/), and no import cycle
- * exists anywhere.
+ * itself, a game (engines/<game>/) imports no port (the registry's wiring hands it its ports),
+ * games and the scraper import no CLI and no test helper (test/), and no import cycle exists
+ * anywhere.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -38,6 +39,13 @@ describe('layering', () => {
 
   it('engines/core/ imports nothing outside itself', () => {
     const bad = [...graph].flatMap(([f, deps]) => (f.startsWith('engines/core/') ? deps.filter((d) => !d.startsWith('engines/core/')).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
+  });
+
+  it('no file under engines/<game>/ (outside tests) imports transpiled-bots/', () => {
+    const game = (f: string) => /^engines\/(?!core\/|wiring\/)[^/]+\//.test(f);
+    expect([...graph.keys()].filter(game).length).toBeGreaterThan(50);
+    const bad = [...graph].flatMap(([f, deps]) => (game(f) ? deps.filter((d) => d.startsWith('transpiled-bots/')).map((d) => `${f} → ${d}`) : []));
     expect(bad).toEqual([]);
   });
 
