@@ -21,10 +21,10 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** Relative imports of a file (static, type-only and dynamic with a literal), as repo-relative paths. */
+/** Relative imports of a file (static, type-only, for effect only and dynamic with a literal), as repo-relative paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
   return specs.filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(dirname(file), s)));
 }
 
@@ -40,6 +40,7 @@ describe('layering', () => {
   it('reads a real graph', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('engines/registry.ts')).toContain('engines/dice/index.ts');
+    expect(graph.get('engines/registry.ts')).toContain('engines/wiring/dice.ts');
   });
 
   it("engines/core/ imports nothing outside itself but package.json's version (engines/core/version.ts)", () => {
