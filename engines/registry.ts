@@ -1,6 +1,8 @@
 /**
- * The one game registry. A game is a folder `engines/<id>/` whose index.ts exports a
- * GameDescriptor (engines/core/game.ts), plus ONE line below. Everything else is derived from
+ * The one game registry: it joins games and their ports. A game is a folder `engines/<id>/`
+ * whose index.ts exports a GameDescriptor (engines/core/game.ts); its ports are a roster in
+ * transpiled-bots/<id>/index.ts, handed to it by engines/wiring/<id>.ts (the game imports no
+ * port: engines/core/roster.ts). Registering is ONE line below. Everything else is derived from
  * it: the scraper's challenge table (challenges()), the bot registry (knownBots()), the CLI
  * (`koth replay <id>`, `koth play <id>`), where workers load a game's trials
  * (trialsModuleOf()), and the conformance tests (test/conformance.test.ts).
@@ -11,6 +13,12 @@ import type { KnownBot } from './core/provenance.ts';
 import { parseTrialsKey, workerModuleOf, type TrialsRef } from './core/runner/trials-ref.ts';
 import type { ChallengeConfig } from '../scraper/extract.ts';
 import { createReplayKit, paramProblems, type ReplayKit } from './core/cli/kit.ts';
+// The wiring first: it hands each game its ports.
+import './wiring/dice.ts';
+import './wiring/atomas.ts';
+import './wiring/ruins.ts';
+import './wiring/gun-duel.ts';
+import './wiring/camel-up.ts';
 import { diceGame } from './dice/index.ts';
 import { ruinsGame } from './ruins/index.ts';
 import { atomasGame } from './atomas/index.ts';
@@ -73,19 +81,20 @@ export function missingFromPublished(id: string): Record<string, string[]> {
 /**
  * Where a worker imports a game's trials from (a key as runs and queued jobs write it, or the
  * reference: engines/core/runner/trials-ref.ts): the engine's own `trialsModule`, else the
- * convention engines/<id>/trials.ts — or, in the bundle (dist/koth.js), dist/trials/<id>.js,
- * which build.mjs makes from every engines/<id>/trials.ts. A/B pairs (`koth ab`) are
- * engines/<id>/ab.ts (dist/trials/<id>-ab.js); rule A/B pairs (--compare-rules) are the game's
- * own trials, marked for the worker to play them as pairs (engines/core/ab/rule-trials.ts).
+ * convention engines/wiring/<id>-trials.ts (the game's engines/<id>/trials.ts with its ports
+ * handed) — or, in the bundle (dist/koth.js), dist/trials/<id>.js, which build.mjs makes from
+ * every engines/wiring/<id>-trials.ts. A/B pairs (`koth ab`) are engines/<id>/ab.ts through
+ * engines/wiring/<id>-ab.ts (dist/trials/<id>-ab.js); rule A/B pairs (--compare-rules) are the
+ * game's own trials, marked for the worker to play them as pairs (engines/core/ab/rule-trials.ts).
  */
 export function trialsModuleOf(key: string | TrialsRef): string {
   const ref = typeof key === 'string' ? parseTrialsKey(key) : key;
   if (ref.kind === 'ab') {
     if (!findGame(ref.game)?.engine?.ab) throw new Error(`no A/B pairs for game "${ref.game}"`);
-    return bundled(`${ref.game}/ab.ts`, `trials/${ref.game}-ab.js`);
+    return bundled(`wiring/${ref.game}-ab.ts`, `trials/${ref.game}-ab.js`);
   }
   const own = findGame(ref.game)?.engine?.trialsModule;
-  return workerModuleOf(own ?? bundled(`${ref.game}/trials.ts`, `trials/${ref.game}.js`), ref.kind);
+  return workerModuleOf(own ?? bundled(`wiring/${ref.game}-trials.ts`, `trials/${ref.game}.js`), ref.kind);
 }
 
 /** A module of engines/ from the sources, or its bundled file (this code sits in dist/koth.js or in a shared chunk under dist/chunks/). */

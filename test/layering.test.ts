@@ -1,7 +1,8 @@
 /**
  * The tree's import structure, read from the sources: engines/core/ imports nothing outside
- * itself but package.json (its version, in engines/core/version.ts), games and the scraper import
- * no CLI and no test helper (test/), and no import cycle exists anywhere.
+ * itself but package.json (its version, in engines/core/version.ts), a game (engines/<game>/)
+ * imports no port (the registry's wiring hands it its ports), games and the scraper import no
+ * CLI and no test helper (test/), and no import cycle exists anywhere.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,10 +21,10 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** Relative imports of a file (static, type-only and dynamic with a literal), as repo-relative paths. */
+/** Relative imports of a file (static, type-only, for effect only and dynamic with a literal), as repo-relative paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
   return specs.filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(dirname(file), s)));
 }
 
@@ -39,11 +40,19 @@ describe('layering', () => {
   it('reads a real graph', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('engines/registry.ts')).toContain('engines/dice/index.ts');
+    expect(graph.get('engines/registry.ts')).toContain('engines/wiring/dice.ts');
   });
 
   it("engines/core/ imports nothing outside itself but package.json's version (engines/core/version.ts)", () => {
     const outside = [...allImports].flatMap(([f, deps]) => (f.startsWith('engines/core/') ? deps.filter((d) => !d.startsWith('engines/core/')).map((d) => `${f} → ${d}`) : []));
     expect(outside.filter((edge) => !CORE_OUTSIDE_ALLOWED.has(edge))).toEqual([]);
+  });
+
+  it('no file under engines/<game>/ (outside tests) imports transpiled-bots/', () => {
+    const game = (f: string) => /^engines\/(?!core\/|wiring\/)[^/]+\//.test(f);
+    expect([...graph.keys()].filter(game).length).toBeGreaterThan(50);
+    const bad = [...graph].flatMap(([f, deps]) => (game(f) ? deps.filter((d) => d.startsWith('transpiled-bots/')).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
   });
 
   it('games, ports and the scraper import no CLI and no test helper', () => {

@@ -26,9 +26,9 @@ import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs, ty
 
 const atomasRulePairs = ruleAbTrials(atomasTrials, atomasRuleOutcomes);
 import { DEFAULT_ATOMAS_VARIANT } from './variants.ts';
-import { ATOMAS_BOTS, atomasBot } from '../../transpiled-bots/atomas/index.ts';
+import { ATOMAS_ANSWERS, atomasBot, atomasPools } from './ports.ts';
 
-const BOT_NAMES = ATOMAS_BOTS.map((b) => b.name).join(', ');
+const BOT_NAMES = ATOMAS_ANSWERS.join(', ');
 
 /** The parameters of `koth replay atomas` and `koth play atomas` (engines/core/cli/params.ts). */
 export const ATOMAS_PARAMS: GameParams = {
@@ -58,7 +58,7 @@ export const ATOMAS_PARAMS: GameParams = {
     params: [
       { common: 'seed', default: '1', help: 'the integer given to random.seed' },
       { common: 'games', help: 'games to play (the first of the run)', default: 1 },
-      { common: 'bots', help: `the bot (${BOT_NAMES}); default ${ATOMAS_BOTS[0]!.name}` },
+      { common: 'bots', help: `the bot (${BOT_NAMES}); default ${ATOMAS_ANSWERS[0]!}` },
       { common: 'rules', help: 'controller version' },
       { common: 'json', help: 'one JSON object per move (game, input, output, scoreBefore), then {"games": [...]}' },
       { common: 'watch' },
@@ -76,10 +76,8 @@ interface AtomasCliOptions extends CommonOptionValues {
   moveTimeout: number;
 }
 
-const POOLS: Record<string, readonly string[]> = { answers: ATOMAS_BOTS.map((b) => b.name) };
-
 function botsOf(opts: AtomasCliOptions): string[] {
-  return resolveBots(opts, { names: Object.keys(POOLS), default: 'answers', resolve: (n) => POOLS[n] }, (n) => !!atomasBot(n), 'atomas');
+  return resolveBots(opts, atomasPools, 'atomas');
 }
 
 /** An exact seed: Python 2 seeded ints (a str seed was hashed, which cannot be replayed). */
@@ -134,7 +132,7 @@ export async function statisticalReplay(opts: AtomasCliOptions, kit: ReplayKit):
 function runExactCommand(opts: AtomasCliOptions): void {
   const bot = opts.botCmd ? externalBot(opts.botCmd, opts.moveTimeout) : undefined;
   const names = bot ? [] : botsOf(opts);
-  if (!bot && names.length !== 1) throw new UserError(`--exact replays one bot: give one with --bots NAME (${ATOMAS_BOTS.map((b) => b.name).join(', ')}) or --bot-cmd "<program>"`);
+  if (!bot && names.length !== 1) throw new UserError(`--exact replays one bot: give one with --bots NAME (${BOT_NAMES}) or --bot-cmd "<program>"`);
   const player = bot ?? atomasBot(names[0]!)!;
   const random = new PyRandom(intSeed(opts.seed), { python2: true });
   const games = runGames(player, random, opts.rules, opts.games ?? GAMES_PER_RUN);
@@ -263,9 +261,9 @@ function atomasWatchPage(bot: string, seed: string, rules: string, moves: readon
 
 /** A sample for the replay report: the first answer's first game, seed 1. */
 export function atomasWatchSamples(): WatchPage[] {
-  const player = ATOMAS_BOTS[0]!;
+  const player = atomasBot(ATOMAS_ANSWERS[0]!)!;
   const moves: AtomasMove[] = [];
-  const games = runGames(atomasBot(player.name)!, new PyRandom(1n, { python2: true }), DEFAULT_ATOMAS_VARIANT, 1, (m) => moves.push(m));
+  const games = runGames(player, new PyRandom(1n, { python2: true }), DEFAULT_ATOMAS_VARIANT, 1, (m) => moves.push(m));
   return [atomasWatchPage(player.name, '1', DEFAULT_ATOMAS_VARIANT, moves, games, `koth play atomas --seed 1 --bots ${player.name} --report DIR`)];
 }
 
@@ -274,8 +272,8 @@ export function registerAtomasPlay(play: Command, kit: ReplayKit): void {
   const cmd = kit.command(play, 'atomas').description('Play Atomas games of one bot move by move (random.seed(S) once, as the posted controller\'s run)');
   cmd.addHelpText('after', helpFooter(['koth play atomas --seed 1 --bots draftBot --report atomas', 'koth play atomas --seed 1 --games 2 --json']));
   cmd.action((opts: AtomasCliOptions & { games: number; report?: string }) => {
-    const names = opts.bots ? botsOf(opts) : [ATOMAS_BOTS[0]!.name];
-    if (names.length !== 1) throw new UserError(`koth play atomas plays one bot: give one with --bots NAME (${ATOMAS_BOTS.map((b) => b.name).join(', ')})`);
+    const names = opts.bots ? botsOf(opts) : [ATOMAS_ANSWERS[0]!];
+    if (names.length !== 1) throw new UserError(`koth play atomas plays one bot: give one with --bots NAME (${BOT_NAMES})`);
     const player = atomasBot(names[0]!)!;
     const moves: AtomasMove[] = [];
     const games = runGames(player, new PyRandom(intSeed(opts.seed), { python2: true }), opts.rules, opts.games, (m) => {

@@ -14,7 +14,7 @@
  */
 import { PyRandom } from '../core/rng/python-random.ts';
 import { abNote, pairTrials, shortError } from '../core/ab/pairs.ts';
-import { camelBot } from './test-bots.ts';
+import { camelBot } from './ports.ts';
 import { CamelGame } from './rules.ts';
 import { PythonError, SandboxStop } from '../core/py/errors.ts';
 import { camelFlags } from './variants.ts';

@@ -7,7 +7,8 @@ import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { tempDirs } from '../../test/helpers.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { emptyFormat26, format2026Pool, playTournament2026, type Format26Game, type Format26Result } from './format2026.ts';
-import { camelBot } from './test-bots.ts';
+import '../wiring/camel-up.ts';
+import { camelBot } from './ports.ts';
 import { trials } from './trials.ts';
 
 interface Golden {

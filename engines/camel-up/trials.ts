@@ -3,7 +3,7 @@
  * jobs of the sandbox workers for runs with the original Python players.
  */
 import { camelTrials } from './tournament.ts';
-import { camelBot } from './test-bots.ts';
+import { camelBot } from './ports.ts';
 import type { OriginalsInspection } from '../core/game.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';

@@ -288,14 +288,34 @@ export interface ConformanceSample<Opts> {
   replayArgs?: string[];
 }
 
+/**
+ * The bots a game's runs seat when --bots does not name them: its named pools, declared by the
+ * game, which owns them (a pool is a fact of the tournament: dice's official pool is the rows of
+ * its published table). `resolveBots` (engines/core/cli/kit.ts) reads --bots and --pool with them.
+ */
+export interface BotPools {
+  /** The names --pool takes, in the order messages list them. */
+  names: readonly string[];
+  /** The pool of a run that names neither --bots nor --pool. */
+  default: string;
+  /** A pool's bots, in seat order; undefined for a name that is no pool. */
+  resolve(name: string): readonly string[] | undefined;
+  /** Whether --bots may name this bot (a port, or a player of the game's own). */
+  known(name: string): boolean;
+  /** What the message for an unknown pool offers instead (default: 'list bots with --bots A,B,C'). */
+  instead?: string;
+}
+
 /** The engine of a game: rules live in its folder; this is what it offers the core. */
 export interface GameEngine<Opts = any, Acc = any> {
+  /** Its named pools of bots (--pool, the default pool, the A/B field): see BotPools. */
+  pools?: BotPools;
   /** Rule variants by name (`original`, `fixed`, ...), and which is the default. */
   ruleFlags?: RuleFlag[];
   variants?: Record<string, RuleVariant>;
   defaultVariant?: string;
   trials?: TrialSpec<Opts, Acc>;
-  /** Module a worker imports `trials` from; the registry's convention (engines/<id>/trials.ts) when absent. */
+  /** Module a worker imports `trials` from; the registry's convention (engines/wiring/<id>-trials.ts: engines/<id>/trials.ts with the game's ports handed) when absent. */
   trialsModule?: string;
   /** `koth ab <id>`: paired A/B games of two bots (engines/core/ab; the pairs in engines/<id>/ab.ts); `bench`: its figures in `koth bench ab`. */
   ab?: AbGame & { bench?(ctx: BenchContext): Promise<BenchFigure[]> };
@@ -451,6 +471,14 @@ export function validateGame(g: GameDescriptor): string[] {
       for (const f of flags) if (!(f in v.flags)) bad.push(`variant ${name} leaves flag ${f} unset`);
     }
     if (e.defaultVariant && !(e.defaultVariant in e.variants)) bad.push(`default variant ${e.defaultVariant} is not a variant`);
+  }
+  if (e?.pools) {
+    if (!e.pools.names.includes(e.pools.default)) bad.push(`pools: the default pool ${e.pools.default} is not one of ${e.pools.names.join(', ')}`);
+    for (const name of e.pools.names) {
+      const bots = e.pools.resolve(name);
+      if (!bots) bad.push(`pools: ${name} resolves to nothing`);
+      else for (const b of bots.filter((b) => !e.pools!.known(b))) bad.push(`pools: ${name} names ${b}, which is no known bot`);
+    }
   }
   if (g.verify && 'unavailable' in g.verify && !g.verify.unavailable.trim()) bad.push('verify.unavailable gives no reason');
   if (e?.trials) {

@@ -11,7 +11,7 @@ import type { OriginalsInspection } from '../core/game.ts';
 import { localPython } from '../core/sandbox/runtimes/python/local.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { Seed } from '../core/rng/rng.ts';
-import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { diceClass } from './ports.ts';
 import { loadPythonDiceBots, type LoadedDiceBots } from './python-bots.ts';
 import type { DiceTurnEvent } from './rules.ts';
 import type { DiceStats } from './stats.ts';

@@ -17,7 +17,7 @@ import { renderTable } from '../core/report/table.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { exitCodeFor, type ComparisonReport, type ComparisonRow } from '../core/stats/compare.ts';
-import { POOL, findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
+import { findPlayer, gunDuelPool, gunDuelPorts } from './ports.ts';
 import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { actionString, traceTournament } from './trace.ts';
@@ -104,13 +104,13 @@ function exactSeed(v: string): bigint {
 
 /** The pool, or the --players list; `extra` (external players) replace ports of their name or join at the end, and are found by name first. */
 export function parsePlayers(list: string | undefined, extra: readonly PlayerClass[] = []): PlayerClass[] {
-  if (!list) return withExternal(POOL, extra);
+  if (!list) return withExternal(gunDuelPool(), extra);
   const out: PlayerClass[] = [];
   for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const p = /^\d+$/.test(raw) ? POOL[Number(raw)] : (extra.find((c) => c.botName === raw) ?? findPlayer(raw));
+    const p = /^\d+$/.test(raw) ? gunDuelPool()[Number(raw)] : (extra.find((c) => c.botName === raw) ?? findPlayer(raw));
     if (!p) {
       if (raw.toLowerCase() === 'blackhatplayer') throw new UserError('BlackHatPlayer was disqualified (it tampered with its opponents\' memory) and is not ported; leave it out.');
-      throw new UserError(`unknown player "${raw}". Known (registration order, also usable as 0-based indices): ${POOL.map((c) => c.botName).join(', ')}`);
+      throw new UserError(`unknown player "${raw}". Known (registration order, also usable as 0-based indices): ${gunDuelPorts.names().join(', ')}`);
     }
     out.push(p);
   }
@@ -157,7 +157,7 @@ async function runCppExactCommand(opts: GunDuelCliOptions, kit: ReplayKit): Prom
   const seed = exactSeed(opts.seed);
   const answers = await compileForRun(cppSources(opts.cppPlayers!));
   const names = cppPlayerNames(opts.players, answers);
-  const n = names?.length ?? POOL.length + answers.filter((a) => !findPlayer(a.name)).length;
+  const n = names?.length ?? gunDuelPorts.names().length + answers.filter((a) => !findPlayer(a.name)).length;
   const pool = cppPool(kit, 1);
   const progress = new Progress(n - 1, `gun-duel exact seed ${seed} (compiled answers)`);
   let res: TournamentResult;

@@ -15,6 +15,7 @@ import { ACTION_CHARS, Player, PlayerEnv, type Action, type PlayerClass } from '
 import { AWIN, BWIN, DRAW, fight } from './rules.ts';
 import { exactSeeds, runTournament } from './tournament.ts';
 import { openExternalPlayers, parseExternal, withExternal, withExternalPlayers, type ExternalInterface, type ExternalSpec } from './external.ts';
+import '../wiring/gun-duel.ts';
 import { trials } from './trials.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 

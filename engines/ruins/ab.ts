@@ -12,7 +12,7 @@
 import { PyRandom } from '../core/rng/python-random.ts';
 import { abNote, pairTrials, shortError } from '../core/ab/pairs.ts';
 import type { AbPython, AbPythonExtra } from '../core/ab/types.ts';
-import { ruinsClass } from '../../transpiled-bots/ruins/index.ts';
+import { ruinsClass } from './ports.ts';
 import { Ruins } from './rules.ts';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
 import { localPython } from '../core/sandbox/runtimes/python/local.ts';

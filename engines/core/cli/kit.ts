@@ -9,7 +9,7 @@
  */
 import type { Command } from 'commander';
 import { parseSeed } from '../rng/rng.ts';
-import type { GameEngine, ReplayKit, ShardedRun } from '../game.ts';
+import type { BotPools, GameEngine, ReplayKit, ShardedRun } from '../game.ts';
 import { withOriginals } from './originals.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import { CheckpointMismatch, CheckpointWriteError } from '../runner/checkpoint.ts';
@@ -54,22 +54,17 @@ export function parseBotList(text: string): string[] {
   return names;
 }
 
-/** The bots a run uses: --bots (checked against `known`), else the named pool. */
-export function resolveBots(
-  opts: { bots?: string; pool?: string },
-  pools: { names: readonly string[]; resolve(name: string): readonly string[] | undefined; default: string },
-  known: (name: string) => boolean,
-  game: string,
-): string[] {
+/** The bots a run uses: --bots (checked against the game's known bots), else the named pool (`fallback`: the game's default pool, unless a mode of the command picks another). */
+export function resolveBots(opts: { bots?: string; pool?: string }, pools: BotPools, game: string, fallback: string = pools.default): string[] {
   if (opts.bots !== undefined) {
     const names = parseBotList(opts.bots);
-    const unknown = names.filter((n) => !known(n));
+    const unknown = names.filter((n) => !pools.known(n));
     if (unknown.length) throw new UserError(`no port for ${unknown.join(', ')} in ${game} (see "koth registry ${game}" for every known bot)`);
     return names;
   }
-  const name = opts.pool ?? pools.default;
+  const name = opts.pool ?? fallback;
   const pool = pools.resolve(name);
-  if (!pool) throw new UserError(`unknown pool "${name}": use ${pools.names.join(', ')}, or list bots with --bots A,B,C`);
+  if (!pool) throw new UserError(`unknown pool "${name}": use ${pools.names.join(', ')}, or ${pools.instead ?? 'list bots with --bots A,B,C'}`);
   return [...pool];
 }
 

@@ -20,7 +20,7 @@ import { CppCompileError, cppCacheDir } from '../../core/sandbox/runtimes/wasm/c
 import { Progress } from '../../core/runner/progress.ts';
 import { AnswerCache, defaultCacheDir } from '../../../scraper/cache.ts';
 import { scrapedField } from '../extract.ts';
-import { findPlayer, POOL } from '../../../transpiled-bots/gun-duel/index.ts';
+import { findPlayer, gunDuelPorts } from '../ports.ts';
 import { compileAnswers, playerClassesIn, type CppAnswer, type CppAnswerSource } from './answers.ts';
 
 export const CPP_PLAYERS_HELP =
@@ -97,7 +97,7 @@ export async function compileForRun(sources: CppAnswerSource[], quiet = false): 
  * the 17 ports' registration order, then compiled answers without a port), or undefined (all).
  */
 export function cppPlayerNames(list: string | undefined, answers: readonly CppAnswer[]): string[] | undefined {
-  const order = [...POOL.map((p) => p.botName), ...answers.filter((a) => !findPlayer(a.name)).map((a) => a.name)];
+  const order = [...gunDuelPorts.names(), ...answers.filter((a) => !findPlayer(a.name)).map((a) => a.name)];
   if (!list) return undefined;
   const out: string[] = [];
   for (const raw of list.split(',').map((x) => x.trim()).filter(Boolean)) {
