@@ -6,7 +6,8 @@ import { runKoth } from '../../test/test-server.ts';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { tempDirs } from '../../test/helpers.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
-import { emptyFormat26, format2026Pool, playTournament2026, type Format26Game, type Format26Result } from './format2026.ts';
+import { emptyFormat26, playTournament2026, type Format26Game, type Format26Result } from './format2026.ts';
+import { format2026Pool } from './format2026-cli.ts';
 import { camelBot } from './test-bots.ts';
 import { trials } from './trials.ts';
 
