@@ -67,9 +67,9 @@ export interface StatisticalReplay<O = any, RunOpts = any, Acc = any> {
   shardSize?: number;
   /** With --python-bots the runs are played by the original answers (kit.originals, handed to `runs` and `report`). */
   originals?: boolean;
-  runs(opts: O, originals?: Originals): StatisticalRun<RunOpts>[];
+  runs(opts: O, originals?: Originals<any>): StatisticalRun<RunOpts>[];
   /** The comparison report of the runs' results (in the order of `runs`). */
-  report(opts: O, results: { run: StatisticalRun<RunOpts>; res: RunResult<Acc> }[], originals?: Originals): ComparisonReport;
+  report(opts: O, results: { run: StatisticalRun<RunOpts>; res: RunResult<Acc> }[], originals?: Originals<any>): ComparisonReport;
 }
 
 /** `koth replay <game>` as data (its descriptor's `engine.replay`). */
@@ -121,7 +121,7 @@ export async function withGameErrors<T>(errors: readonly ErrorMapping[] | undefi
 
 /** The statistical replay's report: its runs on the kit (with the originals when declared and asked for), then the game's report. */
 async function statisticalReport<O extends ReplayOptionValues>(game: string, s: StatisticalReplay<O>, opts: O, kit: ReplayKit): Promise<ComparisonReport> {
-  const play = async (originals?: Originals) => {
+  const play = async (originals?: Originals<any>) => {
     const results = [];
     for (const run of s.runs(opts, originals)) {
       const res = await kit.runSharded({

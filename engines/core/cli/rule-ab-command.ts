@@ -50,7 +50,7 @@ export interface RuleAbCommand<O = any, RunOpts = any, Acc = any> {
   /** With --python-bots the runs are played by the original answers (kit.originals, handed to `runs`; every run's shards go to their sandbox workers). */
   originals?: boolean;
   /** The sharded runs of a pair of variants; several runs' rows stand side by side (their keys in order). */
-  runs(opts: O, pair: [string, string], originals?: Originals): RuleAbRun<RunOpts>[];
+  runs(opts: O, pair: [string, string], originals?: Originals<any>): RuleAbRun<RunOpts>[];
   /** The title and key label of the groups' table (its caption on the page), when the runs have groupKeys. */
   groups?: { title: string; keyLabel: string; caption?: string };
   /** The game's own figures (`extra` of the result), from the runs' accumulators. */
@@ -86,7 +86,7 @@ export async function runRuleAbCommand<O extends RuleAbOptionValues, RunOpts, Ac
   decl.check?.(opts, pair);
   const shardSize = decl.shardSize ?? opts.shardSize!;
   const confidence = decl.confidence ?? opts.confidence!;
-  const runAll = async (p: [string, string], originals?: Originals): Promise<Ran<RunOpts, Acc>[]> => {
+  const runAll = async (p: [string, string], originals?: Originals<any>): Promise<Ran<RunOpts, Acc>[]> => {
     const out: Ran<RunOpts, Acc>[] = [];
     for (const run of decl.runs(opts, p, originals)) {
       const res = await runRulePairs(kit, {
@@ -127,7 +127,7 @@ export async function runRuleAbCommand<O extends RuleAbOptionValues, RunOpts, Ac
       ...(decl.extra ? { extra: decl.extra(opts, ran.map((x) => x.acc), p) } : {}),
     });
   };
-  const play = async (originals?: Originals) => {
+  const play = async (originals?: Originals<any>) => {
     const ran = await runAll(pair, originals);
     const r = resultOf(pair, ran);
     if (decl.breakdown) {
