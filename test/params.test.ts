@@ -5,7 +5,8 @@
  */
 import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
-import { games, registerGame, replayKit, unregisterGame } from '../engines/registry.ts';
+import { findGame, games, registerGame, replayKit, unregisterGame } from '../engines/registry.ts';
+import { registerGameCli } from '../engines/core/cli/replay.ts';
 import { addCommonParams, applyParams, attributeOf, longOf, paramDefaults, paramProblems, resolveParams, type CommandParams } from '../engines/core/cli/params.ts';
 import { UserError } from '../engines/core/cli/errors.ts';
 import type { GameEngine } from '../engines/core/game.ts';
@@ -14,11 +15,11 @@ import { coinGame } from './scratch-game/index.ts';
 registerGame(coinGame);
 afterAll(() => unregisterGame(coinGame.id));
 
-/** `koth replay <id>` and `koth play <id>` as the CLI builds them (registerCli with the registry's kit). */
-function gameCommands(engine: GameEngine): { replay: Command; play: Command } {
+/** `koth replay <id>` and `koth play <id>` as the CLI builds them (registerGameCli with the registry's kit). */
+function gameCommands(id: string): { replay: Command; play: Command } {
   const replay = new Command('replay');
   const play = new Command('play');
-  engine.registerCli({ replay, play }, replayKit());
+  registerGameCli(findGame(id)!, { replay, play }, replayKit());
   return { replay, play };
 }
 
@@ -36,7 +37,7 @@ describe('declared parameters', () => {
     });
 
     it('--help of each game command lists every declared parameter with its default', () => {
-      const cmds = gameCommands(engine);
+      const cmds = gameCommands(id);
       for (const [which, spec] of Object.entries(engine.params!) as [keyof typeof cmds, CommandParams][]) {
         const cmd = cmds[which].commands.find((c) => c.name() === id)!;
         expect(cmd, `koth ${which} ${id}`).toBeDefined();
@@ -52,7 +53,7 @@ describe('declared parameters', () => {
     });
 
     it('the declared defaults are what the command gets when nothing is given', () => {
-      const cmds = gameCommands(engine);
+      const cmds = gameCommands(id);
       const cmd = cmds.replay.commands.find((c) => c.name() === id);
       if (!cmd) return;
       const given = paramDefaults(engine, 'replay');

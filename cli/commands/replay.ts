@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { findGame, games, knownBots, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
+import { registerGameCli } from '../../engines/core/cli/replay.ts';
 import { commandLine, fsErrorText, maxWorkers, noReportError, outputFolder, ownOptionsGiven, workerCount, type ReplayKit } from '../../engines/core/cli/kit.ts';
 import type { ComparisonReport } from '../../engines/core/stats/compare.ts';
 import { renderComparison } from '../../engines/core/report/table.ts';
@@ -68,7 +69,7 @@ export function registerReplay(program: Command): void {
   play.on('command:*', (operands: string[]) => {
     throw unknownGame('play', operands[0]!);
   });
-  for (const game of withEngine) game.engine!.registerCli({ replay, play }, kit);
+  for (const game of withEngine) registerGameCli(game, { replay, play }, kit);
   // A registered challenge without an engine yet: say so instead of "too many arguments".
   for (const game of games.filter((g) => !g.engine)) {
     replay

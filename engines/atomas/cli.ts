@@ -4,30 +4,26 @@
  * A/B (`--compare-rules original,fixed`), and any program as a bot (`--bot-cmd`).
  */
 import { ratingsRefusedParam, refuseRatings } from '../core/cli/ratings.ts';
-
-const NO_RATINGS = 'Atomas is a solo score game — each bot plays its own games, alone, and is compared by its score, so no game has a winner and a loser for a Bradley–Terry fit';
-import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams } from '../core/cli/kit.ts';
+import type { PlayCommand, ReplayCommand, RuleAbCommand, StatisticalReplay } from '../core/cli/replay.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
-import type { ComparisonReport } from '../core/stats/compare.ts';
-import { confidencePercent, meanInterval, zFor } from '../core/stats/intervals.ts';
+import { confidencePercent } from '../core/stats/intervals.ts';
 import { compareWithPublished } from './published.ts';
 import { externalBot, ProgramNotFound } from './external.ts';
-import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunStats } from './tournament.ts';
+import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunOptions, type AtomasRunStats } from './tournament.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import type { AtomasGame } from './rules.ts';
 import { atomasWatchSteps } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { trials as atomasTrials, ruleOutcomes as atomasRuleOutcomes } from './trials.ts';
-import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs, type RuleAbAcc } from '../core/ab/rules.ts';
-
-const atomasRulePairs = ruleAbTrials(atomasTrials, atomasRuleOutcomes);
+import { ruleAbTrials } from '../core/ab/rules.ts';
 import { DEFAULT_ATOMAS_VARIANT } from './variants.ts';
 import { ATOMAS_ANSWERS, atomasBot, atomasPools } from './ports.ts';
 
+const NO_RATINGS = 'Atomas is a solo score game — each bot plays its own games, alone, and is compared by its score, so no game has a winner and a loser for a Bradley–Terry fit';
 const BOT_NAMES = ATOMAS_ANSWERS.join(', ');
 
 /** The parameters of `koth replay atomas` and `koth play atomas` (engines/core/cli/params.ts). */
@@ -86,48 +82,40 @@ function intSeed(text: string): bigint {
   return BigInt(text.trim());
 }
 
-async function runStats(kit: ReplayKit, opts: AtomasCliOptions, bot: string, rules: string): Promise<AtomasRunStats> {
-  const runs = opts.runs ?? ATOMAS_DEFAULTS.runs;
-  const res = await kit.runSharded({
-    game: 'atomas',
-    spec: atomasTrials,
-    opts: { bot, rules },
-    seed: `${opts.seed}/${bot}`,
-    trials: runs,
-    shardSize: opts.shardSize,
-    workers: opts.workers,
-    queue: opts.queue,
-    // The file the user named holds every sub-run of the command: a part per bot and rule variant.
-    checkpoint: opts.checkpoint,
-    checkpointPart: `${bot}/${rules}`,
-    label: `atomas ${bot} ${rules}`,
-    unit: 'runs',
-  });
-  return res.acc;
-}
-
-export async function statisticalReplay(opts: AtomasCliOptions, kit: ReplayKit): Promise<ComparisonReport> {
-  const bots = botsOf(opts);
-  const stats: AtomasRunStats[] = [];
-  for (const b of bots) stats.push(await runStats(kit, opts, b, opts.rules));
-  const report = compareWithPublished(stats, opts.confidence);
-  const runs = opts.runs ?? ATOMAS_DEFAULTS.runs;
-  report.rules = opts.rules;
-  report.seed = opts.seed;
-  report.runs = runs;
-  report.summary =
-    `${runs} runs of 20 games per bot, rules "${opts.rules}", seed ${opts.seed}: the published score is one 20-game mean; ` +
-    `the interval is the central ${confidencePercent(opts.confidence)} of our run means (mean of the completed games of a run).\n` +
-    stats
-      .map((s) => {
-        const crash = Object.entries(s.crashes)
-          .map(([k, n]) => `${n}× ${k}`)
-          .join(', ');
-        return `${s.bot}: ${s.crashedRuns} of ${s.means.length + s.emptyRuns} runs crashed${crash ? ` (${crash})` : ''}`;
-      })
-      .join('\n');
-  return report;
-}
+/** The statistical replay: per bot, --runs 20-game runs from its own seed; the published score placed in their means. */
+const statistical: StatisticalReplay<AtomasCliOptions, AtomasRunOptions, AtomasRunStats> = {
+  spec: atomasTrials,
+  unit: 'runs',
+  runs: (opts) =>
+    botsOf(opts).map((bot) => ({
+      opts: { bot, rules: opts.rules },
+      seed: `${opts.seed}/${bot}`,
+      trials: opts.runs ?? ATOMAS_DEFAULTS.runs,
+      // The file the user named holds every sub-run of the command: a part per bot and rule variant.
+      checkpointPart: `${bot}/${opts.rules}`,
+      label: `atomas ${bot} ${opts.rules}`,
+    })),
+  report(opts, results) {
+    const stats = results.map((r) => r.res.acc);
+    const report = compareWithPublished(stats, opts.confidence);
+    const runs = opts.runs ?? ATOMAS_DEFAULTS.runs;
+    report.rules = opts.rules;
+    report.seed = opts.seed;
+    report.runs = runs;
+    report.summary =
+      `${runs} runs of 20 games per bot, rules "${opts.rules}", seed ${opts.seed}: the published score is one 20-game mean; ` +
+      `the interval is the central ${confidencePercent(opts.confidence)} of our run means (mean of the completed games of a run).\n` +
+      stats
+        .map((s) => {
+          const crash = Object.entries(s.crashes)
+            .map(([k, n]) => `${n}× ${k}`)
+            .join(', ');
+          return `${s.bot}: ${s.crashedRuns} of ${s.means.length + s.emptyRuns} runs crashed${crash ? ` (${crash})` : ''}`;
+        })
+        .join('\n');
+    return report;
+  },
+};
 
 function runExactCommand(opts: AtomasCliOptions): void {
   const bot = opts.botCmd ? externalBot(opts.botCmd, opts.moveTimeout) : undefined;
@@ -157,92 +145,54 @@ function runExactCommand(opts: AtomasCliOptions): void {
 }
 
 /** Rule A/B (engines/core/ab/rules.ts): per bot, pairs of 20-game runs on the same atom sequence under both rule variants. */
-async function runAB(opts: AtomasCliOptions, kit: ReplayKit): Promise<void> {
-  const started = performance.now();
-  const [va, vb] = opts.compareRules! as [string, string];
-  const runs = opts.runs ?? ATOMAS_DEFAULTS.runs;
-  const bots = botsOf(opts);
-  const acc: RuleAbAcc<null> = { pairs: runs, a: null, b: null, rows: [], groups: [] };
-  let workers = opts.workers;
-  let ranOn: string | undefined;
-  for (const bot of bots) {
-    const res = await runRulePairs(kit, {
-      game: 'atomas',
-      spec: atomasRulePairs,
+const ruleAb: RuleAbCommand<AtomasCliOptions, AtomasRunOptions> = {
+  spec: ruleAbTrials(atomasTrials, atomasRuleOutcomes),
+  metric: 'mean score',
+  diffUnit: 'points of a run\'s mean score',
+  digits: 2,
+  runs: (opts, [va, vb]) =>
+    botsOf(opts).map((bot) => ({
       a: { bot, rules: va },
       b: { bot, rules: vb },
       keys: [bot],
-      pairs: runs,
+      pairs: opts.runs ?? ATOMAS_DEFAULTS.runs,
       seed: `${opts.seed}/${bot}`,
-      shardSize: opts.shardSize,
-      workers: opts.workers,
-      queue: opts.queue,
-      checkpoint: opts.checkpoint,
       // The file the user named holds every sub-run of the command: a part per bot.
       checkpointPart: `${bot}/rules`,
       label: `atomas ${bot} ${va} vs ${vb}`,
-    });
-    acc.rows.push(res.acc.rows[0] ?? [0, 0, 0, 0]);
-    workers = res.workers;
-    ranOn = res.ranOn ?? ranOn;
-  }
-  const r = ruleAbResult({
-    challenge: 'atomas',
-    compare: [va, vb],
-    seed: opts.seed,
-    confidence: opts.confidence,
-    metric: 'mean score',
-    diffUnit: 'points of a run\'s mean score',
-    keys: bots,
-    acc,
-    workers,
-    shardSize: opts.shardSize,
-    seconds: Math.round(performance.now() - started) / 1000,
-    command: `koth replay atomas --compare-rules ${va},${vb} --seed ${opts.seed} --runs ${runs} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
-    ranOn,
-    extra: { runs },
-  });
-  const note = 'A pair is one bot\'s 20-game run on the same atom sequence under both variants (its mean score of the completed games; a run that crashed in its first game has none and is left out).';
-  kit.offerReport({ kind: 'rules', data: ruleAbForPage(r, 2, { summary: note }) });
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-    return;
-  }
-  process.stdout.write(ruleAbText(r, 2, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)) + note + '\n');
-}
+    })),
+  extra: (opts) => ({ runs: opts.runs ?? ATOMAS_DEFAULTS.runs }),
+  note: () => 'A pair is one bot\'s 20-game run on the same atom sequence under both variants (its mean score of the completed games; a run that crashed in its first game has none and is left out).',
+  noteInText: 'after',
+  command: (opts, [va, vb], bots) =>
+    `koth replay atomas --compare-rules ${va},${vb} --seed ${opts.seed} --runs ${opts.runs ?? ATOMAS_DEFAULTS.runs} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
+};
 
-export function registerAtomasCli(replay: Command, kit: ReplayKit): void {
-  const cmd = kit.command(replay, 'atomas').description('A game of atomic proportions (Q95889): the posted controller with the three answers ported');
-  refuseRatings(cmd, NO_RATINGS);
-  cmd
-    .addHelpText(
-      'after',
-        `
+/** `koth replay atomas` (engines/core/cli/replay.ts builds it). */
+export const ATOMAS_REPLAY: ReplayCommand<AtomasCliOptions> = {
+  description: 'A game of atomic proportions (Q95889): the posted controller with the three answers ported',
+  configure: (cmd) => refuseRatings(cmd, NO_RATINGS),
+  help: `
 Bad answers are handled as the posted controller handled them: an empty line appends "+" (for
 a +) or a new random atom (for a number); a − without "y"/"n" keeps nothing; an answer int()
 cannot read, an index past the board, or a − without a second word raises in the controller
 and ends the whole run, as it ended the original process (reported, exit code 0 for --exact).
 The published scores are one 20-game run each; draftBot's and BadPlayer's came from earlier
-controller versions (explained in the table).` +
-        helpFooter([
-          'koth replay atomas                                   published scores vs 300 runs per bot',
-          'koth replay atomas --exact --seed 1 --bots draftBot --json',
-          'koth replay atomas --exact --seed 1 --bot-cmd "python2 mybot.py"',
-          'koth replay atomas --compare-rules original,fixed --runs 200',
-        ]),
-    )
-    .action(async (opts: AtomasCliOptions) => {
-      try {
-        if (opts.botCmd && !opts.exact) throw new UserError('--bot-cmd plays one program in an --exact run: add --exact (and --seed S)');
-        if (opts.exact) return runExactCommand(opts);
-        if (opts.compareRules) return await runAB(opts, kit);
-        kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);
-      } catch (e) {
-        if (e instanceof ProgramNotFound) throw new UserError(e.message, EXIT.usage);
-        throw e;
-      }
-    });
-}
+controller versions (explained in the table).`,
+  examples: [
+    'koth replay atomas                                   published scores vs 300 runs per bot',
+    'koth replay atomas --exact --seed 1 --bots draftBot --json',
+    'koth replay atomas --exact --seed 1 --bot-cmd "python2 mybot.py"',
+    'koth replay atomas --compare-rules original,fixed --runs 200',
+  ],
+  check(opts) {
+    if (opts.botCmd && !opts.exact) throw new UserError('--bot-cmd plays one program in an --exact run: add --exact (and --seed S)');
+  },
+  modes: [{ when: (opts) => !!opts.exact, run: runExactCommand }],
+  ruleAb,
+  statistical,
+  errors: [{ match: (e) => e instanceof ProgramNotFound, toUserError: (e: ProgramNotFound) => new UserError(e.message, EXIT.usage) }],
+};
 
 function atomasWatchPage(bot: string, seed: string, rules: string, moves: readonly AtomasMove[], games: readonly AtomasGame[], command: string): WatchPage {
   return {
@@ -268,10 +218,10 @@ export function atomasWatchSamples(): WatchPage[] {
 }
 
 /** `koth play atomas`: the first games of an exact run of one bot, move by move (--report DIR: the page). */
-export function registerAtomasPlay(play: Command, kit: ReplayKit): void {
-  const cmd = kit.command(play, 'atomas').description('Play Atomas games of one bot move by move (random.seed(S) once, as the posted controller\'s run)');
-  cmd.addHelpText('after', helpFooter(['koth play atomas --seed 1 --bots draftBot --report atomas', 'koth play atomas --seed 1 --games 2 --json']));
-  cmd.action((opts: AtomasCliOptions & { games: number; report?: string }) => {
+export const ATOMAS_PLAY: PlayCommand<AtomasCliOptions & { games: number; report?: string }> = {
+  description: 'Play Atomas games of one bot move by move (random.seed(S) once, as the posted controller\'s run)',
+  examples: ['koth play atomas --seed 1 --bots draftBot --report atomas', 'koth play atomas --seed 1 --games 2 --json'],
+  run(opts) {
     const names = opts.bots ? botsOf(opts) : [ATOMAS_ANSWERS[0]!];
     if (names.length !== 1) throw new UserError(`koth play atomas plays one bot: give one with --bots NAME (${BOT_NAMES})`);
     const player = atomasBot(names[0]!)!;
@@ -291,5 +241,5 @@ export function registerAtomasPlay(play: Command, kit: ReplayKit): void {
     for (const m of moves) process.stdout.write(`game ${m.game}: ${m.input} → ${m.output.split('\n')[0]}  (score ${m.scoreBefore})\n`);
     games.forEach((g, i) => process.stdout.write(pc.bold(`game ${i + 1}: score ${g.score}, ${g.moves} moves${g.crash ? `, crashed: ${g.crash}` : ''}\n`)));
     if (page) process.stdout.write(`report: ${page}\n`);
-  });
-}
+  },
+};

@@ -8,8 +8,8 @@ import type { GameDescriptor } from '../core/game.ts';
 import { publishedTablesOf } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
 import { atomasExtractor } from './extract.ts';
-import { paramDefaults } from '../core/cli/params.ts';
-import { ATOMAS_PARAMS, registerAtomasCli, registerAtomasPlay, statisticalReplay, atomasWatchSamples } from './cli.ts';
+import { defaultStatisticalReplay } from '../core/cli/replay.ts';
+import { ATOMAS_PARAMS, ATOMAS_PLAY, ATOMAS_REPLAY, atomasWatchSamples } from './cli.ts';
 import { trials } from './trials.ts';
 import type { AtomasRunOptions, AtomasRunStats } from './tournament.ts';
 import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';
@@ -56,13 +56,11 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
     defaultVariant: DEFAULT_ATOMAS_VARIANT,
     trials,
     watchSamples: atomasWatchSamples,
-    registerCli({ replay, play }, kit) {
-      registerAtomasCli(replay, kit);
-      registerAtomasPlay(play, kit);
-    },
     params: ATOMAS_PARAMS,
+    replay: ATOMAS_REPLAY,
+    play: ATOMAS_PLAY,
     // The declared defaults of `koth replay atomas`, with the root command's --workers and --json.
-    defaultReplay: (ctx) => statisticalReplay({ ...paramDefaults<Parameters<typeof statisticalReplay>[0]>(atomasGame.engine!), workers: ctx.workers, json: ctx.json }, ctx.kit),
+    defaultReplay: (ctx) => defaultStatisticalReplay(atomasGame, ctx),
     conformance: {
       trials: { opts: { bot: 'RandomBot', rules: 'original' }, trials: 40, shardSize: 5 },
       replayArgs: ['--runs', '20', '--workers', '1', '--bots', 'RandomBot'],

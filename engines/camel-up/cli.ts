@@ -2,35 +2,30 @@
  * `koth replay camel-up`: the published points beside ours (default), the exact replay of
  * camelup.py (`--exact`), and the rule-fix A/B (`--compare-rules`).
  */
-import type { Command } from 'commander';
 import pc from 'picocolors';
 import { attachRatings, ratingsParam, ratingsRunOptions } from '../core/cli/ratings.ts';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, paramDefaults, parseBotList, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, paramDefaults, parseBotList, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import type { PlayCommand, ReplayCommand, RuleAbCommand, StatisticalReplay } from '../core/cli/replay.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
-import type { ComparisonReport } from '../core/stats/compare.ts';
-import { confidencePercent, proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
+import { confidencePercent } from '../core/stats/intervals.ts';
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
-import { runExact, tournamentGames, type CamelStats, type CamelTurnEvent, type PlayerResolver } from './tournament.ts';
+import { runExact, tournamentGames, type CamelRunOptions, type CamelStats, type CamelTurnEvent } from './tournament.ts';
 import { CamelUnfollowable } from './python-players.ts';
 import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, MOVE_TIMEOUT_HELP, reportCamelNotes, type CamelPrinted } from './originals.ts';
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials, ruleOutcomes as camelRuleOutcomes } from './trials.ts';
-import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs } from '../core/ab/rules.ts';
-
-const camelRulePairs = ruleAbTrials(camelTrials, camelRuleOutcomes);
+import { ruleAbTrials } from '../core/ab/rules.ts';
 import { CAMEL_RULE_FLAGS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } from './variants.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { CAMEL_POOLS, camelBot, camelPlayer, camelUpPools } from './ports.ts';
-import { FORMAT_2026_HELP, runFormat2026 } from './format2026.ts';
-
-
+import { FORMAT_2026_HELP, runFormat2026 } from './format2026-cli.ts';
 
 const MOVE_TIMEOUT: ParamDecl = { flags: '--move-timeout <s>', help: MOVE_TIMEOUT_HELP, parse: positiveInt };
 const MORE_POOLS = `misbehaving (${CAMEL_POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${CAMEL_POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`;
@@ -96,29 +91,6 @@ function poolOf(opts: CamelCliOptions): string[] {
   return names;
 }
 
-function runStats(kit: ReplayKit, opts: CamelCliOptions, bots: string[], rules: string): Promise<CamelStats> {
-  return guarded(() => runStatsUnguarded(kit, opts, bots, rules));
-}
-
-async function runStatsUnguarded(kit: ReplayKit, opts: CamelCliOptions, bots: string[], rules: string): Promise<CamelStats> {
-  const res = await kit.runSharded({
-    game: 'camel-up',
-    spec: camelTrials,
-    opts: { bots, rules, ...ratingsRunOptions(opts.ratings, opts.games ?? CAMEL_DEFAULTS.games) },
-    seed: opts.seed,
-    trials: opts.games ?? CAMEL_DEFAULTS.games,
-    shardSize: opts.shardSize,
-    workers: opts.workers,
-    queue: opts.queue,
-    checkpoint: opts.checkpoint,
-    // One file for the command: a part per rule variant (--compare-rules runs both).
-    checkpointPart: rules,
-    label: `camel-up ${rules}`,
-    unit: 'games',
-  });
-  return res.acc;
-}
-
 /** The flags on which a variant differs from the published one's (`original`), each with what it does and its source lines. */
 export function rulesNote(rules: string): string {
   const diff = differingFlags(DEFAULT_CAMEL_VARIANT, rules);
@@ -130,22 +102,37 @@ export function rulesNote(rules: string): string {
   }).join('\n');
 }
 
-export async function statisticalReplay(opts: CamelCliOptions, kit: ReplayKit): Promise<ComparisonReport> {
-  const bots = poolOf(opts);
-  const s = await runStats(kit, opts, bots, opts.rules);
-  const report = compareWithPublished(s, opts.confidence);
-  const samePool = bots.length === PUBLISHED_CAMEL.rows.length && PUBLISHED_CAMEL.rows.every((r) => bots.includes(r.player));
-  report.rules = opts.rules;
-  report.seed = opts.seed;
-  report.games = s.games;
-  report.summary =
-    `${s.games} games (published: one tournament of ${PUBLISHED_CAMEL.games}), rules "${opts.rules}", seed ${opts.seed}: points per ${PUBLISHED_CAMEL.games} games, ` +
-    `${confidencePercent(opts.confidence)} intervals widened by the published count's own sampling error.\n` +
-    `points by seat (0 plays first): ${s.seatPoints.map((p, i) => `${i}: ${((100 * p) / s.games).toFixed(1)}`).join(', ')}` +
-    (samePool ? '' : `\nNote: this pool is not the published one (${PUBLISHED_CAMEL.rows.map((r) => r.player).join(', ')}).`) +
-    rulesNote(opts.rules);
-  return attachRatings(report, s, opts.seed);
-}
+/** The statistical replay: --games games from --seed; the published points placed in ours. */
+const statistical: StatisticalReplay<CamelCliOptions, CamelRunOptions, CamelStats> = {
+  spec: camelTrials,
+  unit: 'games',
+  runs: (opts) => [
+    {
+      opts: { bots: poolOf(opts), rules: opts.rules, ...ratingsRunOptions(opts.ratings, opts.games ?? CAMEL_DEFAULTS.games) },
+      seed: opts.seed,
+      trials: opts.games ?? CAMEL_DEFAULTS.games,
+      // One file for the command: a part per rule variant (--compare-rules runs both).
+      checkpointPart: opts.rules,
+      label: `camel-up ${opts.rules}`,
+    },
+  ],
+  report(opts, [r]) {
+    const bots = r!.run.opts.bots;
+    const s = r!.res.acc;
+    const report = compareWithPublished(s, opts.confidence);
+    const samePool = bots.length === PUBLISHED_CAMEL.rows.length && PUBLISHED_CAMEL.rows.every((r) => bots.includes(r.player));
+    report.rules = opts.rules;
+    report.seed = opts.seed;
+    report.games = s.games;
+    report.summary =
+      `${s.games} games (published: one tournament of ${PUBLISHED_CAMEL.games}), rules "${opts.rules}", seed ${opts.seed}: points per ${PUBLISHED_CAMEL.games} games, ` +
+      `${confidencePercent(opts.confidence)} intervals widened by the published count's own sampling error.\n` +
+      `points by seat (0 plays first): ${s.seatPoints.map((p, i) => `${i}: ${((100 * p) / s.games).toFixed(1)}`).join(', ')}` +
+      (samePool ? '' : `\nNote: this pool is not the published one (${PUBLISHED_CAMEL.rows.map((r) => r.player).join(', ')}).`) +
+      rulesNote(opts.rules);
+    return attachRatings(report, s, opts.seed);
+  },
+};
 
 /** The exact games: ports here, or the original players in their sandbox worker (closed afterwards). */
 async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: string[]) => number, onTurn?: (e: CamelTurnEvent) => void, onState?: (game: number, g: CamelGameState) => void) {
@@ -202,82 +189,41 @@ async function runExactCommand(opts: CamelCliOptions, kit: ReplayKit): Promise<v
   );
 }
 
-/** A player's exception under rules where it ends the tournament (a 2018 variant, our Crasher): exit 3, not a koth bug. */
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if (e instanceof PythonError) throw crashError(e);
-    // From a worker thread the error arrives cloned: a plain Error whose stack still starts with the Python error's name.
-    const head = e instanceof Error ? [`${e.name}: ${e.message}`, e.stack ?? ''] : [];
-    const m = head.map((t) => /^(?:PythonError|ControllerCrash): (\w+): ([^\n]*)/.exec(t)).find(Boolean);
-    if (m) throw crashError(new PythonError(m[1]!, m[2]!));
-    throw e;
-  }
+/**
+ * A player's exception under rules where it ends the tournament (a 2018 variant, our Crasher): the
+ * Python error, also as it arrives from a worker thread (a plain Error whose stack still starts
+ * with the Python error's name); undefined for any other error.
+ */
+function pythonErrorOf(e: unknown): PythonError | undefined {
+  if (e instanceof PythonError) return e;
+  const head = e instanceof Error ? [`${e.name}: ${e.message}`, e.stack ?? ''] : [];
+  const m = head.map((t) => /^(?:PythonError|ControllerCrash): (\w+): ([^\n]*)/.exec(t)).find(Boolean);
+  return m ? new PythonError(m[1]!, m[2]!) : undefined;
 }
 
 /**
  * Rule A/B (engines/core/ab/rules.ts): pairs of games, each the same seed, seats and dice under
  * both variants; on top, per flag on which they differ, pairs of A and A with that one flag set as in B.
  */
-async function runAB(opts: CamelCliOptions, kit: ReplayKit): Promise<void> {
-  const started = performance.now();
-  const [va, vb] = opts.compareRules! as [string, string];
-  const bots = poolOf(opts);
-  const uniq = [...new Set(bots)];
-  const seats = ['0', '1', '2', '3'];
-  const games = opts.games ?? CAMEL_DEFAULTS.games;
-  const pairs = (x: string, y: string, part: string) =>
-    guarded(() =>
-      runRulePairs(kit, {
-        game: 'camel-up',
-        spec: camelRulePairs,
-        a: { bots, rules: x },
-        b: { bots, rules: y },
-        keys: uniq,
-        groupKeys: seats,
-        pairs: games,
-        seed: opts.seed,
-        shardSize: opts.shardSize,
-        workers: opts.workers,
-        queue: opts.queue,
-        checkpoint: opts.checkpoint,
-        checkpointPart: part,
-        label: `camel-up ${x} vs ${y}`,
-      }),
-    );
-  const main = await pairs(va, vb, `rules/${va},${vb}`);
-  const common = { challenge: 'camel-up', seed: opts.seed, confidence: opts.confidence, metric: 'points/100 games', diffUnit: 'points per 100 games', scale: 100, keys: uniq, shardSize: opts.shardSize };
-  const r = ruleAbResult({
-    ...common,
-    compare: [va, vb],
-    groupKeys: seats,
-    groups: { title: 'Points per 100 games by seat (0 plays first)', keyLabel: 'seat' },
-    acc: main.acc,
-    workers: main.workers,
-    seconds: 0,
-    command: `koth replay camel-up --compare-rules ${va},${vb} --seed ${opts.seed} --games ${games} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
-    ranOn: main.ranOn,
-  });
+const ruleAb: RuleAbCommand<CamelCliOptions, CamelRunOptions, CamelStats> = {
+  spec: ruleAbTrials(camelTrials, camelRuleOutcomes),
+  metric: 'points/100 games',
+  diffUnit: 'points per 100 games',
+  scale: 100,
+  digits: 1,
+  runs(opts, [x, y]) {
+    const bots = poolOf(opts);
+    return [{ a: { bots, rules: x }, b: { bots, rules: y }, keys: [...new Set(bots)], groupKeys: ['0', '1', '2', '3'], pairs: opts.games ?? CAMEL_DEFAULTS.games, seed: opts.seed, checkpointPart: `rules/${x},${y}`, label: `camel-up ${x} vs ${y}` }];
+  },
+  groups: { title: 'Points per 100 games by seat (0 plays first)', keyLabel: 'seat', caption: 'Points per 100 games from each seat under both variants (a point to every max-money holder).' },
+  command: (opts, [va, vb]) =>
+    `koth replay camel-up --compare-rules ${va},${vb} --seed ${opts.seed} --games ${opts.games ?? CAMEL_DEFAULTS.games} --bots ${poolOf(opts).join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
   // Per flag: A with that one flag set as in B, on the same pairs: which flag moves which bot.
-  const flags = differingFlags(va, vb);
-  if (flags.length) {
-    const rows = [];
-    for (const flag of flags) {
-      const f = await pairs(va, `${va}+${flag}`, `rules/${va},${va}+${flag}`);
-      const part = ruleAbResult({ ...common, compare: [va, `${va}+${flag}`], acc: f.acc, workers: f.workers, seconds: 0, command: '' });
-      rows.push(...part.bots.map((b) => ({ ...b, part: flag })));
-    }
-    r.breakdown = { title: `Per flag: ${va} with one flag set as in ${vb}, the same pairs; the paired change against ${va}`, rows };
-  }
-  r.seconds = Math.round(performance.now() - started) / 1000;
-  kit.offerReport({ kind: 'rules', data: ruleAbForPage(r, 1, { groupCaption: 'Points per 100 games from each seat under both variants (a point to every max-money holder).' }) });
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-    return;
-  }
-  process.stdout.write(ruleAbText(r, 1, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)));
-}
+  breakdown: {
+    title: ([va, vb]) => `Per flag: ${va} with one flag set as in ${vb}, the same pairs; the paired change against ${va}`,
+    parts: ([va, vb]) => differingFlags(va, vb).map((flag) => ({ part: flag, pair: [va, `${va}+${flag}`] })),
+  },
+};
 
 const ACTIONS: Record<number, (a: unknown[]) => string> = {
   0: () => 'moves a camel',
@@ -313,74 +259,68 @@ export function camelWatchSamples(): WatchPage[] {
   return [camelWatchPage({ seed: '1', rules, events, snapshots: recorder.snapshots, games: result.games, command: 'koth play camel-up --seed 1 --pool dumb --report DIR' })];
 }
 
-export function registerCamelPlay(play: Command, kit: ReplayKit): void {
-  const cmd = kit.command(play, 'camel-up').description('Play camel-up games turn by turn (camelup.py\'s tournament loop: random.seed(S) once, then the games)');
-  cmd
-    .addHelpText(
-      'after',
-      '\nA player\'s exception, or an answer camelup.py could not read, ended the original tournament: exit code 3 with the Python exception.' +
-        helpFooter([
-          'koth play camel-up --seed 1',
-          'koth play camel-up --seed 1 --games 3 --json',
-          'koth play camel-up --seed 1 --python-bots players.py,Sir_Humpfree_Bogart.py',
-        ]),
-    )
-    .action(async (opts: CamelCliOptions) => {
-      const lines: string[] = [];
-      const events: CamelTurnEvent[] = [];
-      const recorder = opts.report ? camelRecorder() : null;
-      const { result } = await exactGames(opts, kit, () => opts.games ?? 1, (e) => {
-        if (recorder) events.push(e);
-        if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
-        else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${printable(e.player)} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
-      }, recorder?.onState);
-      const page = recorder
-        ? writeWatchPage(opts.report!, camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder.snapshots, games: result.games, command: commandLine() }))
-        : null;
-      if (opts.json) {
-        process.stdout.write(JSON.stringify(result) + '\n');
-        if (page) process.stderr.write(`report: ${page}\n`);
-        return;
-      }
-      process.stdout.write(lines.join('\n') + '\n');
-      if (page) process.stdout.write(`report: ${page}\n`);
-      result.games.forEach((g, i) =>
-        process.stdout.write(pc.bold(`game ${i + 1}: ${g.order.map((p, s) => `${p} ${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}\n`)),
-      );
-    });
-}
+/** `koth play camel-up`: games turn by turn. */
+export const CAMEL_PLAY: PlayCommand<CamelCliOptions> = {
+  description: 'Play camel-up games turn by turn (camelup.py\'s tournament loop: random.seed(S) once, then the games)',
+  help: '\nA player\'s exception, or an answer camelup.py could not read, ended the original tournament: exit code 3 with the Python exception.',
+  examples: ['koth play camel-up --seed 1', 'koth play camel-up --seed 1 --games 3 --json', 'koth play camel-up --seed 1 --python-bots players.py,Sir_Humpfree_Bogart.py'],
+  async run(opts, { kit }) {
+    const lines: string[] = [];
+    const events: CamelTurnEvent[] = [];
+    const recorder = opts.report ? camelRecorder() : null;
+    const { result } = await exactGames(opts, kit, () => opts.games ?? 1, (e) => {
+      if (recorder) events.push(e);
+      if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
+      else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${printable(e.player)} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
+    }, recorder?.onState);
+    const page = recorder
+      ? writeWatchPage(opts.report!, camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder.snapshots, games: result.games, command: commandLine() }))
+      : null;
+    if (opts.json) {
+      process.stdout.write(JSON.stringify(result) + '\n');
+      if (page) process.stderr.write(`report: ${page}\n`);
+      return;
+    }
+    process.stdout.write(lines.join('\n') + '\n');
+    if (page) process.stdout.write(`report: ${page}\n`);
+    result.games.forEach((g, i) =>
+      process.stdout.write(pc.bold(`game ${i + 1}: ${g.order.map((p, s) => `${p} ${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}\n`)),
+    );
+  },
+};
 
-export function registerCamelCli(replay: Command, kit: ReplayKit): void {
-  const cmd = kit.command(replay, 'camel-up').description('Camel Up Cup 2k18 (Q167101): camelup.py of 2018 with the four players ported');
-  cmd
-    .addHelpText(
-      'after',
-        `
+/** `koth replay camel-up` (engines/core/cli/replay.ts builds it). */
+export const CAMEL_REPLAY: ReplayCommand<CamelCliOptions> = {
+  description: 'Camel Up Cup 2k18 (Q167101): camelup.py of 2018 with the four players ported',
+  help: `
 An illegal move is handled as camelup.py handled it: an illegal trap raises ValueError and
 ended the original tournament (exit code 3); an unknown action number prints "oh jeez" and is
 skipped; a second game bet on one camel is ignored. Under --rules 2026 a player's exception and
 every invalid answer make it roll instead, as camelup.py of 2026 does. --compare-rules A,B also
-runs A with each flag on which A and B differ set as in B (same seeds): which flag moves which bot.` +
-        helpFooter([
-          'koth replay camel-up                                  published points vs 200 games',
-          'koth replay camel-up --exact --seed 1 --games 3 --json',
-          'koth replay camel-up --compare-rules original,fixed --games 400',
-          'koth replay camel-up --rules pre-0620                 the controller before the stack_from_bottom fix',
-          'koth replay camel-up --exact --rules 2026 --seed 1 --pool misbehaving --json   camelup.py of 2026 (2dbad1c)',
-          'koth replay camel-up --compare-rules fixed,2026 --pool dumb   the 2026 changes, per bot and per flag',
-          'koth replay camel-up --exact --seed 1 --games 2 --python-bots players.py,Sir_Humpfree_Bogart.py --json',
-          'koth replay camel-up --format 2026 --games 500        the 2026 Cup tournament: win %, coins, Elo [interval]',
-        ]),
-    )
-    .action(async (opts: CamelCliOptions) => {
-      if (opts.format !== undefined) {
-        return runFormat2026(opts, kit, { pools: CAMEL_POOLS, resolve: camelBot, spec: camelTrials as never, rulesGiven: cmd.getOptionValueSource('rules') === 'cli', botList: parseBotList });
-      }
-      if (opts.pythonBots && !opts.exact) {
-        throw new UserError('--python-bots runs with --exact (one process, one stream: the sandbox is not shared by worker shards): add --exact [--games N]');
-      }
-      if (opts.exact) return runExactCommand(opts, kit);
-      if (opts.compareRules) return runAB(opts, kit);
-      kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);
-    });
-}
+runs A with each flag on which A and B differ set as in B (same seeds): which flag moves which bot.`,
+  examples: [
+    'koth replay camel-up                                  published points vs 200 games',
+    'koth replay camel-up --exact --seed 1 --games 3 --json',
+    'koth replay camel-up --compare-rules original,fixed --games 400',
+    'koth replay camel-up --rules pre-0620                 the controller before the stack_from_bottom fix',
+    'koth replay camel-up --exact --rules 2026 --seed 1 --pool misbehaving --json   camelup.py of 2026 (2dbad1c)',
+    'koth replay camel-up --compare-rules fixed,2026 --pool dumb   the 2026 changes, per bot and per flag',
+    'koth replay camel-up --exact --seed 1 --games 2 --python-bots players.py,Sir_Humpfree_Bogart.py --json',
+    'koth replay camel-up --format 2026 --games 500        the 2026 Cup tournament: win %, coins, Elo [interval]',
+  ],
+  check(opts) {
+    if (opts.pythonBots && !opts.exact && opts.format === undefined) {
+      throw new UserError('--python-bots runs with --exact (one process, one stream: the sandbox is not shared by worker shards): add --exact [--games N]');
+    }
+  },
+  modes: [
+    {
+      when: (opts) => opts.format !== undefined,
+      run: (opts, { kit, command }) => runFormat2026(opts, kit, { pools: CAMEL_POOLS, resolve: camelBot, spec: camelTrials as never, rulesGiven: command.getOptionValueSource('rules') === 'cli', botList: parseBotList }),
+    },
+    { when: (opts) => !!opts.exact, run: (opts, { kit }) => runExactCommand(opts, kit) },
+  ],
+  ruleAb,
+  statistical,
+  errors: [{ match: (e) => !!pythonErrorOf(e), toUserError: (e) => crashError(pythonErrorOf(e)!) }],
+};

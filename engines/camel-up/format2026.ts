@@ -12,30 +12,22 @@
  * of winners each). run_game reads `result[0]` for its action statistics OUTSIDE its try: an
  * empty answer, one that is not subscriptable, or whose first element is unhashable raises there
  * and ended the original tournament (exit 3), where camelup.py's own PlayGame rolls instead.
+ *
+ * This is the game half (the loop, its trials beside camel-up's, the Elo model); the command
+ * (pool, run, table, report section) is format2026-cli.ts.
  */
-import pc from 'picocolors';
-import { EXIT, UserError } from '../core/cli/errors.ts';
-import type { CommonOptionValues, ReplayKit } from '../core/cli/kit.ts';
 import type { TrialSpec } from '../core/game.ts';
-import { printable, renderTable } from '../core/report/table.ts';
-import { PythonError } from '../core/py/errors.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
-import { parseSeed, type Rng } from '../core/rng/rng.ts';
+import type { Rng } from '../core/rng/rng.ts';
 import { bootstrapRatings, fitBradleyTerry, type RatedGame } from '../core/stats/bradley-terry.ts';
-import type { ComparisonReport } from '../core/stats/compare.ts';
-import { confidencePercent } from '../core/stats/intervals.ts';
 import { CamelGame } from './rules.ts';
 import type { PlayerResolver } from './tournament.ts';
 import { camelFlags } from './variants.ts';
 
-export const FORMATS = ['2026'] as const;
 /** tournament.py plays 100 games by default, the Lambda leaderboard CAMEL_TOTAL_GAMES = 500: the leaderboard's. */
 export const FORMAT_2026_GAMES = 500;
 /** Bootstrap resamples of the games for the Elo intervals and the neighbour test. */
 export const FORMAT_2026_RESAMPLES = 1000;
-export const FORMAT_2026_HELP =
-  `2026: the Camel Up Cup 2026 tournament (tournament_core.run_game of 2dbad1c: 4 distinct bots drawn per game with random.sample, ties share the win; ` +
-  `${FORMAT_2026_GAMES} games unless --games) rated with the leaderboard's Elo (Bradley–Terry) and bootstrap intervals; implies --rules 2026`;
 
 /** One game of the 2026 loop. */
 export interface Format26Game {
@@ -233,7 +225,7 @@ export interface Format26Result {
   gameLog?: { order: string[]; money: number[]; winners: string[]; turns: number }[];
 }
 
-interface Tally {
+export interface Tally {
   wins: number[];
   played: number[];
   coins: number[];
@@ -242,7 +234,7 @@ interface Tally {
   rated: RatedGame[];
 }
 
-function tallyOfStats(s: Format26Stats): Tally {
+export function tallyOfStats(s: Format26Stats): Tally {
   return {
     wins: s.winTwelfths.map((w) => w / 12),
     played: s.played,
@@ -254,7 +246,7 @@ function tallyOfStats(s: Format26Stats): Tally {
 }
 
 /** As run_game adds them: in game order, `1 / len(winners)` per winning seat (floats as Python sums them). */
-function tallyOfGames(names: readonly string[], games: readonly Format26Game[]): Tally {
+export function tallyOfGames(names: readonly string[], games: readonly Format26Game[]): Tally {
   const t: Tally = { wins: names.map(() => 0), played: names.map(() => 0), coins: names.map(() => 0), seatWins: [0, 0, 0, 0], games: games.length, rated: [] };
   for (const g of games) {
     g.seats.forEach((i, s) => {
@@ -270,7 +262,7 @@ function tallyOfGames(names: readonly string[], games: readonly Format26Game[]):
   return t;
 }
 
-function resultOf(names: readonly string[], t: Tally, o: { seed: string; exact: boolean; confidence: number; resamples: number }): Format26Result {
+export function resultOf(names: readonly string[], t: Tally, o: { seed: string; exact: boolean; confidence: number; resamples: number }): Format26Result {
   const boot = t.rated.length ? bootstrapRatings(t.rated, { resamples: o.resamples, confidence: o.confidence, rng: new PyRandom(`${o.seed}/bootstrap`) }) : null;
   const rated = new Map((boot?.ratings ?? []).map((r) => [r.name, r]));
   const ranked = [...(boot?.ratings.map((r) => r.name) ?? []), ...names.filter((n) => !rated.has(n))];
@@ -310,144 +302,3 @@ function resultOf(names: readonly string[], t: Tally, o: { seed: string; exact: 
 
 /** The leaderboard's Elo of a set of games (for tests and the exact mode): fitBradleyTerry on the games' winners. */
 export const eloOfGames = (games: readonly Format26Game[]) => fitBradleyTerry(games.map((g) => ({ participants: g.order, winners: g.winnerSeats })));
-
-// ---- The command.
-
-export interface Format26CliOptions extends CommonOptionValues {
-  format?: string;
-  exact?: boolean;
-}
-
-/**
- * The pool of `--format 2026`: --bots (read by `botList`), or --pool (default `house` when
- * registered, else `all`); at least 2 bots (tournament.py's rule), each once (run_game keys its
- * statistics by name).
- */
-export function format2026Pool(opts: Format26CliOptions, pools: Readonly<Record<string, readonly string[]>>, known: (name: string) => boolean, botList: (text: string) => string[]): string[] {
-  let names: string[];
-  if (opts.bots !== undefined) {
-    names = botList(opts.bots);
-    const unknown = names.filter((n) => !known(n));
-    if (unknown.length) throw new UserError(`no port for ${unknown.join(', ')} in camel-up (see "koth registry camel-up" for every known bot)`);
-  } else {
-    const name = opts.pool ?? (pools.house ? 'house' : 'all');
-    if (!pools[name]) throw new UserError(`unknown pool "${name}": use ${Object.keys(pools).join(', ')}, or list bots with --bots A,B,C`);
-    names = [...pools[name]];
-  }
-  if (names.length < 2) throw new UserError(`--format 2026 needs at least 2 bots (tournament.py refuses fewer); got ${names.length}`);
-  const twice = names.filter((n, i) => names.indexOf(n) !== i);
-  if (twice.length) throw new UserError(`pool "${opts.pool}" names ${[...new Set(twice)].join(', ')} more than once; run_game keys its statistics by name, so the seats would merge: choose a pool without repeats or list the bots with --bots`);
-  return names;
-}
-
-/** `koth replay camel-up --format 2026 …`. `rulesGiven`: --rules was on the command line (it must then be 2026). */
-export async function runFormat2026(
-  opts: Format26CliOptions,
-  kit: ReplayKit,
-  o: { pools: Readonly<Record<string, readonly string[]>>; resolve: PlayerResolver; spec: TrialSpec<unknown, unknown>; rulesGiven: boolean; botList: (text: string) => string[] },
-): Promise<void> {
-  if (opts.format !== '2026') throw new UserError(`unknown --format "${opts.format}": use ${FORMATS.join(', ')}`);
-  if (o.rulesGiven && opts.rules !== '2026') throw new UserError(`--format 2026 plays the 2026 rules: leave --rules ${opts.rules} out (or give --rules 2026). Nothing was run.`);
-  const names = format2026Pool(opts, o.pools, (n) => !!o.resolve(n), o.botList);
-  const games = opts.games ?? FORMAT_2026_GAMES;
-  const common = { seed: opts.seed, confidence: opts.confidence, resamples: FORMAT_2026_RESAMPLES };
-  let result: Format26Result;
-  if (opts.exact) {
-    const played: Format26Game[] = [];
-    try {
-      playTournament2026(names, o.resolve, new PyRandom(parseSeed(opts.seed)), games, (g) => played.push(g));
-    } catch (e) {
-      throw crashOf(e);
-    }
-    result = resultOf(names, tallyOfGames(names, played), { ...common, exact: true });
-    result.gameLog = played.map((g) => ({ order: g.order, money: g.money, winners: g.winnerSeats.map((s) => g.order[s]!), turns: g.turns }));
-  } else {
-    let s: Format26Stats;
-    try {
-      const res = await kit.runSharded({
-        game: 'camel-up',
-        spec: o.spec as TrialSpec<Format26Options, Format26Stats>,
-        opts: { bots: names, rules: '2026', format: '2026' },
-        seed: opts.seed,
-        trials: games,
-        shardSize: opts.shardSize,
-        workers: opts.workers,
-        queue: opts.queue,
-        checkpoint: opts.checkpoint,
-        checkpointPart: 'format-2026',
-        label: 'camel-up --format 2026',
-        unit: 'games',
-      });
-      s = res.acc;
-    } catch (e) {
-      throw crashOf(e);
-    }
-    result = resultOf(names, tallyOfStats(s), { ...common, exact: false });
-    kit.offerReport({ kind: 'comparison', report: reportOf(result) });
-  }
-  process.stdout.write(opts.json ? JSON.stringify(result, null, 2) + '\n' : renderFormat2026(result));
-}
-
-/** A RunGameCrash (also as a worker thread hands it back: a plain Error whose stack starts with its name) is exit 3; anything else is rethrown. */
-function crashOf(e: unknown): unknown {
-  const texts = e instanceof Error ? [`${e.name}: ${e.message}`, e.stack ?? ''] : [];
-  const m = texts.map((t) => /^RunGameCrash: ([^\n]*)/.exec(t)).find(Boolean);
-  if (m) return new UserError(m[1]!, EXIT.originalCrashed);
-  if (e instanceof PythonError) return new UserError(`camelup.py raises here (uncaught): ${e.message}. The original tournament ended with this exception.`, EXIT.originalCrashed);
-  return e;
-}
-
-const fmt = (x: number | null, d = 1) => (x === null ? '—' : x.toFixed(d));
-
-export function renderFormat2026(r: Format26Result): string {
-  const pct = confidencePercent(r.confidence);
-  const head =
-    `Camel Up Cup 2026 tournament (tournament_core.run_game, rules "2026"): ${r.games} games, 4 seats drawn per game from ${r.pool.length} bots, ` +
-    `${r.exact ? `one stream after random.seed(${r.seed})` : `seed ${r.seed}`}\n` +
-    `Elo: the leaderboard's Bradley–Terry fit (winner beats each loser, ties split, 100 MM steps, anchor 1500); [low, high]: ${pct} bootstrap intervals ` +
-    `(${r.resamples} resamples of the games)\n`;
-  const rows = r.bots.map((b, i) => [
-    String(i + 1),
-    printable(b.bot),
-    fmt(b.wins),
-    String(b.games),
-    b.winPct === null ? '—' : `${b.winPct.toFixed(1)}%`,
-    fmt(b.avgCoins),
-    b.elo === null ? '—' : `${b.elo.toFixed(1)} [${fmt(b.eloLow)}, ${fmt(b.eloHigh)}]`,
-    b.aboveNext ? (b.aboveNext.significant ? pc.bold(pc.yellow(`> (flips ${(100 * b.aboveNext.flipShare).toFixed(1)}%)`)) : `≈ (flips ${(100 * b.aboveNext.flipShare).toFixed(1)}%)`) : '',
-  ]);
-  return (
-    pc.bold(head) +
-    renderTable(['rank', 'bot', 'wins', 'games', 'win %', 'avg coins', 'Elo [low, high]', 'vs next'], rows) +
-    `\n">": the order of a bot and the next flipped in fewer than ${((100 * (1 - r.confidence)) / 2).toFixed(2).replace(/\.?0+$/, '')}% of the resamples: significant at ${pct}; "≈": it flipped more often.\n` +
-    `win % by seat (0 plays first): ${r.seats.map((s) => `${s.seat}: ${s.winPct.toFixed(1)}`).join(', ')}\n`
-  );
-}
-
-/** The report section: no published 2026 table exists, so every row is our figure and its interval (n/a). */
-function reportOf(r: Format26Result): ComparisonReport {
-  const rows = r.bots.flatMap((b) => [
-    {
-      bot: b.bot,
-      metric: 'Elo',
-      published: null,
-      reproduced: b.elo,
-      low: b.eloLow,
-      high: b.eloHigh,
-      verdict: 'n/a' as const,
-      note: b.aboveNext ? `${b.aboveNext.significant ? 'significantly above' : 'not told apart from'} ${b.aboveNext.bot} (order flips in ${(100 * b.aboveNext.flipShare).toFixed(1)}% of resamples)` : 'no published 2026 table',
-    },
-    { bot: b.bot, metric: 'win %', published: null, reproduced: b.winPct, low: null, high: null, verdict: 'n/a' as const, note: `${fmt(b.wins)} wins of ${b.games} games, ${fmt(b.avgCoins)} coins a game` },
-  ]);
-  return {
-    challenge: 'camel-up',
-    table: 'Camel Up Cup 2026 tournament (--format 2026): the leaderboard\'s Elo with bootstrap intervals; no published 2026 table (its bots and seeds are not public)',
-    verdict: 'n/a',
-    confidence: r.confidence,
-    rows,
-    rules: r.rules,
-    seed: r.seed,
-    games: r.games,
-    summary: `${r.games} games of tournament_core.run_game (4 of ${r.pool.length} bots per game), seed ${r.seed}; ${confidencePercent(r.confidence)} intervals from ${r.resamples} bootstrap resamples of the games.`,
-  };
-}

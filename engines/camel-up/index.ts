@@ -8,8 +8,8 @@ import { camelOriginals } from './originals.ts';
 import { camelVerifier } from './verify.ts';
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { camelUpExtractor } from './extract.ts';
-import { paramDefaults } from '../core/cli/params.ts';
-import { CAMEL_PARAMS, registerCamelCli, registerCamelPlay, statisticalReplay, camelWatchSamples } from './cli.ts';
+import { defaultStatisticalReplay } from '../core/cli/replay.ts';
+import { CAMEL_PARAMS, CAMEL_PLAY, CAMEL_REPLAY, camelWatchSamples } from './cli.ts';
 import { trials } from './trials.ts';
 import { camelBench } from './bench.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';
@@ -49,13 +49,11 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
     trials,
     originals: camelOriginals,
     watchSamples: camelWatchSamples,
-    registerCli({ replay, play }, kit) {
-      registerCamelCli(replay, kit);
-      registerCamelPlay(play, kit);
-    },
     params: CAMEL_PARAMS,
+    replay: CAMEL_REPLAY,
+    play: CAMEL_PLAY,
     // The declared defaults of `koth replay camel-up`, with the root command's --workers and --json.
-    defaultReplay: (ctx) => statisticalReplay({ ...paramDefaults<Parameters<typeof statisticalReplay>[0]>(camelUpGame.engine!), workers: ctx.workers, json: ctx.json }, ctx.kit),
+    defaultReplay: (ctx) => defaultStatisticalReplay(camelUpGame, ctx),
     bench: camelBench,
     conformance: {
       trials: { opts: { bots: ['Player0', 'Player1', 'Player2', 'Player0'], rules: 'original' }, trials: 60, shardSize: 10 },

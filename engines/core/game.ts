@@ -21,6 +21,7 @@ import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
 import type { AbGame } from './ab/types.ts';
+import type { PlayCommand, ReplayCommand } from './cli/replay.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -323,8 +324,15 @@ export interface GameEngine<Opts = any, Acc = any> {
   originals?: OriginalBots;
   /** The parameters of `koth replay <id>` and `koth play <id>` as data: the CLI, --help, defaults and option rules are derived from them (engines/core/cli/params.ts). */
   params?: GameParams;
-  /** Adds `koth replay <id>` (and `koth play <id>` if the game has single games), built with the kit (`kit.command`). */
-  registerCli(cmds: { replay: Command; play: Command }, kit: ReplayKit): void;
+  /**
+   * `koth replay <id>` as data (engines/core/cli/replay.ts): its help, its own modes, the rule A/B
+   * (`ruleAb`), the statistical replay, its errors; the core builds the command from it and `params`.
+   */
+  replay?: ReplayCommand;
+  /** `koth play <id>` as data (engines/core/cli/replay.ts), when the game has single games to show. */
+  play?: PlayCommand;
+  /** Anything more than `replay` and `play` declare, added with the kit (`kit.command`). */
+  registerCli?(cmds: { replay: Command; play: Command }, kit: ReplayKit): void;
   /** What `koth replay` with no game runs for this game on the embedded data. */
   defaultReplay(ctx: ReplayContext): Promise<ComparisonReport | undefined>;
   /** Figures for `koth bench` (speed of this engine, next to the original's where it can run). */

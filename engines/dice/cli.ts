@@ -2,25 +2,23 @@
  * `koth replay dice`: statistical replay against the published table (default), exact
  * replay of the original controller (`--exact`), and the rule-fix A/B (`--compare-rules`).
  */
-import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderTable } from '../core/report/table.ts';
-import { parseSeed, type Seed } from '../core/rng/rng.ts';
+import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
-import { confidencePercent, proportionDifference, wilson, zFor } from '../core/stats/intervals.ts';
 import { Progress } from '../core/runner/progress.ts';
-import type { RuleComparisonData } from '../core/report/html/types.ts';
 import { BotCrash, type DiceTurnEvent } from './rules.ts';
 import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './published.ts';
 import { winningScorePercentiles, type DiceStats } from './stats.ts';
 import { runExact } from './tournament.ts';
 import { attachRatings, ratingsParam, ratingsRunOptions } from '../core/cli/ratings.ts';
 import { trials as diceTrials, ruleOutcomes as diceRuleOutcomes } from './trials.ts';
-import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs, type RuleAbResult } from '../core/ab/rules.ts';
+import { ruleAbTrials } from '../core/ab/rules.ts';
+import type { PlayCommand, ReplayCommand } from '../core/cli/replay.ts';
+import type { RunResult } from '../core/runner/runner.ts';
 
-const diceRulePairs = ruleAbTrials(diceTrials, diceRuleOutcomes);
 import { CRASHES_BELOW_100_GAMES } from './variants.ts';
 import { diceClass, dicePools, officialDicePool } from './ports.ts';
 import { cannotFollowError, diceOriginals } from './originals.ts';
@@ -206,114 +204,142 @@ export function diceWatchSamples(): WatchPage[] {
   return [fixed, diceWatchPage({ seed: '1', rules: 'original', games: 100, showGame: extra, turns: all, winners: [], command: `koth play dice --seed 1 --rules original --games 100 --show-game ${extra} --report DIR` })];
 }
 
-export function registerDicePlay(play: Command, kit: ReplayKit): void {
-  const cmd = kit.command(play, 'dice').description("Play dice games turn by turn (the original controller's DEBUG output)");
-  cmd
-    .addHelpText('after', helpFooter(['koth play dice --seed 7', 'koth play dice --seed 7 --report game', 'koth play dice --seed 7 --games 3 --json', 'koth play dice --seed 7 --python-bots my_bots.py --bots A,B,C,D,E,F,G,H']))
-    .action(async (opts: DiceCliOptions) => {
-      checkOriginalCanRun(opts.rules, opts.games ?? 1);
-      if (opts.showGame && opts.showGame > (opts.games ?? 1)) throw new UserError(`--show-game ${opts.showGame}: only ${opts.games ?? 1} game(s) are played (--games)`);
-      const turns: DiceTurnEvent[] = [];
-      const onTurn = (e: DiceTurnEvent) => {
-        if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
-        if (!opts.json || opts.report) turns.push(e);
-      };
-      let result;
-      try {
-        if (opts.pythonBots) {
-          result = await pythonExact(opts, kit, opts.games ?? 1, onTurn);
-        } else {
-          const { bots, resolve } = botsAndResolver(opts, 'official-final');
-          warnUnreproducible(bots);
-          result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, resolve, undefined, onTurn);
-        }
-      } catch (e) {
-        if (e instanceof BotCrash) throw crashError(e);
-        if (e instanceof SandboxStop) throw sandboxStopError(diceOriginals, e);
-        throw e;
-      }
-      const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
-      const page = opts.report
-        ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command: commandLine(), ...(opts.pythonBots ? { playedBy: 'the original Python bots (sandboxed in Pyodide)' } : {}) }))
-        : null;
-      if (opts.json) {
-        process.stdout.write(JSON.stringify(result) + '\n');
-        if (page) process.stderr.write(`report: ${page}\n`);
-        return;
-      }
-      const width = Math.max(...turns.map((t) => printable(t.bot).length));
-      for (const t of turns) {
-        const lost = t.throws[t.throws.length - 1] === 6;
-        process.stdout.write(
-          `game ${t.game} ${t.index}: ${printable(t.bot).padEnd(width)} throws ${(lost ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`,
-        );
-      }
-      process.stdout.write(pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.map(printable).join(', ')}\n`));
-      if (page) process.stdout.write(`report: ${page}\n`);
-    });
-}
+/** A bot's crash ended the original run (exit 3); the sandbox ending a bot says so. */
+const ERRORS = [
+  { match: (e: unknown) => e instanceof BotCrash, toUserError: crashError },
+  { match: (e: unknown) => e instanceof SandboxStop, toUserError: (e: SandboxStop) => sandboxStopError(diceOriginals, e) },
+];
 
-export function registerDiceCli(replay: Command, kit: ReplayKit): void {
-  const cmd = kit.command(replay, 'dice').description('A game of dice, but avoid number 6 (Q177765): replay the tournament with the ported bots');
-  cmd
-    .addHelpText(
-      'after',
-      `
+/** `koth play dice`: games turn by turn. */
+export const DICE_PLAY: PlayCommand<DiceCliOptions> = {
+  description: "Play dice games turn by turn (the original controller's DEBUG output)",
+  examples: ['koth play dice --seed 7', 'koth play dice --seed 7 --report game', 'koth play dice --seed 7 --games 3 --json', 'koth play dice --seed 7 --python-bots my_bots.py --bots A,B,C,D,E,F,G,H'],
+  async run(opts, { kit }) {
+    checkOriginalCanRun(opts.rules, opts.games ?? 1);
+    if (opts.showGame && opts.showGame > (opts.games ?? 1)) throw new UserError(`--show-game ${opts.showGame}: only ${opts.games ?? 1} game(s) are played (--games)`);
+    const turns: DiceTurnEvent[] = [];
+    const onTurn = (e: DiceTurnEvent) => {
+      if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
+      if (!opts.json || opts.report) turns.push(e);
+    };
+    let result;
+    if (opts.pythonBots) {
+      result = await pythonExact(opts, kit, opts.games ?? 1, onTurn);
+    } else {
+      const { bots, resolve } = botsAndResolver(opts, 'official-final');
+      warnUnreproducible(bots);
+      result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, resolve, undefined, onTurn);
+    }
+    const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
+    const page = opts.report
+      ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command: commandLine(), ...(opts.pythonBots ? { playedBy: 'the original Python bots (sandboxed in Pyodide)' } : {}) }))
+      : null;
+    if (opts.json) {
+      process.stdout.write(JSON.stringify(result) + '\n');
+      if (page) process.stderr.write(`report: ${page}\n`);
+      return;
+    }
+    const width = Math.max(...turns.map((t) => printable(t.bot).length));
+    for (const t of turns) {
+      const lost = t.throws[t.throws.length - 1] === 6;
+      process.stdout.write(
+        `game ${t.game} ${t.index}: ${printable(t.bot).padEnd(width)} throws ${(lost ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`,
+      );
+    }
+    process.stdout.write(pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.map(printable).join(', ')}\n`));
+    if (page) process.stdout.write(`report: ${page}\n`);
+  },
+  errors: ERRORS,
+};
+
+/** `koth replay dice` (engines/core/cli/replay.ts builds it). */
+export const DICE_REPLAY: ReplayCommand<DiceCliOptions> = {
+  description: 'A game of dice, but avoid number 6 (Q177765): replay the tournament with the ported bots',
+  help: `
 Statistical runs are cut into shards of --shard-size games; shard i uses PyRandom("<seed>/shard/<i>"),
-so results do not depend on --workers. The first controller (--rules original) needs at least 100 games.` +
-        helpFooter([
-          'koth replay dice                                   49 official bots vs the published table',
-          'koth replay dice --games 5000000 --checkpoint d.ck  a tighter run, resumable',
-          'koth replay dice --exact --seed 1 --games 2000 --json',
-          'koth replay dice --compare-rules original,fixed --games 1000000',
-          'koth replay dice --exact --seed 1 --games 200 --python-bots auto_bots.py --bots ThrowTwiceBot,GoToTenBot,... --json',
-          'koth replay dice --games 100000 --python-bots auto_bots.py --bots ...   the original answers, sharded over --workers',
-        ]),
-    )
-    .action(async (opts: DiceCliOptions) => {
-      try {
-        if (opts.exact) return await runExactCommand(opts, kit);
-        if (opts.compareRules) return await runAB(opts, kit);
-        kit.emitReport(await statisticalReplay(opts, kit), !!opts.json);
-      } catch (e) {
-        if (e instanceof BotCrash) throw crashError(e);
-        if (e instanceof SandboxStop) throw sandboxStopError(diceOriginals, e);
-        throw e;
-      }
-    });
-}
-
-async function runStats(kit: ReplayKit, opts: DiceCliOptions, bots: string[], rules: string, games: number, seed: Seed, label: string, python?: DicePython) {
-  checkOriginalCanRun(rules, games);
-  return kit.runSharded({
-    game: 'dice',
+so results do not depend on --workers. The first controller (--rules original) needs at least 100 games.`,
+  examples: [
+    'koth replay dice                                   49 official bots vs the published table',
+    'koth replay dice --games 5000000 --checkpoint d.ck  a tighter run, resumable',
+    'koth replay dice --exact --seed 1 --games 2000 --json',
+    'koth replay dice --compare-rules original,fixed --games 1000000',
+    'koth replay dice --exact --seed 1 --games 200 --python-bots auto_bots.py --bots ThrowTwiceBot,GoToTenBot,... --json',
+    'koth replay dice --games 100000 --python-bots auto_bots.py --bots ...   the original answers, sharded over --workers',
+  ],
+  modes: [{ when: (opts) => !!opts.exact, run: (opts, { kit }) => runExactCommand(opts, kit) }],
+  ruleAb: {
+    spec: ruleAbTrials(diceTrials, diceRuleOutcomes),
+    metric: 'Win%',
+    diffUnit: 'percentage points',
+    scale: 100,
+    digits: 2,
+    originals: true,
+    check(opts, [va, vb]) {
+      checkOriginalCanRun(va, opts.games ?? DICE_DEFAULTS.games);
+      checkOriginalCanRun(vb, opts.games ?? DICE_DEFAULTS.games);
+    },
+    // Pairs of games, each the same seed, seats and opponents under both controller versions.
+    runs(opts, [va, vb], python) {
+      const bots = python ? python.names : botList(opts, 'official-final');
+      const base = python ? { bots, python: python.args } : { bots };
+      return [{ a: { ...base, rules: va }, b: { ...base, rules: vb }, keys: bots, groupKeys: SEATS, pairs: opts.games ?? DICE_DEFAULTS.games, seed: parseSeed(opts.seed), label: `dice ${va} vs ${vb}` }];
+    },
+    groups: {
+      title: 'Win rate by seat (0 plays first): the last-round bug',
+      keyLabel: 'seat',
+      caption:
+        'Share of games won from each seat under both controllers (ties count for every winner). Under "original", when a second bot reaches the end score in the pass that ' +
+        'started the last round, every bot seated before it gets an extra final turn: early seats win more.',
+    },
+    extra: (opts, [acc], [va, vb]) => {
+      const { a, b } = acc!;
+      return {
+        games: opts.games ?? DICE_DEFAULTS.games,
+        lastRoundRetriggers: { [va]: a.lastRoundRetriggers, [vb]: b.lastRoundRetriggers },
+        avgRounds: { [va]: a.games ? a.totalRounds / a.games : 0, [vb]: b.games ? b.totalRounds / b.games : 0 },
+      };
+    },
+    note(r) {
+      const [va, vb] = r.compare;
+      const x = r.extra as { lastRoundRetriggers: Record<string, number>; avgRounds: Record<string, number> };
+      return (
+        `The last-round trigger was hit again by a second bot in ${x.lastRoundRetriggers[va]} (${va}) / ${x.lastRoundRetriggers[vb]} (${vb}) games` +
+        ` — under "original" each such game gives every bot seated before that bot an extra final turn; average rounds ${x.avgRounds[va]!.toFixed(3)} (${va}) / ${x.avgRounds[vb]!.toFixed(3)} (${vb}).`
+      );
+    },
+    noteInText: 'before',
+    command: (opts) => rerunCommand(opts, opts.games ?? DICE_DEFAULTS.games),
+  },
+  statistical: {
     spec: diceTrials,
-    opts: { bots, rules, ...(python ? { python: python.args } : {}), ...ratingsRunOptions(opts.ratings, games) },
-    ...(python ? python.sharded() : {}),
-    seed,
-    trials: games,
-    shardSize: opts.shardSize,
-    workers: opts.workers,
-    queue: opts.queue,
-    checkpoint: opts.checkpoint,
-    // One file for the command: a part per rule variant (--compare-rules runs both; a plain run is the part of its --rules).
-    checkpointPart: rules,
-    label,
     unit: 'games',
-  });
-}
+    originals: true,
+    runs(opts, python) {
+      const bots = python ? python.names : botList(opts, opts.table);
+      const games = opts.games ?? DICE_DEFAULTS.games;
+      checkOriginalCanRun(opts.rules, games);
+      return [
+        {
+          opts: { bots, rules: opts.rules, ...(python ? { python: python.args } : {}), ...ratingsRunOptions(opts.ratings, games) },
+          seed: parseSeed(opts.seed),
+          trials: games,
+          // One file for the command: a part per rule variant (--compare-rules runs both; a plain run is the part of its --rules).
+          checkpointPart: opts.rules,
+          label: `dice ${opts.rules}${python ? ', original Python bots' : ''}`,
+        },
+      ];
+    },
+    report: (opts, [r], python) => statisticalReport(opts, r!.run.opts.bots, r!.res, python),
+  },
+  errors: ERRORS,
+};
 
-export async function statisticalReplay(opts: DiceCliOptions, kit: ReplayKit): Promise<ComparisonReport> {
-  if (opts.pythonBots) return withPython(opts, kit, opts.workers, (p) => statisticalRun(opts, kit, p));
-  return statisticalRun(opts, kit);
-}
+const SEATS = Array.from({ length: 8 }, (_, i) => String(i));
 
-async function statisticalRun(opts: DiceCliOptions, kit: ReplayKit, python?: DicePython): Promise<ComparisonReport> {
+/** The statistical replay's comparison with the published table (and its figures: rounds, ties, winning scores). */
+function statisticalReport(opts: DiceCliOptions, bots: string[], res: RunResult<DiceStats>, python?: DicePython): ComparisonReport {
   const table = publishedTable(opts.table);
-  const bots = python ? python.names : botList(opts, opts.table);
   const games = opts.games ?? DICE_DEFAULTS.games;
-  const seed = parseSeed(opts.seed);
-  const res = await runStats(kit, opts, bots, opts.rules, games, seed, `dice ${opts.rules}${python ? ', original Python bots' : ''}`, python);
   const report = compareWithPublished(table, res.acc, opts.confidence);
   const s = res.acc;
   const pct = winningScorePercentiles(s);
@@ -389,83 +415,4 @@ function rerunCommand(opts: DiceCliOptions, games: number): string {
   const bots = opts.pythonBots ? `--python-bots ${opts.pythonBots}${named ? ` ${named}` : ''}` : named || `--pool ${opts.pool ?? (opts.table === 'rule-benders' ? 'rule-benders' : 'official')}`;
   const what = opts.compareRules ? `--compare-rules ${opts.compareRules}` : `--rules ${opts.rules} --table ${opts.table}`;
   return `koth replay dice ${what} --seed ${opts.seed} --games ${games} ${bots} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`;
-}
-
-/** Rule A/B (engines/core/ab/rules.ts): pairs of games, each the same seed, seats and opponents under both controller versions. */
-export async function diceRuleAB(opts: DiceCliOptions, kit: ReplayKit): Promise<RuleAbResult> {
-  const started = performance.now();
-  const [va, vb] = opts.compareRules! as [string, string];
-  const games = opts.games ?? DICE_DEFAULTS.games;
-  checkOriginalCanRun(va, games);
-  checkOriginalCanRun(vb, games);
-  const seed = parseSeed(opts.seed);
-  const run = async (python?: DicePython) => {
-    const bots = python ? python.names : botList(opts, 'official-final');
-    const base = python ? { bots, python: python.args } : { bots };
-    const res = await runRulePairs(kit, {
-      game: 'dice',
-      spec: diceRulePairs,
-      a: { ...base, rules: va },
-      b: { ...base, rules: vb },
-      keys: bots,
-      groupKeys: Array.from({ length: 8 }, (_, i) => String(i)),
-      pairs: games,
-      seed,
-      shardSize: opts.shardSize,
-      workers: opts.workers,
-      queue: opts.queue,
-      checkpoint: opts.checkpoint,
-      label: `dice ${va} vs ${vb}`,
-      ...(python ? { sharded: python.sharded() as never } : {}),
-    });
-    return { bots, res };
-  };
-  const { bots, res } = opts.pythonBots ? await withPython(opts, kit, opts.workers, run) : await run();
-  const { a, b } = res.acc;
-  return ruleAbResult({
-    challenge: 'dice',
-    compare: [va, vb],
-    seed: opts.seed,
-    confidence: opts.confidence,
-    metric: 'Win%',
-    diffUnit: 'percentage points',
-    scale: 100,
-    keys: bots,
-    groupKeys: Array.from({ length: 8 }, (_, i) => String(i)),
-    groups: { title: 'Win rate by seat (0 plays first): the last-round bug', keyLabel: 'seat' },
-    acc: res.acc,
-    workers: res.workers,
-    shardSize: opts.shardSize,
-    seconds: Math.round(performance.now() - started) / 1000,
-    command: rerunCommand(opts, games),
-    ranOn: res.ranOn,
-    extra: {
-      games,
-      lastRoundRetriggers: { [va]: a.lastRoundRetriggers, [vb]: b.lastRoundRetriggers },
-      avgRounds: { [va]: a.games ? a.totalRounds / a.games : 0, [vb]: b.games ? b.totalRounds / b.games : 0 },
-    },
-  });
-}
-
-async function runAB(opts: DiceCliOptions, kit: ReplayKit): Promise<void> {
-  const r = await diceRuleAB(opts, kit);
-  const [va, vb] = r.compare;
-  const x = r.extra as { lastRoundRetriggers: Record<string, number>; avgRounds: Record<string, number> };
-  const said =
-    `The last-round trigger was hit again by a second bot in ${x.lastRoundRetriggers[va]} (${va}) / ${x.lastRoundRetriggers[vb]} (${vb}) games` +
-    ` — under "original" each such game gives every bot seated before that bot an extra final turn; average rounds ${x.avgRounds[va]!.toFixed(3)} (${va}) / ${x.avgRounds[vb]!.toFixed(3)} (${vb}).`;
-  kit.offerReport({
-    kind: 'rules',
-    data: ruleAbForPage(r, 2, {
-      summary: said,
-      groupCaption:
-        'Share of games won from each seat under both controllers (ties count for every winner). Under "original", when a second bot reaches the end score in the pass that ' +
-        'started the last round, every bot seated before it gets an extra final turn: early seats win more.',
-    }),
-  });
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-    return;
-  }
-  process.stdout.write(said + '\n\n' + ruleAbText(r, 2, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)));
 }

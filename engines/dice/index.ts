@@ -6,9 +6,8 @@
  */
 import { diceVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
-import type { ReplayKit } from '../core/cli/kit.ts';
-import { registerDiceCli, registerDicePlay, statisticalReplay, DICE_PARAMS, diceWatchSamples } from './cli.ts';
-import { paramDefaults } from '../core/cli/params.ts';
+import { DICE_PLAY, DICE_REPLAY, DICE_PARAMS, diceWatchSamples } from './cli.ts';
+import { defaultStatisticalReplay } from '../core/cli/replay.ts';
 import type { DiceRunOptions } from './tournament.ts';
 import { trials } from './trials.ts';
 import type { DiceStats } from './stats.ts';
@@ -52,13 +51,11 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
     trials,
     originals: diceOriginals,
     watchSamples: diceWatchSamples,
-    registerCli({ replay, play }, kit: ReplayKit) {
-      registerDiceCli(replay, kit);
-      registerDicePlay(play, kit);
-    },
     params: DICE_PARAMS,
+    replay: DICE_REPLAY,
+    play: DICE_PLAY,
     // The declared defaults of `koth replay dice`, with the root command's --workers and --json.
-    defaultReplay: (ctx) => statisticalReplay({ ...paramDefaults<Parameters<typeof statisticalReplay>[0]>(diceGame.engine!), workers: ctx.workers, json: ctx.json }, ctx.kit),
+    defaultReplay: (ctx) => defaultStatisticalReplay(diceGame, ctx),
     bench: diceBench,
     conformance: {
       trials: { opts: { bots: officialDicePool(), rules: 'fixed' }, trials: 12_000, shardSize: 1_000 },

@@ -4,12 +4,12 @@
  */
 import { ratingsOfAcc, ratingsParam, renderRatings } from '../core/cli/ratings.ts';
 import { ratedNames, recordRatings } from '../core/stats/pairwise.ts';
-import type { Command } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, nonEmpty, positiveInt, resolveBots, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
-import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs } from '../core/ab/rules.ts';
-import { ruleOutcomes as ruinsRuleOutcomes, trials as ruinsTrials, type RuinsAcc } from './trials.ts';
+import { commandLine, nonEmpty, positiveInt, resolveBots, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import type { ModeContext, PlayCommand, ReplayCommand, RuleAbCommand } from '../core/cli/replay.ts';
+import { ruleAbTrials } from '../core/ab/rules.ts';
+import { ruleOutcomes as ruinsRuleOutcomes, trials as ruinsTrials, type RuinsAcc, type RuinsRunOptions } from './trials.ts';
 import { printable, renderComparison, renderTable } from '../core/report/table.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
@@ -21,7 +21,6 @@ import { reportPythonIncidents, ruinsOriginals, runRuinsJob, type PythonIncident
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 
-const ruinsRulePairs = ruleAbTrials(ruinsTrials, ruinsRuleOutcomes);
 import { SandboxStop } from './python-bots.ts';
 import { drunkard, RUINS_TEST_BOTS, ruinsClass, ruinsPools, ruinsPorts, testBotClasses } from './ports.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
@@ -234,131 +233,158 @@ function withPython<T>(opts: RuinsCliOptions, kit: ReplayKit, use: (p: RuinsPyth
   return kit.originals('ruins', opts, {}, use);
 }
 
-export function registerRuinsCli(replay: Command, play: Command, kit: ReplayKit): void {
-  const poolsHelp = `
+const POOLS_HELP = `
 Bots:
   --pool test-bots  the driver's test_bots module (ruins.py -d test_bots), in the driver's load order:
                     ${RUINS_TEST_BOTS.join(', ')}
   --bots A,B,C      any ported bots, in this order (the order of a bot directory's classes):
                     ${ruinsPorts.names().join(', ')}
   The ten bots of the published table are known but not ported (koth registry ruins).`;
-  const rulesHelp = `
+const RULES_HELP = `
 Driver versions (--rules), checked against the history of Beefster09/pcg-general:
 ${Object.entries(RUINS_VARIANTS).map(([k, v]) => `  ${k.padEnd(9)} ${v.description}`).join('\n')}
 Rule flags (original -> fixed):
 ${RUINS_RULE_FLAGS.map((f) => `  ${f.id}: ${f.description}`).join('\n')}`;
-  const replayCmd = kit
-    .command(replay, 'ruins')
-    .description(
-      'Adventurers in the ruins (Q183101). Without --seed/--pool/--bots: the published 2019-05-04 table (seed K48XMESC) and which bots are missing to rerun it. ' +
-        'With --seed: a whole tournament exactly as `ruins.py -s SEED` runs it (pool rounds when more than 10 bots, then the final series; Drunkards fill empty seats).',
-    );
-  replayCmd
-    .addHelpText(
-      'after',
-      poolsHelp +
-        '\n' +
-        rulesHelp +
-        '\nWhen ruins.py itself would crash (an exception it does not catch), the replay stops there too: exit code 3 and the Python exception line.' +
-        '\n--compare-rules A,B: --tournaments N pairs (default 20), each one tournament seed (drawn from --seed) under both driver versions; per bot its paired difference in tournaments won.' +
-        helpFooter(['koth replay ruins --compare-rules original,fixed --tournaments 20 --pool test-bots', 'koth replay ruins', 'koth replay ruins --seed K48XMESC --pool test-bots --json', 'koth replay ruins --seed 7 --bots EagerThief,GreedyBastard,Chad --rules original']),
-    )
-    .action(async (opts: RuinsCliOptions) => {
-      if (opts.compareRules) return ruinsRuleAB(opts, kit);
-      if (opts.seed === undefined && !opts.pool && !opts.bots && !opts.pythonBots) {
+
+/** Rule A/B (engines/core/ab/rules.ts): pairs of tournaments, each one seed under both driver versions; per bot its paired difference in tournaments won. */
+const ruleAb: RuleAbCommand<RuinsCliOptions, RuinsRunOptions, RuinsAcc> = {
+  spec: ruleAbTrials(ruinsTrials, ruinsRuleOutcomes),
+  metric: 'Win%',
+  diffUnit: 'percentage points of tournaments won',
+  scale: 100,
+  digits: 1,
+  seed: (opts) => opts.seed ?? '183101',
+  runs(opts, [va, vb]) {
+    const bots = poolOf(opts).map((c) => c.botName);
+    return [{ a: { bots, rules: va }, b: { bots, rules: vb }, keys: bots, pairs: opts.tournaments ?? 20, seed: opts.seed ?? '183101', label: `ruins ${va} vs ${vb}` }];
+  },
+  extra: (_opts, [acc], [va, vb]) => ({ crashedTournaments: { [va]: crashed(acc!.a), [vb]: crashed(acc!.b) } }),
+  note: (r, [acc]) =>
+    `A pair is one whole tournament (one seed) under both driver versions; a bot wins a tournament with the top final score (a shared top 1/k). ` +
+    `ruins.py itself crashed in ${crashed(acc!.a)} (${r.compare[0]}) / ${crashed(acc!.b)} (${r.compare[1]}) of the ${r.pairs} tournaments: nobody wins those.`,
+  noteInText: 'after',
+  command: (opts, [va, vb], bots) =>
+    `koth replay ruins --compare-rules ${va},${vb} --seed ${opts.seed ?? '183101'} --tournaments ${opts.tournaments ?? 20} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
+};
+
+const crashed = (acc: RuinsAcc) => acc.tournaments.filter((t) => !t.rows.length).length;
+
+/** A whole tournament exactly as `ruins.py -s SEED` runs it (ports, or the original answers in a sandbox worker). */
+async function tournament(opts: RuinsCliOptions, { kit }: ModeContext): Promise<void> {
+  const seed = seedOf(opts);
+  const flags = RUINS_VARIANTS[opts.rules as keyof typeof RUINS_VARIANTS].flags;
+  const incidents: PythonIncidents = new Map();
+  const r = await withCrashReport(
+    incidents,
+    () =>
+      opts.pythonBots
+        ? withPython(opts, kit, async (p) => ((await runRuinsJob(p, 'ruinsTournamentJob', { ...p.args, seed, rules: opts.rules }, incidents)) as ReturnType<typeof ruinsTournamentJob>).value!)
+        : opts.ratings
+          ? ruinsRated(poolOf(opts), (pool) => runTournament(pool, seed, { flags, drunkard: drunkard() }))
+          : runTournament(poolOf(opts), seed, { flags, drunkard: drunkard() }),
+    (crash) => {
+      // What ruins.py had printed before its traceback.
+      const pool = crash.partial?.['poolRows'] as TournamentRow[] | undefined;
+      if (pool && !opts.json) printPool(pool);
+    },
+  );
+  const rated = opts.ratings ? ratingsOfAcc(r, String(seed)) : undefined;
+  if (rated) delete (r as { ratings?: unknown }).ratings;
+  printTournament(rated && opts.json ? Object.assign(r, rated) : r, !!opts.json);
+  if (rated && !opts.json) process.stdout.write(renderRatings(rated) + '\n');
+  reportPythonIncidents(incidents);
+}
+
+/** `koth replay ruins` (engines/core/cli/replay.ts builds it). */
+export const RUINS_REPLAY: ReplayCommand<RuinsCliOptions> = {
+  description:
+    'Adventurers in the ruins (Q183101). Without --seed/--pool/--bots: the published 2019-05-04 table (seed K48XMESC) and which bots are missing to rerun it. ' +
+    'With --seed: a whole tournament exactly as `ruins.py -s SEED` runs it (pool rounds when more than 10 bots, then the final series; Drunkards fill empty seats).',
+  help:
+    POOLS_HELP +
+    '\n' +
+    RULES_HELP +
+    '\nWhen ruins.py itself would crash (an exception it does not catch), the replay stops there too: exit code 3 and the Python exception line.' +
+    '\n--compare-rules A,B: --tournaments N pairs (default 20), each one tournament seed (drawn from --seed) under both driver versions; per bot its paired difference in tournaments won.',
+  examples: ['koth replay ruins --compare-rules original,fixed --tournaments 20 --pool test-bots', 'koth replay ruins', 'koth replay ruins --seed K48XMESC --pool test-bots --json', 'koth replay ruins --seed 7 --bots EagerThief,GreedyBastard,Chad --rules original'],
+  ruleAb,
+  modes: [
+    {
+      // The published table and what is missing to rerun it.
+      when: (opts) => opts.seed === undefined && !opts.pool && !opts.bots && !opts.pythonBots,
+      run(opts) {
         const report = publishedReport();
         if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
         else process.stdout.write(renderComparison(report) + '\n');
-        return;
-      }
-      const seed = seedOf(opts);
-      const flags = RUINS_VARIANTS[opts.rules as keyof typeof RUINS_VARIANTS].flags;
-      const incidents: PythonIncidents = new Map();
-      const r = await withCrashReport(
-        incidents,
-        () =>
-          opts.pythonBots
-            ? withPython(opts, kit, async (p) => ((await runRuinsJob(p, 'ruinsTournamentJob', { ...p.args, seed, rules: opts.rules }, incidents)) as ReturnType<typeof ruinsTournamentJob>).value!)
-            : opts.ratings
-              ? ruinsRated(poolOf(opts), (pool) => runTournament(pool, seed, { flags, drunkard: drunkard() }))
-              : runTournament(poolOf(opts), seed, { flags, drunkard: drunkard() }),
-        (crash) => {
-          // What ruins.py had printed before its traceback.
-          const pool = crash.partial?.['poolRows'] as TournamentRow[] | undefined;
-          if (pool && !opts.json) printPool(pool);
-        },
-      );
-      const rated = opts.ratings ? ratingsOfAcc(r, String(seed)) : undefined;
-      if (rated) delete (r as { ratings?: unknown }).ratings;
-      printTournament(rated && opts.json ? Object.assign(r, rated) : r, !!opts.json);
-      if (rated && !opts.json) process.stdout.write(renderRatings(rated) + '\n');
-      reportPythonIncidents(incidents);
-    });
+      },
+    },
+    { run: tournament },
+  ],
+};
 
-  const playCmd = kit
-    .command(play, 'ruins')
-    .description(
-      'One game of Adventurers in the ruins, exactly as `ruins.py -s SEED -1` plays it (every bot given, no Drunkard fill-in; the game is the same in every driver version since 2019-04-12).',
+/** `koth play ruins`: one game. */
+export const RUINS_PLAY: PlayCommand<RuinsCliOptions> = {
+  description:
+    'One game of Adventurers in the ruins, exactly as `ruins.py -s SEED -1` plays it (every bot given, no Drunkard fill-in; the game is the same in every driver version since 2019-04-12).',
+  help: POOLS_HELP,
+  examples: ['koth play ruins --seed K48XMESC --pool test-bots', 'koth play ruins --seed K48XMESC --bots EagerThief,Drunkard,Chad --log --debug'],
+  async run(opts, { kit }) {
+    const seed = seedOf(opts);
+    // The game (its log as far as it got), here with ports or in a sandbox worker with the original answers.
+    let log: readonly LogLine[] = [];
+    let turnNumber = 0;
+    const recorder = opts.report ? ruinsRecorder() : null;
+    const incidents: PythonIncidents = new Map();
+    const rows = await withCrashReport(
+      incidents,
+      async () => {
+        if (opts.pythonBots) {
+          return withPython(opts, kit, async (p) => {
+            let r: ReturnType<typeof ruinsGameJob>;
+            try {
+              r = (await runRuinsJob(p, 'ruinsGameJob', { ...p.args, seed, log: !!opts.log }, incidents)) as ReturnType<typeof ruinsGameJob>;
+            } catch (e) {
+              const partial = (e as ControllerCrash).partial?.['log'] as LogLine[] | undefined;
+              if (partial) log = partial;
+              throw e;
+            }
+            log = r.log;
+            turnNumber = r.value!.turnNumber;
+            return r.value!.rows;
+          });
+        }
+        const game = new Ruins(poolOf(opts), seed, { log: !!opts.log || !!opts.report, ...(recorder ? { onTurnEnd: recorder.onTurnEnd } : {}) });
+        log = game.log;
+        const scored = game.runGame();
+        turnNumber = game.turnNumber;
+        return scoreRows(scored);
+      },
+      () => (opts.log && !opts.json ? printLog(log, !!opts.debug) : undefined),
     );
-  playCmd
-    .addHelpText('after', poolsHelp + helpFooter(['koth play ruins --seed K48XMESC --pool test-bots', 'koth play ruins --seed K48XMESC --bots EagerThief,Drunkard,Chad --log --debug']))
-    .action(async (opts: RuinsCliOptions) => {
-      const seed = seedOf(opts);
-      // The game (its log as far as it got), here with ports or in a sandbox worker with the original answers.
-      let log: readonly LogLine[] = [];
-      let turnNumber = 0;
-      const recorder = opts.report ? ruinsRecorder() : null;
-      const incidents: PythonIncidents = new Map();
-      const rows = await withCrashReport(
-        incidents,
-        async () => {
-          if (opts.pythonBots) {
-            return withPython(opts, kit, async (p) => {
-              let r: ReturnType<typeof ruinsGameJob>;
-              try {
-                r = (await runRuinsJob(p, 'ruinsGameJob', { ...p.args, seed, log: !!opts.log }, incidents)) as ReturnType<typeof ruinsGameJob>;
-              } catch (e) {
-                const partial = (e as ControllerCrash).partial?.['log'] as LogLine[] | undefined;
-                if (partial) log = partial;
-                throw e;
-              }
-              log = r.log;
-              turnNumber = r.value!.turnNumber;
-              return r.value!.rows;
-            });
-          }
-          const game = new Ruins(poolOf(opts), seed, { log: !!opts.log || !!opts.report, ...(recorder ? { onTurnEnd: recorder.onTurnEnd } : {}) });
-          log = game.log;
-          const scored = game.runGame();
-          turnNumber = game.turnNumber;
-          return scoreRows(scored);
-        },
-        () => (opts.log && !opts.json ? printLog(log, !!opts.debug) : undefined),
-      );
-      reportPythonIncidents(incidents);
-      const page = recorder ? writeRuinsPage(opts.report!, seed, recorder.snapshots, log, rows) : null;
-      if (page) process.stderr.write(`report: ${page}\n`);
-      if (recorder && !opts.log) log = log.filter(() => false);
-      const game = { log, turnNumber };
-      if (opts.json) {
-        const log = opts.log ? game.log.filter((l) => opts.debug || l.type !== 'debug') : undefined;
-        process.stdout.write(JSON.stringify({ seed, rows, ...(log ? { log } : {}) }) + '\n');
-        return;
-      }
-      if (opts.log) {
-        printLog(game.log, !!opts.debug);
-        return;
-      }
-      process.stdout.write(
-        pc.bold(`Score for this game (seed ${seed}, ${game.turnNumber} turns)\n`) +
-          renderTable(
-            ['Bot Class', 'Character', 'Money', 'Treasures', 'Weight', 'Stamina', 'Score'],
-            rows.map((r) => [printable(r.bot), r.character, r.money === null ? 'DEAD' : `$${r.money}`, r.treasures, r.weight, r.stamina, r.score]),
-          ) +
-          '\n',
-      );
-    });
-}
+    reportPythonIncidents(incidents);
+    const page = recorder ? writeRuinsPage(opts.report!, seed, recorder.snapshots, log, rows) : null;
+    if (page) process.stderr.write(`report: ${page}\n`);
+    if (recorder && !opts.log) log = log.filter(() => false);
+    const game = { log, turnNumber };
+    if (opts.json) {
+      const log = opts.log ? game.log.filter((l) => opts.debug || l.type !== 'debug') : undefined;
+      process.stdout.write(JSON.stringify({ seed, rows, ...(log ? { log } : {}) }) + '\n');
+      return;
+    }
+    if (opts.log) {
+      printLog(game.log, !!opts.debug);
+      return;
+    }
+    process.stdout.write(
+      pc.bold(`Score for this game (seed ${seed}, ${game.turnNumber} turns)\n`) +
+        renderTable(
+          ['Bot Class', 'Character', 'Money', 'Treasures', 'Weight', 'Stamina', 'Score'],
+          rows.map((r) => [printable(r.bot), r.character, r.money === null ? 'DEAD' : `$${r.money}`, r.treasures, r.weight, r.stamina, r.score]),
+        ) +
+        '\n',
+    );
+  },
+};
 
 function writeRuinsPage(dir: string, seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[]): string {
   return writeWatchPage(dir, ruinsWatchPage(seed, snaps, log, rows, commandLine()));
@@ -389,54 +415,3 @@ export function ruinsWatchPage(seed: string, snaps: readonly RuinsSnapshot[], lo
     steps: ruinsWatchSteps(snaps, log.slice(used)),
   };
 }
-
-/** Rule A/B (engines/core/ab/rules.ts): pairs of tournaments, each one seed under both driver versions; per bot its paired difference in tournaments won. */
-async function ruinsRuleAB(opts: RuinsCliOptions, kit: ReplayKit): Promise<void> {
-  const started = performance.now();
-  const [va, vb] = opts.compareRules!;
-  const bots = poolOf(opts).map((c) => c.botName);
-  const seed = opts.seed ?? '183101';
-  const pairs = opts.tournaments ?? 20;
-  const res = await runRulePairs(kit, {
-    game: 'ruins',
-    spec: ruinsRulePairs,
-    a: { bots, rules: va },
-    b: { bots, rules: vb },
-    keys: bots,
-    pairs,
-    seed,
-    shardSize: opts.shardSize,
-    workers: opts.workers,
-    queue: opts.queue,
-    checkpoint: opts.checkpoint,
-    label: `ruins ${va} vs ${vb}`,
-  });
-  const r = ruleAbResult({
-    challenge: 'ruins',
-    compare: [va, vb],
-    seed,
-    confidence: opts.confidence,
-    metric: 'Win%',
-    diffUnit: 'percentage points of tournaments won',
-    scale: 100,
-    keys: bots,
-    acc: res.acc,
-    workers: res.workers,
-    shardSize: opts.shardSize,
-    seconds: Math.round(performance.now() - started) / 1000,
-    command: `koth replay ruins --compare-rules ${va},${vb} --seed ${seed} --tournaments ${pairs} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
-    ranOn: res.ranOn,
-    extra: { crashedTournaments: { [va]: crashed(res.acc.a), [vb]: crashed(res.acc.b) } },
-  });
-  const said =
-    `A pair is one whole tournament (one seed) under both driver versions; a bot wins a tournament with the top final score (a shared top 1/k). ` +
-    `ruins.py itself crashed in ${crashed(res.acc.a)} (${va}) / ${crashed(res.acc.b)} (${vb}) of the ${r.pairs} tournaments: nobody wins those.`;
-  kit.offerReport({ kind: 'rules', data: ruleAbForPage(r, 1, { summary: said }) });
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-    return;
-  }
-  process.stdout.write(ruleAbText(r, 1, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)) + said + '\n');
-}
-
-const crashed = (acc: RuinsAcc) => acc.tournaments.filter((t) => !t.rows.length).length;

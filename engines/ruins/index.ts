@@ -8,7 +8,7 @@
 import { ruinsVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
-import { publishedReport, RUINS_PARAMS, RUINS_PUBLISHED, registerRuinsCli, ruinsWatchSamples } from './cli.ts';
+import { publishedReport, RUINS_PARAMS, RUINS_PLAY, RUINS_PUBLISHED, RUINS_REPLAY, ruinsWatchSamples } from './cli.ts';
 import { ruinsBench } from './bench.ts';
 import { ruinsOriginals } from './originals.ts';
 import { ruinsExtractor } from './extract.ts';
@@ -56,9 +56,8 @@ export const ruinsGame: GameDescriptor = {
     defaultVariant: DEFAULT_RUINS_VARIANT,
     originals: ruinsOriginals,
     watchSamples: ruinsWatchSamples,
-    registerCli({ replay, play }, kit) {
-      registerRuinsCli(replay, play, kit);
-    },
+    replay: RUINS_REPLAY,
+    play: RUINS_PLAY,
     params: RUINS_PARAMS,
     defaultReplay: async () => publishedReport(),
     bench: ruinsBench,
