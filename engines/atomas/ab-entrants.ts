@@ -6,14 +6,10 @@
  * "Name=<program>"`, repeatable (A and B both programs). It runs on this machine: not with --queue.
  */
 import { UserError } from '../core/cli/errors.ts';
-import { checkStartable, parseCommand, ProgramNotFound } from '../core/process/command.ts';
+import { namedPrograms } from '../core/entrants/program.ts';
 import type { AbEntrantsHook } from '../core/ab/types.ts';
 import type { AtomasAbExtra, AtomasAbProgram } from './ab.ts';
-
-/** `koth replay atomas --move-timeout`'s default (ms). */
-export const ATOMAS_MOVE_TIMEOUT_MS = 5000;
-
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+import { ATOMAS_PROGRAMS } from './external.ts';
 
 export const atomasAbEntrants: AbEntrantsHook = {
   options: ['--bot-cmd', '--move-timeout', '--interface', '--stdio-newline'],
@@ -27,23 +23,7 @@ export const atomasAbEntrants: AbEntrantsHook = {
       return { names: [], close: async () => {} };
     }
     if (o.queue) throw new UserError('--bot-cmd cannot go with --queue: the program runs on this machine, and queue workers run elsewhere; leave --queue out (--workers N runs pairs on this machine). Nothing was run.');
-    const external: AtomasAbProgram[] = given.map((text) => {
-      const eq = text.indexOf('=');
-      const name = eq < 0 ? '' : text.slice(0, eq).trim();
-      const command = eq < 0 ? '' : text.slice(eq + 1).trim();
-      if (!NAME.test(name) || !command) {
-        throw new UserError(`--bot-cmd "${text}": in koth ab a program needs a name to be called by: --bot-cmd "Name=<program>" (Name: letters, digits, _), e.g. --bot-cmd "Mine=python2 mybot.py" --candidate Mine. Nothing was run.`);
-      }
-      try {
-        checkStartable(parseCommand(command, '--bot-cmd', 'python2 mybot.py'), '--bot-cmd');
-      } catch (e) {
-        if (e instanceof ProgramNotFound) throw new UserError(`${e.message} Nothing was run.`);
-        throw e;
-      }
-      return { name, command, moveTimeoutMs: o.moveTimeout ?? ATOMAS_MOVE_TIMEOUT_MS };
-    });
-    const dup = external.find((x, i) => external.findIndex((y) => y.name === x.name) !== i);
-    if (dup) throw new UserError(`--bot-cmd names ${dup.name} twice: each program is called by a name of its own. Nothing was run.`);
+    const external: AtomasAbProgram[] = namedPrograms(ATOMAS_PROGRAMS, o).map((p) => ({ name: p.name!, command: p.command, moveTimeoutMs: p.moveTimeoutMs }));
     const extra: AtomasAbExtra = { external };
     return { names: external.map((x) => x.name), extra, close: async () => {} };
   },

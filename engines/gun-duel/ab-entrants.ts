@@ -13,7 +13,8 @@
 import { UserError } from '../core/cli/errors.ts';
 import type { AbEntrants, AbEntrantsHook } from '../core/ab/types.ts';
 import { compileForRun, cppSources, cppStopError, CPP_CALL_TIMEOUT_MS } from './cpp/cli.ts';
-import { DEFAULT_MOVE_TIMEOUT_MS, externalSpecs } from './external-cli.ts';
+import { externalSpecs } from './external-cli.ts';
+import { DEFAULT_MOVE_TIMEOUT_MS } from '../core/entrants/program.ts';
 import { INTERFACES, NEWLINES, type Newline } from './external.ts';
 import type { GunDuelAbExtra } from './ab.ts';
 
