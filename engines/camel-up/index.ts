@@ -44,7 +44,7 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
     variants: CAMEL_VARIANTS,
     defaultVariant: DEFAULT_CAMEL_VARIANT,
     trials,
-    originals: camelOriginals,
+    entrants: { python: camelOriginals },
     watchSamples: camelWatchSamples,
     registerCli({ replay, play }, kit) {
       registerCamelCli(replay, kit);

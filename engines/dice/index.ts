@@ -46,7 +46,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
     variants: DICE_VARIANTS,
     defaultVariant: DEFAULT_DICE_VARIANT,
     trials,
-    originals: diceOriginals,
+    entrants: { python: diceOriginals },
     watchSamples: diceWatchSamples,
     registerCli({ replay, play }, kit: ReplayKit) {
       registerDiceCli(replay, kit);

@@ -52,7 +52,7 @@ export const ruinsGame: GameDescriptor = {
     ruleFlags: RUINS_RULE_FLAGS,
     variants: RUINS_VARIANTS,
     defaultVariant: DEFAULT_RUINS_VARIANT,
-    originals: ruinsOriginals,
+    entrants: { python: ruinsOriginals },
     watchSamples: ruinsWatchSamples,
     registerCli({ replay, play }, kit) {
       registerRuinsCli(replay, play, kit);

@@ -222,7 +222,7 @@ export const CHECKPOINT_HELP = 'save progress to this file and resume from it af
 export type { CommandParams, CommonOption, CommonParam, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 
 /** What of a game's engine the parameters read (its variants, rule flags and declared parameters). */
-export type EngineVariants = Pick<GameEngine, 'variants' | 'defaultVariant' | 'ruleFlags' | 'params' | 'originals'>;
+export type EngineVariants = Pick<GameEngine, 'variants' | 'defaultVariant' | 'ruleFlags' | 'params' | 'entrants'>;
 
 /**
  * The common options' values as commander hands them to a game's action (camel-case names);
@@ -267,7 +267,7 @@ export function commonParams(engine: EngineVariants = {}): Record<CommonOption, 
     pool: { flags: '--pool <name>', help: 'a named pool of bots', parse: notAnOption('a pool name') },
     rules: { flags: '--rules <variant>', help: 'controller version (rule variant)', choices: variants, default: engine.defaultVariant ?? variants[0] },
     compareRules: { flags: '--compare-rules <A,B>', help: `A/B of two rule variants on common seeds (e.g. ${variants.slice(0, 2).join(',')})` },
-    pythonBots: { flags: '--python-bots <files>', help: engine.originals?.help ?? 'run the original Python answers (sandboxed in Pyodide) instead of ports', parse: nonEmpty('Python files') },
+    pythonBots: { flags: '--python-bots <files>', help: engine.entrants?.python?.help ?? 'run the original Python answers (sandboxed in Pyodide) instead of ports', parse: nonEmpty('Python files') },
     asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day' },
     // `koth play <game> --report DIR`: the watch page (the page shows commandLine()).
     watch: { flags: '--report <dir>', help: 'also write DIR/index.html: the game step by step (one self-contained page: inline SVG, ←/→, Home/End, a slider, play/pause; every step listed without script); DIR is checked writable before the game', parse: outputFolder('index.html', 'a folder for the page') },

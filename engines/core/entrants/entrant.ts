@@ -11,13 +11,11 @@
  *  - `program`: a program in any language run on this machine (`--bot-cmd`), outside any
  *    sandbox, as the user would run it (engines/core/entrants/program.ts).
  *
- * A game declares the kinds it seats besides ports and how it opens each (GameEntrants: its
- * descriptor's `engine.entrants`); its command-line options, their help and its refusals are
+ * A game declares the kinds it seats besides ports and how it opens each (GameEntrants in
+ * engines/core/game.ts: its descriptor's `engine.entrants`); its command-line options, their help and its refusals are
  * derived from that (engines/core/entrants/options.ts). Entrants are plain data: they travel to
  * worker threads and queue workers inside a run's options.
  */
-import type { OriginalBots } from '../game.ts';
-
 export type EntrantKind = 'port' | 'python' | 'cpp' | 'program';
 
 /** The kinds a user brings (a port is ours). */
@@ -87,26 +85,14 @@ export interface ProgramEntrants {
   };
 }
 
-/** How a game opens C++ entrants (`--cpp-players`): data for help and messages (the compiling is the game's adapter). */
+/** A game's C++ entrants (`--cpp-players`): compiled to WebAssembly and run in C++ sandbox workers by its adapter. */
 export interface CppEntrants {
-  /** `koth ab --cpp-players` help. */
-  abHelp: string;
-}
-
-/**
- * What a game seats besides its ports (its descriptor's `engine.entrants`): one entry per kind,
- * each saying how that kind is opened. The kinds a game accepts are the entries present
- * (acceptedKinds); options, help and refusals of every command derive from them.
- */
-export interface GameEntrants {
-  /** `python`: how the original Python answers run in sandbox workers (engines/core/cli/originals.ts). */
-  python?: OriginalBots;
-  cpp?: CppEntrants;
-  program?: ProgramEntrants;
+  /** `koth replay <game> --cpp-players` help: what a file must hold, and what `cache` is. */
+  help: string;
 }
 
 /** The kinds a game seats besides ports, in the core's order (python, cpp, program). */
-export function acceptedKinds(e: GameEntrants | undefined): UserEntrantKind[] {
+export function acceptedKinds(e: Partial<Record<UserEntrantKind, unknown>> | undefined): UserEntrantKind[] {
   return (['python', 'cpp', 'program'] as const).filter((k) => e?.[k] !== undefined);
 }
 
