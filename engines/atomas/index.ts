@@ -17,6 +17,7 @@ import publishedJson from '../../fixtures/atomas/published/atomas.json' with { t
 import { trials as abTrials } from './ab.ts';
 import { atomasAbEntrants } from './ab-entrants.ts';
 import { atomasPools, atomasPorts } from './ports.ts';
+import { ATOMAS_PROGRAMS } from './external.ts';
 
 const published = publishedTablesOf(publishedJson);
 
@@ -39,6 +40,8 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
       'replayed call for call by transpiled-bots/atomas/traces.test.ts, and the 15 goldens fixtures/atomas/goldens/<Bot>-seed{1,2,3,7,95889}.json of the posted controller, reproduced game for game by engines/atomas/goldens.test.ts',
   },
   engine: {
+    // What it seats besides its ports: programs, spawned once per move (external.ts).
+    entrants: { program: ATOMAS_PROGRAMS },
     ab: {
       pairs: 'one game each on the same Python 2 generator (the same atom sequence until a bot draws from random differently); the field is not used (a solo game)',
       score: 'a = 1 if the candidate\'s score beats the baseline\'s in the pair, 1/2 if equal, 0 below; b = 1 - a',

@@ -47,7 +47,7 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
     variants: CAMEL_VARIANTS,
     defaultVariant: DEFAULT_CAMEL_VARIANT,
     trials,
-    originals: camelOriginals,
+    entrants: { python: camelOriginals },
     watchSamples: camelWatchSamples,
     params: CAMEL_PARAMS,
     replay: CAMEL_REPLAY,

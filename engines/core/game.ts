@@ -22,6 +22,7 @@ import type { WatchPage } from './report/html/watch.ts';
 import type { ReportPart } from './report/html/sink.ts';
 import type { AbGame } from './ab/types.ts';
 import type { PlayCommand, ReplayCommand } from './cli/replay.ts';
+import type { CppEntrants, ProgramEntrants } from './entrants/entrant.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -126,7 +127,7 @@ export interface Param {
 }
 
 /** The options with one meaning in every game (their values: CommonOptionValues). */
-export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules' | 'pythonBots' | 'asOf' | 'watch';
+export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules' | 'pythonBots' | 'cppPlayers' | 'asOf' | 'watch';
 
 /** A common parameter named by a game, with what differs for it (its default, its help, rules). */
 export type CommonParam = { common: CommonOption } & Partial<Omit<Param, 'flags'>>;
@@ -198,7 +199,7 @@ export interface ReplayKit {
    */
   sandboxPool(game: string, workers: number, o?: { timeoutMs?: number; runtime?: SandboxRuntime }): SandboxPool;
   /**
-   * `--python-bots`: opens the game's original Python answers (its `engine.originals`) in
+   * `--python-bots`: opens the game's original Python answers (its `engine.entrants.python`) in
    * sandbox workers, hands them to `use`, closes the workers afterwards (engines/core/cli/originals.ts).
    */
   originals<T, Args = any>(game: string, opts: OriginalsOptions, o: { workers?: number; timeoutMs?: number }, use: (p: Originals<Args>) => Promise<T>): Promise<T>;
@@ -246,6 +247,18 @@ export interface OriginalBots<Args = any> {
   refusedModuleHint?: string;
   /** The game's own errors coming back as data from a sandbox worker, rebuilt (undefined: the core's mapping). */
   rebuild?(d: { name: string; message: string; fields: Record<string, unknown>; cause?: unknown }): Error | undefined;
+}
+
+/**
+ * What a game seats besides its ports (its descriptor's `engine.entrants`): one entry per kind,
+ * each saying how that kind is opened. The kinds a game accepts are the entries present
+ * (acceptedKinds); options, help and refusals of every command derive from them.
+ */
+export interface GameEntrants {
+  /** `python`: how the original Python answers run in sandbox workers (engines/core/cli/originals.ts). */
+  python?: OriginalBots;
+  cpp?: CppEntrants;
+  program?: ProgramEntrants;
 }
 
 /** What an inspect job returns: the classes in the original's order, and the modules it skipped. */
@@ -320,8 +333,12 @@ export interface GameEngine<Opts = any, Acc = any> {
   trialsModule?: string;
   /** `koth ab <id>`: paired A/B games of two bots (engines/core/ab; the pairs in engines/<id>/ab.ts); `bench`: its figures in `koth bench ab`. */
   ab?: AbGame & { bench?(ctx: BenchContext): Promise<BenchFigure[]> };
-  /** `--python-bots`: how the original Python answers run in sandbox workers (engines/core/cli/originals.ts). */
-  originals?: OriginalBots;
+  /**
+   * The user's bots it seats besides its ports, by kind (engines/core/entrants: python — how the
+   * original Python answers run in sandbox workers, engines/core/cli/originals.ts; cpp; program):
+   * the options that bring them, their help and refusals are derived from it.
+   */
+  entrants?: GameEntrants;
   /** The parameters of `koth replay <id>` and `koth play <id>` as data: the CLI, --help, defaults and option rules are derived from them (engines/core/cli/params.ts). */
   params?: GameParams;
   /**

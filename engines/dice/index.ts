@@ -49,7 +49,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
     variants: DICE_VARIANTS,
     defaultVariant: DEFAULT_DICE_VARIANT,
     trials,
-    originals: diceOriginals,
+    entrants: { python: diceOriginals },
     watchSamples: diceWatchSamples,
     params: DICE_PARAMS,
     replay: DICE_REPLAY,

@@ -26,7 +26,7 @@ import { duelView, gunDuelWatchSteps, type DuelView } from './watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 import { PUBLISHED_ROWS } from './published.ts';
-import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError, CPP_PLAYERS_HELP } from './cpp/cli.ts';
+import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError } from './cpp/cli.ts';
 import { compareSamples, outside99, percentile, prediction99, publishedPlaceFrequencies, summarize } from './stats.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
 import { checkSeats, describeStats, EXTERNAL_PARAMS, externalSpecs, mergeStats, renderExternalPlaces, type ExternalCliOptions } from './external-cli.ts';
@@ -47,7 +47,7 @@ export const GUN_DUEL_PARAMS: GameParams = {
       { flags: '--stdlib <lib>', help: "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run); without --tournaments, the recorded distribution of that model", choices: CPP_LIBRARIES, default: 'libstdc++' },
       { flags: '--tournaments <N>', help: 'statistical mode: N tournaments, each scoreboard printed with --json', parse: positiveInt, fallback: 8 },
       { flags: '--from <file>', help: 'place the published scoreboard in a saved --tournaments --json output instead of running (made with the same --repetition, --rules and --stdlib)', parse: nonEmpty('a file written by --tournaments N --json'), rules: [{ excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' }] },
-      { flags: '--cpp-players <files>', help: CPP_PLAYERS_HELP, parse: nonEmpty('C++ files or "cache"'), rules: [{ excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' }, { needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' }, { excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' }] },
+      { common: 'cppPlayers', rules: [{ excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' }, { needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' }, { excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' }] },
       {
         flags: '--compare-rules [A,B]',
         help: "A,B: --tournaments N pairs of tournaments, each the same seeds and players under rules A and B; each player's paired difference in points (99% intervals; A,A is the self-test). Bare (the old form, kept for scripts): the seed played exactly under original and fixed, duel by duel",

@@ -17,6 +17,8 @@ import publishedJson from '../../fixtures/gun-duel/published/gun-duel.json' with
 import { trials as abTrials } from './ab.ts';
 import { gunDuelAbEntrants } from './ab-entrants.ts';
 import { gunDuelPools, gunDuelPorts } from './ports.ts';
+import { GUN_DUEL_CPP } from './cpp/cli.ts';
+import { GUN_DUEL_PROGRAMS } from './external.ts';
 
 export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   id: 'gun-duel',
@@ -35,6 +37,8 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   verify: gunDuelVerifier,
 
   engine: {
+    // What it seats besides its ports: C++ answers as posted (cpp/cli.ts) and programs (external.ts).
+    entrants: { cpp: GUN_DUEL_CPP, program: GUN_DUEL_PROGRAMS },
     ab: {
       pairs: 'one duel against the same opponent from the field, on the same side, with the same identifiers and engine seeds',
       score: 'a, b: the duel won 1, drawn 1/2, lost 0',

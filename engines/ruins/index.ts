@@ -54,7 +54,7 @@ export const ruinsGame: GameDescriptor = {
     ruleFlags: RUINS_RULE_FLAGS,
     variants: RUINS_VARIANTS,
     defaultVariant: DEFAULT_RUINS_VARIANT,
-    originals: ruinsOriginals,
+    entrants: { python: ruinsOriginals },
     watchSamples: ruinsWatchSamples,
     replay: RUINS_REPLAY,
     play: RUINS_PLAY,

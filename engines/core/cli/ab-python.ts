@@ -11,15 +11,12 @@ import { openOriginals } from './originals.ts';
 import type { AbPythonExtra } from '../ab/types.ts';
 import { trialsKey, trialsRef } from '../runner/trials-ref.ts';
 
-/** The games whose `koth ab` takes --python-bots. */
-export const abPythonGames = (games: readonly GameDescriptor[]): string[] => games.filter((g) => g.engine?.ab?.python && g.engine.originals).map((g) => g.id);
-
 /**
  * Opens the originals of `game` for its A/B pairs: every class the files define (the seats' minimum
  * of a replay does not apply: a pair seats A or B and the field). Close it with `close()`.
  */
 export function openAbPython(game: GameDescriptor, files: string, kit: Pick<ReplayKit, 'sandboxPool'>, o: { workers: number; rules?: string | undefined }): Promise<Originals> {
-  const spec = game.engine!.originals!;
+  const spec = game.engine!.entrants!.python!;
   const py = game.engine!.ab!.python!;
   return openOriginals(
     trialsKey(trialsRef(game.id, 'ab')),

@@ -88,7 +88,7 @@ export function queueError(e: unknown): UserError | undefined {
   return undefined;
 }
 
-/** The kit a CLI hands its games: `trialsModuleOf` says where a game's trials module is (for workers); what the games offer the HTML report goes to `sink`; `engineOf` gives a game's engine (its declared parameters, variants, `originals` for --python-bots). */
+/** The kit a CLI hands its games: `trialsModuleOf` says where a game's trials module is (for workers); what the games offer the HTML report goes to `sink`; `engineOf` gives a game's engine (its declared parameters, variants, `entrants.python` for --python-bots). */
 export function createReplayKit(trialsModuleOf: (game: string) => string, sink?: ReportSink, engineOf: (game: string) => GameEngine | undefined = () => undefined): ReplayKit {
   /** Sharded runs under way: they handle Ctrl-C themselves (stop at a shard, keep the checkpoint). */
   let sharding = 0;
@@ -180,7 +180,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
       return spec ? applyParams(cmd, spec, engine) : cmd;
     },
     originals(game, opts, o, use) {
-      const spec = engineOf(game)?.originals;
+      const spec = engineOf(game)?.entrants?.python;
       if (!spec) throw new UserError(`--python-bots: ${game} cannot run its original answers`);
       return withOriginals(game, spec, opts, kit, { ...o, sharding: () => sharding > 0 }, use);
     },

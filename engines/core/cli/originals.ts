@@ -1,7 +1,7 @@
 /**
  * `--python-bots FILE.py[,FILE2.py…]|cache`: the ORIGINAL Python answers playing in our engine
  * inside sandbox workers (engines/core/sandbox/pool.ts), for every game that has them. One path,
- * driven by the game's `engine.originals` (engines/core/game.ts `OriginalBots`):
+ * driven by the game's `engine.entrants.python` (engines/core/game.ts `OriginalBots`):
  *
  *   1. the sources: the files given (read here) or the scrape cache (the game lays it out as its
  *      original driver did);
