@@ -11,7 +11,7 @@ import { addParams, commandLine, confidence, helpFooter, notAnOption, outputFold
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { notesLines, runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
 import { abPythonExtra, openAbPython } from '../../engines/core/cli/ab-python.ts';
-import { abEntrantOptions, abKindFlags, abPythonGames, openAbEntrants, refuseAbEntrantOptions } from '../../engines/core/ab/entrants.ts';
+import { abEntrantOptions, abKindFlags, abPythonGames, openAbEntrants, refuseAbEntrantOptions } from '../../engines/core/cli/ab-entrants.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
 
@@ -72,7 +72,7 @@ export function registerAb(program: Command): void {
     .option('--max-pairs <N>', 'stop here when no bound is crossed (verdict: inconclusive)', positiveInt, 20_000)
     .addOption(new Option('--rules <variant>', 'rule variant of the game (its --rules; default: the game\'s default)').argParser(notAnOption('a rule variant')))
     .option('--report <dir>', 'write DIR/index.html: the verdict, and the LLR and the score difference over pairs as charts', outputFolder('index.html', 'a folder for the report'));
-  // The user's own bots: the options of the kinds the games take (engine.entrants; engines/core/ab/entrants.ts).
+  // The user's own bots: the options of the kinds the games take (engine.entrants; engines/core/cli/ab-entrants.ts).
   for (const e of abEntrantOptions(games)) cmd.addOption(new Option(e.flags, e.help).argParser(e.parse));
   // The common parameters as the games declare them (engines/core/cli/params.ts), with koth ab's defaults and help.
   addParams(cmd, [

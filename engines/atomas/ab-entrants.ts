@@ -4,7 +4,7 @@
  * posted controller did, "atom/board" on stdin, its first stdout line the move; `--move-timeout`).
  * In koth ab a program needs a name to be called by (--candidate/--baseline): `--bot-cmd
  * "Name=<program>"`, repeatable (A and B both programs); the core has read and checked them
- * (engines/core/ab/entrants.ts, from ATOMAS_PROGRAMS). They run on this machine: not with --queue.
+ * (engines/core/cli/ab-entrants.ts, from ATOMAS_PROGRAMS). They run on this machine: not with --queue.
  */
 import type { AbEntrantsAdapter } from '../core/ab/types.ts';
 import type { ProgramEntrant } from '../core/entrants/entrant.ts';

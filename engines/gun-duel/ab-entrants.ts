@@ -1,7 +1,7 @@
 /**
  * `koth ab gun-duel`'s adapter of the user's own bots (engines/core/ab/types.ts
  * AbEntrantsAdapter), the two kinds `koth replay gun-duel` seats besides ports; the core has
- * read and checked them (engines/core/ab/entrants.ts, from GUN_DUEL_PROGRAMS and GUN_DUEL_CPP):
+ * read and checked them (engines/core/cli/ab-entrants.ts, from GUN_DUEL_PROGRAMS and GUN_DUEL_CPP):
  *  - cpp (`--cpp-players FILES|cache`): C++ answers as posted, compiled to WebAssembly
  *    (cpp/cli.ts), every batch of pairs in C++ sandbox workers (also through --queue: the
  *    compiled answers travel inside the run's options, and each `koth worker` runs them in its

@@ -12,7 +12,7 @@
  * `ruleOutcomes`: the per-bot (and per-group) results of an accumulator holding ONE trial. Workers
  * load the pair as `<id>:rules` (registry: the game's trials module, `#rules`).
  */
-import type { ReplayKit, ShardedRun } from '../game.ts';
+import type { ReplayKit, ShardedRun } from '../kit-types.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import { confidencePercent, zFor } from '../stats/intervals.ts';

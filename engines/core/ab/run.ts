@@ -9,7 +9,7 @@
  *
  * The statistics (LLR, bounds, paired summary, Elo, LOS) are engines/core/stats/sprt.ts's.
  */
-import type { ReplayKit, ShardedRun } from '../game.ts';
+import type { ReplayKit, ShardedRun } from '../kit-types.ts';
 import type { Seed } from '../rng/rng.ts';
 import { Sprt, summarizePairs, type SprtParams } from '../stats/sprt.ts';
 import { mergeNotes, type AbAcc, type AbNotes, type AbOptions } from './pairs.ts';

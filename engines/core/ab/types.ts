@@ -23,7 +23,7 @@ export interface AbEntrants {
 
 /**
  * A game's adapter of the user's own bots in `koth ab` (the kinds it declares in `engine.entrants`
- * besides python, which the core opens): the entrants come checked (engines/core/ab/entrants.ts);
+ * besides python, which the core opens): the entrants come checked (engines/core/cli/ab-entrants.ts);
  * it opens them (compiles, starts pools) and says what its pairs are handed.
  */
 export interface AbEntrantsAdapter {

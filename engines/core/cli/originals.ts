@@ -15,7 +15,7 @@
  *      recovered from a message.
  */
 import pc from 'picocolors';
-import type { OriginalBots, Originals, OriginalsInspection, OriginalsOptions, ReplayKit } from '../game.ts';
+import type { OriginalBots, Originals, OriginalsInspection, OriginalsOptions, ReplayKit } from '../kit-types.ts';
 
 export type { Originals, OriginalsInspection };
 import type { SandboxPool, TaskHandlers } from '../sandbox/pool.ts';

@@ -6,13 +6,13 @@
  * entrants, handed to the game's adapter (`engine.ab.entrants.open`), which seats them in its
  * pairs. `--python-bots` is opened by the core (python.ts) for every game whose pairs take it.
  */
-import { UserError } from '../cli/errors.ts';
-import { nonEmpty, notAnOption, positiveInt } from '../cli/params.ts';
+import { UserError } from './errors.ts';
+import { nonEmpty, notAnOption, positiveInt } from './params.ts';
 import type { GameDescriptor, GameEngine } from '../game.ts';
 import { acceptedKinds, type Entrant, type ProgramEntrants } from '../entrants/entrant.ts';
 import { DEFAULT_MOVE_TIMEOUT_MS } from '../entrants/program.ts';
 import { entrantsOf, KIND_FLAG, type EntrantOptionValues } from '../entrants/options.ts';
-import type { AbEntrants, AbKit } from './types.ts';
+import type { AbEntrants, AbKit } from '../ab/types.ts';
 
 /** One option of koth ab for the user's bots: its flags, help and parser (commander's argParser). */
 export interface AbEntrantOption {
