@@ -1,11 +1,11 @@
 /**
  * Original camel-up answers (Python) playing in our TypeScript engine, inside the Pyodide
- * sandbox (engines/core/pyodide). Each Python player class becomes a CamelPlayer: the engine
+ * sandbox (engines/core/sandbox/runtimes/python/). Each Python player class becomes a CamelPlayer: the engine
  * asks it for a move exactly where it asks a port, handing it the game as camelup.py handed it
  * (our stand-in's GameState, python/stand-in.ts) and reading the answer as camelup.py read it.
  *
  * One stream: the players' module-global `random` is kept in step with the engine's PyRandom
- * (engines/core/pyodide/stream-link.ts: the words each side drew), so a game with original players
+ * (engines/core/sandbox/runtimes/python/stream-link.ts: the words each side drew), so a game with original players
  * draws exactly what camelup.py drew.
  *
  * Failures, as camelup.py had them: it caught no exception, so a Python exception out of a

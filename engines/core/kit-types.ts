@@ -23,7 +23,7 @@ export interface ShardedRun<Opts, Acc> {
   trials: number;
   shardSize: number;
   workers: number;
-  /** A Redis URL: the shards go to a BullMQ queue that `koth worker` processes pull from (engines/core/runner/queue.ts). */
+  /** A Redis URL: the shards go to a BullMQ queue that `koth worker` processes pull from (engines/core/runner/queue/). */
   queue?: string | undefined;
   checkpoint?: string | undefined;
   /**

@@ -1,7 +1,7 @@
 /**
  * The dice game's shardable trials (one trial = one game), as worker threads import them, and
  * the jobs of the sandbox workers (engines/core/sandbox/pool.ts) for runs with the ORIGINAL
- * Python bots: there the engine and Pyodide share one thread (engines/core/pyodide/local.ts).
+ * Python bots: there the engine and Pyodide share one thread (engines/core/sandbox/runtimes/python/local.ts).
  */
 import type { TrialSpec } from '../core/game.ts';
 import type { RatingsOptions } from '../core/stats/pairwise.ts';

@@ -1,6 +1,6 @@
 /**
  * Jobs of the sandbox workers (engines/core/sandbox/pool.ts) for ruins runs with the ORIGINAL
- * Python answers: the engine and Pyodide in one thread (engines/core/pyodide/local.ts). Results
+ * Python answers: the engine and Pyodide in one thread (engines/core/sandbox/runtimes/python/local.ts). Results
  * and crashes go back as plain data; originals.ts turns them into the CLI's output and errors.
  * A tournament is one sequential stream; `trials` below shards whole tournaments (the rule A/B).
  */

@@ -2,7 +2,7 @@
  * A compiled Gun Duel answer as a player of our engine (a PlayerClass like the ports): each
  * tournament (each PlayerEnv) gets a fresh instance of the answer's module — its statics start
  * as in a new process, as the g++ build ran one tournament per process — and every duel makes
- * and deletes its players inside it. What the module may call (engines/core/sandbox/wasm.ts):
+ * and deletes its players inside it. What the module may call (engines/core/sandbox/runtimes/wasm/wasm.ts):
  *  - koth.random_integer(max): Player::GetRandomInteger on the tournament's shared engine;
  *  - koth.engine_new/engine_int/engine_real: a std::default_random_engine the answer made
  *    itself, with uniform_int_distribution<int> / uniform_real_distribution<double> on it, as
