@@ -121,7 +121,7 @@ export interface Param {
 }
 
 /** The options with one meaning in every game (their values: CommonOptionValues). */
-export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules' | 'pythonBots' | 'cppPlayers' | 'asOf' | 'watch';
+export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules' | 'pythonBots' | 'cppPlayers' | 'botCmd' | 'interface' | 'moveTimeout' | 'stdioNewline' | 'asOf' | 'watch';
 
 /** A common parameter named by a game, with what differs for it (its default, its help, rules). */
 export type CommonParam = { common: CommonOption } & Partial<Omit<Param, 'flags'>>;
