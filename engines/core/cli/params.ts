@@ -6,7 +6,8 @@
  * checked before an action runs (`optionRules`, `reportModes`, --queue against --exact, the
  * --compare-rules pair). The options with one meaning in every game (seed, games, workers,
  * queue, shard size, checkpoint, confidence, json, bots, pool, rules, compare-rules, the
- * original answers, play's watch page) are
+ * user's bots of each kind — their help and parsers from the game's `engine.entrants` — and
+ * play's watch page) are
  * declared once here (`COMMON`); a game names one (`{ common: 'seed' }`) and overrides only what
  * differs (its default, its help sentence, its rules).
  */
