@@ -5,14 +5,13 @@
  */
 import { ratingsOfAcc, ratingsParam, ratingsRunOptions, renderRatings } from '../core/cli/ratings.ts';
 import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION, RECORDED_PARAMETERS, type DistributionParameters } from './data.ts';
-import type { Command } from 'commander';
 import pc from 'picocolors';
-import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, maxWorkers, nonEmpty, paramDefaults, positiveInt, readJsonInput, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
+import { UserError } from '../core/cli/errors.ts';
+import { commandLine, maxWorkers, nonEmpty, paramDefaults, positiveInt, readJsonInput, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
 import { ruleOutcomes as gunDuelRuleOutcomes, tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
-import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs } from '../core/ab/rules.ts';
+import { ruleAbTrials } from '../core/ab/rules.ts';
+import type { ModeContext, PlayCommand, ReplayCommand, RuleAbCommand } from '../core/cli/replay.ts';
 
-const gunDuelRulePairs = ruleAbTrials(gunDuelTrials, gunDuelRuleOutcomes);
 import { renderTable } from '../core/report/table.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
@@ -188,49 +187,24 @@ function gunDuelRulePair(text: string): [GunDuelVariant, GunDuelVariant] {
 }
 
 /** Rule A/B (engines/core/ab/rules.ts): --tournaments N pairs, each the same seeds and players under both rules; per player its paired difference in points. */
-async function ruleAbCommand(opts: GunDuelCliOptions, kit: ReplayKit, [va, vb]: [GunDuelVariant, GunDuelVariant]): Promise<void> {
-  const started = performance.now();
-  const players = parsePlayers(opts.players).map((p) => p.botName);
-  const pairs = opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments;
-  const confidence = 0.99;
-  const base = { repetition: opts.repetition, ...(opts.players ? { players } : {}) };
-  const res = await runRulePairs(kit, {
-    game: 'gun-duel',
-    spec: gunDuelRulePairs,
-    a: { ...base, variant: va },
-    b: { ...base, variant: vb },
-    keys: players,
-    pairs,
-    seed: opts.seed,
-    shardSize: 1,
-    workers: opts.workers,
-    queue: opts.queue,
-    checkpoint: opts.checkpoint,
-    label: `gun-duel ${va} vs ${vb}`,
-  });
-  const r = ruleAbResult({
-    challenge: 'gun-duel',
-    compare: [va, vb],
-    seed: opts.seed,
-    confidence,
-    metric: 'points',
-    diffUnit: 'tournament points',
-    keys: players,
-    acc: res.acc,
-    workers: res.workers,
-    shardSize: 1,
-    seconds: Math.round(performance.now() - started) / 1000,
-    command: `koth replay gun-duel --compare-rules ${va},${vb} --seed ${opts.seed} --tournaments ${pairs} --repetition ${opts.repetition}${opts.players ? ` --players ${players.join(',')}` : ''}`,
-    ranOn: res.ranOn,
-    extra: { repetition: opts.repetition },
-  });
-  kit.offerReport({ kind: 'rules', data: ruleAbForPage(r, 1, { summary: 'A pair is one tournament (the same three seeds, players and order) under both rules.' }) });
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-    return;
-  }
-  process.stdout.write(ruleAbText(r, 1, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)));
-}
+const ruleAb: RuleAbCommand<GunDuelCliOptions, GunDuelRunOptions, GunDuelAcc> = {
+  spec: ruleAbTrials(gunDuelTrials, gunDuelRuleOutcomes),
+  metric: 'points',
+  diffUnit: 'tournament points',
+  digits: 1,
+  confidence: 0.99,
+  shardSize: 1,
+  runs(opts, [va, vb]) {
+    const players = parsePlayers(opts.players).map((p) => p.botName);
+    const base = { repetition: opts.repetition, ...(opts.players ? { players } : {}) };
+    const pairs = opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments;
+    return [{ a: { ...base, variant: va as GunDuelVariant }, b: { ...base, variant: vb as GunDuelVariant }, keys: players, pairs, seed: opts.seed, label: `gun-duel ${va} vs ${vb}` }];
+  },
+  extra: (opts) => ({ repetition: opts.repetition }),
+  note: () => 'A pair is one tournament (the same three seeds, players and order) under both rules.',
+  command: (opts, [va, vb], players) =>
+    `koth replay gun-duel --compare-rules ${va},${vb} --seed ${opts.seed} --tournaments ${opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments} --repetition ${opts.repetition}${opts.players ? ` --players ${players.join(',')}` : ''}`,
+};
 
 /** Bare `--compare-rules` (the old form, kept for scripts): the seed played exactly under original and fixed, duel by duel. */
 function compareRulesCommand(opts: GunDuelCliOptions): void {
@@ -481,13 +455,29 @@ function renderPlacement(rep: ComparisonReport): string {
   );
 }
 
-export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
-  kit
-    .command(replay, 'gun-duel')
-    .description('The Futuristic Gun Duel (Q104896): the 17 C++ players, last player standing')
-    .addHelpText(
-      'after',
-      `
+/** The default mode: the published scoreboard placed in a distribution (recorded, --from FILE, or --tournaments N played now, printed with --json). */
+async function distributionCommand(opts: GunDuelCliOptions, { kit }: ModeContext): Promise<void> {
+  const acc = await distribution(opts, kit);
+  if (opts.tournaments && !opts.from) {
+    const summary = summarize(acc.tournaments).map((s) => ({ player: s.player, round1Mean: s.round1.mean, round1Sd: s.round1.sd, places: s.places }));
+    // The parameters go into the file, so that --from can refuse to mix it with other options.
+    const ext = externalSpecsOf(opts);
+    if (ext.length) process.stderr.write(describeStats(mergeStats(acc.tournaments.map((t) => t.external)), opts.moveTimeout) + '\n');
+    const rated = ratingsOfAcc(acc, opts.seed);
+    if (opts.json) process.stdout.write(JSON.stringify({ parameters: parametersOf(opts), seed: opts.seed, tournaments: acc.tournaments, summary, ...rated }) + '\n');
+    else process.stdout.write(renderPlacement(placePublished(acc, opts.stdlib)) + '\n' + (ext.length ? renderExternalPlaces(acc.tournaments, ext.map((s) => s.name)) + '\n' : '') + (rated ? renderRatings(rated) + '\n' : ''));
+    return;
+  }
+  const rep = placePublished(acc, opts.stdlib);
+  if (opts.json) process.stdout.write(JSON.stringify(rep) + '\n');
+  else process.stdout.write(renderPlacement(rep) + '\n');
+  process.exitCode = exitCodeFor(rep.verdict);
+}
+
+/** `koth replay gun-duel` (engines/core/cli/replay.ts builds it). */
+export const GUN_DUEL_REPLAY: ReplayCommand<GunDuelCliOptions> = {
+  description: 'The Futuristic Gun Duel (Q104896): the 17 C++ players, last player standing',
+  help: `
 Rule variants:
 ${VARIANTS.map((v) => `  ${v.padEnd(9)} ${VARIANT_HELP[v]}`).join('\n')}
 
@@ -497,57 +487,43 @@ mt19937 with Microsoft's distributions, shuffle and sort (--stdlib msvc: how the
 built; not checkable against a compiled MSVC here, see engines/gun-duel/README.md). --exact builds
 all three with (unsigned)S, as the oracle does with its clock shim. Statistical tournaments draw
 the three seeds from a seedrandom stream keyed by (master seed, tournament). A whole tournament
-takes about 20 CPU-seconds.
-Examples:
-  koth replay gun-duel --exact --seed 1 --json          equals fixtures/gun-duel/goldens/seed-1.json
-  koth replay gun-duel --exact --seed 7 --repetition 2  a quick two-duel-per-pair tournament
-  koth replay gun-duel --tournaments 20 --json > d.json
-  koth replay gun-duel                                  published scoreboard vs our recorded distribution
-  koth replay gun-duel --from d.json                    ... vs a distribution you made
-  koth replay gun-duel --compare-rules original,fixed --tournaments 8 --repetition 5   paired rule A/B
-  koth replay gun-duel --compare-rules --seed 3 --repetition 5   the old form: one seed exactly, duel by duel
-  koth replay gun-duel --stdlib msvc --tournaments 20 --json > msvc.json
-  koth replay gun-duel --compare-stdlib                 published places: libstdc++ vs MSVC model (recorded runs)
-  koth replay gun-duel --exact --seed 1 --cpp-players Tournament/*.hpp(comma-separated)   the answers as posted, compiled (equals the goldens)
-  koth replay gun-duel --tournaments 4 --cpp-players cache                  the scraped answers in the distribution
-  koth replay gun-duel --exact --seed 1 --bot-cmd "Mine=python3 mine.py" --interface stdio
-                                                        your program in the field (engines/gun-duel/README.md: "Your own bot")
-
-${exitCodeHelp()}`,
-    )
-    .action(async (opts: GunDuelCliOptions) => {
-      try {
-        if (opts.compareRules && opts.stdlib !== 'libstdc++') throw new UserError('--compare-rules runs the libstdc++ model only; drop --stdlib.');
-        if (Array.isArray(opts.compareRules)) return await ruleAbCommand(opts, kit, opts.compareRules);
-        if (opts.compareRules) {
-          // The bare (old) form plays one seed exactly: options of the paired A/B would be ignored there.
-          const ignored = (['tournaments', 'checkpoint', 'queue'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
-          if (ignored.length) throw new UserError(`bare --compare-rules plays the seed exactly under original and fixed; ${ignored.join(', ')} belong${ignored.length === 1 ? 's' : ''} to the paired rule A/B: write --compare-rules original,fixed --tournaments N. Nothing was run.`);
-          return compareRulesCommand(opts);
-        }
-        if (opts.compareStdlib) return compareStdlibCommand(opts);
-        if (opts.exact) return opts.cppPlayers ? await runCppExactCommand(opts, kit) : runExactCommand(opts);
-        const acc = await distribution(opts, kit);
-        if (opts.tournaments && !opts.from) {
-          const summary = summarize(acc.tournaments).map((s) => ({ player: s.player, round1Mean: s.round1.mean, round1Sd: s.round1.sd, places: s.places }));
-          // The parameters go into the file, so that --from can refuse to mix it with other options.
-          const ext = externalSpecsOf(opts);
-          if (ext.length) process.stderr.write(describeStats(mergeStats(acc.tournaments.map((t) => t.external)), opts.moveTimeout) + '\n');
-          const rated = ratingsOfAcc(acc, opts.seed);
-          if (opts.json) process.stdout.write(JSON.stringify({ parameters: parametersOf(opts), seed: opts.seed, tournaments: acc.tournaments, summary, ...rated }) + '\n');
-          else process.stdout.write(renderPlacement(placePublished(acc, opts.stdlib)) + '\n' + (ext.length ? renderExternalPlaces(acc.tournaments, ext.map((s) => s.name)) + '\n' : '') + (rated ? renderRatings(rated) + '\n' : ''));
-          return;
-        }
-        const rep = placePublished(acc, opts.stdlib);
-        if (opts.json) process.stdout.write(JSON.stringify(rep) + '\n');
-        else process.stdout.write(renderPlacement(rep) + '\n');
-        process.exitCode = exitCodeFor(rep.verdict);
-      } catch (e) {
-        if (e instanceof CheckpointMismatch) throw new UserError(e.message);
-        throw e;
-      }
-    });
-}
+takes about 20 CPU-seconds.`,
+  examples: [
+    'koth replay gun-duel --exact --seed 1 --json          equals fixtures/gun-duel/goldens/seed-1.json',
+    'koth replay gun-duel --exact --seed 7 --repetition 2  a quick two-duel-per-pair tournament',
+    'koth replay gun-duel --tournaments 20 --json > d.json',
+    'koth replay gun-duel                                  published scoreboard vs our recorded distribution',
+    'koth replay gun-duel --from d.json                    ... vs a distribution you made',
+    'koth replay gun-duel --compare-rules original,fixed --tournaments 8 --repetition 5   paired rule A/B',
+    'koth replay gun-duel --compare-rules --seed 3 --repetition 5   the old form: one seed exactly, duel by duel',
+    'koth replay gun-duel --stdlib msvc --tournaments 20 --json > msvc.json',
+    'koth replay gun-duel --compare-stdlib                 published places: libstdc++ vs MSVC model (recorded runs)',
+    'koth replay gun-duel --exact --seed 1 --cpp-players Tournament/*.hpp(comma-separated)   the answers as posted, compiled (equals the goldens)',
+    'koth replay gun-duel --tournaments 4 --cpp-players cache                  the scraped answers in the distribution',
+    'koth replay gun-duel --exact --seed 1 --bot-cmd "Mine=python3 mine.py" --interface stdio',
+    '                                                      your program in the field (engines/gun-duel/README.md: "Your own bot")',
+  ],
+  check(opts) {
+    if (opts.compareRules && opts.stdlib !== 'libstdc++') throw new UserError('--compare-rules runs the libstdc++ model only; drop --stdlib.');
+  },
+  ruleAb,
+  modes: [
+    {
+      // Bare --compare-rules (the pair A,B is the core's rule A/B).
+      when: (opts) => !!opts.compareRules,
+      run(opts) {
+        // The bare (old) form plays one seed exactly: options of the paired A/B would be ignored there.
+        const ignored = (['tournaments', 'checkpoint', 'queue'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
+        if (ignored.length) throw new UserError(`bare --compare-rules plays the seed exactly under original and fixed; ${ignored.join(', ')} belong${ignored.length === 1 ? 's' : ''} to the paired rule A/B: write --compare-rules original,fixed --tournaments N. Nothing was run.`);
+        compareRulesCommand(opts);
+      },
+    },
+    { when: (opts) => !!opts.compareStdlib, run: compareStdlibCommand },
+    { when: (opts) => !!opts.exact, run: (opts, { kit }) => (opts.cppPlayers ? runCppExactCommand(opts, kit) : runExactCommand(opts)) },
+    { run: distributionCommand },
+  ],
+  errors: [{ match: (e) => e instanceof CheckpointMismatch, toUserError: (e: CheckpointMismatch) => new UserError(e.message) }],
+};
 
 /** One tournament; the first round's duels (the first of each pair) as the page shows them. */
 function playFirstRound(seed: bigint, players: PlayerClass[], repetition: number, rules: GunDuelVariant, stdlib: CppLibrary): { names: string[]; duels: DuelView[]; res: TournamentResult } {
@@ -593,25 +569,23 @@ export function gunDuelWatchSamples(): WatchPage[] {
 }
 
 /** `koth play gun-duel`: one tournament with few duels per pair; --report DIR: the first round's round-robin duel by duel. */
-export function registerGunDuelPlay(play: Command, kit: ReplayKit): void {
-  kit
-    .command(play, 'gun-duel')
-    .description('Play one Futuristic Gun Duel tournament (every clock reading = S) and show the first round duel by duel')
-    .addHelpText('after', helpFooter(['koth play gun-duel --seed 7 --players 0,1,2,3,4,5 --report duel', 'koth play gun-duel --seed 1 --json']))
-    .action((opts: GunDuelCliOptions & { report?: string }) => {
-      const seed = exactSeed(opts.seed);
-      const players = parsePlayers(opts.players);
-      const { names, duels, res } = playFirstRound(seed, players, opts.repetition, opts.rules, opts.stdlib);
-      const page = opts.report
-        ? writeWatchPage(opts.report, gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, commandLine()))
-        : null;
-      if (opts.json) {
-        process.stdout.write(JSON.stringify({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }) + '\n');
-        if (page) process.stderr.write(`report: ${page}\n`);
-        return;
-      }
-      for (const d of duels) process.stdout.write(`${names[d.a]} vs ${names[d.b]}: ${actionString(d.actionsA)} / ${actionString(d.actionsB)} → ${d.status === 1 ? names[d.a] : d.status === 2 ? names[d.b] : 'draw'}\n`);
-      process.stdout.write(renderScoreboard(res.rows) + '\n');
-      if (page) process.stdout.write(`report: ${page}\n`);
-    });
-}
+export const GUN_DUEL_PLAY: PlayCommand<GunDuelCliOptions & { report?: string }> = {
+  description: 'Play one Futuristic Gun Duel tournament (every clock reading = S) and show the first round duel by duel',
+  examples: ['koth play gun-duel --seed 7 --players 0,1,2,3,4,5 --report duel', 'koth play gun-duel --seed 1 --json'],
+  run(opts) {
+    const seed = exactSeed(opts.seed);
+    const players = parsePlayers(opts.players);
+    const { names, duels, res } = playFirstRound(seed, players, opts.repetition, opts.rules, opts.stdlib);
+    const page = opts.report
+      ? writeWatchPage(opts.report, gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, commandLine()))
+      : null;
+    if (opts.json) {
+      process.stdout.write(JSON.stringify({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }) + '\n');
+      if (page) process.stderr.write(`report: ${page}\n`);
+      return;
+    }
+    for (const d of duels) process.stdout.write(`${names[d.a]} vs ${names[d.b]}: ${actionString(d.actionsA)} / ${actionString(d.actionsB)} → ${d.status === 1 ? names[d.a] : d.status === 2 ? names[d.b] : 'draw'}\n`);
+    process.stdout.write(renderScoreboard(res.rows) + '\n');
+    if (page) process.stdout.write(`report: ${page}\n`);
+  },
+};
