@@ -6,7 +6,7 @@ import { koth } from '../../test/helpers.ts';
 import { runKoth } from '../../test/test-server.ts';
 import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { exactSeeds, runTournament } from './tournament.ts';
-import { placePublished } from './cli.ts';
+import { placePublished } from './distribution.ts';
 import { percentile, outside99, summarize, compareSamples, publishedPlaceFrequencies } from './stats.ts';
 import { statisticalSeeds, trials } from './trials.ts';
 import { SeededRandom } from '../core/rng/seeded-random.ts';

@@ -9,7 +9,8 @@
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { gunDuelExtractor } from './extract.ts';
 import { gunDuelVerifier } from './verify.ts';
-import { GUN_DUEL_PARAMS, placePublished, recordedDistribution, GUN_DUEL_PLAY, GUN_DUEL_REPLAY, gunDuelWatchSamples } from './cli.ts';
+import { placePublished, recordedDistribution } from './distribution.ts';
+import { GUN_DUEL_PARAMS, GUN_DUEL_PLAY, GUN_DUEL_REPLAY, gunDuelWatchSamples } from './cli.ts';
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
 import { gunDuelBench, ORIGINAL_BIN_HINT } from './bench.ts';

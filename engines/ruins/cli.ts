@@ -24,8 +24,7 @@ import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { ruinsRecorder, ruinsWatchSteps, type RuinsSnapshot } from './watch.ts';
-import pkg from '../../package.json' with { type: 'json' };
+import { ruinsRecorder, ruinsWatchPage, type RuinsSnapshot } from './watch.ts';
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
 
 interface RuinsCliOptions {
@@ -404,19 +403,3 @@ export function ruinsWatchSamples(): WatchPage[] {
   return [ruinsWatchPage(seed, recorder.snapshots, game.log, rows, `koth play ruins --seed ${seed} --pool test-bots --report DIR`)];
 }
 
-/** The watch page of a played game (koth play ruins --report, and the replay report's sample). */
-export function ruinsWatchPage(seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[], command: string): WatchPage {
-  const used = snaps.reduce((a, s) => a + s.log.length, 0);
-  return {
-    title: `Adventurers in the ruins — one game, seed ${seed}`,
-    game: 'ruins',
-    command,
-    harnessVersion: pkg.version,
-    intro: [
-      `${snaps[0]?.advs.length ?? 0} adventurers, ${snaps.length - 1} turns. Rooms along a line from the entrance (room 1); "out": left the ruins with its backpack.`,
-      `Result: ${rows.map((r, i) => `${i + 1}. ${printable(r.bot)} (${r.money === null ? 'DEAD' : '$' + r.money}, score ${r.score})`).join(', ')}.`,
-    ],
-    legend: 'Each row is an adventurer: a dot in its room (green: in the ruins, blue: left them, ✗ red: dead; a dashed line from where it was), its stamina (of 1000) and backpack. Gold bars: the value of the treasures left in each room. The text: the driver\'s log of the turn (actions as read, with their bids; who won a treasure; deaths and their trap messages).',
-    steps: ruinsWatchSteps(snaps, log.slice(used)),
-  };
-}

@@ -66,6 +66,41 @@ function addOutcome(sums: PairSums[], keys: readonly string[], a: Record<string,
   });
 }
 
+/** One key's comparison: the mean result under A and B (over its pairs) and the paired difference b − a with its interval. */
+export interface RulePairRow {
+  key: string;
+  pairs: number;
+  a: number;
+  b: number;
+  diff: { d: number; low: number; high: number; significant: boolean };
+}
+
+/** The one JSON shape of a rule A/B (`--json`), every game. */
+export interface RuleAbResult {
+  challenge: string;
+  kind: 'rules';
+  compare: [string, string];
+  seed: string;
+  pairs: number;
+  confidence: number;
+  /** What a row's value is (e.g. "Win%"), and the unit of a difference. */
+  metric: string;
+  diffUnit: string;
+  /** Per bot: mean result under A and B over its pairs, paired difference b − a with its interval. */
+  bots: RulePairRow[];
+  /** A second breakdown (dice: seats), when the game has one. */
+  groups?: { title: string; keyLabel: string; rows: RulePairRow[] };
+  /** The game's own figures (dice: last-round retriggers…), as it names them. */
+  extra?: Record<string, unknown>;
+  /** More comparisons on top (camel-up: A with one flag set as in B), each of the same shape minus these. */
+  breakdown?: { title: string; rows: (RulePairRow & { part: string })[] };
+  workers: number;
+  shardSize: number;
+  seconds: number;
+  command: string;
+  ranOn?: string;
+}
+
 /** The shardable pairs of a game's rule A/B: its trials, played twice per pair from pair i's generator. */
 export function ruleAbTrials<O, Acc>(spec: TrialSpec<O, Acc>, outcomes: RuleOutcomes<O, Acc>): TrialSpec<RuleAbOptions<O>, RuleAbAcc<Acc>> {
   const pairGen = generatorKind(spec.generator);

@@ -18,19 +18,10 @@ import type { TrialSpec } from '../runner/trial-spec.ts';
 import { confidencePercent, zFor } from '../stats/intervals.ts';
 import type { RuleComparisonData } from '../report/html/types.ts';
 import { shardOf } from './pairs.ts';
-import type { PairSums, RuleAbAcc, RuleAbOptions, RuleOutcomes } from './rule-trials.ts';
+import type { PairSums, RuleAbAcc, RuleAbOptions, RuleAbResult, RuleOutcomes, RulePairRow } from './rule-trials.ts';
 
 export * from './rule-trials.ts';
 
-
-/** One key's comparison: the mean result under A and B (over its pairs) and the paired difference b − a with its interval. */
-export interface RulePairRow {
-  key: string;
-  pairs: number;
-  a: number;
-  b: number;
-  diff: { d: number; low: number; high: number; significant: boolean };
-}
 
 /** Mean and interval of the paired differences of one key (values × scale, e.g. 100 for win%). */
 export function pairedRow(key: string, s: PairSums | undefined, z: number, scale = 1): RulePairRow {
@@ -82,32 +73,6 @@ export async function runRulePairs<O, Acc>(kit: ReplayKit, i: RuleAbRunInput<O, 
     ...(i.sharded ?? {}),
     unit: 'pairs',
   });
-}
-
-/** The one JSON shape of a rule A/B (`--json`), every game. */
-export interface RuleAbResult {
-  challenge: string;
-  kind: 'rules';
-  compare: [string, string];
-  seed: string;
-  pairs: number;
-  confidence: number;
-  /** What a row's value is (e.g. "Win%"), and the unit of a difference. */
-  metric: string;
-  diffUnit: string;
-  /** Per bot: mean result under A and B over its pairs, paired difference b − a with its interval. */
-  bots: RulePairRow[];
-  /** A second breakdown (dice: seats), when the game has one. */
-  groups?: { title: string; keyLabel: string; rows: RulePairRow[] };
-  /** The game's own figures (dice: last-round retriggers…), as it names them. */
-  extra?: Record<string, unknown>;
-  /** More comparisons on top (camel-up: A with one flag set as in B), each of the same shape minus these. */
-  breakdown?: { title: string; rows: (RulePairRow & { part: string })[] };
-  workers: number;
-  shardSize: number;
-  seconds: number;
-  command: string;
-  ranOn?: string;
 }
 
 export interface RuleAbResultInput<Acc> {

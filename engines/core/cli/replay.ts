@@ -12,90 +12,17 @@
  *      comparison report printed by kit.emitReport (table or JSON, the exit code of its verdict);
  *
  * and every error of the action goes through the game's declared `errors` once, in one place
- * (a crash of the original controller → exit 3, a missing program → exit 2, …).
+ * (a crash of the original controller → exit 3, a missing program → exit 2, …). The declared
+ * types are in engines/core/game.ts (what a game is), re-exported here.
  */
 import type { Command } from 'commander';
-import type { GameDescriptor, ReplayContext, ReplayKit } from '../game.ts';
-import type { Seed } from '../rng/rng.ts';
-import type { RunResult } from '../runner/runner.ts';
-import type { TrialSpec } from '../runner/trial-spec.ts';
+import type { ErrorMapping, GameDescriptor, Originals, ReplayContext, ReplayKit, StatisticalReplay } from '../game.ts';
 import type { ComparisonReport } from '../stats/compare.ts';
-import type { Originals } from './originals.ts';
 import { helpFooter } from './kit.ts';
 import { paramDefaults } from './params.ts';
-import { runRuleAbCommand, type RuleAbCommand } from './rule-ab-command.ts';
+import { runRuleAbCommand } from './rule-ab-command.ts';
 
-export type { RuleAbCommand, RuleAbRun } from './rule-ab-command.ts';
-
-/** An error of the game's own (a crash class) and the user's error it becomes (a UserError with its exit code). */
-export interface ErrorMapping {
-  match(e: unknown): boolean;
-  toUserError(e: any): unknown;
-}
-
-/** What a mode's code is handed. */
-export interface ModeContext {
-  kit: ReplayKit;
-  /** The game command (what was given on the command line: `command.getOptionValueSource`). */
-  command: Command;
-}
-
-/** One of a game's own modes of `koth replay <game>` (an exact replay, a format, a recorded table...). */
-export interface ReplayMode<O = any> {
-  /** When it runs (absent: always, when reached). */
-  when?(opts: O): boolean;
-  run(opts: O, ctx: ModeContext): void | Promise<void>;
-}
-
-/** One sharded run of a statistical replay. */
-export interface StatisticalRun<RunOpts> {
-  /** The game's trial options. */
-  opts: RunOpts;
-  seed: Seed;
-  trials: number;
-  /** Its part of the checkpoint file, when a command makes several runs (atomas: one per bot and variant). */
-  checkpointPart?: string;
-  label: string;
-}
-
-/** The statistical replay (the default mode): sharded runs of the game's trials, then its comparison with the published table. */
-export interface StatisticalReplay<O = any, RunOpts = any, Acc = any> {
-  spec: TrialSpec<RunOpts, Acc>;
-  /** What a trial is, for messages ("games", "runs"). */
-  unit: string;
-  /** A fixed shard size, for a command without --shard-size (else the option's). */
-  shardSize?: number;
-  /** With --python-bots the runs are played by the original answers (kit.originals, handed to `runs` and `report`). */
-  originals?: boolean;
-  runs(opts: O, originals?: Originals<any>): StatisticalRun<RunOpts>[];
-  /** The comparison report of the runs' results (in the order of `runs`). */
-  report(opts: O, results: { run: StatisticalRun<RunOpts>; res: RunResult<Acc> }[], originals?: Originals<any>): ComparisonReport;
-}
-
-/** `koth replay <game>` as data (its descriptor's `engine.replay`). */
-export interface ReplayCommand<O = any> {
-  description: string;
-  /** Help text after the options (and after the rule variants, when the parameters ask for them); the examples and the exit codes follow it. */
-  help?: string;
-  examples: readonly string[];
-  /** Anything more the command needs (hooks: `refuseRatings`). */
-  configure?(cmd: Command): void;
-  /** Combinations of options no declared rule can refuse (throws UserError); runs first. */
-  check?(opts: O): void;
-  modes?: readonly ReplayMode<O>[];
-  ruleAb?: RuleAbCommand<O>;
-  statistical?: StatisticalReplay<O>;
-  errors?: readonly ErrorMapping[];
-}
-
-/** `koth play <game>` as data (its descriptor's `engine.play`). */
-export interface PlayCommand<O = any> {
-  description: string;
-  help?: string;
-  examples: readonly string[];
-  run(opts: O, ctx: ModeContext): void | Promise<void>;
-  errors?: readonly ErrorMapping[];
-}
+export type { ErrorMapping, ModeContext, PlayCommand, ReplayCommand, ReplayMode, RuleAbCommand, RuleAbRun, StatisticalReplay, StatisticalRun } from '../game.ts';
 
 /** The common option values the dispatch and the statistical runs read. */
 interface ReplayOptionValues {

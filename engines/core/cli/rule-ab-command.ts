@@ -5,64 +5,13 @@
  * checkpoint part), what is compared (metric, unit, scale, digits, the groups' title), its own
  * figures and note, and the command line that reruns it; the core runs the pairs
  * (engines/core/ab/rules.ts `runRulePairs`), makes the one result (`ruleAbResult`), prints it
- * (`--json`, or the text table) and hands its section to the HTML report.
+ * (`--json`, or the text table) and hands its section to the HTML report. The declared types
+ * (RuleAbCommand, RuleAbRun) are in engines/core/game.ts.
  */
 import pc from 'picocolors';
-import type { ReplayKit } from '../game.ts';
-import type { Seed } from '../rng/rng.ts';
-import type { TrialSpec } from '../runner/trial-spec.ts';
+import type { Originals, ReplayKit, RuleAbCommand, RuleAbRun } from '../game.ts';
 import { renderTable } from '../report/table.ts';
-import { ruleAbForPage, ruleAbResult, ruleAbText, runRulePairs, type PairSums, type RuleAbAcc, type RuleAbOptions, type RuleAbResult } from '../ab/rules.ts';
-import type { Originals } from './originals.ts';
-
-/** One sharded run of rule pairs (most comparisons are one; atomas's is one per bot). */
-export interface RuleAbRun<RunOpts> {
-  /** The game's trial options under rules A and under rules B. */
-  a: RunOpts;
-  b: RunOpts;
-  /** The keys summed: the rows (bots), and a second breakdown (groups: dice's and camel-up's seats). */
-  keys: string[];
-  groupKeys?: string[];
-  pairs: number;
-  seed: Seed;
-  /** Its part of the checkpoint file, when the command makes several runs ('rules' when absent). */
-  checkpointPart?: string;
-  label: string;
-}
-
-/** What a game declares for `--compare-rules A,B` (its descriptor's `engine.replay.ruleAb`). */
-export interface RuleAbCommand<O = any, RunOpts = any, Acc = any> {
-  /** The game's trials as rule pairs: `ruleAbTrials(trials, ruleOutcomes)` of its trials module. */
-  spec: TrialSpec<RuleAbOptions<RunOpts>, RuleAbAcc<Acc>>;
-  /** What a row's value is (e.g. "Win%"), the unit of a difference, the factor from a trial's result (100: win% of 0/1 results). */
-  metric: string;
-  diffUnit: string;
-  scale?: number;
-  /** Decimals of the text table and the page. */
-  digits: number;
-  /** A fixed confidence and shard size, for a command without --confidence / --shard-size (else the options'). */
-  confidence?: number;
-  shardSize?: number;
-  /** The seed the result names (else --seed). */
-  seed?(opts: O): string;
-  /** Checks before anything runs or opens (throws UserError). */
-  check?(opts: O, pair: [string, string]): void;
-  /** With --python-bots the runs are played by the original answers (kit.originals, handed to `runs`; every run's shards go to their sandbox workers). */
-  originals?: boolean;
-  /** The sharded runs of a pair of variants; several runs' rows stand side by side (their keys in order). */
-  runs(opts: O, pair: [string, string], originals?: Originals<any>): RuleAbRun<RunOpts>[];
-  /** The title and key label of the groups' table (its caption on the page), when the runs have groupKeys. */
-  groups?: { title: string; keyLabel: string; caption?: string };
-  /** The game's own figures (`extra` of the result), from the runs' accumulators. */
-  extra?(opts: O, accs: RuleAbAcc<Acc>[], pair: [string, string]): Record<string, unknown>;
-  /** A sentence on what a pair is and what else was seen: the page's summary, and in the text where `noteInText` says (absent: the page only). */
-  note?(r: RuleAbResult, accs: RuleAbAcc<Acc>[]): string;
-  noteInText?: 'before' | 'after';
-  /** The command line that reruns the comparison (`keys`: the rows' keys). */
-  command(opts: O, pair: [string, string], keys: string[]): string;
-  /** More comparisons on top, on the same pairs (camel-up: A with one flag set as in B): their rows go to the result's `breakdown`. */
-  breakdown?: { title(pair: [string, string]): string; parts(pair: [string, string]): { part: string; pair: [string, string] }[] };
-}
+import { ruleAbForPage, ruleAbResult, ruleAbText, runRulePairs, type PairSums, type RuleAbAcc, type RuleAbResult } from '../ab/rules.ts';
 
 /** The options the core reads of a rule A/B command. */
 interface RuleAbOptionValues {
