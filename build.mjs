@@ -1,13 +1,14 @@
 // Bundles the koth CLI, the worker it starts and every game's trials module (which workers
-// import by path: dist/trials/<id>.js) into dist/ with esbuild. Code splitting keeps one copy
+// import by path: dist/trials/<id>.js, from engines/wiring/<id>-trials.ts: the game's trials
+// with its ports handed) into dist/ with esbuild. Code splitting keeps one copy
 // of each module shared by all entries, so classes are the same objects in the CLI, the
 // worker and the trials (instanceof holds across them).
 // `npm run replay|scrape|bench` call this first; it takes well under a second.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
-// The build hash a queued job carries (engines/core/runner/queue.ts): the sources that make the bundle.
+// The build hash a queued job carries (engines/core/runner/queue/protocol.ts): the sources that make the bundle.
 const buildHash = (() => {
   const h = createHash('sha256');
   const walk = (dir) => {
@@ -22,19 +23,20 @@ const buildHash = (() => {
   return h.digest('hex').slice(0, 12);
 })();
 
+// engines/wiring/<id>-trials.ts → trials/<id>; koth ab: a game's paired A/B games, engines/wiring/<id>-ab.ts →
+// trials/<id>-ab (loaded by workers as `<id>:ab`).
 const trials = Object.fromEntries(
-  readdirSync('engines', { withFileTypes: true })
-    .filter((d) => d.isDirectory() && d.name !== 'core' && existsSync(`engines/${d.name}/trials.ts`))
-    .map((d) => [`trials/${d.name}`, `engines/${d.name}/trials.ts`]),
+  readdirSync('engines/wiring')
+    .filter((f) => /^[a-z0-9-]+-(trials|ab)\.ts$/.test(f))
+    .map((f) => [`trials/${f.replace(/-trials\.ts$/, '').replace(/\.ts$/, '')}`, `engines/wiring/${f}`]),
 );
-// koth ab: a game's paired A/B games (engines/<id>/ab.ts), loaded by workers as `<id>:ab`.
-for (const d of readdirSync('engines', { withFileTypes: true })) {
-  if (d.isDirectory() && d.name !== 'core' && existsSync(`engines/${d.name}/ab.ts`)) trials[`trials/${d.name}-ab`] = `engines/${d.name}/ab.ts`;
-}
+
+// The package version the core reports (engines/core/version.ts): injected, as the core reads no file outside itself.
+const packageVersion = JSON.parse(readFileSync('package.json', 'utf8')).version;
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/sandbox/job-worker.ts', 'verify-worker': 'cli/commands/verify-worker.ts', 'clang-worker': 'engines/core/sandbox/clang-worker.mjs', ...trials },
+  entryPoints: { koth: 'cli/koth.ts', worker: 'engines/core/runner/worker.ts', 'sandbox-worker': 'engines/core/sandbox/job-worker.ts', 'verify-worker': 'cli/commands/verify-worker.ts', 'clang-worker': 'engines/core/sandbox/runtimes/wasm/clang-worker.mjs', ...trials },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -49,7 +51,7 @@ await build({
   // of a dice tournament. Nothing reads a function's or class's `name`: bots carry `botName`,
   // errors set their own `name`.
   keepNames: false,
-  define: { __KOTH_BUILD__: JSON.stringify(buildHash) },
+  define: { __KOTH_BUILD__: JSON.stringify(buildHash), __KOTH_VERSION__: JSON.stringify(packageVersion) },
   // CommonJS dependencies bundled into ESM need a require().
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   loader: { '.json': 'json' },

@@ -1,6 +1,8 @@
 /**
- * The one game registry. A game is a folder `engines/<id>/` whose index.ts exports a
- * GameDescriptor (engines/core/game.ts), plus ONE line below. Everything else is derived from
+ * The one game registry: it joins games and their ports. A game is a folder `engines/<id>/`
+ * whose index.ts exports a GameDescriptor (engines/core/game.ts); its ports are a roster in
+ * transpiled-bots/<id>/index.ts, handed to it by engines/wiring/<id>.ts (the game imports no
+ * port: engines/core/roster.ts). Registering is ONE line below. Everything else is derived from
  * it: the scraper's challenge table (challenges()), the bot registry (knownBots()), the CLI
  * (`koth replay <id>`, `koth play <id>`), where workers load a game's trials
  * (trialsModuleOf()), and the conformance tests (test/conformance.test.ts).
@@ -8,8 +10,15 @@
 import type { ReportSink } from './core/report/html/sink.ts';
 import { missingPorts, validateGame, type GameDescriptor } from './core/game.ts';
 import type { KnownBot } from './core/provenance.ts';
+import { parseTrialsKey, workerModuleOf, type TrialsRef } from './core/runner/trials-ref.ts';
 import type { ChallengeConfig } from '../scraper/extract.ts';
 import { createReplayKit, paramProblems, type ReplayKit } from './core/cli/kit.ts';
+// The wiring first: it hands each game its ports.
+import './wiring/dice.ts';
+import './wiring/atomas.ts';
+import './wiring/ruins.ts';
+import './wiring/gun-duel.ts';
+import './wiring/camel-up.ts';
 import { diceGame } from './dice/index.ts';
 import { ruinsGame } from './ruins/index.ts';
 import { atomasGame } from './atomas/index.ts';
@@ -70,27 +79,36 @@ export function missingFromPublished(id: string): Record<string, string[]> {
 }
 
 /**
- * Where a worker imports a game's `trials` from: the engine's own `trialsModule`, else the
- * convention engines/<id>/trials.ts — or, in the bundle (dist/koth.js), dist/trials/<id>.js,
- * which build.mjs makes from every engines/<id>/trials.ts.
+ * Where a worker imports a game's trials from (a key as runs and queued jobs write it, or the
+ * reference: engines/core/runner/trials-ref.ts): the engine's own `trialsModule`, else the
+ * convention engines/wiring/<id>-trials.ts (the game's engines/<id>/trials.ts with its ports
+ * handed) — or, in the bundle (dist/koth.js), dist/trials/<id>.js, which build.mjs makes from
+ * every engines/wiring/<id>-trials.ts. A/B pairs (`koth ab`) are engines/<id>/ab.ts through
+ * engines/wiring/<id>-ab.ts (dist/trials/<id>-ab.js); rule A/B pairs (--compare-rules) are the
+ * game's own trials, marked for the worker to play them as pairs (engines/core/ab/rule-trials.ts).
  */
-export function trialsModuleOf(id: string): string {
-  // `<id>:ab`: the game's paired A/B games (koth ab), engines/<id>/ab.ts (dist/trials/<id>-ab.js).
-  if (id.endsWith(':ab')) {
-    const game = id.slice(0, -3);
-    if (!findGame(game)?.engine?.ab) throw new Error(`no A/B pairs for game "${game}"`);
-    const here = import.meta.url;
-    if (here.endsWith('.ts')) return new URL(`./${game}/ab.ts`, here).href;
-    return new URL(`${here.includes('/chunks/') ? '../' : './'}trials/${game}-ab.js`, here).href;
+export function trialsModuleOf(key: string | TrialsRef): string {
+  const ref = typeof key === 'string' ? parseTrialsKey(key) : key;
+  if (ref.kind === 'ab') {
+    if (!findGame(ref.game)?.engine?.ab) throw new Error(`no A/B pairs for game "${ref.game}"`);
+    return bundled(`wiring/${ref.game}-ab.ts`, `trials/${ref.game}-ab.js`);
   }
-  // `<id>:rules`: rule A/B pairs (--compare-rules) of the game's own trials, wrapped by the worker (engines/core/ab/rules.ts).
-  if (id.endsWith(':rules')) return `${trialsModuleOf(id.slice(0, -6))}#rules`;
-  const g = findGame(id);
-  if (g?.engine?.trialsModule) return g.engine.trialsModule;
+  const own = findGame(ref.game)?.engine?.trialsModule;
+  return workerModuleOf(own ?? bundled(`wiring/${ref.game}-trials.ts`, `trials/${ref.game}.js`), ref.kind);
+}
+
+/** A module of engines/ from the sources, or its bundled file (this code sits in dist/koth.js or in a shared chunk under dist/chunks/). */
+function bundled(source: string, dist: string): string {
   const here = import.meta.url;
-  if (here.endsWith('.ts')) return new URL(`./${id}/trials.ts`, here).href;
-  // Bundled: this code sits in dist/koth.js or in a shared chunk under dist/chunks/.
-  return new URL(`${here.includes('/chunks/') ? '../' : './'}trials/${id}.js`, here).href;
+  if (here.endsWith('.ts')) return new URL(`./${source}`, here).href;
+  return new URL(`${here.includes('/chunks/') ? '../' : './'}${dist}`, here).href;
+}
+
+/** Whether this koth runs shards of `key` (a queued job's game): a registered game with an engine, and for A/B pairs one that has them. */
+export function servesTrials(key: string): boolean {
+  const ref = parseTrialsKey(key);
+  const engine = findGame(ref.game)?.engine;
+  return !!engine && (ref.kind !== 'ab' || !!engine.ab);
 }
 
 export function challengeConfig(id: string): ChallengeConfig | undefined {

@@ -37,7 +37,7 @@ describe('17: koth --version / -V', () => {
     expect(long.stdout).toBe(short.stdout);
     const m = /^koth-replay (\S+) \(build ([0-9a-f]{12})\)\n$/.exec(long.stdout);
     expect(m?.[1]).toBe(pkg.version);
-    // The same hash the bundle was built with (the one a queued job carries: engines/core/runner/queue.ts).
+    // The same hash the bundle was built with (the one a queued job carries: engines/core/runner/queue/).
     expect(readFileSync(`${ROOT}/dist/koth.js`, 'utf8') + readFileSync(`${ROOT}/dist/worker.js`, 'utf8')).not.toContain('__KOTH_BUILD__');
     expect(long.stderr).toBe('');
     expect(koth(['--help']).stdout).toContain('-V, --version');

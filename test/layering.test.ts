@@ -1,7 +1,8 @@
 /**
  * The tree's import structure, read from the sources: engines/core/ imports nothing outside
- * itself, games and the scraper import no CLI and no test helper (test/), and no import cycle
- * exists anywhere.
+ * itself but package.json (its version, in engines/core/version.ts), a game (engines/<game>/)
+ * imports no port (the registry's wiring hands it its ports), games and the scraper import no
+ * CLI and no test helper (test/), and no import cycle exists anywhere.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,24 +21,37 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** Relative imports of a file (static, type-only and dynamic with a literal), as repo-relative paths. */
+/** Relative imports of a file (static, type-only, for effect only and dynamic with a literal), as repo-relative paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
   return specs.filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(dirname(file), s)));
 }
 
 const files = sources(ROOT).filter((f) => !/\.test\.ts$/.test(f));
-const graph = new Map(files.map((f) => [relative(ROOT, f), importsOf(f).filter((t) => t.endsWith('.ts'))]));
+/** Every relative import of every source file (.ts, and data such as package.json). */
+const allImports = new Map(files.map((f) => [relative(ROOT, f), importsOf(f)]));
+const graph = new Map([...allImports].map(([f, deps]) => [f, deps.filter((t) => t.endsWith('.ts'))]));
+
+/** The one import of engines/core/ from outside it: `koth --version` and queued jobs carry the package version. */
+const CORE_OUTSIDE_ALLOWED = new Set(['engines/core/version.ts → package.json']);
 
 describe('layering', () => {
   it('reads a real graph', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('engines/registry.ts')).toContain('engines/dice/index.ts');
+    expect(graph.get('engines/registry.ts')).toContain('engines/wiring/dice.ts');
   });
 
-  it('engines/core/ imports nothing outside itself', () => {
-    const bad = [...graph].flatMap(([f, deps]) => (f.startsWith('engines/core/') ? deps.filter((d) => !d.startsWith('engines/core/')).map((d) => `${f} → ${d}`) : []));
+  it("engines/core/ imports nothing outside itself but package.json's version (engines/core/version.ts)", () => {
+    const outside = [...allImports].flatMap(([f, deps]) => (f.startsWith('engines/core/') ? deps.filter((d) => !d.startsWith('engines/core/')).map((d) => `${f} → ${d}`) : []));
+    expect(outside.filter((edge) => !CORE_OUTSIDE_ALLOWED.has(edge))).toEqual([]);
+  });
+
+  it('no file under engines/<game>/ (outside tests) imports transpiled-bots/', () => {
+    const game = (f: string) => /^engines\/(?!core\/|wiring\/)[^/]+\//.test(f);
+    expect([...graph.keys()].filter(game).length).toBeGreaterThan(50);
+    const bad = [...graph].flatMap(([f, deps]) => (game(f) ? deps.filter((d) => d.startsWith('transpiled-bots/')).map((d) => `${f} → ${d}`) : []));
     expect(bad).toEqual([]);
   });
 
@@ -52,6 +66,29 @@ describe('layering', () => {
     expect(graph.get('test/test-server.ts')).toContain('cli/koth.ts');
     const helpers = [...graph.keys()].filter((f) => !f.startsWith('test/') && [...(graph.get(f) ?? [])].some((d) => d.startsWith('test/')));
     expect(helpers).toEqual([]);
+  });
+
+  it('engines/core/ reads no file outside itself either: no JSON, not package.json (build.mjs injects the version)', () => {
+    const core = files.filter((f) => relative(ROOT, f).startsWith('engines/core/'));
+    const bad = core.flatMap((f) => importsOf(f).filter((d) => !d.startsWith('engines/core/')).map((d) => `${relative(ROOT, f)} → ${d}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("the core's layers under its CLI kit (A/B, runner, stats, sandbox, rng, py, report) import nothing of engines/core/cli/", () => {
+    const under = /^engines\/core\/(ab|runner|stats|sandbox|rng|py|report|io|process)\//;
+    expect([...graph.keys()].filter((f) => under.test(f)).length).toBeGreaterThan(40);
+    const bad = [...graph].flatMap(([f, deps]) => (under.test(f) ? deps.filter((d) => d.startsWith('engines/core/cli/')).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
+  });
+
+  it("a sandbox runtime (sandbox/runtimes/) takes of the sandbox only its leaves, errors.ts and heartbeat.ts", () => {
+    const runtimes = 'engines/core/sandbox/runtimes/';
+    expect([...graph.keys()].filter((f) => f.startsWith(runtimes)).length).toBeGreaterThan(4);
+    const leaves = new Set(['engines/core/sandbox/errors.ts', 'engines/core/sandbox/heartbeat.ts']);
+    const bad = [...graph].flatMap(([f, deps]) => (f.startsWith(runtimes) ? deps.filter((d) => d.startsWith('engines/core/sandbox/') && !d.startsWith(runtimes) && !leaves.has(d)).map((d) => `${f} → ${d}`) : []));
+    expect(bad).toEqual([]);
+    // The leaves import nothing of the sandbox themselves.
+    expect([...leaves].flatMap((f) => graph.get(f) ?? []).filter((d) => d.startsWith('engines/core/sandbox/'))).toEqual([]);
   });
 
   it('no import cycle anywhere', () => {

@@ -75,6 +75,15 @@ describe('paramProblems', () => {
     expect(paramProblems(engine([{ flags: '--x <v>', help: 'x', choices: ['a'], default: 'b' }]))).toEqual(['play --x <v>: default b is not one of its choices']);
     expect(paramProblems(engine([{ flags: '--a', help: 'a', rules: [{ needs: '--b' }] }]))).toEqual(['play --a: its rule names --b, which play does not declare']);
   });
+  it("names an option bringing the user's bots of a kind the game does not seat (engine.entrants), and takes its help from the kind's declaration", () => {
+    expect(paramProblems(engine([{ common: 'pythonBots' }, { common: 'cppPlayers' }]))).toEqual([
+      'play: --python-bots is declared, but the game seats no python entrants (engine.entrants.python)',
+      'play: --cpp-players is declared, but the game seats no cpp entrants (engine.entrants.cpp)',
+    ]);
+    const cpp = { ...engine([{ common: 'cppPlayers' }]), entrants: { cpp: { help: 'C++ answers of this game' } } };
+    expect(paramProblems(cpp)).toEqual([]);
+    expect(resolveParams([{ common: 'cppPlayers' }], cpp)[0]).toMatchObject({ flags: '--cpp-players <files>', help: 'C++ answers of this game' });
+  });
   it('refuses a game with such parameters at registration', () => {
     const bad = { ...coinGame, id: 'coin-bad', questionId: 999_999_002, engine: { ...coinGame.engine!, params: { replay: { params: [{ common: 'seed' as const }, { common: 'seed' as const }] } } } };
     expect(() => registerGame(bad)).toThrow(/params: replay: --seed is declared twice/);

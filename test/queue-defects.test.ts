@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PyRandom } from '../engines/core/rng/python-random.ts';
-import { trials as diceTrials } from '../engines/dice/trials.ts';
+import { trials as diceTrials } from '../engines/wiring/dice-trials.ts';
 import { freePort, haveRedis, redisServer, starter, until, untimed, type Proc } from './redis.ts';
 
 if (!haveRedis) console.warn('test/queue-defects.test.ts: SKIPPED — redis-server is not installed (apt-get install -y redis-server)');

@@ -156,6 +156,23 @@ describe.skipIf(!haveRedis)('queued runs on a real redis-server', () => {
     await stopWorkers(ws);
   }, 120_000);
 
+  it('a rule A/B (--compare-rules) on the queue: workers play its pairs (they refused "dice:rules" before) and the figures equal the local run', async () => {
+    const ws = [koth(['worker', '--queue', url, '--threads', '1']), koth(['worker', '--queue', url, '--threads', '1'])];
+    const run = ['replay', 'dice', '--compare-rules', 'original,fixed', '--games', '400', '--shard-size', '100', '--json'];
+    const l = koth([...run, '--workers', '2']);
+    expect(await l.done, l.stderr).toBe(0);
+    const q = koth([...run, '--queue', url]);
+    expect(await q.done, q.stderr).toBe(0);
+    // The figures of the pairs; where they ran (workers, ranOn) and how long they took differ by design.
+    const figures = (out: string) => {
+      const { bots, groups, extra, pairs, compare, seed } = JSON.parse(out);
+      return { bots, groups, extra, pairs, compare, seed };
+    };
+    expect(figures(q.stdout)).toEqual(figures(l.stdout));
+    expect(finished(ws)).toBeGreaterThanOrEqual(4);
+    await stopWorkers(ws);
+  }, 120_000);
+
   it('bad input and an unreachable Redis: clear messages, exit 2 and 4', async () => {
     const bad = koth([...RUN, '--queue', 'http://x']);
     expect(await bad.done).toBe(2);

@@ -8,10 +8,10 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { addParams, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
-import { nonEmpty } from '../../engines/core/cli/params.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { notesLines, runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
-import { abPythonExtra, abPythonGames, openAbPython } from '../../engines/core/ab/python.ts';
+import { abPythonExtra, openAbPython } from '../../engines/core/cli/ab-python.ts';
+import { abEntrantOptions, abKindFlags, abPythonGames, openAbEntrants, refuseAbEntrantOptions } from '../../engines/core/cli/ab-entrants.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
 
@@ -40,18 +40,6 @@ interface AbCliOptions {
   stdioNewline?: string;
 }
 
-/** A repeatable option's values, in order. */
-const collect = (what: string) => (v: string, prev: string[] | undefined) => [...(prev ?? []), nonEmpty(what)(v)];
-
-/** The bring-your-own-bot options (AbEntrantOptions) as the command line spells them. */
-const ENTRANT_FLAGS = [
-  ['cppPlayers', '--cpp-players'],
-  ['botCmd', '--bot-cmd'],
-  ['interface', '--interface'],
-  ['moveTimeout', '--move-timeout'],
-  ['stdioNewline', '--stdio-newline'],
-] as const;
-
 const number = (what: string) => (v: string) => {
   const n = Number(v);
   if (!v.trim() || !Number.isFinite(n)) throw new InvalidArgumentError(`must be a number (${what})`);
@@ -74,7 +62,7 @@ export function registerAb(program: Command): void {
     .command('ab')
     .description('Is my bot better? Paired A/B games of a candidate and a baseline with a sequential test (SPRT), Elo difference with error bars')
     .argument('<game>', `the game: ${ids().join(', ')}`)
-    .requiredOption('--candidate <A>', 'the bot under test (a port by name: "koth registry <game>" lists them; or your own: --python-bots, --cpp-players, --bot-cmd)', notAnOption('a bot name'))
+    .requiredOption('--candidate <A>', `the bot under test (a port by name: "koth registry <game>" lists them; or your own: ${abKindFlags(games).join(', ')})`, notAnOption('a bot name'))
     .requiredOption('--baseline <B>', 'the bot to beat (A = B is the self-test: no difference, no discordant pair)', notAnOption('a bot name'))
     .addOption(new Option('--field <C,D,...>', "the opponents (default: the game's default pool; A and B are left out of it)").argParser(notAnOption('bot names')))
     .option('--elo0 <elo>', 'H0: the candidate is better by at most elo0', number('Elo'), 0)
@@ -83,14 +71,9 @@ export function registerAb(program: Command): void {
     .option('--beta <p>', 'false negative rate (accepting H0 when H1 holds), in (0, 0.5)', errorRate, 0.05)
     .option('--max-pairs <N>', 'stop here when no bound is crossed (verdict: inconclusive)', positiveInt, 20_000)
     .addOption(new Option('--rules <variant>', 'rule variant of the game (its --rules; default: the game\'s default)').argParser(notAnOption('a rule variant')))
-    .option('--report <dir>', 'write DIR/index.html: the verdict, and the LLR and the score difference over pairs as charts', outputFolder('index.html', 'a folder for the report'))
-    .addOption(new Option('--python-bots <files>', `${abPythonGames(games).join(', ')}: original Python classes (.py files, comma-separated): A, B and the field are classes of the files, in the sandbox (also on --queue)`).argParser(notAnOption('.py files')))
-    // Bring your own bot (the game's engine.ab.entrants: engines/<id>/ab-entrants.ts).
-    .addOption(new Option('--cpp-players <files>', 'gun-duel: C++ answers as posted (FILE.hpp,... or "cache"), compiled to WebAssembly and run in C++ sandbox workers (also on --queue); A, B and the field may name their classes (a class of a port\'s name takes that port\'s place, as in koth replay)').argParser(nonEmpty('.hpp files or "cache"')))
-    .addOption(new Option('--bot-cmd <Name=program>', 'gun-duel, atomas: a program in any language as the bot Name (repeatable: A and B both programs; a program of a port\'s name takes that port\'s place); it runs on this machine, so not with --queue').argParser(collect('Name=<program>')))
-    .addOption(new Option('--interface <kind>', 'gun-duel --bot-cmd: exit-code (run once per turn, answers with its exit status) or stdio (runs once per duel: I/F/P lines); once for all, or once per --bot-cmd in order').argParser(collect('exit-code or stdio')))
-    .addOption(new Option('--move-timeout <ms>', 'with --bot-cmd: time limit of one move (default 5000); a program past it is killed, its move invalid (gun-duel) or empty (atomas)').argParser(positiveInt))
-    .addOption(new Option('--stdio-newline <style>', 'gun-duel --interface stdio: the line ending written to the program: crlf (the original\'s; default), lf or cr').argParser(notAnOption('crlf, lf or cr')));
+    .option('--report <dir>', 'write DIR/index.html: the verdict, and the LLR and the score difference over pairs as charts', outputFolder('index.html', 'a folder for the report'));
+  // The user's own bots: the options of the kinds the games take (engine.entrants; engines/core/cli/ab-entrants.ts).
+  for (const e of abEntrantOptions(games)) cmd.addOption(new Option(e.flags, e.help).argParser(e.parse));
   // The common parameters as the games declare them (engines/core/cli/params.ts), with koth ab's defaults and help.
   addParams(cmd, [
     { common: 'seed', default: '1', help: 'master seed: pair i plays from a generator of (seed, i) only' },
@@ -130,12 +113,9 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
     const game = findGame(gameId);
     const ab = game?.engine?.ab;
     if (!game || !ab) throw new UserError(`koth ab has no game "${gameId}"${didYouMean(gameId, ids())}: it takes one of ${ids().join(', ')}`);
-    const python = o.pythonBots !== undefined && abPythonGames([game]).length > 0;
-    for (const [opt, what] of [...(python ? [] : ([['pythonBots', '--python-bots']] as const)), ...ENTRANT_FLAGS.filter(([, f]) => !ab.entrants?.options.includes(f))]) {
-      if (o[opt] !== undefined) {
-        throw new UserError(`${what} is not in koth ab ${game.id} yet${opt === 'pythonBots' ? ` (${abPythonGames(games).join(', ')} only)` : ''}: A and B are ports by name (${ab.bots().slice(0, 6).join(', ')}, …; "koth registry ${game.id}" lists them)${ab.entrants ? `; ${ab.entrants.help}` : ''}. Nothing was run.`);
-      }
-    }
+    // An option of a kind of bot the game's pairs do not take, or options that do not go together: refused before anything runs.
+    refuseAbEntrantOptions(game, games, o);
+    const python = o.pythonBots !== undefined;
     if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1} (H0: better by at most elo0; H1: by at least elo1), e.g. --elo0 0 --elo1 5. Nothing was run.`);
     const variants = Object.keys(game.engine!.variants ?? {});
     if (o.rules !== undefined && !variants.includes(o.rules)) {
@@ -143,9 +123,9 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
     }
     const rules = o.rules ?? game.engine!.defaultVariant;
     const kit = replayKit();
-    // --python-bots: every seat holds a class of the files (engines/core/ab/python.ts; on --queue the files travel by content).
-    // The game's own bring-your-own-bot path (gun-duel: --cpp-players, --bot-cmd; atomas: --bot-cmd): checked and opened before any pair.
-    const mine = ab.entrants && ENTRANT_FLAGS.some(([opt]) => o[opt] !== undefined) ? await ab.entrants.open({ ...Object.fromEntries(ENTRANT_FLAGS.map(([opt]) => [opt, o[opt]])), workers: o.workers, queue: o.queue }, kit) : undefined;
+    // --python-bots: every seat holds a class of the files (engines/core/cli/ab-python.ts; on --queue the files travel by content).
+    // The game's other kinds (cpp, program): read and checked by the core, opened by the game's adapter before any pair.
+    const mine = await openAbEntrants(game, games, o, kit);
     const p = python ? await openAbPython(game, o.pythonBots!, kit, { workers: o.workers, rules }) : undefined;
     let result: AbResult;
     try {

@@ -9,7 +9,6 @@ import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 import { UserError } from '../../engines/core/cli/errors.ts';
 import { maxWorkers, workerCount } from '../../engines/core/cli/kit.ts';
-import { abBench } from '../../engines/dice/ab-bench.ts';
 
 /** Draws per second of one PyRandom method, best of a few timed batches. */
 function measure(draw: (r: PyRandom) => unknown, n: number): number {
@@ -142,7 +141,11 @@ Examples:
         if ((what === 'all' || what === g.id) && g.engine?.bench)
           figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: originals.get(g.id), originalBin: programs.get(g.id), runs: opts.runs })));
       }
-      if (what === 'all' || what === 'ab') figures.push(...(await abBench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: originals.get('ab') ?? originals.get('dice'), runs: opts.runs })));
+      // koth ab: each game that declares an A/B bench (engine.ab.bench); `--original DIR` with `koth bench ab` is its checkout.
+      for (const g of games) {
+        if ((what === 'all' || what === 'ab') && g.engine?.ab?.bench)
+          figures.push(...(await g.engine.ab.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: originals.get('ab') ?? originals.get(g.id), runs: opts.runs })));
+      }
       if (opts.json) {
         process.stdout.write(JSON.stringify(figures, null, 2) + '\n');
         return;

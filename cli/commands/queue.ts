@@ -1,7 +1,7 @@
 /**
  * `koth worker --queue URL`: processes the shards that `koth replay … --queue URL` puts on a
  * Redis queue, on this machine's threads. `koth queue status|clean --queue URL`: what the queue
- * holds, and removing a run's jobs. The queue itself: engines/core/runner/queue.ts.
+ * holds, and removing a run's jobs. The queue itself: engines/core/runner/queue/ (admin.ts for these).
  */
 import { Option, type Command } from 'commander';
 import { Piscina } from 'piscina';
@@ -9,11 +9,14 @@ import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { maxWorkers, queueError, queueOption, sandboxEnvLimits, workerCount } from '../../engines/core/cli/kit.ts';
 import { defaultWorkers, workerFile } from '../../engines/core/runner/runner.ts';
-import { kothVersion, queueClean, queueStatus, redact, runQueueWorker, type ShardSandbox } from '../../engines/core/runner/queue.ts';
+import { kothVersion, type ShardSandbox } from '../../engines/core/runner/queue/protocol.ts';
+import { redact } from '../../engines/core/runner/queue/connection.ts';
+import { runQueueWorker } from '../../engines/core/runner/queue/worker.ts';
+import { queueClean, queueStatus } from '../../engines/core/runner/queue/admin.ts';
 import { SandboxPool } from '../../engines/core/sandbox/pool.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
 import type { ShardTask } from '../../engines/core/runner/worker.ts';
-import { games, trialsModuleOf } from '../../engines/registry.ts';
+import { servesTrials, trialsModuleOf } from '../../engines/registry.ts';
 
 const needQueue = (url: string | undefined): string => {
   if (!url) throw new UserError('give the queue: --queue redis://[:password@]host:port');
@@ -47,8 +50,6 @@ export function registerQueue(program: Command): void {
       process.on('SIGTERM', onSignal);
       const { filename, execArgv } = workerFile();
       const pool = new Piscina({ filename, execArgv, minThreads: o.threads, maxThreads: o.threads, idleTimeout: 60_000 });
-      // A game's trials, and its A/B pairs (`<id>:ab`, koth ab) where it has them.
-      const known = new Set([...games.filter((g) => g.engine).map((g) => g.id), ...games.filter((g) => g.engine?.ab).map((g) => `${g.id}:ab`)]);
       // Sandbox workers for shards whose job declares one (compiled C++ answers; original Python bots, whose sources the
       // queue hands over by sha256, runner/content.ts): started when the first such
       // job arrives, one pool per runtime, trials module and time limit, reused; capped as in a local run.
@@ -72,7 +73,8 @@ export function registerQueue(program: Command): void {
             version: kothVersion(),
             threads: o.threads,
             trialsModuleOf: (g) => {
-              if (!known.has(g)) throw new Error(`this koth knows no game "${g}"`);
+              // A game's trials, its rule A/B pairs, and its A/B pairs (koth ab) where it has them (the registry's servesTrials).
+              if (!servesTrials(g)) throw new Error(`this koth knows no game "${g}"`);
               return trialsModuleOf(g);
             },
             runShard: (task: ShardTask, sandbox?: ShardSandbox) =>

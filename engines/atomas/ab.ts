@@ -10,7 +10,7 @@
  */
 import { PyRandom } from '../core/rng/python-random.ts';
 import { abNote, pairTrials } from '../core/ab/pairs.ts';
-import { atomasBot } from '../../transpiled-bots/atomas/index.ts';
+import { atomasBot } from './ports.ts';
 import { AtomasController } from './rules.ts';
 import { atomasFlags } from './variants.ts';
 import { externalBot } from './external.ts';

@@ -12,17 +12,19 @@ import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { confidencePercent } from '../core/stats/intervals.ts';
 import { compareWithPublished } from './published.ts';
-import { externalBot, ProgramNotFound } from './external.ts';
+import { ATOMAS_PROGRAMS, externalBot } from './external.ts';
+import { ProgramNotFound } from '../core/process/command.ts';
+import { DEFAULT_MOVE_TIMEOUT_MS } from '../core/entrants/program.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunOptions, type AtomasRunStats } from './tournament.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { atomasWatchPage } from './watch.ts';
 import { trials as atomasTrials, ruleOutcomes as atomasRuleOutcomes } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
 import { DEFAULT_ATOMAS_VARIANT } from './variants.ts';
-import { ATOMAS_BOTS, atomasBot } from '../../transpiled-bots/atomas/index.ts';
+import { ATOMAS_ANSWERS, atomasBot, atomasPools } from './ports.ts';
 
 const NO_RATINGS = 'Atomas is a solo score game — each bot plays its own games, alone, and is compared by its score, so no game has a winner and a loser for a Bradley–Terry fit';
-const BOT_NAMES = ATOMAS_BOTS.map((b) => b.name).join(', ');
+const BOT_NAMES = ATOMAS_ANSWERS.join(', ');
 
 /** The parameters of `koth replay atomas` and `koth play atomas` (engines/core/cli/params.ts). */
 export const ATOMAS_PARAMS: GameParams = {
@@ -45,14 +47,14 @@ export const ATOMAS_PARAMS: GameParams = {
       { common: 'json' },
       ratingsRefusedParam(NO_RATINGS),
       { flags: '--bot-cmd <program>', help: 'with --exact: play this program instead of a port, spawned once per move as the controller did (it reads "atom/board" on stdin and prints its answer)' },
-      { flags: '--move-timeout <ms>', help: 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', parse: positiveInt, default: 5000, rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }] },
+      { flags: '--move-timeout <ms>', help: 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', parse: positiveInt, default: DEFAULT_MOVE_TIMEOUT_MS, rules: [{ needs: '--bot-cmd', why: ATOMAS_PROGRAMS.words.alone }] },
     ],
   },
   play: {
     params: [
       { common: 'seed', default: '1', help: 'the integer given to random.seed' },
       { common: 'games', help: 'games to play (the first of the run)', default: 1 },
-      { common: 'bots', help: `the bot (${BOT_NAMES}); default ${ATOMAS_BOTS[0]!.name}` },
+      { common: 'bots', help: `the bot (${BOT_NAMES}); default ${ATOMAS_ANSWERS[0]!}` },
       { common: 'rules', help: 'controller version' },
       { common: 'json', help: 'one JSON object per move (game, input, output, scoreBefore), then {"games": [...]}' },
       { common: 'watch' },
@@ -70,10 +72,8 @@ interface AtomasCliOptions extends CommonOptionValues {
   moveTimeout: number;
 }
 
-const POOLS: Record<string, readonly string[]> = { answers: ATOMAS_BOTS.map((b) => b.name) };
-
 function botsOf(opts: AtomasCliOptions): string[] {
-  return resolveBots(opts, { names: Object.keys(POOLS), default: 'answers', resolve: (n) => POOLS[n] }, (n) => !!atomasBot(n), 'atomas');
+  return resolveBots(opts, atomasPools, 'atomas');
 }
 
 /** An exact seed: Python 2 seeded ints (a str seed was hashed, which cannot be replayed). */
@@ -120,7 +120,7 @@ const statistical: StatisticalReplay<AtomasCliOptions, AtomasRunOptions, AtomasR
 function runExactCommand(opts: AtomasCliOptions): void {
   const bot = opts.botCmd ? externalBot(opts.botCmd, opts.moveTimeout) : undefined;
   const names = bot ? [] : botsOf(opts);
-  if (!bot && names.length !== 1) throw new UserError(`--exact replays one bot: give one with --bots NAME (${ATOMAS_BOTS.map((b) => b.name).join(', ')}) or --bot-cmd "<program>"`);
+  if (!bot && names.length !== 1) throw new UserError(`--exact replays one bot: give one with --bots NAME (${BOT_NAMES}) or --bot-cmd "<program>"`);
   const player = bot ?? atomasBot(names[0]!)!;
   const random = new PyRandom(intSeed(opts.seed), { python2: true });
   const games = runGames(player, random, opts.rules, opts.games ?? GAMES_PER_RUN);
@@ -196,9 +196,9 @@ controller versions (explained in the table).`,
 
 /** A sample for the replay report: the first answer's first game, seed 1. */
 export function atomasWatchSamples(): WatchPage[] {
-  const player = ATOMAS_BOTS[0]!;
+  const player = atomasBot(ATOMAS_ANSWERS[0]!)!;
   const moves: AtomasMove[] = [];
-  const games = runGames(atomasBot(player.name)!, new PyRandom(1n, { python2: true }), DEFAULT_ATOMAS_VARIANT, 1, (m) => moves.push(m));
+  const games = runGames(player, new PyRandom(1n, { python2: true }), DEFAULT_ATOMAS_VARIANT, 1, (m) => moves.push(m));
   return [atomasWatchPage(player.name, '1', DEFAULT_ATOMAS_VARIANT, moves, games, `koth play atomas --seed 1 --bots ${player.name} --report DIR`)];
 }
 
@@ -207,8 +207,8 @@ export const ATOMAS_PLAY: PlayCommand<AtomasCliOptions & { games: number; report
   description: 'Play Atomas games of one bot move by move (random.seed(S) once, as the posted controller\'s run)',
   examples: ['koth play atomas --seed 1 --bots draftBot --report atomas', 'koth play atomas --seed 1 --games 2 --json'],
   run(opts) {
-    const names = opts.bots ? botsOf(opts) : [ATOMAS_BOTS[0]!.name];
-    if (names.length !== 1) throw new UserError(`koth play atomas plays one bot: give one with --bots NAME (${ATOMAS_BOTS.map((b) => b.name).join(', ')})`);
+    const names = opts.bots ? botsOf(opts) : [ATOMAS_ANSWERS[0]!];
+    if (names.length !== 1) throw new UserError(`koth play atomas plays one bot: give one with --bots NAME (${BOT_NAMES})`);
     const player = atomasBot(names[0]!)!;
     const moves: AtomasMove[] = [];
     const games = runGames(player, new PyRandom(intSeed(opts.seed), { python2: true }), opts.rules, opts.games, (m) => {

@@ -4,13 +4,31 @@
  * stdin, stdin closed, its first stdout line read). The controller waited forever; here a move
  * has a time limit, after which the program is killed and counts as having printed nothing
  * (what the controller would then read), and the run reports how often that happened. Such a
- * program draws from its own randomness, so its runs are not exact replays. The process
- * handling is the core's (engines/core/process/command.ts), shared with gun-duel's.
+ * program draws from its own randomness, so its runs are not exact replays. Reading and checking
+ * `--bot-cmd` and running a program once per move are the core's (engines/core/entrants/
+ * program.ts), shared with gun-duel's; this file is how atomas talks to it.
  */
-import { parseCommand, runOnce, ProgramNotFound } from '../core/process/command.ts';
+import { MoveProgram } from '../core/entrants/program.ts';
+import type { ProgramEntrants } from '../core/entrants/entrant.ts';
 import type { AtomasBot } from './rules.ts';
 
-export { ProgramNotFound };
+/** A command for the examples of messages. */
+const EXAMPLE = 'python2 mybot.py';
+
+const NEEDS_NAME = (text: string) => `--bot-cmd "${text}": in koth ab a program needs a name to be called by: --bot-cmd "Name=<program>" (Name: letters, digits, _), e.g. --bot-cmd "Mine=${EXAMPLE}" --candidate Mine.`;
+
+/** How atomas talks to programs, as data for the core (engines/core/entrants/program.ts), with its refusals' words. */
+export const ATOMAS_PROGRAMS: ProgramEntrants = {
+  example: EXAMPLE,
+  timedOutMove: 'empty',
+  oneInterface: 'the posted controller\'s ("atom/board" on stdin, its answer on stdout, once per move)',
+  words: {
+    malformed: NEEDS_NAME,
+    badName: NEEDS_NAME,
+    twice: (name) => `--bot-cmd names ${name} twice: each program is called by a name of its own.`,
+    alone: 'ports answer at once',
+  },
+};
 
 export interface ExternalBot extends AtomasBot {
   /** Moves that ran out of time, and moves whose program exited non-zero. */
@@ -19,23 +37,19 @@ export interface ExternalBot extends AtomasBot {
 }
 
 export function externalBot(command: string, timeoutMs: number): ExternalBot {
-  const cmd = parseCommand(command, '--bot-cmd', 'python2 mybot.py');
-  let timeouts = 0;
+  const program = new MoveProgram(command, EXAMPLE, timeoutMs);
   let failures = 0;
   return {
     name: command,
     get timeouts() {
-      return timeouts;
+      return program.counts.timeouts;
     },
     get failures() {
       return failures;
     },
     move(input: string): string {
-      const r = runOnce(cmd, '--bot-cmd', { input, timeoutMs });
-      if (r.kind === 'timeout') {
-        timeouts++;
-        return '';
-      }
+      const r = program.run({ input });
+      if (r.kind === 'timeout') return '';
       if (r.kind !== 'exited' || r.status !== 0) failures++;
       return r.stdout;
     },

@@ -2,7 +2,7 @@
  * A game of atomic proportions (question 95889) as the core sees it. The posted controller in
  * rules.ts, its bugs as flags in variants.ts, 20-game runs and trials in tournament.ts /
  * trials.ts, the published scores in published.ts, the CLI in cli.ts, external programs as
- * bots in external.ts; ports in transpiled-bots/atomas/.
+ * bots in external.ts; ports in transpiled-bots/atomas/, handed to the game by engines/wiring/atomas.ts (ports.ts).
  */
 import type { GameDescriptor } from '../core/game.ts';
 import { publishedTablesOf } from '../core/game.ts';
@@ -13,14 +13,13 @@ import { ATOMAS_PARAMS, ATOMAS_PLAY, ATOMAS_REPLAY, atomasWatchSamples } from '.
 import { trials } from './trials.ts';
 import type { AtomasRunOptions, AtomasRunStats } from './tournament.ts';
 import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';
-import { portedBots } from '../../transpiled-bots/atomas/index.ts';
 import publishedJson from '../../fixtures/atomas/published/atomas.json' with { type: 'json' };
 import { trials as abTrials } from './ab.ts';
 import { atomasAbEntrants } from './ab-entrants.ts';
-import { ATOMAS_BOTS } from '../../transpiled-bots/atomas/index.ts';
+import { atomasPools, atomasPorts } from './ports.ts';
+import { ATOMAS_PROGRAMS } from './external.ts';
 
 const published = publishedTablesOf(publishedJson);
-const ported = new Set(portedBots.map((k) => k.bot));
 
 export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
   id: 'atomas',
@@ -29,7 +28,10 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
   botLanguage: 'Python 2',
   extractor: atomasExtractor,
   generator: 'cpython2',
-  knownBots: [...portedBots, ...unportedBots('atomas', 95889, published[0]!.bots.filter((b) => !ported.has(b)), 'question 95889 (answers)')],
+  get knownBots() {
+    const ported = atomasPorts.knownBots();
+    return [...ported, ...unportedBots('atomas', 95889, published[0]!.bots.filter((b) => !ported.some((k) => k.bot === b)), 'question 95889 (answers)')];
+  },
   published,
   verify: {
     unavailable:
@@ -38,10 +40,12 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
       'replayed call for call by transpiled-bots/atomas/traces.test.ts, and the 15 goldens fixtures/atomas/goldens/<Bot>-seed{1,2,3,7,95889}.json of the posted controller, reproduced game for game by engines/atomas/goldens.test.ts',
   },
   engine: {
+    // What it seats besides its ports: programs, spawned once per move (external.ts).
+    entrants: { program: ATOMAS_PROGRAMS },
     ab: {
       pairs: 'one game each on the same Python 2 generator (the same atom sequence until a bot draws from random differently); the field is not used (a solo game)',
       score: 'a = 1 if the candidate\'s score beats the baseline\'s in the pair, 1/2 if equal, 0 below; b = 1 - a',
-      bots: () => ATOMAS_BOTS.map((b) => b.name),
+      bots: () => atomasPorts.names(),
       field: () => [],
       minField: 0,
       batch: 5,
@@ -49,6 +53,7 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
       botHint: 'or a --bot-cmd program by its Name',
       entrants: atomasAbEntrants,
     },
+    pools: atomasPools,
     ruleFlags: ATOMAS_RULE_FLAGS,
     variants: ATOMAS_VARIANTS,
     defaultVariant: DEFAULT_ATOMAS_VARIANT,

@@ -2,7 +2,7 @@
 import { atomasTrials } from './tournament.ts';
 import type { RuleOutcomes } from '../core/ab/rules.ts';
 import type { AtomasRunOptions, AtomasRunStats } from './tournament.ts';
-import { atomasBot } from '../../transpiled-bots/atomas/index.ts';
+import { atomasBot } from './ports.ts';
 
 export const trials = atomasTrials(atomasBot);
 

@@ -14,13 +14,13 @@
  */
 import { PyRandom } from '../core/rng/python-random.ts';
 import { abNote, pairTrials, shortError } from '../core/ab/pairs.ts';
-import { camelBot } from './test-bots.ts';
+import { camelBot } from './ports.ts';
 import { CamelGame } from './rules.ts';
 import { PythonError, SandboxStop } from '../core/py/errors.ts';
 import { camelFlags } from './variants.ts';
 import type { AbPython, AbPythonExtra } from '../core/ab/types.ts';
-import { localPython } from '../core/pyodide/local.ts';
-import type { PythonHost } from '../core/pyodide/host.ts';
+import { localPython } from '../core/sandbox/runtimes/python/local.ts';
+import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import { CAMEL_MOVE_TIMEOUT_MS, loadPythonCamelPlayers, type CamelSandbox } from './python-players.ts';
 import type { CamelPlayer } from './rules.ts';
 import type { CamelPythonArgs } from './trials.ts';

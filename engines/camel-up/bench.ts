@@ -26,7 +26,7 @@ import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { UserError } from '../core/cli/errors.ts';
 import { trials } from './trials.ts';
 import { runExact, type CamelGameRecord, type CamelRunOptions, type CamelStats } from './tournament.ts';
-import { camelPlayer, HOUSE_PLAYERS, HOUSE_POOL } from '../../transpiled-bots/camel-up/index.ts';
+import { CAMEL_POOLS, camelPlayer, housePorts } from './ports.ts';
 
 /** camelup.py at 46f6797, published pool, seeds 1–3 × 2 games, median CPU time of its games loop a game (CPython 3.11.7, this machine, 2026-11-23, `--runs 3`). */
 const RECORDED = { cpuSecondsPerGame: 10.1, date: '2026-11-23', python: '3.11.7' };
@@ -68,7 +68,7 @@ async function houseBench(ctx: BenchContext, runs: number, dir: string | undefin
   const fig = (name: string, xs: number[], unit: string, extra: Partial<BenchFigure> = {}): BenchFigure => ({ name, value: median(xs), unit, runs: xs, ...extra });
   // Every house port has its speed rows; FabelFelix's games are not compared (its search is budgeted by
   // the clock, so the original's moves depend on the machine: transpiled-bots/camel-up/FabelFelix.ts).
-  const bots = HOUSE_PLAYERS.map((p) => p.name);
+  const bots = housePorts();
   const clockBound = (bot: string) => bot === 'FabelFelix';
   for (const bot of bots) {
     const seats = houseSeats(bot);
@@ -119,12 +119,12 @@ async function houseBench(ctx: BenchContext, runs: number, dir: string | undefin
   const cpu: number[] = [];
   for (let r = 0; r < runs; r++) {
     const c1 = process.cpuUsage();
-    const res = await ctx.kit.runSharded<CamelRunOptions, CamelStats>({ game: 'camel-up', spec: trials, opts: { bots: [...HOUSE_POOL], rules: '2026' }, seed: `bench/house/${r}`, trials: n, shardSize: 2, workers: ctx.workers, label: 'bench camel-up house' });
+    const res = await ctx.kit.runSharded<CamelRunOptions, CamelStats>({ game: 'camel-up', spec: trials, opts: { bots: [...CAMEL_POOLS.house!], rules: '2026' }, seed: `bench/house/${r}`, trials: n, shardSize: 2, workers: ctx.workers, label: 'bench camel-up house' });
     wall.push((res.elapsedMs / 1000) * (500 / n));
     cpu.push(cpuSeconds(c1) * (500 / n));
   }
   figures.push(
-    fig(`camel-up: a 500-game 2026 tournament of the house pool (${HOUSE_POOL.join(', ')}; ${n} games × ${500 / n}), ${ctx.workers} worker${ctx.workers > 1 ? 's' : ''}: wall`, wall, 's', {
+    fig(`camel-up: a 500-game 2026 tournament of the house pool (${CAMEL_POOLS.house!.join(', ')}; ${n} games × ${500 / n}), ${ctx.workers} worker${ctx.workers > 1 ? 's' : ''}: wall`, wall, 's', {
       note: 'the house bots as posted: about 10 s a game each in CPython, over an hour for 500 games',
     }),
     fig(`camel-up: the same 500-game house tournament: CPU time (all threads)`, cpu, 's'),

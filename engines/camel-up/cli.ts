@@ -23,22 +23,11 @@ import { CAMEL_RULE_FLAGS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } f
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { camelRecorder, camelWatchPage } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
-import { CAMEL_PLAYERS, camelPlayer, HOUSE_POOL } from '../../transpiled-bots/camel-up/index.ts';
-import { camelBot } from './test-bots.ts';
+import { CAMEL_POOLS, camelBot, camelPlayer, camelUpPools } from './ports.ts';
 import { FORMAT_2026_HELP, runFormat2026 } from './format2026-cli.ts';
 
-const POOLS: Record<string, readonly string[]> = {
-  all: CAMEL_PLAYERS.map((p) => p.name),
-  // Four seats without the slow simulator: Player0 twice (camelup.py allows a class twice in its pool).
-  dumb: ['Player0', 'Player1', 'Player2', 'Player0'],
-  // Our own players that crash and answer what camelup.py 2026 refuses (engines/camel-up/test-bots.ts), beside two of its own.
-  misbehaving: ['Player0', 'Player2', 'Crasher', 'Misfit', 'RoundBetter', 'Trapper'],
-  // The 2026 house bots' ports (play them with --rules 2026); Player0 fills the seats while fewer than four are ported.
-  house: HOUSE_POOL,
-};
-
 const MOVE_TIMEOUT: ParamDecl = { flags: '--move-timeout <s>', help: MOVE_TIMEOUT_HELP, parse: positiveInt };
-const MORE_POOLS = `misbehaving (${POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`;
+const MORE_POOLS = `misbehaving (${CAMEL_POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${CAMEL_POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`;
 
 /** The parameters of `koth replay camel-up` and `koth play camel-up` (engines/core/cli/params.ts). */
 export const CAMEL_PARAMS: GameParams = {
@@ -53,7 +42,7 @@ export const CAMEL_PARAMS: GameParams = {
       { common: 'seed', default: '2018', help: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)' },
       { common: 'games', fallback: 200, help: "games (default 200; with --exact, camelup.py's own count: ceil(players / 10) * 100)" },
       { common: 'bots', help: 'the pool, in order (at least 4 players)' },
-      { common: 'pool', help: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}: fast), ${MORE_POOLS}` },
+      { common: 'pool', help: `all (${CAMEL_POOLS.all!.join(', ')}; default), dumb (${CAMEL_POOLS.dumb!.join(', ')}: fast), ${MORE_POOLS}` },
       { common: 'rules', help: 'controller version' },
       { common: 'compareRules' },
       { common: 'confidence', default: 0.99 },
@@ -70,7 +59,7 @@ export const CAMEL_PARAMS: GameParams = {
       { common: 'seed', default: '1', help: 'random.seed(S) before the first game (an integer is read as Python reads it)' },
       { common: 'games', default: 1 },
       { common: 'bots', help: 'the pool, in order (at least 4 players; four are seated per game in shuffled order)' },
-      { common: 'pool', help: `all (${POOLS.all!.join(', ')}; default), dumb (${POOLS.dumb!.join(', ')}), ${MORE_POOLS}` },
+      { common: 'pool', help: `all (${CAMEL_POOLS.all!.join(', ')}; default), dumb (${CAMEL_POOLS.dumb!.join(', ')}), ${MORE_POOLS}` },
       { common: 'rules', help: 'controller version' },
       { common: 'json', help: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it' },
       { common: 'pythonBots', parse: undefined },
@@ -95,9 +84,8 @@ interface CamelCliOptions extends CommonOptionValues {
 }
 
 function poolOf(opts: CamelCliOptions): string[] {
-  // A pool may name a player twice (POOLS.dumb); --bots may not (kit rule: one entry per bot).
-  const names = opts.bots !== undefined ? resolveBots(opts, { names: [], default: 'all', resolve: () => undefined }, (n) => !!camelBot(n), 'camel-up') : [...(POOLS[opts.pool ?? 'all'] ?? [])];
-  if (!names.length) throw new UserError(`unknown pool "${opts.pool}": use ${Object.keys(POOLS).join(', ')}, or --bots A,B,C,D`);
+  // A pool may name a player twice (CAMEL_POOLS.dumb); --bots may not (kit rule: one entry per bot).
+  const names = resolveBots(opts, camelUpPools, 'camel-up');
   if (names.length < 4) throw new UserError(`a camel-up game seats 4 players: give at least 4 (got ${names.length}); camelup.py would fail with IndexError`);
   return names;
 }
@@ -249,7 +237,7 @@ export function camelWatchSamples(): WatchPage[] {
   const events: CamelTurnEvent[] = [];
   const recorder = camelRecorder();
   const rules = DEFAULT_CAMEL_VARIANT;
-  const result = runExact([...POOLS.dumb!], camelPlayer, parseSeed('1'), rules, 1, (e) => events.push(e), recorder.onState);
+  const result = runExact([...CAMEL_POOLS.dumb!], camelPlayer, parseSeed('1'), rules, 1, (e) => events.push(e), recorder.onState);
   return [camelWatchPage({ seed: '1', rules, events, snapshots: recorder.snapshots, games: result.games, command: 'koth play camel-up --seed 1 --pool dumb --report DIR' })];
 }
 
@@ -310,7 +298,7 @@ runs A with each flag on which A and B differ set as in B (same seeds): which fl
   modes: [
     {
       when: (opts) => opts.format !== undefined,
-      run: (opts, { kit, command }) => runFormat2026(opts, kit, { pools: POOLS, resolve: camelBot, spec: camelTrials as never, rulesGiven: command.getOptionValueSource('rules') === 'cli', botList: parseBotList }),
+      run: (opts, { kit, command }) => runFormat2026(opts, kit, { pools: CAMEL_POOLS, resolve: camelBot, spec: camelTrials as never, rulesGiven: command.getOptionValueSource('rules') === 'cli', botList: parseBotList }),
     },
     { when: (opts) => !!opts.exact, run: (opts, { kit }) => runExactCommand(opts, kit) },
   ],

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { runExact, type CamelGameRecord } from './tournament.ts';
-import { camelBot } from './test-bots.ts';
+import '../wiring/camel-up.ts';
+import { camelBot } from './ports.ts';
 
 const RULES: Record<string, string> = { '46f6797': 'original', '2ec4082': 'pre-0620', '2dbad1c': '2026' };
 const POOLS: Record<string, string[]> = {

@@ -13,12 +13,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKoth } from '../../test/test-server.ts';
-import { camelPlayer, HOUSE_PLAYERS, HOUSE_POOL } from '../../transpiled-bots/camel-up/index.ts';
+import { camelPlayer, camelUpRoster, HOUSE_PLAYERS } from '../../transpiled-bots/camel-up/index.ts';
+import { CAMEL_POOLS } from './ports.ts';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { runExact, type CamelGameRecord } from './tournament.ts';
 import { emptyState } from './rules.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
-import { portedBots } from '../../transpiled-bots/camel-up/index.ts';
 
 const CHECKOUT = process.env.KOTH_CAMEL_2026 ?? '';
 const HOUSE = join(CHECKOUT, 'bots/house');
@@ -31,7 +31,7 @@ const EXACT = HOUSE_PLAYERS.map((p) => p.name).filter((n) => n !== 'FabelFelix')
 describe.skipIf(!haveCheckout)('house ports against the house bots as posted (sandbox)', () => {
   it("each port's provenance names the file it was written from (sha256 of bots/house/<Bot>.py at 2dbad1c)", () => {
     for (const bot of HOUSE_PLAYERS.map((p) => p.name)) {
-      const prov = portedBots.find((k) => k.bot === bot)!.provenance!;
+      const prov = camelUpRoster.knownBots().find((k) => k.bot === bot)!.provenance!;
       expect(prov.source).toMatch(new RegExp(`bots/house/${bot}\\.py @ 2dbad1c`));
       expect(prov.sha256, bot).toBe(createHash('sha256').update(readFileSync(join(HOUSE, `${bot}.py`))).digest('hex'));
     }
@@ -117,7 +117,7 @@ describe('house ports in whole 2026 games (always on)', () => {
     expect(r.status, r.stderr).toBe(0);
     const games = r.json().games as CamelGameRecord[];
     for (const bot of EXACT) expect(games.some((g) => g.order.includes(bot)), bot).toBe(true);
-    expect(games).toEqual(runExact([...HOUSE_POOL], camelPlayer, '3', '2026', 2).games);
+    expect(games).toEqual(runExact([...CAMEL_POOLS.house!], camelPlayer, '3', '2026', 2).games);
   }, 300_000);
 });
 

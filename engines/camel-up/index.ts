@@ -1,7 +1,8 @@
 /**
  * Camel Up Cup 2k18 (question 167101) as the core sees it: camelup.py in rules.ts, its bugs as
  * flags in variants.ts, the tournament and trials in tournament.ts / trials.ts, the published
- * points in published.ts, the CLI in cli.ts; the four players in transpiled-bots/camel-up/.
+ * points in published.ts, the CLI in cli.ts; the ports in transpiled-bots/camel-up/, handed to
+ * the game by engines/wiring/camel-up.ts (ports.ts).
  */
 import { camelOriginals } from './originals.ts';
 import { camelVerifier } from './verify.ts';
@@ -13,10 +14,9 @@ import { trials } from './trials.ts';
 import { camelBench } from './bench.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
-import { portedBots } from '../../transpiled-bots/camel-up/index.ts';
 import publishedJson from '../../fixtures/camel-up/published/camel-up.json' with { type: 'json' };
 import { trials as abTrials, python as abPython } from './ab.ts';
-import { CAMEL_PLAYERS } from '../../transpiled-bots/camel-up/index.ts';
+import { camelUpPools, camelUpPorts, questionPorts } from './ports.ts';
 import { CAMEL_TEST_BOTS } from './test-bots.ts';
 
 export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
@@ -26,25 +26,28 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
   botLanguage: 'Python 3',
   extractor: camelUpExtractor,
   generator: 'cpython3',
-  knownBots: portedBots,
+  get knownBots() {
+    return camelUpPorts.knownBots();
+  },
   published: publishedTablesOf(publishedJson),
   verify: camelVerifier,
   engine: {
     ab: {
       pairs: 'the same 3 opponents from the field (drawn with replacement), seats, camels\' starting squares, per-round move order and dice (scripted: drawn from a stream of their own, whatever the players do)',
       score: 'a, b: the seat won (most money; shared by k: 1/k), else 0; a game in which no seated player ever rolls (Player1 and Player2 only bet) ends after 1000 actions with no winner (camelup.py would hang), and so does a game camelup.py raised in (the 2018 rules\' illegal trap)',
-      bots: () => [...CAMEL_PLAYERS, ...CAMEL_TEST_BOTS].map((p) => p.name),
+      bots: () => [...questionPorts(), ...CAMEL_TEST_BOTS.map((p) => p.name)],
       field: () => ['Player0', 'Player1', 'Player2'],
       minField: 1,
       batch: 50,
       trials: abTrials,
       python: abPython,
     },
+    pools: camelUpPools,
     ruleFlags: CAMEL_RULE_FLAGS,
     variants: CAMEL_VARIANTS,
     defaultVariant: DEFAULT_CAMEL_VARIANT,
     trials,
-    originals: camelOriginals,
+    entrants: { python: camelOriginals },
     watchSamples: camelWatchSamples,
     params: CAMEL_PARAMS,
     replay: CAMEL_REPLAY,

@@ -1,11 +1,11 @@
 /**
  * Original camel-up answers (Python) playing in our TypeScript engine, inside the Pyodide
- * sandbox (engines/core/pyodide). Each Python player class becomes a CamelPlayer: the engine
+ * sandbox (engines/core/sandbox/runtimes/python/). Each Python player class becomes a CamelPlayer: the engine
  * asks it for a move exactly where it asks a port, handing it the game as camelup.py handed it
  * (our stand-in's GameState, python/stand-in.ts) and reading the answer as camelup.py read it.
  *
  * One stream: the players' module-global `random` is kept in step with the engine's PyRandom
- * (engines/core/pyodide/stream-link.ts: the words each side drew), so a game with original players
+ * (engines/core/sandbox/runtimes/python/stream-link.ts: the words each side drew), so a game with original players
  * draws exactly what camelup.py drew.
  *
  * Failures, as camelup.py had them: it caught no exception, so a Python exception out of a
@@ -21,9 +21,9 @@
 import { basename } from 'node:path';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
 import { PyFloat } from '../core/py/float.ts';
-import { StreamLink } from '../core/pyodide/stream-link.ts';
-import { defaultPythonHost } from '../core/pyodide/local.ts';
-import type { PythonHost } from '../core/pyodide/host.ts';
+import { StreamLink } from '../core/sandbox/runtimes/python/stream-link.ts';
+import { defaultPythonHost } from '../core/sandbox/runtimes/python/local.ts';
+import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import { PythonFileError, SandboxKilled, SandboxPythonError } from '../core/sandbox/errors.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { HiddenBet, type CamelGameState, type CamelPlayer } from './rules.ts';

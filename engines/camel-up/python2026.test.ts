@@ -13,7 +13,8 @@ import { runKoth } from '../../test/test-server.ts';
 import { fixture } from '../../test/fixtures.ts';
 import type { CamelPlayer } from './rules.ts';
 import { runExact, type CamelGameRecord } from './tournament.ts';
-import { camelBot } from './test-bots.ts';
+import '../wiring/camel-up.ts';
+import { camelBot } from './ports.ts';
 
 const BOTS = 'tools/oracle/camel-up/bots';
 const tmp = mkdtempSync(join(tmpdir(), 'koth-camel-2026-'));

@@ -7,7 +7,8 @@ import { PythonError } from '../core/py/errors.ts';
 import { CamelGame, HiddenBet, checkBet, emptyState, playerView, type CamelPlayer } from './rules.ts';
 import { playGames, type CamelGameRecord } from './tournament.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, type CamelFlags } from './variants.ts';
-import { camelBot } from './test-bots.ts';
+import '../wiring/camel-up.ts';
+import { camelBot } from './ports.ts';
 
 const POOL = ['Player0', 'Player2', 'Crasher', 'Misfit', 'RoundBetter', 'Trapper'];
 const NEW_FLAGS = ['fourthLosingRoundBetFree', 'finishOnly16to18', 'fullStateCopy', 'crashEndsTournament', 'invalidActionsUnchecked'] as const;

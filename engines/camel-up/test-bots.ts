@@ -3,11 +3,10 @@
  * invalidActionsUnchecked off): their Python twins are tools/oracle/camel-up/bots/misbehaving.py,
  * which the recorder seats beside camelup.py 2026's own players to make the 2026 goldens. They
  * draw from the shared generator exactly as the twins do. Not ports of anybody's answer: they
- * live here, not in transpiled-bots/, and are found by name only through `camelBot`.
+ * live here, not in transpiled-bots/, and are found by name only through `camelBot` (ports.ts).
  */
 import { PythonError } from '../core/py/errors.ts';
 import type { CamelPlayer } from './rules.ts';
-import { camelPlayer } from '../../transpiled-bots/camel-up/index.ts';
 
 /** Raises ZeroDivisionError half of the time (after drawing), else bets on a random round winner. */
 const Crasher: CamelPlayer = {
@@ -56,8 +55,3 @@ const Trapper: CamelPlayer = {
 };
 
 export const CAMEL_TEST_BOTS: readonly CamelPlayer[] = [Crasher, Misfit, RoundBetter, Trapper];
-
-/** A port (transpiled-bots/camel-up) or one of our test players above. */
-export function camelBot(name: string): CamelPlayer | undefined {
-  return camelPlayer(name) ?? CAMEL_TEST_BOTS.find((p) => p.name === name);
-}

@@ -3,7 +3,7 @@
  * jobs of the sandbox workers for runs with the original Python players.
  */
 import { camelTrials } from './tournament.ts';
-import { camelBot } from './test-bots.ts';
+import { camelBot } from './ports.ts';
 import type { OriginalsInspection } from '../core/game.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
@@ -11,7 +11,8 @@ import type { Seed } from '../core/rng/rng.ts';
 import { CamelUnfollowable, loadPythonCamelPlayers, type CamelPythonSource } from './python-players.ts';
 import { runExact, type CamelTurnEvent } from './tournament.ts';
 
-import { ratedNames, withRatings, type RatingsOptions } from '../core/stats/pairwise.ts';
+import { ratedNames, type RatingsOptions } from '../core/stats/pairwise.ts';
+import { withRatings } from '../core/runner/with-ratings.ts';
 import type { TrialSpec } from '../core/runner/trial-spec.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';
 import { withFormat2026 } from './format2026.ts';

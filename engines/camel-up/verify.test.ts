@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStackExchange, runKoth, type SimAnswer } from '../../test/test-server.ts';
 import { fixture } from '../../test/fixtures.ts';
 import { sha256, type VerifyTrace } from '../core/verify/verify.ts';
+import '../wiring/camel-up.ts';
 import { camelTraceDecisions } from './verify.ts';
 import { HOUSE_PLAYERS } from '../../transpiled-bots/camel-up/index.ts';
 

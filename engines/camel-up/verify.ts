@@ -28,7 +28,7 @@ import { Tally, VerifyInputError } from '../core/verify/verify.ts';
 import { CamelGame, copyState, emptyState, HiddenBet, playerView, TRACK_LENGTH, type CamelGameState, type CamelPlayer, type Trap } from './rules.ts';
 import { camelFlags, CAMEL_VARIANTS } from './variants.ts';
 import { CAMEL_MOVE_TIMEOUT_MS, loadPythonCamelPlayers } from './python-players.ts';
-import { CAMEL_PLAYERS, camelPlayer, HOUSE_PLAYERS, isHousePort } from '../../transpiled-bots/camel-up/index.ts';
+import { camelPlayer, camelUpPorts, housePorts, isHousePort, questionPorts } from './ports.ts';
 
 /** The rules a port is checked under by default: 2026 for the house bots, camelup.py at 46f6797 for the others. */
 export const defaultCamelVerifyRules = (bot: string): string => (isHousePort(bot) ? '2026' : 'original');
@@ -92,7 +92,7 @@ export function lockstepCamel(name: string, original: CamelPlayer, o: { seed: st
   const tally = new Tally();
   let where = '';
   const pick = new PyRandom(o.seed);
-  const pool = (isHousePort(name) ? [...HOUSE_PLAYERS.map((p) => p.name), 'Player1', 'Player2'] : CAMEL_PLAYERS.map((p) => p.name)).filter((n) => n !== name);
+  const pool = (isHousePort(name) ? [...housePorts(), 'Player1', 'Player2'] : questionPorts()).filter((n) => n !== name);
   const opponents = pick.sample(pool, Math.min(3, pool.length)) as string[];
   while (opponents.length < 3) opponents.push(opponents[0]!);
 
@@ -195,7 +195,7 @@ export function camelTraceDecisions(trace: { bot: string; seed: string; games: n
 }
 
 export const camelVerifier: GameVerifier = {
-  ports: () => [...CAMEL_PLAYERS, ...HOUSE_PLAYERS].map((p) => p.name),
+  ports: () => camelUpPorts.names(),
   verify: verifyCamelBot,
   rules: { names: ['original', '2026'].filter((n) => n in CAMEL_VARIANTS), defaultFor: defaultCamelVerifyRules },
   // An answer's block was pasted into players.py, which had these names.

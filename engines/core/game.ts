@@ -9,19 +9,14 @@ import type { Command } from 'commander';
 import type { GeneratorKind } from './rng/generators.ts';
 import { generatorKind } from './rng/generators.ts';
 import type { TrialSpec } from './runner/trial-spec.ts';
-import type { Rng } from './rng/rng.ts';
 import type { ComparisonReport } from './stats/compare.ts';
 import type { KnownBot } from './provenance.ts';
-import type { Seed } from './rng/rng.ts';
-import type { RunResult } from './runner/runner.ts';
-import type { SandboxPool, TaskHandlers } from './sandbox/pool.ts';
 import type { SandboxRuntime } from './sandbox/heartbeat.ts';
 import type { SandboxContext } from './runner/trial-spec.ts';
 import type { VerifyResult } from './verify/verify.ts';
 import type { WatchPage } from './report/html/watch.ts';
-import type { ReportPart } from './report/html/sink.ts';
 import type { AbGame } from './ab/types.ts';
-import type { RuleAbAcc, RuleAbOptions, RuleAbResult } from './ab/rule-trials.ts';
+import type { PlayCommand, ReplayCommand } from './cli/declared.ts';
 
 export type BotLanguage = 'Python 3' | 'Python 2' | 'C++';
 
@@ -126,7 +121,7 @@ export interface Param {
 }
 
 /** The options with one meaning in every game (their values: CommonOptionValues). */
-export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules' | 'pythonBots' | 'asOf' | 'watch';
+export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules' | 'pythonBots' | 'cppPlayers' | 'asOf' | 'watch';
 
 /** A common parameter named by a game, with what differs for it (its default, its help, rules). */
 export type CommonParam = { common: CommonOption } & Partial<Omit<Param, 'flags'>>;
@@ -149,261 +144,10 @@ export interface GameParams {
   play?: CommandParams;
 }
 
-/*
- * A game command as data (boardgame.io's one plain config object): `koth replay <id>` and `koth
- * play <id>` declared by the game (`engine.replay`, `engine.play`), built and run by the core
- * (engines/core/cli/replay.ts; the rule A/B: engines/core/cli/rule-ab-command.ts).
- */
-
-/** One sharded run of rule pairs (most comparisons are one; atomas's is one per bot). */
-export interface RuleAbRun<RunOpts> {
-  /** The game's trial options under rules A and under rules B. */
-  a: RunOpts;
-  b: RunOpts;
-  /** The keys summed: the rows (bots), and a second breakdown (groups: dice's and camel-up's seats). */
-  keys: string[];
-  groupKeys?: string[];
-  pairs: number;
-  seed: Seed;
-  /** Its part of the checkpoint file, when the command makes several runs ('rules' when absent). */
-  checkpointPart?: string;
-  label: string;
-}
-
-/** What a game declares for `--compare-rules A,B` (its descriptor's `engine.replay.ruleAb`). */
-export interface RuleAbCommand<O = any, RunOpts = any, Acc = any> {
-  /** The game's trials as rule pairs: `ruleAbTrials(trials, ruleOutcomes)` of its trials module. */
-  spec: TrialSpec<RuleAbOptions<RunOpts>, RuleAbAcc<Acc>>;
-  /** What a row's value is (e.g. "Win%"), the unit of a difference, the factor from a trial's result (100: win% of 0/1 results). */
-  metric: string;
-  diffUnit: string;
-  scale?: number;
-  /** Decimals of the text table and the page. */
-  digits: number;
-  /** A fixed confidence and shard size, for a command without --confidence / --shard-size (else the options'). */
-  confidence?: number;
-  shardSize?: number;
-  /** The seed the result names (else --seed). */
-  seed?(opts: O): string;
-  /** Checks before anything runs or opens (throws UserError). */
-  check?(opts: O, pair: [string, string]): void;
-  /** With --python-bots the runs are played by the original answers (kit.originals, handed to `runs`; every run's shards go to their sandbox workers). */
-  originals?: boolean;
-  /** The sharded runs of a pair of variants; several runs' rows stand side by side (their keys in order). */
-  runs(opts: O, pair: [string, string], originals?: Originals<any>): RuleAbRun<RunOpts>[];
-  /** The title and key label of the groups' table (its caption on the page), when the runs have groupKeys. */
-  groups?: { title: string; keyLabel: string; caption?: string };
-  /** The game's own figures (`extra` of the result), from the runs' accumulators. */
-  extra?(opts: O, accs: RuleAbAcc<Acc>[], pair: [string, string]): Record<string, unknown>;
-  /** A sentence on what a pair is and what else was seen: the page's summary, and in the text where `noteInText` says (absent: the page only). */
-  note?(r: RuleAbResult, accs: RuleAbAcc<Acc>[]): string;
-  noteInText?: 'before' | 'after';
-  /** The command line that reruns the comparison (`keys`: the rows' keys). */
-  command(opts: O, pair: [string, string], keys: string[]): string;
-  /** More comparisons on top, on the same pairs (camel-up: A with one flag set as in B): their rows go to the result's `breakdown`. */
-  breakdown?: { title(pair: [string, string]): string; parts(pair: [string, string]): { part: string; pair: [string, string] }[] };
-}
-
-/** An error of the game's own (a crash class) and the user's error it becomes (a UserError with its exit code). */
-export interface ErrorMapping {
-  match(e: unknown): boolean;
-  toUserError(e: any): unknown;
-}
-
-/** What a mode's code is handed. */
-export interface ModeContext {
-  kit: ReplayKit;
-  /** The game command (what was given on the command line: `command.getOptionValueSource`). */
-  command: Command;
-}
-
-/** One of a game's own modes of `koth replay <game>` (an exact replay, a format, a recorded table...). */
-export interface ReplayMode<O = any> {
-  /** When it runs (absent: always, when reached). */
-  when?(opts: O): boolean;
-  run(opts: O, ctx: ModeContext): void | Promise<void>;
-}
-
-/** One sharded run of a statistical replay. */
-export interface StatisticalRun<RunOpts> {
-  /** The game's trial options. */
-  opts: RunOpts;
-  seed: Seed;
-  trials: number;
-  /** Its part of the checkpoint file, when a command makes several runs (atomas: one per bot and variant). */
-  checkpointPart?: string;
-  label: string;
-}
-
-/** The statistical replay (the default mode): sharded runs of the game's trials, then its comparison with the published table. */
-export interface StatisticalReplay<O = any, RunOpts = any, Acc = any> {
-  spec: TrialSpec<RunOpts, Acc>;
-  /** What a trial is, for messages ("games", "runs"). */
-  unit: string;
-  /** A fixed shard size, for a command without --shard-size (else the option's). */
-  shardSize?: number;
-  /** With --python-bots the runs are played by the original answers (kit.originals, handed to `runs` and `report`). */
-  originals?: boolean;
-  runs(opts: O, originals?: Originals<any>): StatisticalRun<RunOpts>[];
-  /** The comparison report of the runs' results (in the order of `runs`). */
-  report(opts: O, results: { run: StatisticalRun<RunOpts>; res: RunResult<Acc> }[], originals?: Originals<any>): ComparisonReport;
-}
-
-/** `koth replay <game>` as data (its descriptor's `engine.replay`). */
-export interface ReplayCommand<O = any> {
-  description: string;
-  /** Help text after the options (and after the rule variants, when the parameters ask for them); the examples and the exit codes follow it. */
-  help?: string;
-  examples: readonly string[];
-  /** Anything more the command needs (hooks: `refuseRatings`). */
-  configure?(cmd: Command): void;
-  /** Combinations of options no declared rule can refuse (throws UserError); runs first. */
-  check?(opts: O): void;
-  modes?: readonly ReplayMode<O>[];
-  ruleAb?: RuleAbCommand<O>;
-  statistical?: StatisticalReplay<O>;
-  errors?: readonly ErrorMapping[];
-}
-
-/** `koth play <game>` as data (its descriptor's `engine.play`). */
-export interface PlayCommand<O = any> {
-  description: string;
-  help?: string;
-  examples: readonly string[];
-  run(opts: O, ctx: ModeContext): void | Promise<void>;
-  errors?: readonly ErrorMapping[];
-}
 
 
-export interface ShardedRun<Opts, Acc> {
-  /** Game id (names the run, the checkpoint and where workers load the trials from). */
-  game: string;
-  spec: TrialSpec<Opts, Acc>;
-  opts: Opts;
-  seed: Seed;
-  trials: number;
-  shardSize: number;
-  workers: number;
-  /** A Redis URL: the shards go to a BullMQ queue that `koth worker` processes pull from (engines/core/runner/queue.ts). */
-  queue?: string | undefined;
-  checkpoint?: string | undefined;
-  /**
-   * This run's name inside the checkpoint file, when one command makes several sharded runs
-   * (a rule variant of --compare-rules, atomas's "<bot>/<variant>"): they share the one file
-   * the user named, each resumed by itself. "main" when absent.
-   */
-  checkpointPart?: string;
-  label?: string;
-  /** What a trial is, for messages ("games", "tournaments"). */
-  unit?: string;
-  /** Called once per finished shard (the bench times them). */
-  onShard?: (done: number, total: number) => void;
-  /** Run every shard in these sandbox workers (runs with original Python bots: kit.sandboxPool). */
-  sandbox?: SandboxPool;
-  /** What a failed shard of the sandbox means to the user (the originals' error mapping, engines/core/cli/originals.ts). */
-  sandboxError?: (e: unknown) => unknown;
-}
-
-/** What a game's CLI is handed: the common options and runs, bound to where games' trials live. */
-export interface ReplayKit {
-  /** Runs trials on the runner with Ctrl-C handling: interrupted → UserError (exit 130) saying how to resume. */
-  runSharded<Opts, Acc>(run: ShardedRun<Opts, Acc>): Promise<RunResult<Acc>>;
-  /** Prints a comparison report (table or JSON) and sets the exit code from its verdict. */
-  emitReport(report: ComparisonReport, json: boolean): void;
-  /** Hands a part to the HTML report (`--report DIR`) without printing it (emitReport offers its comparison itself). */
-  offerReport(part: ReportPart): void;
-  /** `koth replay|play <game>` (by `parent`'s name) with the game's declared parameters (`engine.params`, params.ts): options, --help, rules. */
-  command(parent: Command, game: string): Command;
-  /** `parseSeed` with a clear error for an empty seed. */
-  seed(text: string | undefined, fallback?: string): Seed;
-  /**
-   * Sandbox workers for original Python bots (engines/core/sandbox/pool.ts), each holding the
-   * game's trials module (its engine, its Python adapter and job functions) and Pyodide.
-   */
-  sandboxPool(game: string, workers: number, o?: { timeoutMs?: number; runtime?: SandboxRuntime }): SandboxPool;
-  /**
-   * `--python-bots`: opens the game's original Python answers (its `engine.originals`) in
-   * sandbox workers, hands them to `use`, closes the workers afterwards (engines/core/cli/originals.ts).
-   */
-  originals<T, Args = any>(game: string, opts: OriginalsOptions, o: { workers?: number; timeoutMs?: number }, use: (p: Originals<Args>) => Promise<T>): Promise<T>;
-}
-
-/** The options of `--python-bots` a game's command passes to the one core path (engines/core/cli/originals.ts). */
-export interface OriginalsOptions {
-  pythonBots?: string;
-  bots?: string;
-  pool?: string;
-  asOf?: string;
-  /** The rule variant, when the original's classes depend on it. */
-  rules?: string;
-}
-
-/**
- * How a game runs its ORIGINAL Python answers in sandbox workers (`--python-bots`): the game says
- * where sources come from and which of its jobs lists the classes; the core reads the files,
- * starts the pool, checks --bots and maps every sandbox failure to the CLI's errors.
- */
-export interface OriginalBots<Args = any> {
-  /** Help of `--python-bots`. */
-  help: string;
-  /** The original driver, for messages ("the original controller", "ruins.py"). */
-  controller: string;
-  /** What a seat holds, for messages ("bot", "player"). */
-  noun: string;
-  /** What the sources define, for messages ("classes", "players"). */
-  classNoun?: string;
-  /** A file given on the command line, as a source of the game's jobs. */
-  fromFile(path: string, code: string): unknown;
-  /** `--python-bots cache`: the scraped answers as sources (absent: files only). */
-  fromCache?(asOf: string | null): unknown[];
-  /** The job arguments (sources, rules...) handed to every job and shard. */
-  args(sources: unknown[], opts: OriginalsOptions): Args;
-  /** Job of the trials module returning `OriginalsInspection` (engines/core/cli/originals.ts). */
-  inspectJob: string;
-  /** Whether --bots may name a class twice (the original's pool could). */
-  repeats?: boolean;
-  /** The fewest seats a game has (fewer: exit 2, saying why). */
-  seats?: { min: number; why?: string };
-  /** Said after a refusal of classes (what else to do). */
-  refusedHint?: string;
-  /** Said after a refused module (what else to do). */
-  refusedModuleHint?: string;
-  /** The game's own errors coming back as data from a sandbox worker, rebuilt (undefined: the core's mapping). */
-  rebuild?(d: { name: string; message: string; fields: Record<string, unknown>; cause?: unknown }): Error | undefined;
-}
-
-/** What an inspect job returns: the classes in the original's order, and the modules it skipped. */
-export interface OriginalsInspection {
-  classes: { name: string; file: string; direct?: boolean; refused?: string | null }[];
-  skipped?: { origin: string; error: string }[];
-}
-
-/** The opened originals (engines/core/cli/originals.ts): the pool, the job arguments (sources and rules), and the bots to seat. */
-export interface Originals<Args = unknown> {
-  game: string;
-  spec: OriginalBots<Args>;
-  pool: SandboxPool;
-  /** The game's job arguments holding the sources (what every job and shard is handed). */
-  args: Args;
-  /** The bots to seat, in pool order. */
-  names: string[];
-  /** True when --bots named them (else the original's own discovery order). */
-  named: boolean;
-  /** Runs a job of the game's trials module; failures become the CLI's errors. */
-  run(fn: string, args: unknown, h?: TaskHandlers): Promise<unknown>;
-  /** What a failure of a sandbox task means to the user (also for shards of a sharded run). */
-  error(e: unknown): unknown;
-  /** The fields of a sharded run (ShardedRun) that run its shards here: a failed shard becomes the CLI's error (a stop: exit 3). */
-  sharded(): { sandbox: SandboxPool; sandboxError: (e: unknown) => unknown };
-  close(): Promise<void>;
-}
-
-/** Common flags every `koth replay` accepts. */
-export interface ReplayContext {
-  json: boolean;
-  workers: number;
-  kit: ReplayKit;
-}
+export type { ShardedRun, ReplayKit, OriginalsOptions, OriginalBots, GameEntrants, OriginalsInspection, Originals, ReplayContext } from './kit-types.ts';
+import type { ReplayKit, GameEntrants, ReplayContext } from './kit-types.ts';
 
 /** What the conformance tests run for this game (small, fast samples). */
 export interface ConformanceSample<Opts> {
@@ -413,19 +157,43 @@ export interface ConformanceSample<Opts> {
   replayArgs?: string[];
 }
 
+/**
+ * The bots a game's runs seat when --bots does not name them: its named pools, declared by the
+ * game, which owns them (a pool is a fact of the tournament: dice's official pool is the rows of
+ * its published table). `resolveBots` (engines/core/cli/kit.ts) reads --bots and --pool with them.
+ */
+export interface BotPools {
+  /** The names --pool takes, in the order messages list them. */
+  names: readonly string[];
+  /** The pool of a run that names neither --bots nor --pool. */
+  default: string;
+  /** A pool's bots, in seat order; undefined for a name that is no pool. */
+  resolve(name: string): readonly string[] | undefined;
+  /** Whether --bots may name this bot (a port, or a player of the game's own). */
+  known(name: string): boolean;
+  /** What the message for an unknown pool offers instead (default: 'list bots with --bots A,B,C'). */
+  instead?: string;
+}
+
 /** The engine of a game: rules live in its folder; this is what it offers the core. */
 export interface GameEngine<Opts = any, Acc = any> {
+  /** Its named pools of bots (--pool, the default pool, the A/B field): see BotPools. */
+  pools?: BotPools;
   /** Rule variants by name (`original`, `fixed`, ...), and which is the default. */
   ruleFlags?: RuleFlag[];
   variants?: Record<string, RuleVariant>;
   defaultVariant?: string;
   trials?: TrialSpec<Opts, Acc>;
-  /** Module a worker imports `trials` from; the registry's convention (engines/<id>/trials.ts) when absent. */
+  /** Module a worker imports `trials` from; the registry's convention (engines/wiring/<id>-trials.ts: engines/<id>/trials.ts with the game's ports handed) when absent. */
   trialsModule?: string;
-  /** `koth ab <id>`: paired A/B games of two bots (engines/core/ab; the pairs in engines/<id>/ab.ts). */
-  ab?: AbGame;
-  /** `--python-bots`: how the original Python answers run in sandbox workers (engines/core/cli/originals.ts). */
-  originals?: OriginalBots;
+  /** `koth ab <id>`: paired A/B games of two bots (engines/core/ab; the pairs in engines/<id>/ab.ts); `bench`: its figures in `koth bench ab`. */
+  ab?: AbGame & { bench?(ctx: BenchContext): Promise<BenchFigure[]> };
+  /**
+   * The user's bots it seats besides its ports, by kind (engines/core/entrants: python — how the
+   * original Python answers run in sandbox workers, engines/core/cli/originals.ts; cpp; program):
+   * the options that bring them, their help and refusals are derived from it.
+   */
+  entrants?: GameEntrants;
   /** The parameters of `koth replay <id>` and `koth play <id>` as data: the CLI, --help, defaults and option rules are derived from them (engines/core/cli/params.ts). */
   params?: GameParams;
   /**
@@ -583,6 +351,14 @@ export function validateGame(g: GameDescriptor): string[] {
       for (const f of flags) if (!(f in v.flags)) bad.push(`variant ${name} leaves flag ${f} unset`);
     }
     if (e.defaultVariant && !(e.defaultVariant in e.variants)) bad.push(`default variant ${e.defaultVariant} is not a variant`);
+  }
+  if (e?.pools) {
+    if (!e.pools.names.includes(e.pools.default)) bad.push(`pools: the default pool ${e.pools.default} is not one of ${e.pools.names.join(', ')}`);
+    for (const name of e.pools.names) {
+      const bots = e.pools.resolve(name);
+      if (!bots) bad.push(`pools: ${name} resolves to nothing`);
+      else for (const b of bots.filter((b) => !e.pools!.known(b))) bad.push(`pools: ${name} names ${b}, which is no known bot`);
+    }
   }
   if (g.verify && 'unavailable' in g.verify && !g.verify.unavailable.trim()) bad.push('verify.unavailable gives no reason');
   if (e?.trials) {

@@ -1,13 +1,15 @@
 /**
- * Which koth this is: the package version and the build's hash (build.mjs hashes the sources
- * that make the bundle and injects it as __KOTH_BUILD__; "src" when run from the sources by tsx).
- * `koth --version` prints both; a queued job carries them (runner/queue.ts).
+ * Which koth this is: the package version and the build's hash, both injected by build.mjs
+ * (esbuild `define`: package.json's version, and a hash of the sources that make the bundle), so
+ * the core reads no file outside itself (test/layering.test.ts). Run from the sources (tsx, the
+ * tests' in-process runs) there is no build: both are "src".
+ * `koth --version` prints both; a queued job carries them (runner/queue/protocol.ts).
  */
-import pkg from '../../package.json' with { type: 'json' };
-
+declare const __KOTH_VERSION__: string | undefined;
 declare const __KOTH_BUILD__: string | undefined;
 
-export const PACKAGE_VERSION: string = pkg.version;
+/** package.json's version in the bundle, or "src" outside it. */
+export const PACKAGE_VERSION: string = typeof __KOTH_VERSION__ === 'string' ? __KOTH_VERSION__ : 'src';
 
 /** The build's hash (12 hex digits), or "src" outside the bundle. */
 export function buildHash(): string {

@@ -23,6 +23,8 @@ import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { cpuSeconds, median } from '../core/bench.ts';
 import { runAb } from '../core/ab/run.ts';
 import type { AbAcc, AbOptions } from '../core/ab/pairs.ts';
+import type { AbGame } from '../core/ab/types.ts';
+import { trialsKey, trialsRef } from '../core/runner/trials-ref.ts';
 import { Sprt, eloFromScore, expectedPairs, type SprtParams } from '../core/stats/sprt.ts';
 import { runOriginalsJob, type OriginalsInspection } from '../core/cli/originals.ts';
 import { publishedTable } from './published.ts';
@@ -32,7 +34,6 @@ import { diceOriginals } from './originals.ts';
 import { TWINS_FILE, TWIN_BOTS } from './python-bench.ts';
 import type { DiceRunOptions } from './tournament.ts';
 import type { DiceStats } from './stats.ts';
-import { diceGame } from './index.ts';
 import { UserError } from '../core/cli/errors.ts';
 
 /** The goal of issue 30: pairs/s ≥ this × the plain replay's games/s. */
@@ -43,7 +44,6 @@ export const AB_STOP_BAND: [number, number] = [0.5, 2];
 const CANDIDATE = 'OptFor2X';
 const BASELINE = 'GoToTenBot';
 const SPRT: SprtParams = { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 };
-const BATCH = diceGame.engine!.ab!.batch;
 
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
@@ -58,7 +58,12 @@ export function pairMoments(acc: AbAcc): { pairs: number; mean: number; variance
   return { pairs: n, mean, variance: n ? ss / n : 0 };
 }
 
-export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
+/** The A/B pairs' key of every run here (runs, checkpoints and sandbox pools name them by it). */
+const DICE_AB = trialsKey(trialsRef('dice', 'ab'));
+
+/** `koth bench ab` for dice, declared by the game (its `engine.ab.bench`); `ab` is that descriptor (its batch, and runAb's game). */
+export async function abBench(ctx: BenchContext, ab: AbGame): Promise<BenchFigure[]> {
+  const BATCH = ab.batch;
   if (ctx.original && !existsSync(join(ctx.original, 'auto_bots.py')))
     throw new UserError(`--original ${ctx.original}: auto_bots.py not found. Give the folder holding the original forty-game bots (maxbergmark/nanopi-cloud forty-game/auto_bots.py @ e7f8d68), checked out outside this repository, or leave --original out (our own Python twins of ports are used).`);
   const official = publishedTable('official-final').rows.map((r) => r.bot);
@@ -81,7 +86,7 @@ export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
     await ctx.kit.runSharded<DiceRunOptions, DiceStats>({ game: 'dice', spec: diceTrials, opts: { bots: official, rules: 'fixed' }, seed, trials: games, shardSize: 10_000, workers: 1, label: `bench ab: plain dice replay (${what})` });
     const g = cpuSeconds(c0);
     c0 = process.cpuUsage();
-    const res = await ctx.kit.runSharded<AbOptions, AbAcc>({ game: 'dice:ab', spec: abTrials, opts: abOpts(first), seed, trials: pairs, shardSize: BATCH, workers: 1, label: `bench ab: dice A/B, ports (${what})`, unit: 'pairs' });
+    const res = await ctx.kit.runSharded<AbOptions, AbAcc>({ game: DICE_AB, spec: abTrials, opts: abOpts(first), seed, trials: pairs, shardSize: BATCH, workers: 1, label: `bench ab: dice A/B, ports (${what})`, unit: 'pairs' });
     // Every pair goes to a test still running, as in koth ab (which stops at the verdict): a new
     // test after each verdict (a test that has stopped computes no more LLRs).
     let sprt = new Sprt(SPRT);
@@ -140,7 +145,7 @@ export async function abBench(ctx: BenchContext): Promise<BenchFigure[]> {
     },
   ];
   figures.push(...(await pythonAb(ctx, official)));
-  figures.push(...(await sprtStop(ctx, field)));
+  figures.push(...(await sprtStop(ctx, field, ab)));
   return figures;
 }
 
@@ -150,7 +155,7 @@ async function pythonAb(ctx: BenchContext, official: string[]): Promise<BenchFig
   const label = 'ab: dice A/B with Python answers in a sandbox worker';
   if (!existsSync(file)) return [{ name: label, value: 0, unit: 'pairs/s', note: `${file} not found (run from the repository checkout, or give --original DIR holding auto_bots.py)` }];
   const files = [{ path: file, code: readFileSync(file, 'utf8') }];
-  const pool = ctx.kit.sandboxPool('dice:ab', 1);
+  const pool = ctx.kit.sandboxPool(DICE_AB, 1);
   try {
     const { classes } = (await runOriginalsJob(diceOriginals, pool, 'diceInspect', { files })) as OriginalsInspection;
     const runnable = new Set(classes.filter((c) => !c.refused).map((c) => c.name));
@@ -160,7 +165,7 @@ async function pythonAb(ctx: BenchContext, official: string[]): Promise<BenchFig
     const n = ctx.quick ? 10 : 200;
     const batch = ctx.quick ? 5 : 20;
     const opts: AbOptions = { candidate, baseline, field, rules: 'fixed', first: 0, batch, extra: { python: { files } } };
-    const run = (seed: string, count: number) => ctx.kit.runSharded<AbOptions, AbAcc>({ game: 'dice:ab', spec: abTrials, opts, seed, trials: count, shardSize: batch, workers: 1, sandbox: pool, label: 'bench ab: dice A/B, Python answers', unit: 'pairs' });
+    const run = (seed: string, count: number) => ctx.kit.runSharded<AbOptions, AbAcc>({ game: DICE_AB, spec: abTrials, opts, seed, trials: count, shardSize: batch, workers: 1, sandbox: pool, label: 'bench ab: dice A/B, Python answers', unit: 'pairs' });
     await run('bench-ab/py-warm', batch); // Pyodide loads (not timed)
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -175,10 +180,11 @@ async function pythonAb(ctx: BenchContext, official: string[]): Promise<BenchFig
 }
 
 /** 4. The SPRT on a known difference: pairs taken vs expectedPairs at the measured Elo and pair variance. */
-async function sprtStop(ctx: BenchContext, field: string[]): Promise<BenchFigure[]> {
+async function sprtStop(ctx: BenchContext, field: string[], game: AbGame): Promise<BenchFigure[]> {
+  const BATCH = game.batch;
   const measure = ctx.quick ? 1_000 : 20_000;
   const res = await ctx.kit.runSharded<AbOptions, AbAcc>({
-    game: 'dice:ab',
+    game: DICE_AB,
     spec: abTrials,
     opts: { candidate: CANDIDATE, baseline: BASELINE, field, rules: 'fixed', first: 0, batch: BATCH },
     seed: 'bench-ab/measure',
@@ -193,7 +199,7 @@ async function sprtStop(ctx: BenchContext, field: string[]): Promise<BenchFigure
   const expected = expectedPairs(elo, SPRT, m.variance);
   const ab = await runAb(ctx.kit, {
     game: 'dice',
-    ab: diceGame.engine!.ab!,
+    ab: game,
     opts: { candidate: CANDIDATE, baseline: BASELINE, field, rules: 'fixed' },
     seed: '1',
     maxPairs: 100_000,

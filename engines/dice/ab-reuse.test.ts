@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { generatorKind } from '../core/rng/generators.ts';
 import { pairSeed, type AbAcc, type AbOptions, type PairMemo } from '../core/ab/pairs.ts';
 import { publishedTable } from './published.ts';
-import * as ab from './ab.ts';
+import * as ab from '../wiring/dice-ab.ts';
 import { DiceController, DEFAULT_SETTINGS } from './rules.ts';
 import { diceFlags } from './variants.ts';
 import { PyRandom } from '../core/rng/python-random.ts';

@@ -11,13 +11,13 @@
  */
 import { PyRandom } from '../core/rng/python-random.ts';
 import { pairTrials, type AbOptions, type AbPlay, type PairMemo } from '../core/ab/pairs.ts';
-import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { diceClass } from './ports.ts';
 import { DiceController, DEFAULT_SETTINGS, type DiceSettings } from './rules.ts';
 import type { DiceBotClass } from './bot.ts';
 import type { DiceStats } from './stats.ts';
 import type { DiceFlags } from './variants.ts';
 import { diceFlags } from './variants.ts';
-import { localPython } from '../core/pyodide/local.ts';
+import { localPython } from '../core/sandbox/runtimes/python/local.ts';
 import { loadPythonDiceBots } from './python-bots.ts';
 import type { DicePythonFiles } from './trials.ts';
 

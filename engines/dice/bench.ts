@@ -10,7 +10,7 @@ import { trials } from './trials.ts';
 import { publishedTable } from './published.ts';
 import type { DiceStats } from './stats.ts';
 import { runExact, type DiceRunOptions } from './tournament.ts';
-import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { diceClass } from './ports.ts';
 import { dicePythonBench } from './python-bench.ts';
 
 /**

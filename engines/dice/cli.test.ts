@@ -1,9 +1,9 @@
 /** Bad input to `koth replay dice` / `koth play dice`, as a new user types it. */
 import { describe, expect, it } from 'vitest';
 import { runKoth } from '../../test/test-server.ts';
-import { dicePool } from './cli.ts';
+import { officialDicePool } from './ports.ts';
 
-const eight = dicePool('official').slice(0, 8);
+const eight = officialDicePool().slice(0, 8);
 
 describe('koth replay dice: bad input', () => {
   it('a bot named twice is refused (the printed recipe must reproduce the figures)', async () => {

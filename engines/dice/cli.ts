@@ -20,7 +20,7 @@ import type { PlayCommand, ReplayCommand } from '../core/cli/replay.ts';
 import type { RunResult } from '../core/runner/runner.ts';
 
 import { CRASHES_BELOW_100_GAMES } from './variants.ts';
-import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
+import { diceClass, dicePools, officialDicePool } from './ports.ts';
 import { cannotFollowError, diceOriginals } from './originals.ts';
 import { SandboxStop } from '../core/py/errors.ts';
 import { sandboxStopError, type Originals } from '../core/cli/originals.ts';
@@ -79,37 +79,8 @@ export const DICE_PARAMS: GameParams = {
 /** The declared defaults of `koth replay dice` (what its statistical run uses when an option is not given). */
 const DICE_DEFAULTS = paramDefaults<{ seed: string; games: number }>({ params: DICE_PARAMS });
 
-export const DICE_POOLS = ['official', 'rule-benders', 'all', 'ported'] as const;
-
-/** The pools a user can name instead of listing bots. */
-export function dicePool(name: string): string[] {
-  const ported = new Set(diceBotClasses.map((c) => c.botName));
-  switch (name) {
-    case 'official':
-      return publishedTable('official-final').rows.map((r) => r.bot);
-    case 'rule-benders':
-      return [...publishedTable('official-final').rows.map((r) => r.bot), 'NeoBot', 'KwisatzHaderach', 'HarkonnenBot'];
-    case 'all':
-      // Bot.__subclasses__(): direct subclasses only, in class order.
-      return diceBotClasses.map((c) => c.botName).filter((n) => !DICE_INDIRECT_SUBCLASSES.has(n));
-    case 'ported':
-      return [...ported];
-    default:
-      throw new UserError(`unknown pool "${name}": use official, rule-benders, all, or list bots with --bots A,B,C`);
-  }
-}
-
 function botList(opts: { bots?: string; pool?: string }, table: string): string[] {
-  const names = resolveBots(
-    opts,
-    {
-      names: DICE_POOLS,
-      default: table === 'rule-benders' ? 'rule-benders' : 'official',
-      resolve: (n) => ((DICE_POOLS as readonly string[]).includes(n) ? dicePool(n) : undefined),
-    },
-    (n) => !!diceClass(n),
-    'dice',
-  );
+  const names = resolveBots(opts, dicePools, 'dice', table === 'rule-benders' ? 'rule-benders' : 'official');
   if (names.length < 8) throw new UserError(`a dice game seats 8 bots: give at least 8 (got ${names.length})`);
   return names;
 }
@@ -196,10 +167,10 @@ function crashError(e: BotCrash): UserError {
 export function diceWatchSamples(): WatchPage[] {
   const turns: DiceTurnEvent[] = [];
   // Seed 3: a game of five rounds, as most are (seed 7's ends in one: a bot reaches 40 in its first turn).
-  runExact(parseSeed('3'), 1, { bots: dicePool('official'), rules: 'fixed' }, diceClass, undefined, (e) => turns.push(e));
+  runExact(parseSeed('3'), 1, { bots: officialDicePool(), rules: 'fixed' }, diceClass, undefined, (e) => turns.push(e));
   const fixed = diceWatchPage({ seed: '3', rules: 'fixed', games: 1, turns, winners: gameWinners(turns), command: 'koth play dice --seed 3 --report DIR' });
   const all: DiceTurnEvent[] = [];
-  runExact(parseSeed('1'), 100, { bots: dicePool('official'), rules: 'original' }, diceClass, undefined, (e) => all.push(e));
+  runExact(parseSeed('1'), 100, { bots: officialDicePool(), rules: 'original' }, diceClass, undefined, (e) => all.push(e));
   const extra = [...new Set(all.map((t) => t.game))].find((g) => diceWatchSteps(all.filter((t) => t.game === g), 'original').some((s) => s.lines.some((l) => l.startsWith('Extra turn'))));
   if (extra === undefined) return [fixed];
   return [fixed, diceWatchPage({ seed: '1', rules: 'original', games: 100, showGame: extra, turns: all, winners: [], command: `koth play dice --seed 1 --rules original --games 100 --show-game ${extra} --report DIR` })];

@@ -2,11 +2,11 @@
  * The dice game (question 177765) as the core sees it: one GameDescriptor. Rules in
  * rules.ts, formats in tournament.ts, shardable trials in trials.ts, variants in variants.ts,
  * CLI in cli.ts, published tables in published.ts, answer extractor in extract.ts; the ports
- * are in transpiled-bots/dice/.
+ * are in transpiled-bots/dice/, handed to the game by engines/wiring/dice.ts (ports.ts).
  */
 import { diceVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
-import { DICE_PLAY, DICE_REPLAY, dicePool, DICE_PARAMS, diceWatchSamples } from './cli.ts';
+import { DICE_PLAY, DICE_REPLAY, DICE_PARAMS, diceWatchSamples } from './cli.ts';
 import { defaultStatisticalReplay } from '../core/cli/replay.ts';
 import type { DiceRunOptions } from './tournament.ts';
 import { trials } from './trials.ts';
@@ -14,11 +14,11 @@ import type { DiceStats } from './stats.ts';
 import { DEFAULT_DICE_VARIANT, DICE_RULE_FLAGS, DICE_VARIANTS } from './variants.ts';
 import { PUBLISHED_DICE_TABLES } from './published.ts';
 import { diceExtractor } from './extract.ts';
-import { knownBots } from '../../transpiled-bots/dice/index.ts';
 import { diceBench } from './bench.ts';
+import { abBench } from './ab-bench.ts';
 import { diceOriginals } from './originals.ts';
 import { trials as abTrials } from './ab.ts';
-import { diceBotClasses } from '../../transpiled-bots/dice/index.ts';
+import { dicePools, dicePorts, officialDicePool } from './ports.ts';
 
 export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
   id: 'dice',
@@ -27,25 +27,29 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
   botLanguage: 'Python 3',
   extractor: diceExtractor,
   generator: 'cpython3',
-  knownBots,
+  get knownBots() {
+    return dicePorts.knownBots();
+  },
   published: PUBLISHED_DICE_TABLES.map((t) => ({ name: t.name, source: 'question 177765, official final high score list', bots: t.rows.map((r) => r.bot) })),
   verify: diceVerifier,
   engine: {
     ab: {
       pairs: 'the same seed, seats, opponents (up to 7 from the field) and dice, A where B sat; the bots draw from the controller\'s generator, so once A and B decide differently the streams part',
       score: 'a, b: the seat won the game (1; a win shared by k bots 1/k), else 0',
-      bots: () => diceBotClasses.map((c) => c.botName),
-      field: () => dicePool('official'),
+      bots: () => dicePorts.names(),
+      field: officialDicePool,
       minField: 1,
       batch: 200,
       trials: abTrials,
       python: { batch: 10 },
+      bench: (ctx) => abBench(ctx, diceGame.engine!.ab!),
     },
+    pools: dicePools,
     ruleFlags: DICE_RULE_FLAGS,
     variants: DICE_VARIANTS,
     defaultVariant: DEFAULT_DICE_VARIANT,
     trials,
-    originals: diceOriginals,
+    entrants: { python: diceOriginals },
     watchSamples: diceWatchSamples,
     params: DICE_PARAMS,
     replay: DICE_REPLAY,
@@ -54,7 +58,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
     defaultReplay: (ctx) => defaultStatisticalReplay(diceGame, ctx),
     bench: diceBench,
     conformance: {
-      trials: { opts: { bots: dicePool('official'), rules: 'fixed' }, trials: 12_000, shardSize: 1_000 },
+      trials: { opts: { bots: officialDicePool(), rules: 'fixed' }, trials: 12_000, shardSize: 1_000 },
       replayArgs: ['--games', '2000', '--workers', '1'],
     },
   },

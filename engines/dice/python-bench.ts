@@ -13,7 +13,7 @@ import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { median, timed, timedAsync } from '../core/bench.ts';
 import { runExact } from './tournament.ts';
 import { publishedTable } from './published.ts';
-import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { diceClass } from './ports.ts';
 import { trials as diceTrials } from './trials.ts';
 import { runOriginalsJob, type OriginalsInspection } from '../core/cli/originals.ts';
 import { diceOriginals } from './originals.ts';

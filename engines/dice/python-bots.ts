@@ -1,12 +1,12 @@
 /**
  * Original dice answers (Python) playing in our TypeScript controller, inside the Pyodide
- * sandbox (engines/core/pyodide). Each Python Bot subclass becomes a DiceBotClass: the
+ * sandbox (engines/core/sandbox/runtimes/python/). Each Python Bot subclass becomes a DiceBotClass: the
  * controller constructs it, calls update_state and resumes make_throw exactly where it does
  * with a port (update_state is sent along with the next step of the generator: the
  * controller always resumes the generator right after it).
  *
  * One stream: the bots' module-global `random` is kept in step with the engine's PyRandom
- * (engines/core/pyodide/stream-link.ts: the words each side drew), so a game with original bots
+ * (engines/core/sandbox/runtimes/python/stream-link.ts: the words each side drew), so a game with original bots
  * draws exactly what the original controller drew.
  *
  * Every call takes plain values and returns one int (python/stand-in.ts): no JSON, no state
@@ -31,9 +31,9 @@
  */
 import { basename } from 'node:path';
 import { PythonFileError, SandboxKilled, SandboxPythonError } from '../core/sandbox/errors.ts';
-import type { PythonHost } from '../core/pyodide/host.ts';
-import { StreamLink } from '../core/pyodide/stream-link.ts';
-import { defaultPythonHost } from '../core/pyodide/local.ts';
+import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
+import { StreamLink } from '../core/sandbox/runtimes/python/stream-link.ts';
+import { defaultPythonHost } from '../core/sandbox/runtimes/python/local.ts';
 import { SandboxStop } from '../core/py/errors.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { DiceBot, type DiceBotClass, type DiceControllerWatch, type DiceEnv } from './bot.ts';

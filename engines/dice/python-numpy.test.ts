@@ -17,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LocalPython } from '../core/pyodide/local.ts';
+import { LocalPython } from '../core/sandbox/runtimes/python/local.ts';
 import { DICE_NUMPY_PY } from './python/numpy.ts';
 
 const probe = spawnSync('python3', ['-c', 'import numpy; print(numpy.__version__)'], { encoding: 'utf8' });

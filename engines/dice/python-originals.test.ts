@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { koth } from '../../test/helpers.ts';
-import { LocalPython } from '../core/pyodide/local.ts';
+import { LocalPython } from '../core/sandbox/runtimes/python/local.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { loadPythonDiceBots } from './python-bots.ts';
 import { runExact, type DiceExactResult } from './tournament.ts';

@@ -4,10 +4,10 @@
  * checkpoints), its count. Against a real redis-server and a forged worker: test/queue-defects.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { shardResultProblems } from '../core/runner/queue.ts';
+import { shardResultProblems } from '../core/runner/queue/coordinator.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { DICE_SNAPSHOT_BOTS } from '../../transpiled-bots/dice/index.ts';
-import { trials as diceTrials } from './trials.ts';
+import { trials as diceTrials } from '../wiring/dice-trials.ts';
 
 describe('a shard result is checked before it is merged (TrialSpec.check)', () => {
   const opts = { bots: DICE_SNAPSHOT_BOTS.slice(0, 8), rules: 'fixed' };

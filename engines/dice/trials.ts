@@ -1,16 +1,17 @@
 /**
  * The dice game's shardable trials (one trial = one game), as worker threads import them, and
  * the jobs of the sandbox workers (engines/core/sandbox/pool.ts) for runs with the ORIGINAL
- * Python bots: there the engine and Pyodide share one thread (engines/core/pyodide/local.ts).
+ * Python bots: there the engine and Pyodide share one thread (engines/core/sandbox/runtimes/python/local.ts).
  */
 import type { TrialSpec } from '../core/game.ts';
-import { withRatings, type RatingsOptions } from '../core/stats/pairwise.ts';
+import type { RatingsOptions } from '../core/stats/pairwise.ts';
+import { withRatings } from '../core/runner/with-ratings.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import type { OriginalsInspection } from '../core/game.ts';
-import { localPython } from '../core/pyodide/local.ts';
+import { localPython } from '../core/sandbox/runtimes/python/local.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { Seed } from '../core/rng/rng.ts';
-import { diceClass } from '../../transpiled-bots/dice/index.ts';
+import { diceClass } from './ports.ts';
 import { loadPythonDiceBots, type LoadedDiceBots } from './python-bots.ts';
 import type { DiceTurnEvent } from './rules.ts';
 import type { DiceStats } from './stats.ts';

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FakeStackExchange, fixture, runKoth } from '../../test/test-server.ts';
 import { sha256, type VerifyTrace } from '../core/verify/verify.ts';
+import '../wiring/dice.ts';
 import { diceTraceDecisions } from './verify.ts';
 
 const TWINS = 'tools/oracle/dice/bots/port_twins.py';

@@ -18,11 +18,11 @@ import { DiceBot, type DiceBotClass, type DiceEnv } from './bot.ts';
 import { DiceController } from './rules.ts';
 import { diceFlags } from './variants.ts';
 import { DiceSandboxStop, loadPythonDiceBots } from './python-bots.ts';
-import { diceBotClasses, diceClass, DICE_INDIRECT_SUBCLASSES } from '../../transpiled-bots/dice/index.ts';
+import { diceClass, DICE_INDIRECT_SUBCLASSES, dicePorts } from './ports.ts';
 
 /** Opponents: ports that need no controller hooks (no inspect tricks, no generator of their own). */
 const HOOKED = new Set(['HarkonnenBot', 'TleilaxuBot', 'CopyBot', 'NeoBot', 'KwisatzHaderach']);
-export const DICE_VERIFY_OPPONENTS = diceBotClasses.map((c) => c.botName).filter((n) => !HOOKED.has(n) && !DICE_INDIRECT_SUBCLASSES.has(n));
+export const diceVerifyOpponents = (): string[] => dicePorts.names().filter((n) => !HOOKED.has(n) && !DICE_INDIRECT_SUBCLASSES.has(n));
 
 const sameState = (a: PyRandom, b: PyRandom) => {
   const x = a.getstate();
@@ -69,7 +69,7 @@ export function lockstepDice(name: string, original: DiceBotClass, o: DiceVerify
   let where = '';
 
   const pick = new PyRandom(o.seed);
-  const pool = DICE_VERIFY_OPPONENTS.filter((n) => n !== name);
+  const pool = diceVerifyOpponents().filter((n) => n !== name);
   const opponents = pick.sample(pool, 7) as string[];
 
   // Both sides of the seat under test, constructed from the same generator state.
@@ -166,7 +166,7 @@ export function lockstepDice(name: string, original: DiceBotClass, o: DiceVerify
   };
 }
 
-export const diceVerifiablePorts = (): string[] => diceBotClasses.map((c) => c.botName);
+export const diceVerifiablePorts = (): string[] => dicePorts.names();
 
 /** `koth verify dice`: what the dice descriptor offers. */
 export const diceVerifier: GameVerifier = {

@@ -14,7 +14,7 @@
  */
 import { abNote, pairTrials, type AbAcc, type AbOptions } from '../core/ab/pairs.ts';
 import type { SandboxContext, TrialSpec } from '../core/runner/trial-spec.ts';
-import { findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
+import { findPlayer } from './ports.ts';
 import { PlayerEnv, type PlayerClass } from './player.ts';
 import { AWIN, BWIN, fight } from './rules.ts';
 import type { GunDuelVariant } from './variants.ts';

@@ -21,7 +21,7 @@ import { compileAnswers, type CppAnswer } from './cpp/answers.ts';
 import type { BenchContext, BenchFigure } from '../core/game.ts';
 import { UserError } from '../core/cli/errors.ts';
 import { trials } from './trials.ts';
-import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
+import { gunDuelPool } from './ports.ts';
 import { exactSeeds, runTournament } from './tournament.ts';
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 
@@ -59,7 +59,7 @@ export async function gunDuelBench(ctx: BenchContext): Promise<BenchFigure[]> {
   for (let r = 0; r < runs; r++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    runTournament({ players: POOL, seeds: exactSeeds(seed), repetition });
+    runTournament({ players: gunDuelPool(), seeds: exactSeeds(seed), repetition });
     exactWall.push((performance.now() - t0) / 1000);
     exactCpu.push(cpuSeconds(c0));
     if (program) orig.push(runOriginal(program));
@@ -113,13 +113,13 @@ export async function gunDuelBench(ctx: BenchContext): Promise<BenchFigure[]> {
  * includes the worker), beside the ports' tournament above.
  */
 function answersFolder(original: string): string {
-  const dir = [join(original, 'Tournament'), original].find((d) => POOL.every((p) => existsSync(join(d, `${p.botName}.hpp`))));
+  const dir = [join(original, 'Tournament'), original].find((d) => gunDuelPool().every((p) => existsSync(join(d, `${p.botName}.hpp`))));
   if (!dir) throw new UserError(`--original ${original}: the 17 answers (<Name>.hpp) are in neither it nor its Tournament/ folder: give a checkout of fzql/GunDuel (a6e74c9), whose answers are compiled to WebAssembly and timed; your own build of the whole program goes to --original-bin PATH`);
   return dir;
 }
 
 async function compiledFigures(ctx: BenchContext, dir: string, seed: number, repetition: number, portCpu: number[], portWall: number[]): Promise<BenchFigure[]> {
-  const sources = POOL.map((p) => ({ name: p.botName, file: join(dir, `${p.botName}.hpp`), code: readFileSync(join(dir, `${p.botName}.hpp`), 'utf8') }));
+  const sources = gunDuelPool().map((p) => ({ name: p.botName, file: join(dir, `${p.botName}.hpp`), code: readFileSync(join(dir, `${p.botName}.hpp`), 'utf8') }));
   const cold = mkdtempSync(join(tmpdir(), 'koth-bench-cpp-'));
   const saved = process.env.KOTH_CPP_CACHE_DIR;
   let answers: CppAnswer[];

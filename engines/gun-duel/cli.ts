@@ -15,7 +15,7 @@ import { renderTable } from '../core/report/table.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { exitCodeFor, type ComparisonReport } from '../core/stats/compare.ts';
-import { POOL, findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
+import { findPlayer, gunDuelPool, gunDuelPorts } from './ports.ts';
 import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { actionString, traceTournament } from './trace.ts';
@@ -23,7 +23,7 @@ import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { gunDuelWatchPage, playFirstRound } from './watch.ts';
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 import { compareStdlib, loadDistribution, parametersOf, placePublished, recordedDistribution, refuseOtherParameters } from './distribution.ts';
-import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError, CPP_PLAYERS_HELP } from './cpp/cli.ts';
+import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError } from './cpp/cli.ts';
 import { summarize } from './stats.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
 import { checkSeats, describeStats, EXTERNAL_PARAMS, externalSpecs, mergeStats, renderExternalPlaces, type ExternalCliOptions } from './external-cli.ts';
@@ -44,7 +44,7 @@ export const GUN_DUEL_PARAMS: GameParams = {
       { flags: '--stdlib <lib>', help: "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run); without --tournaments, the recorded distribution of that model", choices: CPP_LIBRARIES, default: 'libstdc++' },
       { flags: '--tournaments <N>', help: 'statistical mode: N tournaments, each scoreboard printed with --json', parse: positiveInt, fallback: 8 },
       { flags: '--from <file>', help: 'place the published scoreboard in a saved --tournaments --json output instead of running (made with the same --repetition, --rules and --stdlib)', parse: nonEmpty('a file written by --tournaments N --json'), rules: [{ excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' }] },
-      { flags: '--cpp-players <files>', help: CPP_PLAYERS_HELP, parse: nonEmpty('C++ files or "cache"'), rules: [{ excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' }, { needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' }, { excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' }] },
+      { common: 'cppPlayers', rules: [{ excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' }, { needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' }, { excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' }] },
       {
         flags: '--compare-rules [A,B]',
         help: "A,B: --tournaments N pairs of tournaments, each the same seeds and players under rules A and B; each player's paired difference in points (99% intervals; A,A is the self-test). Bare (the old form, kept for scripts): the seed played exactly under original and fixed, duel by duel",
@@ -101,13 +101,13 @@ function exactSeed(v: string): bigint {
 
 /** The pool, or the --players list; `extra` (external players) replace ports of their name or join at the end, and are found by name first. */
 export function parsePlayers(list: string | undefined, extra: readonly PlayerClass[] = []): PlayerClass[] {
-  if (!list) return withExternal(POOL, extra);
+  if (!list) return withExternal(gunDuelPool(), extra);
   const out: PlayerClass[] = [];
   for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const p = /^\d+$/.test(raw) ? POOL[Number(raw)] : (extra.find((c) => c.botName === raw) ?? findPlayer(raw));
+    const p = /^\d+$/.test(raw) ? gunDuelPool()[Number(raw)] : (extra.find((c) => c.botName === raw) ?? findPlayer(raw));
     if (!p) {
       if (raw.toLowerCase() === 'blackhatplayer') throw new UserError('BlackHatPlayer was disqualified (it tampered with its opponents\' memory) and is not ported; leave it out.');
-      throw new UserError(`unknown player "${raw}". Known (registration order, also usable as 0-based indices): ${POOL.map((c) => c.botName).join(', ')}`);
+      throw new UserError(`unknown player "${raw}". Known (registration order, also usable as 0-based indices): ${gunDuelPorts.names().join(', ')}`);
     }
     out.push(p);
   }
@@ -154,7 +154,7 @@ async function runCppExactCommand(opts: GunDuelCliOptions, kit: ReplayKit): Prom
   const seed = exactSeed(opts.seed);
   const answers = await compileForRun(cppSources(opts.cppPlayers!));
   const names = cppPlayerNames(opts.players, answers);
-  const n = names?.length ?? POOL.length + answers.filter((a) => !findPlayer(a.name)).length;
+  const n = names?.length ?? gunDuelPorts.names().length + answers.filter((a) => !findPlayer(a.name)).length;
   const pool = cppPool(kit, 1);
   const progress = new Progress(n - 1, `gun-duel exact seed ${seed} (compiled answers)`);
   let res: TournamentResult;

@@ -9,9 +9,9 @@ import pc from 'picocolors';
 import { UserError } from '../core/cli/errors.ts';
 import { positiveInt, type Param } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
-import { ProgramNotFound } from '../core/process/command.ts';
 import { reapChildrenAtExit } from '../core/process/channel.ts';
-import { checkExternal, INTERFACES, NEWLINES, parseExternal, type ExternalInterface, type ExternalSpec, type ExternalStats, type Newline } from './external.ts';
+import { DEFAULT_MOVE_TIMEOUT_MS, namedPrograms } from '../core/entrants/program.ts';
+import { externalSpec, GUN_DUEL_PROGRAMS, INTERFACES, NEWLINES, type ExternalSpec, type ExternalStats, type Newline } from './external.ts';
 import { summarize } from './stats.ts';
 import type { ScoreRow } from './tournament.ts';
 
@@ -21,8 +21,6 @@ export interface ExternalCliOptions {
   moveTimeout: number;
   stdioNewline: Newline;
 }
-
-export const DEFAULT_MOVE_TIMEOUT_MS = 5000;
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 const collectInterface = (v: string, prev: string[] | undefined) => {
@@ -43,31 +41,7 @@ export const EXTERNAL_PARAMS: readonly Param[] = [
  * formed, names distinct, an interface for each, every program startable. [] without --bot-cmd.
  */
 export function externalSpecs(opts: ExternalCliOptions): ExternalSpec[] {
-  const cmds = opts.botCmd ?? [];
-  if (!cmds.length) return [];
-  const ifaces = (opts.interface ?? []) as ExternalInterface[];
-  if (!ifaces.length) throw new UserError(`--bot-cmd needs --interface exit-code or --interface stdio: say which of the question's two interfaces your program follows (exit-code: run once per turn, answers with its exit status; stdio: runs once per tournament, reads I/F/P lines). Nothing was run.`);
-  if (ifaces.length !== 1 && ifaces.length !== cmds.length) throw new UserError(`${cmds.length} --bot-cmd but ${ifaces.length} --interface: give --interface once (for all) or once per --bot-cmd, in the same order. Nothing was run.`);
-  const specs = cmds.map((c, i) => {
-    try {
-      return parseExternal(c, ifaces[ifaces.length === 1 ? 0 : i]!, opts.moveTimeout, opts.stdioNewline);
-    } catch (e) {
-      throw new UserError(`${(e as Error).message}. Nothing was run.`);
-    }
-  });
-  const seen = new Set<string>();
-  for (const s of specs) {
-    if (seen.has(s.name)) throw new UserError(`--bot-cmd names ${s.name} twice: each program is one player of the pool, under a name of its own. Nothing was run.`);
-    seen.add(s.name);
-  }
-  for (const s of specs) {
-    try {
-      checkExternal(s);
-    } catch (e) {
-      if (e instanceof ProgramNotFound) throw new UserError(`${e.message} Nothing was run.`);
-      throw e;
-    }
-  }
+  const specs = namedPrograms(GUN_DUEL_PROGRAMS, opts).map(externalSpec);
   // A run interrupted while worker threads hold stdio programs: they are killed as koth exits.
   if (specs.some((s) => s.interface === 'stdio')) reapChildrenAtExit();
   return specs;

@@ -14,7 +14,9 @@ import { POOL, findPlayer } from '../../transpiled-bots/gun-duel/index.ts';
 import { ACTION_CHARS, Player, PlayerEnv, type Action, type PlayerClass } from './player.ts';
 import { AWIN, BWIN, DRAW, fight } from './rules.ts';
 import { exactSeeds, runTournament } from './tournament.ts';
-import { openExternalPlayers, parseExternal, withExternal, withExternalPlayers, type ExternalInterface, type ExternalSpec } from './external.ts';
+import { externalSpec, GUN_DUEL_PROGRAMS, openExternalPlayers, withExternal, withExternalPlayers, type ExternalInterface, type ExternalSpec } from './external.ts';
+import { namedPrograms } from '../core/entrants/program.ts';
+import '../wiring/gun-duel.ts';
 import { trials } from './trials.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 
@@ -27,7 +29,7 @@ function program(dir: string, name: string, text: string): string {
   return p;
 }
 
-const spec = (name: string, command: string, iface: ExternalInterface, more: Partial<ExternalSpec> = {}): ExternalSpec => ({ ...parseExternal(`${name}=${command}`, iface, 10_000, 'crlf'), ...more });
+const spec = (name: string, command: string, iface: ExternalInterface, more: Partial<ExternalSpec> = {}): ExternalSpec => ({ name, command, interface: iface, moveTimeoutMs: 10_000, newline: 'crlf', ...more });
 
 /** A player that always does the same thing (opponent for the protocol tests). */
 const constant = (name: string, a: Action): PlayerClass =>
@@ -269,11 +271,12 @@ describe('the pool', () => {
     expect(pool[17]).toBe(Y);
   });
 
-  it('Name=<program> is checked', () => {
-    expect(() => parseExternal('python3 x.py', 'stdio', 1000, 'crlf')).toThrow(/Name=<program>/);
-    expect(() => parseExternal('My Bot=python3 x.py', 'stdio', 1000, 'crlf')).toThrow(/identifier/);
-    expect(() => parseExternal('3x=python3 x.py', 'stdio', 1000, 'crlf')).toThrow(/identifier/);
-    expect(parseExternal(' Mine = python3 x.py --fast ', 'exit-code', 1000, 'lf')).toEqual({ name: 'Mine', command: 'python3 x.py --fast', interface: 'exit-code', moveTimeoutMs: 1000, newline: 'lf' });
+  it("Name=<program> is checked (the core's program entrants, in gun-duel's words)", () => {
+    const parse = (text: string, iface: string, moveTimeout: number, stdioNewline: string) => namedPrograms(GUN_DUEL_PROGRAMS, { botCmd: [text], interface: [iface], moveTimeout, stdioNewline }).map(externalSpec)[0];
+    expect(() => parse('python3 x.py', 'stdio', 1000, 'crlf')).toThrow(/Name=<program>/);
+    expect(() => parse('My Bot=python3 x.py', 'stdio', 1000, 'crlf')).toThrow(/identifier/);
+    expect(() => parse('3x=python3 x.py', 'stdio', 1000, 'crlf')).toThrow(/identifier/);
+    expect(parse(' Mine = python3 x.py --fast ', 'exit-code', 1000, 'lf')).toEqual({ name: 'Mine', command: 'python3 x.py --fast', interface: 'exit-code', moveTimeoutMs: 1000, newline: 'lf' });
   });
 
   it('statistical trials start the programs per tournament and record what happened with them', () => {

@@ -23,8 +23,10 @@
  * started at all is refused before the run. These programs are the user's own, run as they are
  * (not sandboxed), with their own randomness: a run with one is not an exact replay.
  */
-import { checkStartable, parseCommand, runOnce, type Command } from '../core/process/command.ts';
+import { parseCommand } from '../core/process/command.ts';
 import { ProcessChannel } from '../core/process/channel.ts';
+import { MoveProgram, PROGRAM_OPTION } from '../core/entrants/program.ts';
+import type { ProgramEntrant, ProgramEntrants } from '../core/entrants/entrant.ts';
 import { ACTION_CHARS, Player, RESULT_LOSS, RESULT_WIN, type Action, type PlayerClass, type PlayerEnv, type Result } from './player.ts';
 
 export const INTERFACES = ['exit-code', 'stdio'] as const;
@@ -32,7 +34,11 @@ export type ExternalInterface = (typeof INTERFACES)[number];
 export const NEWLINES = { crlf: '\r\n', lf: '\n', cr: '\r' } as const;
 export type Newline = keyof typeof NEWLINES;
 
-/** One external player as the command line gives it (plain data: it crosses to worker threads). */
+/**
+ * One external player as a run's shards get it (plain data: it crosses to worker threads, and
+ * its fields, in this order, are part of a checkpoint's identity): a program entrant of the core
+ * (engines/core/entrants) with its interface and line ending.
+ */
 export interface ExternalSpec {
   name: string;
   command: string;
@@ -67,35 +73,42 @@ const PROXY_INVALID = -1;
 /** ChildProcessPlayer's answer at an end of file: static_cast<Action>(5). */
 const CHILD_INVALID = 5;
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A command for the examples of messages. */
+const EXAMPLE = 'python3 my_player.py';
 
 /**
- * `Name=<program>` (from `--bot-cmd`), with the interface and limits it runs under. Throws
- * a message for the user (the caller makes it a usage error).
+ * How Gun Duel talks to programs, as data for the core (engines/core/entrants/program.ts reads
+ * `--bot-cmd "Name=<program>" --interface …` with it and refuses in these words).
  */
-export function parseExternal(text: string, iface: ExternalInterface, moveTimeoutMs: number, newline: Newline): ExternalSpec {
-  const eq = text.indexOf('=');
-  const name = eq < 0 ? '' : text.slice(0, eq).trim();
-  const command = eq < 0 ? '' : text.slice(eq + 1).trim();
-  if (eq < 0 || !name || !command) throw new Error(`--bot-cmd "${text}": give the player's name and its program as Name=<program>, e.g. --bot-cmd "MyPlayer=python3 my_player.py"`);
-  if (!NAME.test(name)) throw new Error(`--bot-cmd "${text}": the name "${name}" must be a C++-style identifier (letters, digits, _; not starting with a digit), as a class name on the scoreboard`);
-  return { name, command, interface: iface, moveTimeoutMs, newline };
-}
+export const GUN_DUEL_PROGRAMS: ProgramEntrants = {
+  example: EXAMPLE,
+  timedOutMove: 'invalid',
+  interfaces: {
+    names: INTERFACES,
+    help: 'exit-code (run once per turn, answers with its exit status) or stdio (runs once per duel: I/F/P lines)',
+    missing: "--bot-cmd needs --interface exit-code or --interface stdio: say which of the question's two interfaces your program follows (exit-code: run once per turn, answers with its exit status; stdio: runs once per tournament, reads I/F/P lines).",
+    lines: { name: 'stdio', newlines: NEWLINES, default: 'crlf' },
+  },
+  words: {
+    malformed: (text) => `--bot-cmd "${text}": give the player's name and its program as Name=<program>, e.g. --bot-cmd "MyPlayer=${EXAMPLE}".`,
+    badName: (text, name) => `--bot-cmd "${text}": the name "${name}" must be a C++-style identifier (letters, digits, _; not starting with a digit), as a class name on the scoreboard.`,
+    twice: (name) => `--bot-cmd names ${name} twice: each program is one player of the pool, under a name of its own.`,
+    alone: 'it says how the programs are run (ports and compiled answers answer at once)',
+  },
+};
 
-/** Refuses, before any play, a program that cannot be started (ProgramNotFound). */
-export function checkExternal(spec: ExternalSpec): void {
-  checkStartable(parseCommand(spec.command, '--bot-cmd', 'python3 my_player.py'), '--bot-cmd');
-}
+/** The program entrant (namedPrograms with GUN_DUEL_PROGRAMS) as a shard's spec. */
+export const externalSpec = (p: ProgramEntrant): ExternalSpec => ({ name: p.name!, command: p.command, interface: p.interface as ExternalInterface, moveTimeoutMs: p.moveTimeoutMs, newline: p.newline as Newline });
 
 const actionString = (actions: readonly Action[]) => actions.map((a) => ACTION_CHARS[a] ?? '?').join('');
 
-function exitCodePlayer(spec: ExternalSpec, cmd: Command, stats: ExternalStats): PlayerClass {
+function exitCodePlayer(spec: ExternalSpec, program: MoveProgram, stats: ExternalStats): PlayerClass {
   const run = (p: Player, status: number) => {
     // ProxyPlayer::getArguments: the histories only once a turn has been played.
     const args = [String(p.opponentId), String(p.turn), String(status), String(p.ammo), String(p.ammoOpponent)];
     if (p.turn > 0) args.push(actionString(p.history), actionString(p.historyOpponent));
     stats.processes++;
-    return runOnce(cmd, '--bot-cmd', { args, timeoutMs: spec.moveTimeoutMs });
+    return program.run({ args });
   };
   return class ExitCodePlayer extends Player {
     static readonly botName = spec.name;
@@ -177,12 +190,11 @@ export function openExternalPlayers(specs: readonly ExternalSpec[]): ExternalPla
   const classes: PlayerClass[] = [];
   try {
     for (const spec of specs) {
-      const cmd = parseCommand(spec.command, '--bot-cmd', 'python3 my_player.py');
       const s: ExternalStats = { player: spec.name, interface: spec.interface, moves: 0, processes: 0, timeouts: 0, invalid: 0, deadAtMove: 0, noticeTimeouts: 0 };
       stats.push(s);
-      if (spec.interface === 'exit-code') classes.push(exitCodePlayer(spec, cmd, s));
+      if (spec.interface === 'exit-code') classes.push(exitCodePlayer(spec, new MoveProgram(spec.command, EXAMPLE, spec.moveTimeoutMs), s));
       else {
-        const ch = new ProcessChannel(cmd, '--bot-cmd');
+        const ch = new ProcessChannel(parseCommand(spec.command, PROGRAM_OPTION, EXAMPLE), PROGRAM_OPTION);
         channels.push(ch);
         s.processes = 1;
         classes.push(stdioPlayer(spec, ch, s));

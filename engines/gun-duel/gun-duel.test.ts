@@ -6,6 +6,7 @@ import { koth } from '../../test/helpers.ts';
 import { runKoth } from '../../test/test-server.ts';
 import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { exactSeeds, runTournament } from './tournament.ts';
+import '../wiring/gun-duel.ts';
 import { placePublished } from './distribution.ts';
 import { percentile, outside99, summarize, compareSamples, publishedPlaceFrequencies } from './stats.ts';
 import { statisticalSeeds, trials } from './trials.ts';

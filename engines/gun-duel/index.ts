@@ -14,11 +14,12 @@ import { GUN_DUEL_PARAMS, GUN_DUEL_PLAY, GUN_DUEL_REPLAY, gunDuelWatchSamples } 
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
 import { gunDuelBench, ORIGINAL_BIN_HINT } from './bench.ts';
-import { knownBots } from '../../transpiled-bots/gun-duel/index.ts';
 import publishedJson from '../../fixtures/gun-duel/published/gun-duel.json' with { type: 'json' };
 import { trials as abTrials } from './ab.ts';
 import { gunDuelAbEntrants } from './ab-entrants.ts';
-import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
+import { gunDuelPools, gunDuelPorts } from './ports.ts';
+import { GUN_DUEL_CPP } from './cpp/cli.ts';
+import { GUN_DUEL_PROGRAMS } from './external.ts';
 
 export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   id: 'gun-duel',
@@ -29,23 +30,28 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   answersRuntime: 'wasm',
   extractor: gunDuelExtractor,
   generator: 'seedrandom',
-  knownBots,
+  get knownBots() {
+    return gunDuelPorts.knownBots();
+  },
   published: publishedTablesOf(publishedJson),
   // port against its compiled original, in lockstep, in a C++ sandbox worker (verify.ts)
   verify: gunDuelVerifier,
 
   engine: {
+    // What it seats besides its ports: C++ answers as posted (cpp/cli.ts) and programs (external.ts).
+    entrants: { cpp: GUN_DUEL_CPP, program: GUN_DUEL_PROGRAMS },
     ab: {
       pairs: 'one duel against the same opponent from the field, on the same side, with the same identifiers and engine seeds',
       score: 'a, b: the duel won 1, drawn 1/2, lost 0',
-      bots: () => POOL.map((p) => p.botName),
-      field: () => POOL.map((p) => p.botName),
+      bots: () => gunDuelPorts.names(),
+      field: () => gunDuelPorts.names(),
       minField: 1,
       batch: 500,
       trials: abTrials,
       botHint: 'or a class of --cpp-players files, or a --bot-cmd program by its Name',
       entrants: gunDuelAbEntrants,
     },
+    pools: gunDuelPools,
     ruleFlags: [
       {
         id: 'validB-from-actionA',

@@ -6,7 +6,8 @@
  */
 import type { TrialSpec } from '../core/game.ts';
 import type { RuleOutcomes } from '../core/ab/rules.ts';
-import { withRatings, type RatingsOptions } from '../core/stats/pairwise.ts';
+import type { RatingsOptions } from '../core/stats/pairwise.ts';
+import { withRatings } from '../core/runner/with-ratings.ts';
 import type { SandboxContext } from '../core/runner/trial-spec.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { cppPlayerClass } from './cpp/players.ts';
@@ -14,7 +15,7 @@ import type { CppAnswer } from './cpp/answers.ts';
 import { exactSeeds, type TournamentResult } from './tournament.ts';
 import type { Rng } from '../core/rng/rng.ts';
 import { SeededRandom } from '../core/rng/seeded-random.ts';
-import { findPlayer, POOL } from '../../transpiled-bots/gun-duel/index.ts';
+import { findPlayer, gunDuelPool, gunDuelPorts } from './ports.ts';
 import { runTournament, type ScoreRow, type TournamentSeeds } from './tournament.ts';
 import type { GunDuelVariant } from './variants.ts';
 import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
@@ -45,7 +46,7 @@ export function resolvePlayers(names: readonly string[] | undefined, cpp: readon
     if (!sandbox || sandbox.runtime !== 'wasm') throw new Error('compiled answers run only inside a C++ sandbox worker (SandboxPool with runtime "wasm")');
     for (const a of cpp) compiled.set(a.name.toLowerCase(), cppPlayerClass(a, { cells: sandbox.cells, label: (t) => sandbox.label(t) }));
   }
-  const order = names ?? [...POOL.map((p) => p.botName), ...(cpp ?? []).filter((a) => !findPlayer(a.name)).map((a) => a.name)];
+  const order = names ?? [...gunDuelPorts.names(), ...(cpp ?? []).filter((a) => !findPlayer(a.name)).map((a) => a.name)];
   return order.map((n) => {
     const p = compiled.get(n.toLowerCase()) ?? findPlayer(n);
     if (!p) throw new Error(`no player ${n}`);
@@ -99,7 +100,7 @@ const tournaments: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
     const pool = opts.cpp?.length ? resolvePlayers(opts.players, opts.cpp, sandbox) : undefined;
     for (let i = 0; i < count; i++) {
       const seeds = statisticalSeeds(`gun-duel/${rng.randbelow(2 ** 48)}`);
-      const players = pool ?? (opts.players ? opts.players.map((n) => findPlayer(n)!) : POOL);
+      const players = pool ?? (opts.players ? opts.players.map((n) => findPlayer(n)!) : gunDuelPool());
       const lib = opts.lib ?? 'libstdc++';
       const play = (pool: readonly PlayerClass[]) => runTournament({ players: pool, seeds, repetition: opts.repetition, variant: opts.variant, lib });
       if (opts.external?.length) {
@@ -122,7 +123,7 @@ const tournaments: TrialSpec<GunDuelRunOptions, GunDuelAcc> = {
 
 /** The rated rows of a run: its players in registration order (as resolvePlayers seats them). */
 export function ratedPlayers(o: GunDuelRunOptions): string[] {
-  const base = o.players ?? [...POOL.map((p) => p.botName), ...(o.cpp ?? []).filter((a) => !findPlayer(a.name)).map((a) => a.name)];
+  const base = o.players ?? [...gunDuelPorts.names(), ...(o.cpp ?? []).filter((a) => !findPlayer(a.name)).map((a) => a.name)];
   // --bot-cmd programs take the place of a player of their name, or sit at the end (withExternal).
   return [...base, ...(o.external ?? []).map((x) => x.name).filter((n) => !base.includes(n))];
 }

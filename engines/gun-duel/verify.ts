@@ -17,7 +17,7 @@ import type { GameVerifier, VerifyOutcome, VerifySource } from '../core/game.ts'
 import type { CppRng } from '../core/rng/rng.ts';
 import type { SandboxContext } from '../core/runner/trial-spec.ts';
 import { Tally, VerifyInputError } from '../core/verify/verify.ts';
-import { findPlayer, POOL } from '../../transpiled-bots/gun-duel/index.ts';
+import { findPlayer, gunDuelPool, gunDuelPorts } from './ports.ts';
 import { compileAnswers, type CppAnswer } from './cpp/answers.ts';
 import { cppPlayerClass } from './cpp/players.ts';
 import { ACTION_CHARS, BULLET, LOAD, METAL, PLASMA, Player, PlayerEnv, THERMAL, type Action, type PlayerClass, type Result } from './player.ts';
@@ -82,7 +82,7 @@ export function verifyGunDuel(bot: string, answer: CppAnswer, o: { seed: string;
   if (answer.name !== port.botName) throw new VerifyInputError(`the source defines ${answer.name}, not ${port.botName}`);
   if (!o.sandbox || o.sandbox.runtime !== 'wasm') throw new Error('the compiled original runs only in a C++ sandbox worker');
   const orig = cppPlayerClass(answer, { cells: o.sandbox.cells, label: (t) => o.sandbox!.label(t) });
-  const opponents = POOL.filter((p) => p !== port);
+  const opponents = gunDuelPool().filter((p) => p !== port);
   const tally = new Tally();
   const decisions: unknown[] = [];
   const duel = (env: PlayerEnv, opp: PlayerClass, subjectFirst: boolean, subjectId: number, oppId: number, where: string) => {
@@ -122,7 +122,7 @@ export function verifyGunDuel(bot: string, answer: CppAnswer, o: { seed: string;
 }
 
 export const gunDuelVerifier: GameVerifier = {
-  ports: () => POOL.map((p) => p.botName),
+  ports: () => gunDuelPorts.names(),
   runtime: 'wasm',
   async prepare(bot: string, source: VerifySource): Promise<unknown> {
     try {

@@ -12,11 +12,11 @@
 import { PyRandom } from '../core/rng/python-random.ts';
 import { abNote, pairTrials, shortError } from '../core/ab/pairs.ts';
 import type { AbPython, AbPythonExtra } from '../core/ab/types.ts';
-import { ruinsClass } from '../../transpiled-bots/ruins/index.ts';
+import { ruinsClass } from './ports.ts';
 import { Ruins } from './rules.ts';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
-import { localPython } from '../core/pyodide/local.ts';
-import type { PythonHost } from '../core/pyodide/host.ts';
+import { localPython } from '../core/sandbox/runtimes/python/local.ts';
+import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import { loadPythonRuinsBots } from './python-bots.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import type { RuinsPythonArgs } from './trials.ts';

@@ -18,7 +18,7 @@ import { UserError } from '../core/cli/errors.ts';
 import { runTournament } from './tournament.ts';
 import { ruinsPythonBench } from './python-bench.ts';
 import { RUINS_VARIANTS } from './variants.ts';
-import { Drunkard, RUINS_POOLS } from '../../transpiled-bots/ruins/index.ts';
+import { drunkard, testBotClasses } from './ports.ts';
 
 const SEED = 'K48XMESC';
 
@@ -40,7 +40,7 @@ function runOriginal(driver: string, checkout: string): OriginalRun {
 
 
 export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
-  const bots = RUINS_POOLS['test-bots']!;
+  const bots = testBotClasses();
   const flags = RUINS_VARIANTS.fixed.flags;
   const runs = Math.max(1, ctx.runs ?? (ctx.quick ? 2 : 5));
   // Ours is timed over several tournaments per run (one takes a fraction of a second).
@@ -64,7 +64,7 @@ export async function ruinsBench(ctx: BenchContext): Promise<BenchFigure[]> {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     games = 0;
-    for (let i = 0; i < repeat; i++) winner = runTournament(bots, SEED, { flags, drunkard: Drunkard, onGame: () => games++ }).winner;
+    for (let i = 0; i < repeat; i++) winner = runTournament(bots, SEED, { flags, drunkard: drunkard(), onGame: () => games++ }).winner;
     games /= repeat;
     const u = process.cpuUsage(c0);
     cpu.push((60 * repeat) / ((u.user + u.system) / 1e6));

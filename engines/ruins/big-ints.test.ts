@@ -4,7 +4,7 @@
  * high, not a crash of the driver. Only our own Python here.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LocalPython } from '../core/pyodide/local.ts';
+import { LocalPython } from '../core/sandbox/runtimes/python/local.ts';
 import { PyFloat } from '../core/py/float.ts';
 import { loadPythonRuinsBots } from './python-bots.ts';
 import { Ruins } from './rules.ts';

@@ -21,7 +21,7 @@ import { sandboxStopError } from '../core/cli/originals.ts';
 import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 
 import { SandboxStop } from './python-bots.ts';
-import { Drunkard, RUINS_CLASSES, RUINS_POOLS, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
+import { drunkard, RUINS_TEST_BOTS, ruinsClass, ruinsPools, ruinsPorts, testBotClasses } from './ports.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { ruinsRecorder, ruinsWatchPage, type RuinsSnapshot } from './watch.ts';
 import { publishedReport } from './published.ts';
@@ -48,12 +48,7 @@ interface RuinsCliOptions {
 }
 
 function poolOf(opts: RuinsCliOptions): AdventurerClass[] {
-  const names = resolveBots(
-    opts,
-    { names: Object.keys(RUINS_POOLS), default: 'test-bots', resolve: (n) => RUINS_POOLS[n]?.map((c) => c.botName) },
-    (n) => !!ruinsClass(n),
-    'ruins',
-  );
+  const names = resolveBots(opts, ruinsPools, 'ruins');
   return names.map((n) => ruinsClass(n)!);
 }
 
@@ -201,9 +196,9 @@ function withPython<T>(opts: RuinsCliOptions, kit: ReplayKit, use: (p: RuinsPyth
 const POOLS_HELP = `
 Bots:
   --pool test-bots  the driver's test_bots module (ruins.py -d test_bots), in the driver's load order:
-                    ${RUINS_POOLS['test-bots']!.map((c) => c.botName).join(', ')}
+                    ${RUINS_TEST_BOTS.join(', ')}
   --bots A,B,C      any ported bots, in this order (the order of a bot directory's classes):
-                    ${RUINS_CLASSES.map((c) => c.botName).join(', ')}
+                    ${ruinsPorts.names().join(', ')}
   The ten bots of the published table are known but not ported (koth registry ruins).`;
 const RULES_HELP = `
 Driver versions (--rules), checked against the history of Beefster09/pcg-general:
@@ -245,8 +240,8 @@ async function tournament(opts: RuinsCliOptions, { kit }: ModeContext): Promise<
       opts.pythonBots
         ? withPython(opts, kit, async (p) => ((await runRuinsJob(p, 'ruinsTournamentJob', { ...p.args, seed, rules: opts.rules }, incidents)) as ReturnType<typeof ruinsTournamentJob>).value!)
         : opts.ratings
-          ? ruinsRated(poolOf(opts), (pool) => runTournament(pool, seed, { flags, drunkard: Drunkard }))
-          : runTournament(poolOf(opts), seed, { flags, drunkard: Drunkard }),
+          ? ruinsRated(poolOf(opts), (pool) => runTournament(pool, seed, { flags, drunkard: drunkard() }))
+          : runTournament(poolOf(opts), seed, { flags, drunkard: drunkard() }),
     (crash) => {
       // What ruins.py had printed before its traceback.
       const pool = crash.partial?.['poolRows'] as TournamentRow[] | undefined;
@@ -359,7 +354,7 @@ function writeRuinsPage(dir: string, seed: string, snaps: readonly RuinsSnapshot
 export function ruinsWatchSamples(): WatchPage[] {
   const recorder = ruinsRecorder();
   const seed = 'K48XMESC';
-  const game = new Ruins([...RUINS_POOLS['test-bots']!], seed, { log: true, onTurnEnd: recorder.onTurnEnd });
+  const game = new Ruins(testBotClasses(), seed, { log: true, onTurnEnd: recorder.onTurnEnd });
   const rows = scoreRows(game.runGame());
   return [ruinsWatchPage(seed, recorder.snapshots, game.log, rows, `koth play ruins --seed ${seed} --pool test-bots --report DIR`)];
 }

@@ -9,7 +9,7 @@ import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { Drunkard, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import type { AdventurerClass } from './adventurer.ts';
-import { crashers, ORACLE_CLASSES } from './oracle-adventurers.ts';
+import { crashers, ORACLE_CLASSES } from '../../test/ruins-oracle-adventurers.ts';
 import { StringIndexer, WEIRD_BOTS } from './test-adventurers.ts';
 import { Ruins, scoreRows } from './rules.ts';
 import { runTournament, type TournamentResult } from './tournament.ts';

@@ -1,7 +1,7 @@
 /**
  * Adventurers in the ruins (question 183101) as the core sees it. Rules in rules.ts, the
  * tournament in tournament.ts, driver versions in variants.ts, the CLI in cli.ts, the
- * answer extractor in extract.ts; ports in transpiled-bots/ruins/. A ruins tournament is
+ * answer extractor in extract.ts; ports in transpiled-bots/ruins/, handed to the game by engines/wiring/ruins.ts (ports.ts). A ruins tournament is
  * one sequential stream (run_tournament's generator), so it has no shardable trials: it is
  * replayed exactly.
  */
@@ -14,12 +14,10 @@ import { ruinsBench } from './bench.ts';
 import { ruinsOriginals } from './originals.ts';
 import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
-import { portedBots } from '../../transpiled-bots/ruins/index.ts';
 import { trials as abTrials, python as abPython } from './ab.ts';
-import { RUINS_CLASSES, RUINS_POOLS } from '../../transpiled-bots/ruins/index.ts';
+import { RUINS_TEST_BOTS, ruinsPools, ruinsPorts } from './ports.ts';
 
 const published = RUINS_PUBLISHED.map((t) => ({ name: t.name, source: 'question 183101, leaderboard as of 2019-05-04', bots: t.rows.map((r) => r.bot) }));
-const ported = new Set(portedBots.map((k) => k.bot));
 
 export const ruinsGame: GameDescriptor = {
   id: 'ruins',
@@ -28,32 +26,36 @@ export const ruinsGame: GameDescriptor = {
   botLanguage: 'Python 3',
   extractor: ruinsExtractor,
   generator: 'cpython3',
-  knownBots: [
-    ...portedBots,
-    ...unportedBots(
-      'ruins',
-      183101,
-      published.flatMap((t) => t.bots).filter((b) => !ported.has(b)),
-      'question 183101 (answers); not reachable here: scrape it with koth scrape ruins',
-    ),
-  ],
+  get knownBots() {
+    const ported = ruinsPorts.knownBots();
+    return [
+      ...ported,
+      ...unportedBots(
+        'ruins',
+        183101,
+        published.flatMap((t) => t.bots).filter((b) => !ported.some((k) => k.bot === b)),
+        'question 183101 (answers); not reachable here: scrape it with koth scrape ruins',
+      ),
+    ];
+  },
   published,
   verify: ruinsVerifier,
   engine: {
     ab: {
       pairs: 'the same game seed and seats (A or B first, then up to 9 opponents from the field); single games are alike under both driver versions',
       score: 'a, b: the seat has the top score of the game (shared by k: 1/k), else 0',
-      bots: () => RUINS_CLASSES.map((c) => c.botName),
-      field: () => RUINS_POOLS['test-bots']!.map((c) => c.botName),
+      bots: () => ruinsPorts.names(),
+      field: () => [...RUINS_TEST_BOTS],
       minField: 1,
       batch: 20,
       trials: abTrials,
       python: abPython,
     },
+    pools: ruinsPools,
     ruleFlags: RUINS_RULE_FLAGS,
     variants: RUINS_VARIANTS,
     defaultVariant: DEFAULT_RUINS_VARIANT,
-    originals: ruinsOriginals,
+    entrants: { python: ruinsOriginals },
     watchSamples: ruinsWatchSamples,
     replay: RUINS_REPLAY,
     play: RUINS_PLAY,

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalPython } from '../core/pyodide/local.ts';
+import { LocalPython } from '../core/sandbox/runtimes/python/local.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import { runKoth } from '../../test/test-server.ts';
 import { loadPythonRuinsBots } from './python-bots.ts';

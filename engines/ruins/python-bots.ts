@@ -1,12 +1,12 @@
 /**
  * Original ruins answers (Python) playing in our TypeScript engine, inside the Pyodide
- * sandbox (engines/core/pyodide). Each Python Adventurer subclass becomes an AdventurerClass:
+ * sandbox (engines/core/sandbox/runtimes/python/). Each Python Adventurer subclass becomes an AdventurerClass:
  * the engine constructs it and asks it for actions exactly where it asks a port.
  *
  * One stream per adventurer: the engine hands every adventurer its own PyRandom
  * (Random(getrandbits(744))); the Python bot's `self.random` is a random.Random of the sandbox
  * (a KothStream) kept in step with it by counting the words each side drew
- * (engines/core/pyodide/stream-link.ts), so the draws are the ones ruins.py made.
+ * (engines/core/sandbox/runtimes/python/stream-link.ts), so the draws are the ones ruins.py made.
  *
  * Failures: a Python exception from get_action/enter_ruins is an exception of the bot (the
  * driver caught `Exception`: the adventurer dies, the game goes on); SystemExit or
@@ -18,9 +18,9 @@
 import { basename } from 'node:path';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
 import { SandboxKilled, SandboxPythonError } from '../core/sandbox/errors.ts';
-import type { PythonHost } from '../core/pyodide/host.ts';
-import { StreamLink } from '../core/pyodide/stream-link.ts';
-import { defaultPythonHost } from '../core/pyodide/local.ts';
+import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
+import { StreamLink } from '../core/sandbox/runtimes/python/stream-link.ts';
+import { defaultPythonHost } from '../core/sandbox/runtimes/python/local.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { Adventurer, SeedLater, type AdventurerClass, type RoomState } from './adventurer.ts';
 import { RUINS_STANDIN_PY } from './python/stand-in.ts';

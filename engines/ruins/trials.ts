@@ -1,6 +1,6 @@
 /**
  * Jobs of the sandbox workers (engines/core/sandbox/pool.ts) for ruins runs with the ORIGINAL
- * Python answers: the engine and Pyodide in one thread (engines/core/pyodide/local.ts). Results
+ * Python answers: the engine and Pyodide in one thread (engines/core/sandbox/runtimes/python/local.ts). Results
  * and crashes go back as plain data; originals.ts turns them into the CLI's output and errors.
  * A tournament is one sequential stream; `trials` below shards whole tournaments (the rule A/B).
  */
@@ -12,7 +12,7 @@ import { loadPythonRuinsBots, SandboxStop, type LoadedPythonBots, type PythonSou
 import { Ruins, scoreRows, type LogLine, type ScoreRow } from './rules.ts';
 import { runTournament, type TournamentResult } from './tournament.ts';
 import { RUINS_VARIANTS } from './variants.ts';
-import { Drunkard, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
+import { drunkard, ruinsClass } from './ports.ts';
 import type { TrialSpec } from '../core/runner/trial-spec.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import type { RuleOutcomes } from '../core/ab/rules.ts';
@@ -81,7 +81,7 @@ function guarded<T>(loaded: LoadedPythonBots | undefined, f: () => T): { value?:
 export function ruinsTournamentJob(args: RuinsPythonArgs & { seed: string; rules: string }, ctx: JobContext): { value?: TournamentResult } & RuinsPythonRun {
   const { loaded, classes } = load(args, ctx);
   const flags = RUINS_VARIANTS[args.rules as keyof typeof RUINS_VARIANTS].flags;
-  return guarded(loaded, () => runTournament(classes, args.seed, { flags, drunkard: Drunkard }));
+  return guarded(loaded, () => runTournament(classes, args.seed, { flags, drunkard: drunkard() }));
 }
 
 /** Job: one game as `ruins.py -s SEED -1` plays it (the log too when asked). */
@@ -113,7 +113,7 @@ export function playTournament(bots: readonly AdventurerClass[], limit: number):
   try {
     runTournament(bots, BENCH_SEED, {
       flags: RUINS_VARIANTS.fixed.flags,
-      drunkard: Drunkard,
+      drunkard: drunkard(),
       onGame: () => {
         if (++n >= limit) throw new Enough();
       },
@@ -157,7 +157,7 @@ export const trials: TrialSpec<RuinsRunOptions, RuinsAcc> = {
     for (let i = 0; i < count; i++) {
       const seed = String((rng as PyRandom).getrandbits(64));
       try {
-        const r = runTournament(classes, seed, { flags, drunkard: Drunkard });
+        const r = runTournament(classes, seed, { flags, drunkard: drunkard() });
         out.tournaments.push({ seed, rows: r.rows.map(({ bot, score }) => ({ bot, score })) });
       } catch (e) {
         if (!(e instanceof ControllerCrash)) throw e;

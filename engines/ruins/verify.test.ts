@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKoth } from '../../test/test-server.ts';
 import { sha256 } from '../core/verify/verify.ts';
+import '../wiring/ruins.ts';
 import { ruinsTraceDecisions } from './verify.ts';
 
 const TWINS = 'tools/oracle/ruins/bots/port_twins/twins.py';

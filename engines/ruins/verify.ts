@@ -14,7 +14,7 @@ import { Adventurer, RoomState, SeedLater, treasure, type AdventurerClass } from
 import { pyRepr } from './actions.ts';
 import { loadPythonRuinsBots, SandboxStop } from './python-bots.ts';
 import { Ruins } from './rules.ts';
-import { RUINS_CLASSES, ruinsClass } from '../../transpiled-bots/ruins/index.ts';
+import { ruinsClass, ruinsPorts } from './ports.ts';
 
 const sameState = (a: PyRandom, b: PyRandom) => {
   const x = a.getstate();
@@ -60,7 +60,7 @@ export function lockstepRuins(name: string, original: AdventurerClass, o: { seed
   let where = '';
 
   const pick = new PyRandom(o.seed);
-  const pool = RUINS_CLASSES.map((c) => c.botName).filter((n) => n !== name);
+  const pool = ruinsPorts.names().filter((n) => n !== name);
   const opponents = pick.sample(pool, Math.min(5, pool.length)) as string[];
 
   class Lockstep extends Adventurer {
@@ -145,7 +145,7 @@ function describe(s: RoomState): string {
   return `room ${s.room}, stamina ${s.stamina}, treasures: ${list(s.treasures)}; carrying: ${list(s.inventory)}; others: ${s.players.join(', ') || 'none'}`;
 }
 
-export const ruinsVerifiablePorts = (): string[] => RUINS_CLASSES.map((c) => c.botName);
+export const ruinsVerifiablePorts = (): string[] => ruinsPorts.names();
 
 /** `koth verify ruins`: what the ruins descriptor offers. */
 export const ruinsVerifier: GameVerifier = {

@@ -1,6 +1,7 @@
-/** The atomas ports (question 95889), in the answers' order on the question page. */
+/** The atomas roster: the ports of question 95889 with their provenance, in the answers' order on the question page. engines/wiring/atomas.ts hands it to the game. */
 import type { AtomasBot } from '../../engines/atomas/rules.ts';
-import type { KnownBot, Provenance } from '../provenance.ts';
+import { makeRoster, type Roster } from '../../engines/core/roster.ts';
+import type { Provenance } from '../provenance.ts';
 import * as draftBot from './draftBot.ts';
 import * as RandomBot from './RandomBot.ts';
 import * as BadPlayer from './BadPlayer.ts';
@@ -13,4 +14,8 @@ export function atomasBot(name: string): AtomasBot | undefined {
   return ATOMAS_BOTS.find((b) => b.name === name);
 }
 
-export const portedBots: KnownBot[] = modules.map((m) => ({ challenge: 'atomas', bot: m.provenance.bot, ported: true, provenance: m.provenance }));
+/** The roster the game is handed (engines/core/roster.ts). */
+export const atomasRoster: Roster<AtomasBot> = makeRoster(
+  'atomas',
+  modules.map((m) => ({ name: m.default.name, provenance: m.provenance, port: m.default })),
+);

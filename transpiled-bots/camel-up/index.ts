@@ -1,9 +1,11 @@
 /**
- * The camel-up ports: the four players of question 167101 (camelup.py's player_pool order) and
- * the house bots of the 2026 Cup (bots/house/ at 2dbad1c; play them with --rules 2026).
+ * The camel-up roster: the four players of question 167101 (camelup.py's player_pool order) and
+ * the house bots of the 2026 Cup (bots/house/ at 2dbad1c; play them with --rules 2026), with
+ * their provenance; engines/wiring/camel-up.ts hands it to the game.
  */
 import type { CamelPlayer } from '../../engines/camel-up/rules.ts';
-import type { KnownBot, Provenance } from '../provenance.ts';
+import { makeRoster, type Roster } from '../../engines/core/roster.ts';
+import type { Provenance } from '../provenance.ts';
 import * as Player0 from './Player0.ts';
 import * as Player1 from './Player1.ts';
 import * as Player2 from './Player2.ts';
@@ -37,10 +39,11 @@ export function camelPlayer(name: string): CamelPlayer | undefined {
   return CAMEL_PLAYERS.find((p) => p.name === name);
 }
 
-/** The `house` pool: the house ports, Player0 filling the seats while fewer than four are ported. */
-export const HOUSE_POOL: readonly string[] = [...HOUSE_PLAYERS.map((p) => p.name), ...Array<string>(Math.max(0, 4 - HOUSE_PLAYERS.length)).fill('Player0')];
-
 /** Is this port one of the 2026 house bots (written for camelup.py 2026's rules and player_view)? */
 export const isHousePort = (name: string): boolean => HOUSE_PLAYERS.some((p) => p.name === name);
 
-export const portedBots: KnownBot[] = [...modules, ...houseModules].map((m) => ({ challenge: 'camel-up', bot: m.provenance.bot, ported: true, provenance: m.provenance }));
+/** The roster the game is handed (engines/core/roster.ts): the house bots in group 'house'. */
+export const camelUpRoster: Roster<CamelPlayer> = makeRoster('camel-up', [
+  ...modules.map((m) => ({ name: m.default.name, provenance: m.provenance, port: m.default })),
+  ...houseModules.map((m) => ({ name: m.default.name, provenance: m.provenance, port: m.default, group: 'house', ...(m.fresh ? { fresh: m.fresh } : {}) })),
+]);

@@ -1,9 +1,10 @@
 /**
- * The dice bot registry: every port, in the snapshot's class-definition order (the order
- * `Bot.__subclasses__()` gave the original controller), and every bot the project knows of.
+ * The dice roster: every port with its provenance, in the snapshot's class-definition order (the
+ * order `Bot.__subclasses__()` gave the original controller). engines/wiring/dice.ts hands it to the game.
  */
 import type { DiceBotClass } from '../../engines/dice/bot.ts';
-import type { KnownBot, Provenance } from '../provenance.ts';
+import { makeRoster, type Roster } from '../../engines/core/roster.ts';
+import type { Provenance } from '../provenance.ts';
 import * as ThrowTwiceBot from './ThrowTwiceBot.ts';
 import * as GoToTenBot from './GoToTenBot.ts';
 import * as Roll6Timesv2 from './Roll6Timesv2.ts';
@@ -76,14 +77,12 @@ export const diceProvenance: ReadonlyMap<string, Provenance> = new Map(modules.m
 /** Names of the bots in the snapshot (class order): every one is ported, so this is the ports' order. */
 export const DICE_SNAPSHOT_BOTS: readonly string[] = diceBotClasses.map((c) => c.botName);
 
-/** Subclasses of another bot in Python: not in `Bot.__subclasses__()`, so not in the original's default pool. */
-export const DICE_INDIRECT_SUBCLASSES: ReadonlySet<string> = new Set(['CooperativeThrowTwice', 'CooperativeSwarm_1234']);
-
 export function diceClass(name: string): DiceBotClass | undefined {
   return diceBotClasses.find((c) => c.botName === name);
 }
 
-export const knownBots: KnownBot[] = DICE_SNAPSHOT_BOTS.map((bot) => {
-  const provenance = diceProvenance.get(bot) ?? { challenge: 'dice', bot, questionId: 177765, source: '2019-01-07 snapshot of all answers' };
-  return { challenge: 'dice', bot, ported: diceProvenance.has(bot), provenance };
-});
+/** The roster the game is handed (engines/core/roster.ts). */
+export const diceRoster: Roster<DiceBotClass> = makeRoster(
+  'dice',
+  modules.map((m) => ({ name: m.default.botName, provenance: m.provenance, port: m.default })),
+);

@@ -1,11 +1,13 @@
 /**
- * The gun-duel ports, registered in the order of the final Tournament.cpp (a6e74c9) —
- * the order decides who is player A, the identifier each gets and the order of every draw.
+ * The gun-duel roster: the ports with their provenance, registered in the order of the final
+ * Tournament.cpp (a6e74c9) — the order decides who is player A, the identifier each gets and
+ * the order of every draw; engines/wiring/gun-duel.ts hands it to the game.
  * BlackHatPlayer (answer 105061) is known but disqualified and not ported: it tampered with
  * its opponents' memory, and the final Tournament.cpp does not register it.
  */
 import type { PlayerClass } from '../../engines/gun-duel/player.ts';
 import type { KnownBot } from '../provenance.ts';
+import { makeRoster, type Roster } from '../../engines/core/roster.ts';
 import { fromRepo } from './source.ts';
 import GunClubPlayer, { provenance as GunClubPlayerP } from './GunClubPlayer.ts';
 import OpportunistPlayer, { provenance as OpportunistPlayerP } from './OpportunistPlayer.ts';
@@ -78,3 +80,10 @@ export const knownBots: KnownBot[] = [
 export function findPlayer(name: string): PlayerClass | undefined {
   return POOL.find((p) => p.botName.toLowerCase() === name.toLowerCase());
 }
+
+/** The roster the game is handed (engines/core/roster.ts): a name is found case aside. */
+export const gunDuelRoster: Roster<PlayerClass> = makeRoster(
+  'gun-duel',
+  POOL.map((p) => ({ name: p.botName, provenance: knownBots.find((k) => k.bot === p.botName)!.provenance, port: p })),
+  { unported: knownBots.filter((k) => !k.ported), ignoreCase: true },
+);

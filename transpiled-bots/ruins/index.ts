@@ -1,10 +1,12 @@
 /**
- * The ruins ports: the driver's Drunkard and its test bots in load order. (The ten bots of
- * the 2019-05-04 leaderboard are known from the published table, not ported: their code is
- * only on the question page.)
+ * The ruins roster: the driver's Drunkard and its test bots in load order, with their
+ * provenance; engines/wiring/ruins.ts hands it to the game. (The ten bots of the 2019-05-04
+ * leaderboard are known from the published table, not ported: their code is only on the
+ * question page.)
  */
 import type { AdventurerClass } from '../../engines/ruins/adventurer.ts';
-import type { KnownBot, Provenance } from '../provenance.ts';
+import { makeRoster, type Roster } from '../../engines/core/roster.ts';
+import type { Provenance } from '../provenance.ts';
 import * as DrunkardM from './Drunkard.ts';
 import * as EagerThiefM from './EagerThief.ts';
 import * as EmoKidM from './EmoKid.ts';
@@ -59,9 +61,8 @@ export function ruinsClass(name: string): AdventurerClass | undefined {
   return RUINS_CLASSES.find((c) => c.botName === name);
 }
 
-export const RUINS_POOLS: Record<string, readonly AdventurerClass[]> = {
-  'test-bots': TEST_BOTS,
-};
-
-/** Every port, with its provenance (the unported leaderboard bots are added by engines/ruins/index.ts from the published table). */
-export const portedBots: KnownBot[] = provenances.map((p) => ({ challenge: 'ruins', bot: p.bot, ported: true, provenance: p }));
+/** The roster the game is handed (engines/core/roster.ts; the unported leaderboard bots are added by engines/ruins/index.ts from the published table). */
+export const ruinsRoster: Roster<AdventurerClass> = makeRoster(
+  'ruins',
+  RUINS_CLASSES.map((c, i) => ({ name: c.botName, provenance: provenances[i]!, port: c })),
+);

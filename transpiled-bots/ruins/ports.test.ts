@@ -8,9 +8,10 @@ import { readdirSync } from 'node:fs';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { RoomState, treasure, type AdventurerClass } from '../../engines/ruins/adventurer.ts';
-import { renamed } from '../../engines/ruins/oracle-adventurers.ts';
+import { renamed } from '../../test/ruins-oracle-adventurers.ts';
 import { Ruins } from '../../engines/ruins/rules.ts';
 import { Drunkard, ruinsClass, TEST_BOTS } from './index.ts';
+import '../../engines/wiring/ruins.ts';
 import { ruinsGame } from '../../engines/ruins/index.ts';
 
 const knownBots = ruinsGame.knownBots;

@@ -13,7 +13,7 @@
  * "sha256hex:salt" strings, camel_bet_values once a round has ended).
  *
  * One stream: the module-global `random` (what `import random` gives every player) is set from
- * the engine's PyRandom by counting words (engines/core/pyodide/stream-link.ts).
+ * the engine's PyRandom by counting words (engines/core/sandbox/runtimes/python/stream-link.ts).
  *
  * The move's answer is read here the way the controller read it (`result[0] == 0` ... with
  * Python's ==, `str(camel)` for game bets, a trap square used as a list index), so an odd

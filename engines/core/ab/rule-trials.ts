@@ -1,11 +1,13 @@
 /**
  * The shardable side of the paired rule A/B (engines/core/ab/rules.ts): a game's trials played
  * twice per pair, under rules A and B, from pair i's generator — what a worker runs for a
- * `<module>#rules` trials module. Kept apart from rules.ts (which runs and reports an A/B through
- * the kit) so that the runner's worker does not import the game descriptor's types.
+ * trials module marked as rule pairs (runner/trials-ref.ts). Kept apart from rules.ts (which
+ * runs and reports an A/B through the kit) so that the runner's worker does not import the game
+ * descriptor's types.
  */
 import { generatorKind } from '../rng/generators.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
+import { readWorkerModule } from '../runner/trials-ref.ts';
 import { pairGenerator, shardOf } from './pairs.ts';
 
 /** One trial's results: per key (a bot, or a group such as a seat), the value it got (absent: it did not take part). */
@@ -66,41 +68,6 @@ function addOutcome(sums: PairSums[], keys: readonly string[], a: Record<string,
   });
 }
 
-/** One key's comparison: the mean result under A and B (over its pairs) and the paired difference b − a with its interval. */
-export interface RulePairRow {
-  key: string;
-  pairs: number;
-  a: number;
-  b: number;
-  diff: { d: number; low: number; high: number; significant: boolean };
-}
-
-/** The one JSON shape of a rule A/B (`--json`), every game. */
-export interface RuleAbResult {
-  challenge: string;
-  kind: 'rules';
-  compare: [string, string];
-  seed: string;
-  pairs: number;
-  confidence: number;
-  /** What a row's value is (e.g. "Win%"), and the unit of a difference. */
-  metric: string;
-  diffUnit: string;
-  /** Per bot: mean result under A and B over its pairs, paired difference b − a with its interval. */
-  bots: RulePairRow[];
-  /** A second breakdown (dice: seats), when the game has one. */
-  groups?: { title: string; keyLabel: string; rows: RulePairRow[] };
-  /** The game's own figures (dice: last-round retriggers…), as it names them. */
-  extra?: Record<string, unknown>;
-  /** More comparisons on top (camel-up: A with one flag set as in B), each of the same shape minus these. */
-  breakdown?: { title: string; rows: (RulePairRow & { part: string })[] };
-  workers: number;
-  shardSize: number;
-  seconds: number;
-  command: string;
-  ranOn?: string;
-}
-
 /** The shardable pairs of a game's rule A/B: its trials, played twice per pair from pair i's generator. */
 export function ruleAbTrials<O, Acc>(spec: TrialSpec<O, Acc>, outcomes: RuleOutcomes<O, Acc>): TrialSpec<RuleAbOptions<O>, RuleAbAcc<Acc>> {
   const pairGen = generatorKind(spec.generator);
@@ -138,14 +105,9 @@ export function ruleAbTrials<O, Acc>(spec: TrialSpec<O, Acc>, outcomes: RuleOutc
   };
 }
 
-/** What a worker runs for a trials module: `<module>#rules` is the module's trials as rule A/B pairs (its `ruleOutcomes`). */
+/** What a worker runs for a trials module: one marked as rule pairs (runner/trials-ref.ts) is the module's trials as rule A/B pairs (its `ruleOutcomes`). */
 export function asRulePairs(module: string, trials: TrialSpec<unknown, unknown>, outcomes: RuleOutcomes<unknown, unknown> | undefined): TrialSpec<unknown, unknown> {
-  if (!module.endsWith('#rules')) return trials;
+  if (!readWorkerModule(module).rulePairs) return trials;
   if (!outcomes) throw new Error(`${module}: the module exports no "ruleOutcomes" (the game has no rule A/B)`);
   return ruleAbTrials(trials, outcomes) as TrialSpec<unknown, unknown>;
-}
-
-/** The module to import for a `<module>#rules` worker module (the same module instance as the game's own trials). */
-export function moduleFile(module: string): string {
-  return module.endsWith('#rules') ? module.slice(0, -6) : module;
 }

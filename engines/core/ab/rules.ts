@@ -12,16 +12,26 @@
  * `ruleOutcomes`: the per-bot (and per-group) results of an accumulator holding ONE trial. Workers
  * load the pair as `<id>:rules` (registry: the game's trials module, `#rules`).
  */
-import type { ReplayKit, ShardedRun } from '../game.ts';
+import type { ReplayKit, ShardedRun } from '../kit-types.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import { confidencePercent, zFor } from '../stats/intervals.ts';
 import type { RuleComparisonData } from '../report/html/types.ts';
 import { shardOf } from './pairs.ts';
-import type { PairSums, RuleAbAcc, RuleAbOptions, RuleAbResult, RuleOutcomes, RulePairRow } from './rule-trials.ts';
+import { trialsKey, trialsRef } from '../runner/trials-ref.ts';
+import type { PairSums, RuleAbAcc, RuleAbOptions, RuleOutcomes } from './rule-trials.ts';
 
 export * from './rule-trials.ts';
 
+
+/** One key's comparison: the mean result under A and B (over its pairs) and the paired difference b − a with its interval. */
+export interface RulePairRow {
+  key: string;
+  pairs: number;
+  a: number;
+  b: number;
+  diff: { d: number; low: number; high: number; significant: boolean };
+}
 
 /** Mean and interval of the paired differences of one key (values × scale, e.g. 100 for win%). */
 export function pairedRow(key: string, s: PairSums | undefined, z: number, scale = 1): RulePairRow {
@@ -59,7 +69,7 @@ export interface RuleAbRunInput<O, Acc> {
 export async function runRulePairs<O, Acc>(kit: ReplayKit, i: RuleAbRunInput<O, Acc>) {
   const opts: RuleAbOptions<O> = { a: i.a, b: i.b, keys: i.keys, groupKeys: i.groupKeys ?? [], first: 0, batch: i.shardSize };
   return kit.runSharded<RuleAbOptions<O>, RuleAbAcc<Acc>>({
-    game: `${i.game}:rules`,
+    game: trialsKey(trialsRef(i.game, 'rules')),
     spec: i.spec,
     opts,
     seed: i.seed,
@@ -73,6 +83,32 @@ export async function runRulePairs<O, Acc>(kit: ReplayKit, i: RuleAbRunInput<O, 
     ...(i.sharded ?? {}),
     unit: 'pairs',
   });
+}
+
+/** The one JSON shape of a rule A/B (`--json`), every game. */
+export interface RuleAbResult {
+  challenge: string;
+  kind: 'rules';
+  compare: [string, string];
+  seed: string;
+  pairs: number;
+  confidence: number;
+  /** What a row's value is (e.g. "Win%"), and the unit of a difference. */
+  metric: string;
+  diffUnit: string;
+  /** Per bot: mean result under A and B over its pairs, paired difference b − a with its interval. */
+  bots: RulePairRow[];
+  /** A second breakdown (dice: seats), when the game has one. */
+  groups?: { title: string; keyLabel: string; rows: RulePairRow[] };
+  /** The game's own figures (dice: last-round retriggers…), as it names them. */
+  extra?: Record<string, unknown>;
+  /** More comparisons on top (camel-up: A with one flag set as in B), each of the same shape minus these. */
+  breakdown?: { title: string; rows: (RulePairRow & { part: string })[] };
+  workers: number;
+  shardSize: number;
+  seconds: number;
+  command: string;
+  ranOn?: string;
 }
 
 export interface RuleAbResultInput<Acc> {

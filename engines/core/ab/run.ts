@@ -9,11 +9,12 @@
  *
  * The statistics (LLR, bounds, paired summary, Elo, LOS) are engines/core/stats/sprt.ts's.
  */
-import type { ReplayKit, ShardedRun } from '../game.ts';
+import type { ReplayKit, ShardedRun } from '../kit-types.ts';
 import type { Seed } from '../rng/rng.ts';
 import { Sprt, summarizePairs, type SprtParams } from '../stats/sprt.ts';
 import { mergeNotes, type AbAcc, type AbNotes, type AbOptions } from './pairs.ts';
 import type { AbGame } from './types.ts';
+import { trialsKey, trialsRef } from '../runner/trials-ref.ts';
 
 export type { AbGame } from './types.ts';
 
@@ -110,7 +111,7 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
     const first = n;
     const opts: AbOptions = { ...i.opts, first, batch };
     const res = await kit.runSharded<AbOptions, AbAcc>({
-      game: `${i.game}:ab`,
+      game: trialsKey(trialsRef(i.game, 'ab')),
       spec: i.ab.trials,
       opts,
       seed: i.seed,

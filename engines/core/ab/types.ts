@@ -3,22 +3,7 @@ import type { SandboxPool } from '../sandbox/pool.ts';
 import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import type { AbAcc, AbOptions } from './pairs.ts';
-
-/** The command line's "bring your own bot" options of `koth ab` (a game takes those it declares in `AbEntrantsHook.options`). */
-export interface AbEntrantOptions {
-  /** --cpp-players FILES|cache */
-  cppPlayers?: string;
-  /** --bot-cmd "Name=<program>", repeatable */
-  botCmd?: string[];
-  /** --interface, repeatable (once for all --bot-cmd, or once per --bot-cmd) */
-  interface?: string[];
-  /** --move-timeout ms (undefined: the game's default) */
-  moveTimeout?: number;
-  /** --stdio-newline */
-  stdioNewline?: string;
-  workers: number;
-  queue?: string | undefined;
-}
+import type { Entrant } from '../entrants/entrant.ts';
 
 /** What an entrants hook may use of the replay kit (game.ts ReplayKit.sandboxPool; not imported: game.ts imports this file). */
 export interface AbKit {
@@ -36,14 +21,16 @@ export interface AbEntrants {
   close(): Promise<void>;
 }
 
-/** A game's "bring your own bot" path in `koth ab` (the one its `koth replay` has). */
-export interface AbEntrantsHook {
-  /** The options it takes, as flags (--cpp-players, --bot-cmd, …); the others are refused for this game. */
-  options: readonly string[];
-  /** In words, for the help and for the message on an unknown bot. */
+/**
+ * A game's adapter of the user's own bots in `koth ab` (the kinds it declares in `engine.entrants`
+ * besides python, which the core opens): the entrants come checked (engines/core/cli/ab-entrants.ts);
+ * it opens them (compiles, starts pools) and says what its pairs are handed.
+ */
+export interface AbEntrantsAdapter {
+  /** What else the game's pairs take, in words (the help, and the message on an unknown bot). */
   help: string;
-  /** Checks and opens the entrants; UserError (exit 2) for bad input, nothing run. */
-  open(o: AbEntrantOptions, kit: AbKit): Promise<AbEntrants>;
+  /** Opens the entrants; UserError (exit 2) for bad input, nothing run. */
+  open(entrants: readonly Entrant[], o: { workers: number; queue?: string | undefined }, kit: AbKit): Promise<AbEntrants>;
 }
 
 /** What a game declares for `koth ab` (its descriptor's `engine.ab`): data, and where its pairs run (engines/<id>/ab.ts). */
@@ -66,14 +53,14 @@ export interface AbGame {
   botHint?: string;
   /**
    * `koth ab <id> --python-bots FILES`: the game's pairs can be played by its original Python
-   * classes (the game's `engine.originals`). engines/<id>/ab.ts then exports the originals'
+   * classes (the game's `engine.entrants.python`). engines/<id>/ab.ts then exports the originals'
    * inspect job and plays `extra.python` (the originals' job arguments, sources by content: they
    * travel to queue workers as sha256 references) with every seat a class of the files, as
    * `koth replay <id> --python-bots` seats them. `timeoutMs`: one sandbox call's time limit.
    */
   python?: AbPython;
-  /** The user's own bots as A, B or field members (gun-duel: --cpp-players, --bot-cmd; atomas: --bot-cmd). */
-  entrants?: AbEntrantsHook;
+  /** The user's own bots as A, B or field members (the game's entrants of kinds cpp and program: gun-duel's --cpp-players, --bot-cmd; atomas's --bot-cmd). */
+  entrants?: AbEntrantsAdapter;
 }
 
 /** A game's --python-bots in koth ab (AbGame.python). */

@@ -9,13 +9,15 @@
  */
 import type { Command } from 'commander';
 import { parseSeed } from '../rng/rng.ts';
-import type { GameEngine, ReplayKit, ShardedRun } from '../game.ts';
+import type { BotPools, GameEngine, ReplayKit, ShardedRun } from '../game.ts';
 import { withOriginals } from './originals.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import { CheckpointMismatch, CheckpointWriteError } from '../runner/checkpoint.ts';
 import { runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
-import { isAuthProblem, kothVersion, QueueBadUrl, QueueJobFailed, QueueMisconfigured, QueueUnreachable, redact, redactWord, runQueued } from '../runner/queue.ts';
+import { isAuthProblem, QueueBadUrl, QueueMisconfigured, QueueUnreachable, redact, redactWord } from '../runner/queue/connection.ts';
+import { kothVersion } from '../runner/queue/protocol.ts';
+import { QueueJobFailed, runQueued } from '../runner/queue/coordinator.ts';
 
 export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
@@ -52,22 +54,17 @@ export function parseBotList(text: string): string[] {
   return names;
 }
 
-/** The bots a run uses: --bots (checked against `known`), else the named pool. */
-export function resolveBots(
-  opts: { bots?: string; pool?: string },
-  pools: { names: readonly string[]; resolve(name: string): readonly string[] | undefined; default: string },
-  known: (name: string) => boolean,
-  game: string,
-): string[] {
+/** The bots a run uses: --bots (checked against the game's known bots), else the named pool (`fallback`: the game's default pool, unless a mode of the command picks another). */
+export function resolveBots(opts: { bots?: string; pool?: string }, pools: BotPools, game: string, fallback: string = pools.default): string[] {
   if (opts.bots !== undefined) {
     const names = parseBotList(opts.bots);
-    const unknown = names.filter((n) => !known(n));
+    const unknown = names.filter((n) => !pools.known(n));
     if (unknown.length) throw new UserError(`no port for ${unknown.join(', ')} in ${game} (see "koth registry ${game}" for every known bot)`);
     return names;
   }
-  const name = opts.pool ?? pools.default;
+  const name = opts.pool ?? fallback;
   const pool = pools.resolve(name);
-  if (!pool) throw new UserError(`unknown pool "${name}": use ${pools.names.join(', ')}, or list bots with --bots A,B,C`);
+  if (!pool) throw new UserError(`unknown pool "${name}": use ${pools.names.join(', ')}, or ${pools.instead ?? 'list bots with --bots A,B,C'}`);
   return [...pool];
 }
 
@@ -91,7 +88,7 @@ export function queueError(e: unknown): UserError | undefined {
   return undefined;
 }
 
-/** The kit a CLI hands its games: `trialsModuleOf` says where a game's trials module is (for workers); what the games offer the HTML report goes to `sink`; `engineOf` gives a game's engine (its declared parameters, variants, `originals` for --python-bots). */
+/** The kit a CLI hands its games: `trialsModuleOf` says where a game's trials module is (for workers); what the games offer the HTML report goes to `sink`; `engineOf` gives a game's engine (its declared parameters, variants, `entrants.python` for --python-bots). */
 export function createReplayKit(trialsModuleOf: (game: string) => string, sink?: ReportSink, engineOf: (game: string) => GameEngine | undefined = () => undefined): ReplayKit {
   /** Sharded runs under way: they handle Ctrl-C themselves (stop at a shard, keep the checkpoint). */
   let sharding = 0;
@@ -183,7 +180,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
       return spec ? applyParams(cmd, spec, engine) : cmd;
     },
     originals(game, opts, o, use) {
-      const spec = engineOf(game)?.originals;
+      const spec = engineOf(game)?.entrants?.python;
       if (!spec) throw new UserError(`--python-bots: ${game} cannot run its original answers`);
       return withOriginals(game, spec, opts, kit, { ...o, sharding: () => sharding > 0 }, use);
     },

@@ -1,7 +1,7 @@
 /**
  * `--python-bots FILE.py[,FILE2.py…]|cache`: the ORIGINAL Python answers playing in our engine
  * inside sandbox workers (engines/core/sandbox/pool.ts), for every game that has them. One path,
- * driven by the game's `engine.originals` (engines/core/game.ts `OriginalBots`):
+ * driven by the game's `engine.entrants.python` (engines/core/game.ts `OriginalBots`):
  *
  *   1. the sources: the files given (read here) or the scrape cache (the game lays it out as its
  *      original driver did);
@@ -15,12 +15,11 @@
  *      recovered from a message.
  */
 import pc from 'picocolors';
-import type { OriginalBots, Originals, OriginalsInspection, OriginalsOptions, ReplayKit } from '../game.ts';
+import type { OriginalBots, Originals, OriginalsInspection, OriginalsOptions, ReplayKit } from '../kit-types.ts';
 
 export type { Originals, OriginalsInspection };
-import { SandboxTaskError, type SandboxPool, type TaskHandlers } from '../sandbox/pool.ts';
-import { SandboxKilled } from '../sandbox/errors.ts';
-import type { ErrorData } from '../sandbox/job-worker.ts';
+import type { SandboxPool, TaskHandlers } from '../sandbox/pool.ts';
+import { ERROR_KIND, SandboxKilled, SandboxTaskError, type ErrorData } from '../sandbox/errors.ts';
 import { SandboxStop } from '../py/errors.ts';
 import { printable } from '../report/table.ts';
 import { EXIT, UserError } from './errors.ts';
@@ -68,8 +67,8 @@ export function originalsError(spec: OriginalBots<any>, e: unknown): unknown {
   const d = e.data;
   const own = spec.rebuild?.(d);
   if (own) return own;
-  if (d.name === 'PythonFileError') return new UserError(`--python-bots: ${shown(d.message)}. ${capital(spec.controller)} could not have imported it either; fix the file or leave it out.`);
-  if (d.name === 'PythonBotRefused') {
+  if (d.name === ERROR_KIND.pythonFileError) return new UserError(`--python-bots: ${shown(d.message)}. ${capital(spec.controller)} could not have imported it either; fix the file or leave it out.`);
+  if (d.name === ERROR_KIND.pythonBotRefused) {
     const f = d.fields;
     return new UserError(
       `--python-bots: refused module ${shown(String(f.module))} (${shown(String(f.origin))}): ${shown(String(f.reason))}.\n` +

@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandParams, CommonOption, GameEngine, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 import { defaultWorkers } from '../runner/runner.ts';
-import { checkQueueUrl } from '../runner/queue.ts';
+import { checkQueueUrl } from '../runner/queue/connection.ts';
 import { UserError } from './errors.ts';
 import { outputFileProblem, outputFolderProblem } from './files.ts';
 
@@ -222,7 +222,7 @@ export const CHECKPOINT_HELP = 'save progress to this file and resume from it af
 export type { CommandParams, CommonOption, CommonParam, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 
 /** What of a game's engine the parameters read (its variants, rule flags and declared parameters). */
-export type EngineVariants = Pick<GameEngine, 'variants' | 'defaultVariant' | 'ruleFlags' | 'params' | 'originals'>;
+export type EngineVariants = Pick<GameEngine, 'variants' | 'defaultVariant' | 'ruleFlags' | 'params' | 'entrants'>;
 
 /**
  * The common options' values as commander hands them to a game's action (camel-case names);
@@ -267,7 +267,9 @@ export function commonParams(engine: EngineVariants = {}): Record<CommonOption, 
     pool: { flags: '--pool <name>', help: 'a named pool of bots', parse: notAnOption('a pool name') },
     rules: { flags: '--rules <variant>', help: 'controller version (rule variant)', choices: variants, default: engine.defaultVariant ?? variants[0] },
     compareRules: { flags: '--compare-rules <A,B>', help: `A/B of two rule variants on common seeds (e.g. ${variants.slice(0, 2).join(',')})` },
-    pythonBots: { flags: '--python-bots <files>', help: engine.originals?.help ?? 'run the original Python answers (sandboxed in Pyodide) instead of ports', parse: nonEmpty('Python files') },
+    pythonBots: { flags: '--python-bots <files>', help: engine.entrants?.python?.help ?? 'run the original Python answers (sandboxed in Pyodide) instead of ports', parse: nonEmpty('Python files') },
+    // The options that bring the user's bots take their help from the game's entrants (engine.entrants: engines/core/entrants).
+    cppPlayers: { flags: '--cpp-players <files>', help: engine.entrants?.cpp?.help ?? 'play C++ answers as posted, compiled to WebAssembly and sandboxed', parse: nonEmpty('C++ files or "cache"') },
     asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day' },
     // `koth play <game> --report DIR`: the watch page (the page shows commandLine()).
     watch: { flags: '--report <dir>', help: 'also write DIR/index.html: the game step by step (one self-contained page: inline SVG, ←/→, Home/End, a slider, play/pause; every step listed without script); DIR is checked writable before the game', parse: outputFolder('index.html', 'a folder for the page') },
@@ -394,6 +396,10 @@ export function paramProblems(engine: EngineVariants): string[] {
     const longs = params.map(longOf);
     const known = new Set([...longs, ...(command === 'replay' ? ['--report'] : [])]);
     longs.forEach((l, i) => longs.indexOf(l) !== i && bad.push(`${command}: ${l} is declared twice`));
+    // An option that brings the user's bots of a kind the game does not seat (engine.entrants) would be refused by nothing.
+    for (const [kind, flag] of [['python', '--python-bots'], ['cpp', '--cpp-players']] as const) {
+      if (longs.includes(flag) && !engine.entrants?.[kind]) bad.push(`${command}: ${flag} is declared, but the game seats no ${kind} entrants (engine.entrants.${kind})`);
+    }
     for (const p of params) {
       if (!p.help.trim()) bad.push(`${where(p)} has no help`);
       if (p.default !== undefined && p.fallback !== undefined) bad.push(`${where(p)} has both a default and a fallback`);

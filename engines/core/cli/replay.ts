@@ -12,17 +12,18 @@
  *      comparison report printed by kit.emitReport (table or JSON, the exit code of its verdict);
  *
  * and every error of the action goes through the game's declared `errors` once, in one place
- * (a crash of the original controller → exit 3, a missing program → exit 2, …). The declared
- * types are in engines/core/game.ts (what a game is), re-exported here.
+ * (a crash of the original controller → exit 3, a missing program → exit 2, …).
  */
 import type { Command } from 'commander';
-import type { ErrorMapping, GameDescriptor, Originals, ReplayContext, ReplayKit, StatisticalReplay } from '../game.ts';
+import type { GameDescriptor, ReplayContext, ReplayKit } from '../game.ts';
 import type { ComparisonReport } from '../stats/compare.ts';
+import type { Originals } from './originals.ts';
 import { helpFooter } from './kit.ts';
 import { paramDefaults } from './params.ts';
 import { runRuleAbCommand } from './rule-ab-command.ts';
 
-export type { ErrorMapping, ModeContext, PlayCommand, ReplayCommand, ReplayMode, RuleAbCommand, RuleAbRun, StatisticalReplay, StatisticalRun } from '../game.ts';
+export type { ErrorMapping, ModeContext, ReplayMode, StatisticalRun, StatisticalReplay, ReplayCommand, PlayCommand, RuleAbCommand, RuleAbRun } from './declared.ts';
+import type { ErrorMapping, StatisticalReplay } from './declared.ts';
 
 /** The common option values the dispatch and the statistical runs read. */
 interface ReplayOptionValues {

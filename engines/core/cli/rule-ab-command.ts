@@ -5,13 +5,16 @@
  * checkpoint part), what is compared (metric, unit, scale, digits, the groups' title), its own
  * figures and note, and the command line that reruns it; the core runs the pairs
  * (engines/core/ab/rules.ts `runRulePairs`), makes the one result (`ruleAbResult`), prints it
- * (`--json`, or the text table) and hands its section to the HTML report. The declared types
- * (RuleAbCommand, RuleAbRun) are in engines/core/game.ts.
+ * (`--json`, or the text table) and hands its section to the HTML report.
  */
 import pc from 'picocolors';
-import type { Originals, ReplayKit, RuleAbCommand, RuleAbRun } from '../game.ts';
+import type { ReplayKit } from '../kit-types.ts';
 import { renderTable } from '../report/table.ts';
 import { ruleAbForPage, ruleAbResult, ruleAbText, runRulePairs, type PairSums, type RuleAbAcc, type RuleAbResult } from '../ab/rules.ts';
+import type { Originals } from './originals.ts';
+
+export type { RuleAbCommand, RuleAbRun } from './declared.ts';
+import type { RuleAbCommand, RuleAbRun } from './declared.ts';
 
 /** The options the core reads of a rule A/B command. */
 interface RuleAbOptionValues {

@@ -51,7 +51,7 @@ export class MersenneTwister {
   /**
    * Twists since the last change that was not a draw (`epoch`): with `mti` they give the
    * stream position `twists * 624 + mti`, so how many words were drawn between two moments is
-   * one subtraction (engines/core/pyodide/stream-link.ts keeps Python's `random` in step this way).
+   * one subtraction (engines/core/sandbox/runtimes/python/stream-link.ts keeps Python's `random` in step this way).
    */
   twists = 0;
   /** Bumped by every change of the state that is not a draw (seeding, load, copy). */

@@ -251,8 +251,8 @@ export class PyRandom implements Rng {
   }
 
   /**
-   * Where the stream stands, for keeping a copy elsewhere in step (engines/core/pyodide/
-   * stream-link.ts): within one `streamEpoch()` (no seeding or setstate in between), the words
+   * Where the stream stands, for keeping a copy elsewhere in step (engines/core/sandbox/runtimes/
+   * python/stream-link.ts): within one `streamEpoch()` (no seeding or setstate in between), the words
    * drawn between two moments are the difference of their `streamPos()`.
    */
   streamEpoch(): number {

@@ -1,6 +1,6 @@
 /**
  * Python sources by content: how a run's `--python-bots` files travel to machines that never see
- * the coordinator's files (`koth worker` on the queue, engines/core/runner/queue.ts; `koth ab`'s
+ * the coordinator's files (`koth worker` on the queue, engines/core/runner/queue/worker.ts; `koth ab`'s
  * Python candidates may use the same two functions).
  *
  * Every game's originals hand their jobs the sources as objects holding the file's text in a

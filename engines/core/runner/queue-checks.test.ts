@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { commandLine } from '../cli/kit.ts';
-import { checkQueueUrl, contentKeyOf, jobDataProblem, MAX_SANDBOX_TIMEOUT_MS, queueDb, rebuildStopped, redact, redactWord, shardSandboxOf } from './queue.ts';
-import { SandboxKilled } from '../sandbox/errors.ts';
-import { SandboxPool, SandboxTaskError } from '../sandbox/pool.ts';
+import { checkQueueUrl, queueDb, redact, redactWord } from './queue/connection.ts';
+import { contentKeyOf, jobDataProblem, MAX_SANDBOX_TIMEOUT_MS, rebuildStopped, shardSandboxOf } from './queue/protocol.ts';
+import { SandboxKilled, SandboxTaskError } from '../sandbox/errors.ts';
+import { SandboxPool } from '../sandbox/pool.ts';
 import { createReplayKit } from '../cli/kit.ts';
 import { UserError } from '../cli/errors.ts';
 

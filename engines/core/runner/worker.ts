@@ -9,7 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from './trial-spec.ts';
-import { asRulePairs, moduleFile, type RuleOutcomes } from '../ab/rule-trials.ts';
+import { asRulePairs, type RuleOutcomes } from '../ab/rule-trials.ts';
+import { readWorkerModule } from './trials-ref.ts';
 
 export interface ShardTask {
   /** Path or file: URL of a module exporting `trials`. */
@@ -25,7 +26,7 @@ const loaded = new Map<string, Promise<TrialSpec<unknown, unknown>>>();
 function load(module: string): Promise<TrialSpec<unknown, unknown>> {
   let p = loaded.get(module);
   if (!p) {
-    const file = moduleFile(module);
+    const { file } = readWorkerModule(module);
     const url = file.startsWith('file:') ? file : pathToFileURL(file).href;
     // From sources (tests, tsx) this worker runs under tsx's require hook, which an import()
     // does not reach: require the TypeScript module, so it shares this file's module instances.

@@ -1,7 +1,7 @@
 /**
  * Entry of a sandbox worker (started by pool.ts; bundled to dist/sandbox-worker.js): the game
  * engine and Pyodide in ONE thread, so an engine's call into an original Python bot is a plain
- * function call (local.ts). In order:
+ * function call (runtimes/python/local.ts). In order:
  *   1. networking and processes are taken away (Pyodide never needs them offline);
  *   2. the games' modules named by the supervisor are imported (their engines and adapters);
  *   3. Pyodide loads (its WebAssembly memory capped) with the sandbox's Python bootstrap;
@@ -17,9 +17,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { shardGenerator } from '../rng/generators.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
-import { asRulePairs, moduleFile, type RuleOutcomes } from '../ab/rule-trials.ts';
-import { LocalPython, setLocalPython } from '../pyodide/local.ts';
+import { asRulePairs, type RuleOutcomes } from '../ab/rule-trials.ts';
+import { readWorkerModule } from '../runner/trials-ref.ts';
+import { LocalPython, setLocalPython } from './runtimes/python/local.ts';
 import type { SandboxRuntime } from './heartbeat.ts';
+import { errorData } from './errors.ts';
 
 export type SandboxTask =
   | { id: number; kind: 'shard'; module: string; opts: unknown; seed: Seed; index: number; count: number }
@@ -38,24 +40,6 @@ export interface JobContext {
   tick(n: number): void;
   /** A line for the user (what a `play` prints), sent as it is made. */
   emit(line: string): void;
-}
-
-/** An error as data: name, message, and its own plain fields (a game rebuilds its classes from them). */
-export interface ErrorData {
-  name: string;
-  message: string;
-  fields: Record<string, unknown>;
-  cause?: ErrorData;
-}
-
-export function errorData(e: unknown): ErrorData {
-  if (!(e instanceof Error)) return { name: 'Error', message: String(e), fields: {} };
-  const fields: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(e)) {
-    if (k === 'cause') continue;
-    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
-  }
-  return { name: e.name, message: e.message, fields, cause: e.cause === undefined ? undefined : errorData(e.cause) };
 }
 
 const { modules, cells, memoryMb, runtime = 'python' } = workerData as { modules: string[]; cells: SharedArrayBuffer; memoryMb: number; runtime?: SandboxRuntime };
@@ -99,14 +83,14 @@ const loaded = new Map<string, Record<string, unknown>>();
 async function importModule(module: string): Promise<Record<string, unknown>> {
   // From sources, job-worker-dev.mjs has registered tsx's ESM hooks in this thread, so the
   // TypeScript module is imported like the bundle's dist/*.js: one module graph with this file.
-  const file = moduleFile(module);
+  const { file } = readWorkerModule(module);
   return (await import(file.startsWith('file:') ? file : pathToFileURL(file).href)) as Record<string, unknown>;
 }
 
 let python: LocalPython | undefined;
 try {
   for (const m of modules) loaded.set(m, await importModule(m));
-  // Pyodide only where Python runs: a C++/WebAssembly worker instantiates the games' modules itself (sandbox/wasm.ts).
+  // Pyodide only where Python runs: a C++/WebAssembly worker instantiates the games' modules itself (runtimes/wasm/wasm.ts).
   if (runtime === 'python') {
     python = await LocalPython.load({ cells: cellView, memoryMb, onLabel: (id, text) => port.postMessage({ label: id, text }) });
     setLocalPython(python);

@@ -3,7 +3,7 @@
  * thread each). This thread hands out tasks — shards of a game's trials, or a named job — one at
  * a time per worker, and enforces the limits the workers cannot enforce on themselves:
  *
- *  - time: each worker bumps a heartbeat (local.ts BEAT) at every call into Python. When one
+ *  - time: each worker bumps a heartbeat (heartbeat.ts BEAT) at every call into Python. When one
  *    call runs longer than `timeoutMs`, the supervisor raises KeyboardInterrupt in it through
  *    Pyodide's interrupt buffer (stops Python loops, regex backtracking, big-int powers within
  *    milliseconds); the game's adapter reports the bot as stopped for its time. When the call
@@ -18,8 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BEAT } from './heartbeat.ts';
 import type { SandboxRuntime } from './heartbeat.ts';
-import { SandboxKilled } from './errors.ts';
-import type { ErrorData, SandboxTask } from './job-worker.ts';
+import { ERROR_KIND, SandboxKilled, SandboxTaskError, type ErrorData } from './errors.ts';
+import type { SandboxTask } from './job-worker.ts';
 
 export interface SandboxPoolOptions {
   /** Worker threads (each loads Pyodide, ~75 MB and 2–3 s). */
@@ -38,18 +38,10 @@ export interface SandboxPoolOptions {
   loadTimeoutMs?: number;
   /**
    * What runs the untrusted code: 'python' (Pyodide, the default) or 'wasm' (compiled C++,
-   * sandbox/wasm.ts: no Pyodide is loaded; a call over its time cannot be interrupted, so the
+   * runtimes/wasm/wasm.ts: no Pyodide is loaded; a call over its time cannot be interrupted, so the
    * worker is ended at once).
    */
   runtime?: SandboxRuntime;
-}
-
-/** A task failed with an error of the sandboxed code or of the game (as data). */
-export class SandboxTaskError extends Error {
-  constructor(readonly data: ErrorData) {
-    super(data.message);
-    this.name = data.name;
-  }
 }
 
 export interface TaskHandlers {
@@ -282,6 +274,6 @@ export function sandboxEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /** An error from a worker as an object of this thread: SandboxKilled stays one, the rest SandboxTaskError. */
 function rebuild(d: ErrorData): Error {
-  if (d.name === 'SandboxKilled') return new SandboxKilled(d.fields.reason as 'timeout', typeof d.fields.detail === 'string' ? d.fields.detail : d.message, typeof d.fields.bot === 'string' ? d.fields.bot : undefined);
+  if (d.name === ERROR_KIND.sandboxKilled) return new SandboxKilled(d.fields.reason as 'timeout', typeof d.fields.detail === 'string' ? d.fields.detail : d.message, typeof d.fields.bot === 'string' ? d.fields.bot : undefined);
   return new SandboxTaskError(d);
 }

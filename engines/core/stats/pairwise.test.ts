@@ -5,7 +5,8 @@ import { SeededRandom } from '../rng/seeded-random.ts';
 import type { Rng } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import { fitBradleyTerry, fitScoreMatrix, gameFromScores, type RatedGame } from './bradley-terry.ts';
-import { blockBootstrap, mergeRatings, ratingsProblems, ratingsRecorder, RatingsRecorder, sumBlocks, withRatings, type RatingsAcc, type RatingsOptions } from './pairwise.ts';
+import { blockBootstrap, mergeRatings, ratingsProblems, ratingsRecorder, RatingsRecorder, sumBlocks, type RatingsAcc, type RatingsOptions } from './pairwise.ts';
+import { withRatings } from '../runner/with-ratings.ts';
 
 // Camel Up 2026 game logs (fixtures/camel-up/elo/README.md): games of four seats, ties, repeats.
 const LOGS = fixture<{ logs: Record<string, [string, number][][]> }>('camel-up/elo/logs.json').logs;

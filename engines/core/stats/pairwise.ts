@@ -23,7 +23,6 @@
  * Doubled scores are stored (whole numbers: a checkpoint holds only counts).
  */
 import type { Rng } from '../rng/rng.ts';
-import type { TrialSpec } from '../runner/trial-spec.ts';
 import { fitScoreMatrix, summariseResamples, type BootstrapResult } from './bradley-terry.ts';
 
 /** What a run with ratings adds to its options. */
@@ -175,47 +174,23 @@ export class RatingsRecorder {
 let active: RatingsRecorder | undefined;
 
 /**
- * The recorder of the shard being played, when the run rates its bots (withRatings sets it
- * around the game's own `run`, which is synchronous); undefined otherwise. A game's controller
- * hands it each finished game.
+ * The recorder of the shard being played, when the run rates its bots (the runner's withRatings
+ * sets it around the game's own `run`, which is synchronous); undefined otherwise. A game's
+ * controller hands it each finished game.
  */
 export function ratingsRecorder(): RatingsRecorder | undefined {
   return active;
 }
 
-/**
- * A game's trials with ratings beside them: opts with `ratings` also sum every game's result
- * (through ratingsRecorder(), called by the game's controller) into `acc.ratings`. `names`
- * gives the rated rows of a run, in the order of the rows the controller reports.
- */
-export function withRatings<O extends { ratings?: RatingsOptions | undefined }, A>(base: TrialSpec<O, A>, names: (opts: O) => readonly string[]): TrialSpec<O, A & { ratings?: RatingsAcc }> {
-  type R = A & { ratings?: RatingsAcc };
-  return {
-    generator: base.generator,
-    run(opts, rng, count, tick, sandbox) {
-      if (!opts.ratings) return base.run(opts, rng, count, tick, sandbox) as R;
-      const prev = active;
-      const rec = (active = new RatingsRecorder(names(opts), opts.ratings.block));
-      try {
-        const acc = base.run(opts, rng, count, tick, sandbox);
-        return { ...acc, ratings: rec.acc };
-      } finally {
-        active = prev;
-      }
-    },
-    merge(a, b) {
-      const m = base.merge(a, b) as R;
-      return a.ratings && b.ratings ? { ...m, ratings: mergeRatings(a.ratings, b.ratings) } : m;
-    },
-    empty: (o) => (o.ratings ? { ...base.empty(o), ratings: emptyRatings(names(o)) } : (base.empty(o) as R)),
-    count: (acc) => base.count(acc),
-    check(acc, o) {
-      const own = base.check ? base.check(acc, o) : [];
-      if (!o.ratings) return own;
-      if (!acc.ratings) return [...own, 'results lack the ratings of this run'];
-      return [...own, ...ratingsProblems(acc.ratings, names(o), o.ratings.block, base.count(acc))];
-    },
-  };
+/** Runs `fn` (synchronous) with `rec` as ratingsRecorder(); the previous recorder again after it. */
+export function recording<T>(rec: RatingsRecorder, fn: () => T): T {
+  const prev = active;
+  active = rec;
+  try {
+    return fn();
+  } finally {
+    active = prev;
+  }
 }
 
 export interface BlockBootstrapOptions {
@@ -284,11 +259,6 @@ export function ratedNames(pool: readonly string[]): string[] {
  * `fn` with a recorder over `names` active (blocks of `block` games), returns its result and the sums.
  */
 export function recordRatings<T>(names: readonly string[], block: number, fn: () => T): [T, RatingsAcc] {
-  const prev = active;
-  const rec = (active = new RatingsRecorder(names, block));
-  try {
-    return [fn(), rec.acc];
-  } finally {
-    active = prev;
-  }
+  const rec = new RatingsRecorder(names, block);
+  return [recording(rec, fn), rec.acc];
 }

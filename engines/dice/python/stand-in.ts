@@ -7,8 +7,8 @@
  *
  * One stream: the bots' module-global `random` is the standard module, whose hidden generator
  * (`random._inst`: what random.randint, random.getstate... and `import random as rnd` reach)
- * is the sandbox's stream 0 (a KothStream, engines/core/pyodide/bootstrap.ts), kept in step with
- * the engine's PyRandom by counting words (engines/core/pyodide/stream-link.ts).
+ * is the sandbox's stream 0 (a KothStream, engines/core/sandbox/runtimes/python/bootstrap.ts), kept in step with
+ * the engine's PyRandom by counting words (engines/core/sandbox/runtimes/python/stream-link.ts).
  *
  * The answers that reach into the controller with \`inspect\` (HarkonnenBot, TleilaxuBot, CopyBot,
  * NeoBot of the 2019-01-07 snapshot, CloneBot of the 2019-02-18 one) find here what they found

@@ -5,7 +5,7 @@
  * any worker gets exactly what was compiled, and a checkpoint's identity changes with it).
  */
 import { basename } from 'node:path';
-import { compileCpp, type CppCompiled, type CppCompileJob } from '../../core/sandbox/clang.ts';
+import { compileCpp, type CppCompiled, type CppCompileJob } from '../../core/sandbox/runtimes/wasm/clang.ts';
 import { GLUE_CPP, PLAYER_HPP, RNG_SHIM_HPP } from './stand-ins.ts';
 
 /** One answer's source: its class and its file (as the repository's `<Name>.hpp`). */

@@ -14,18 +14,23 @@ import { basename } from 'node:path';
 import { EXIT, UserError } from '../../core/cli/errors.ts';
 import { readInputFile } from '../../core/cli/files.ts';
 import type { ReplayKit } from '../../core/game.ts';
-import { SandboxTaskError, type SandboxPool } from '../../core/sandbox/pool.ts';
-import { SandboxKilled } from '../../core/sandbox/errors.ts';
-import { CppCompileError, cppCacheDir } from '../../core/sandbox/clang.ts';
+import type { SandboxPool } from '../../core/sandbox/pool.ts';
+import { SandboxKilled, SandboxTaskError } from '../../core/sandbox/errors.ts';
+import { CppCompileError, cppCacheDir } from '../../core/sandbox/runtimes/wasm/clang.ts';
 import { Progress } from '../../core/runner/progress.ts';
 import { AnswerCache, defaultCacheDir } from '../../../scraper/cache.ts';
 import { scrapedField } from '../extract.ts';
-import { findPlayer, POOL } from '../../../transpiled-bots/gun-duel/index.ts';
+import { findPlayer, gunDuelPorts } from '../ports.ts';
 import { compileAnswers, playerClassesIn, type CppAnswer, type CppAnswerSource } from './answers.ts';
+import { entrantsOf } from '../../core/entrants/options.ts';
+import type { CppEntrants, EntrantSource } from '../../core/entrants/entrant.ts';
 
 export const CPP_PLAYERS_HELP =
   'play answers AS POSTED, compiled to WebAssembly and sandboxed: FILE.hpp[,FILE2.hpp...] (each one answer\'s class deriving Player, as the repository\'s <Name>.hpp), ' +
   'or "cache" = the scraped answers (koth scrape gun-duel; KOTH_CACHE); each takes the place of the port of its class name, a class with no port joins at the end. First compile ~5 s per answer, then cached';
+
+/** Gun Duel's C++ entrants (its descriptor's `engine.entrants.cpp`). */
+export const GUN_DUEL_CPP: CppEntrants = { help: CPP_PLAYERS_HELP };
 
 /** Default time limit of one call into a compiled answer (ms); KOTH_SANDBOX_TIMEOUT_MS overrides. */
 export const CPP_CALL_TIMEOUT_MS = 10_000;
@@ -53,17 +58,17 @@ export function gunDuelSourcesFromCache(root: string): CppAnswerSource[] {
 
 /** The answers named by --cpp-players (files in order, or the scrape cache); one answer per class. */
 export function cppSources(spec: string): CppAnswerSource[] {
-  const s = spec.trim();
-  let out: CppAnswerSource[];
-  if (s === 'cache') out = gunDuelSourcesFromCache(defaultCacheDir());
-  else {
-    const files = s.split(',').map((f) => f.trim()).filter(Boolean);
-    if (!files.length) throw new UserError('--cpp-players: give .hpp files, comma-separated, or "cache"');
-    out = files.map((file) => {
-      const code = readInputFile('--cpp-players', file, 'a C++ answer: a class deriving Player');
-      return { name: classOf(file, code), file, code };
-    });
-  }
+  return cppSourcesOf(entrantsOf({ cpp: GUN_DUEL_CPP }, { cppPlayers: spec }).map((e) => (e as { source: EntrantSource }).source));
+}
+
+/** The answers of C++ entrants' sources (files read here, or the scrape cache); one answer per class. */
+export function cppSourcesOf(sources: readonly EntrantSource[]): CppAnswerSource[] {
+  const out: CppAnswerSource[] = sources.flatMap((src): CppAnswerSource[] => {
+    if (src.from === 'cache') return gunDuelSourcesFromCache(defaultCacheDir());
+    if (src.from === 'text') return [{ name: classOf(src.origin, src.code), file: src.origin, code: src.code }];
+    const code = readInputFile('--cpp-players', src.path, 'a C++ answer: a class deriving Player');
+    return [{ name: classOf(src.path, code), file: src.path, code }];
+  });
   if (!out.length) throw new UserError('--cpp-players: no C++ player to compile (the cache holds no answer with a class deriving Player)', EXIT.cache);
   const seen = new Set<string>();
   for (const a of out) {
@@ -97,7 +102,7 @@ export async function compileForRun(sources: CppAnswerSource[], quiet = false): 
  * the 17 ports' registration order, then compiled answers without a port), or undefined (all).
  */
 export function cppPlayerNames(list: string | undefined, answers: readonly CppAnswer[]): string[] | undefined {
-  const order = [...POOL.map((p) => p.botName), ...answers.filter((a) => !findPlayer(a.name)).map((a) => a.name)];
+  const order = [...gunDuelPorts.names(), ...answers.filter((a) => !findPlayer(a.name)).map((a) => a.name)];
   if (!list) return undefined;
   const out: string[] = [];
   for (const raw of list.split(',').map((x) => x.trim()).filter(Boolean)) {

@@ -13,6 +13,7 @@ import { koth } from '../../../test/helpers.ts';
 import { BEAT } from '../../core/sandbox/heartbeat.ts';
 import { POOL } from '../../../transpiled-bots/gun-duel/index.ts';
 import { exactSeeds, runTournament } from '../tournament.ts';
+import '../../wiring/gun-duel.ts';
 import { verifyGunDuel } from '../verify.ts';
 import { compileAnswers } from './answers.ts';
 

@@ -15,6 +15,7 @@ import { SandboxKilled } from '../../core/sandbox/errors.ts';
 import { findPlayer } from '../../../transpiled-bots/gun-duel/index.ts';
 import { LOAD, BULLET, METAL, Player, type Action, type PlayerClass } from '../player.ts';
 import { exactSeeds, runTournament } from '../tournament.ts';
+import '../../wiring/gun-duel.ts';
 import { gunDuelCppExact, resolvePlayers } from '../trials.ts';
 import { compileAnswers, type CppAnswer } from './answers.ts';
 import { CppAnswerStopped } from './players.ts';
@@ -161,7 +162,7 @@ describe('hostile C++ of our own', () => {
     }
   }, 60_000);
   it('an endless loop is ended by the supervisor of the C++ sandbox worker (SandboxKilled timeout, naming the answer)', async () => {
-    const pool = new SandboxPool({ workers: 1, modules: [new URL('../trials.ts', import.meta.url).pathname], runtime: 'wasm', timeoutMs: 500 });
+    const pool = new SandboxPool({ workers: 1, modules: [new URL('../../wiring/gun-duel-trials.ts', import.meta.url).pathname], runtime: 'wasm', timeoutMs: 500 });
     try {
       const ok = await pool.run({ kind: 'job', fn: 'gunDuelCppExact', args: { seed: '3', players: ['TinkerPlayer', 'GunClubPlayer'], cpp: [answers.TinkerPlayer!], repetition: 1, variant: 'original' } });
       expect((ok as { rows: unknown[] }).rows).toHaveLength(2);

@@ -2,7 +2,7 @@
  * A compiled Gun Duel answer as a player of our engine (a PlayerClass like the ports): each
  * tournament (each PlayerEnv) gets a fresh instance of the answer's module — its statics start
  * as in a new process, as the g++ build ran one tournament per process — and every duel makes
- * and deletes its players inside it. What the module may call (engines/core/sandbox/wasm.ts):
+ * and deletes its players inside it. What the module may call (engines/core/sandbox/runtimes/wasm/wasm.ts):
  *  - koth.random_integer(max): Player::GetRandomInteger on the tournament's shared engine;
  *  - koth.engine_new/engine_int/engine_real: a std::default_random_engine the answer made
  *    itself, with uniform_int_distribution<int> / uniform_real_distribution<double> on it, as
@@ -14,7 +14,7 @@
  * tournament does not catch — the original controller had no handler either: an uncaught throw,
  * abort or crash ended the whole process (exit 3 here).
  */
-import { compileWasm, WasmSandbox, WasmStopped, type WasmModule, type WasmStopReason } from '../../core/sandbox/wasm.ts';
+import { compileWasm, WasmSandbox, WasmStopped, type WasmModule, type WasmStopReason } from '../../core/sandbox/runtimes/wasm/wasm.ts';
 import { Player, type Action, type CppEngine, type PlayerClass, type PlayerEnv, type Result } from '../player.ts';
 import { CPP_MAX_MEMORY_PAGES, type CppAnswer } from './answers.ts';
 

@@ -1,5 +1,5 @@
 # Our own adversarial adventurers for the ruins goldens (not answer code); their TypeScript
-# twins, drawing the same numbers, are engines/ruins/oracle-adventurers.ts.
+# twins, drawing the same numbers, are test/ruins-oracle-adventurers.ts.
 import math
 from oraclebots import test_bots
 from __main__ import Adventurer, Drunkard

@@ -1,5 +1,5 @@
 # Our own adventurers that make the driver itself crash (not answer code); mode from $CRASH.
-# Their TypeScript twins: crashers() in engines/ruins/oracle-adventurers.ts.
+# Their TypeScript twins: crashers() in test/ruins-oracle-adventurers.ts.
 import os
 from __main__ import Adventurer
 

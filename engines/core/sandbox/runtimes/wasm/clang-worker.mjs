@@ -1,4 +1,4 @@
-// The C++ compiler's thread (engines/core/sandbox/clang.ts starts it; bundled as
+// The C++ compiler's thread (clang.ts beside it starts it; bundled as
 // dist/clang-worker.js): @yowasp/clang (Clang/LLD compiled to WebAssembly) run on the files it is
 // handed, in its own virtual file system — nothing of the real one is visible to the compiler.
 // Plain JavaScript, so it runs the same from sources and from the bundle.

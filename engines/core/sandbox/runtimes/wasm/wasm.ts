@@ -15,7 +15,7 @@
  * trap (unreachable, out-of-bounds, stack overflow, a `throw`, abort) leaves the instance
  * unusable — its stack pointer is not reset — so it is discarded: `dead` from then on.
  */
-import { BEAT } from './heartbeat.ts';
+import { BEAT } from '../../heartbeat.ts';
 
 // (No WebAssembly types in this project's lib: the few used are typed here by hand.)
 export interface WasmModule {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { bootPyodide, openSnapshot, sealSnapshot, snapshotFile, type SnapshotLoader } from './snapshot.ts';
-import { SandboxPool, sandboxEnv } from '../sandbox/pool.ts';
+import { SandboxPool, sandboxEnv } from '../../pool.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

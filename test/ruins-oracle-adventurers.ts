@@ -12,10 +12,10 @@
  * - Drunk0–8, ExtraThief0–4: renamed Drunkards and EagerThiefs (Python `type(name, (Base,), {})`).
  * - Crasher, Crasher2: actions the driver does not catch (its own crashes), by mode.
  */
-import Drunkard from '../../transpiled-bots/ruins/Drunkard.ts';
-import EagerThief from '../../transpiled-bots/ruins/EagerThief.ts';
-import GreedyBastard from '../../transpiled-bots/ruins/GreedyBastard.ts';
-import { Adventurer, type AdventurerClass, type RoomState } from './adventurer.ts';
+import Drunkard from '../transpiled-bots/ruins/Drunkard.ts';
+import EagerThief from '../transpiled-bots/ruins/EagerThief.ts';
+import GreedyBastard from '../transpiled-bots/ruins/GreedyBastard.ts';
+import { Adventurer, type AdventurerClass, type RoomState } from '../engines/ruins/adventurer.ts';
 
 /** Python `type(name, (Base,), {})`: the same behaviour under another class name. */
 export function renamed(base: AdventurerClass, name: string): AdventurerClass {

@@ -13,14 +13,23 @@
  *    MemoryError at the cap and the interpreter stays usable (`stopReason()` says 'memory');
  *    the worker's JavaScript heap has its own cap (resourceLimits).
  */
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { BOOTSTRAP_PY } from './bootstrap.ts';
 import type { PyFast, PythonHost } from './host.ts';
-import { pyodideIndexDir, revivePyFloat, SandboxPythonError, TAGGED } from '../sandbox/errors.ts';
+import { SandboxPythonError } from '../../errors.ts';
+import { revivePyFloat, TAGGED } from './values.ts';
 import { bootPyodide } from './snapshot.ts';
-import { BEAT } from '../sandbox/heartbeat.ts';
+import { BEAT } from '../../heartbeat.ts';
 
 /** Shared cells between a sandbox worker and its supervisor: one table for every runtime (sandbox/heartbeat.ts). */
 export { BEAT };
+
+/** node_modules/pyodide, the folder Pyodide loads its wasm and stdlib from (no network). */
+function pyodideIndexDir(): string {
+  const req = createRequire(import.meta.url);
+  return dirname(req.resolve('pyodide/package.json')) + '/';
+}
 
 interface PyodideLike {
   runPython(code: string): unknown;

@@ -102,7 +102,7 @@ koth_register('exec', _koth_exec)
 # it) is a KothStream, a random.Random that counts the 32-bit words drawn through it (random():
 # 2, getrandbits(k): ceil(k/32), everything else goes through those two) and notes seed() and
 # setstate(). The engine then keeps its PyRandom in step by drawing the same number of words
-# (engines/core/pyodide/stream-link.ts), instead of copying 625-word states at every call.
+# (engines/core/sandbox/runtimes/python/stream-link.ts), instead of copying 625-word states at every call.
 # Games make further streams (a ruins adventurer's self.random) with koth_sandbox.new_stream.
 import random as _koth_random_mod, _random as _koth_c_random
 _koth_c_bits = _koth_c_random.Random.getrandbits

@@ -17,8 +17,8 @@
  * A bot that reached the C generator around those methods would leave the two apart:
  * `check(rng)` compares whole states (the runs do it after every game) and throws.
  */
-import type { PyRandom } from '../rng/python-random.ts';
-import { MT_N } from '../rng/mersenne-twister.ts';
+import type { PyRandom } from '../../../rng/python-random.ts';
+import { MT_N } from '../../../rng/mersenne-twister.ts';
 import type { PyFast, PythonHost } from './host.ts';
 
 /** The two streams differ: a bot drew from the generator without going through its methods. */

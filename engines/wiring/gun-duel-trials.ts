@@ -1,0 +1,3 @@
+/** What worker threads load for gun-duel's trials (dist/trials/gun-duel.js): engines/gun-duel/trials.ts, the game's ports handed. */
+import './gun-duel.ts';
+export * from '../gun-duel/trials.ts';
