@@ -1,5 +1,5 @@
 /**
- * Setup file of the fast lane (test/lanes.ts): keeps it fast by refusing, in its test files, what
+ * Setup file of the fast lane (vitest.config.ts): keeps it fast by refusing, in its test files, what
  * belongs to the other lanes — spawning the koth CLI (dist/koth.js), redis-server or chromium, and
  * starting a sandbox worker (Pyodide, compiled C++) or the C++ compiler. A file that needs one
  * fails here saying which lane to list it in, instead of slowing the lane down unnoticed.
@@ -10,7 +10,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import workerThreads from 'node:worker_threads';
 
 function refuse(what: string, lane: string): never {
-  throw new Error(`the fast lane does not ${what}: list this test file in the ${lane} lane (test/lanes.ts)`);
+  throw new Error(`the fast lane does not ${what}: list this test file in the ${lane} lane (vitest.config.ts)`);
 }
 
 /** What a spawn of `file` with `args` needs, or undefined when the fast lane may do it. */

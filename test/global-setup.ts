@@ -1,5 +1,5 @@
 /**
- * Builds dist/ once before the lanes that spawn the CLI (test/lanes.ts; esbuild, under a
+ * Builds dist/ once before the lanes that spawn the CLI (vitest.config.ts; esbuild, under a
  * second): the CLI tests spawn the bundle, as `npm run replay` and an installed `koth` run it,
  * and a single test file run by itself (`npx vitest run path`) gets a bundle of the current
  * sources too. Each such lane names this file; the run builds once (the lanes' setups run in one

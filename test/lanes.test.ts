@@ -1,5 +1,5 @@
 /**
- * The test lanes (test/lanes.ts) as vitest resolves them from vitest.config.ts: every test file
+ * The test lanes (vitest.config.ts) as vitest resolves them from vitest.config.ts: every test file
  * of the repository runs in exactly one lane, so `npm test` (all lanes) runs each once and none
  * is silently dropped; every file a lane lists exists; the lanes have the npm scripts the README
  * names.
@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createVitest } from 'vitest/node';
 import { ROOT } from './helpers.ts';
-import { LANES, LISTED } from './lanes.ts';
+import { LANES, LISTED } from '../vitest.config.ts';
 
 const SKIP = new Set(['node_modules', 'dist', '.git']);
 

@@ -4,7 +4,7 @@
  * instead: transpiled-bots/camel-up/traces.test.ts (recorded calls of the originals in CPython).
  * - lockstep: `koth verify camel-up <Bot> --source CHECKOUT/bots/house/<Bot>.py --rules 2026`;
  * - a 2026 replay with the ports equals the same replay with the originals in the sandbox.
- * Slow: each house bot takes seconds a move in Pyodide. The originals lane (test/lanes.ts).
+ * Slow: each house bot takes seconds a move in Pyodide. The originals lane (vitest.config.ts).
  * Always on: whole games of camelup.py 2026 with each house bot (recorded natively,
  * fixtures/camel-up/traces/2026/games-*.json) replayed with its port, the `house` pool:
  * house-games.test.ts.
