@@ -83,8 +83,6 @@ export const LANES: readonly Lane[] = [
       'engines/camel-up/python2026.test.ts',
       'engines/camel-up/verify.test.ts',
       'engines/core/pyodide/snapshot.test.ts',
-      'engines/core/runner/checkpoint.test.ts',
-      'engines/core/runner/queue-checks.test.ts',
       'engines/dice/python-bots.test.ts',
       'engines/dice/python-numpy.test.ts',
       'engines/dice/verify.test.ts',

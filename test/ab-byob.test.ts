@@ -18,8 +18,10 @@ import { haveRedis, redisForSuite } from './redis.ts';
 
 const tmp = tempDirs('koth-ab-byob-');
 const dir = tmp();
-// One compile cache for every koth run of this file: each C++ file is compiled once.
-const env = { KOTH_CPP_CACHE_DIR: join(dir, 'cpp-cache') };
+// koth's own compile cache (node_modules/.cache/koth-replay/cpp, keyed by sha256 of compiler, flags
+// and sources; the compile path and the cache itself: engines/gun-duel/cpp/cpp-players.test.ts): each
+// C++ file here is compiled once, not once per run.
+const env = {};
 
 const file = (name: string, text: string, exec = false) => {
   const p = join(dir, name);
