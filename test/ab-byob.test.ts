@@ -14,6 +14,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { koth, kothAsync, tempDirs } from './helpers.ts';
+import { runKoth } from './test-server.ts';
 import { haveRedis, redisForSuite } from './redis.ts';
 
 const tmp = tempDirs('koth-ab-byob-');
@@ -299,8 +300,9 @@ describe('koth ab: bad bring-your-own-bot input is refused with exit 2 and what 
     [['atomas', '--cpp-players', TWIN_HPP, '--candidate', 'draftBot', '--baseline', 'draftBot'], /--cpp-players is not in koth ab atomas yet.*--bot-cmd "Name=<program>"/],
     [['dice', '--bot-cmd', `Twin=python3 ${TWIN_DRAFT}`, '--candidate', 'OptFor2X', '--baseline', 'OptFor2X'], /--bot-cmd is not in koth ab dice yet/],
   ];
-  it.each(cases)('koth ab %j', (args, message) => {
-    const r = koth(['ab', ...args], env);
+  it.each(cases)('koth ab %j', async (args, message) => {
+    // Refused before anything runs: main() called in this process (the exit code it returns is the process's).
+    const r = await runKoth(['ab', ...args], env);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).toMatch(/Nothing was run|nothing was run|no file/i);
     expect(r.status).toBe(2);
