@@ -11,6 +11,7 @@ import { addCommonParams, applyParams, attributeOf, longOf, paramDefaults, param
 import { UserError } from '../engines/core/cli/errors.ts';
 import type { GameEngine } from '../engines/core/game.ts';
 import { coinGame } from './scratch-game/index.ts';
+import { KIND_FLAG } from '../engines/core/entrants/options.ts';
 
 registerGame(coinGame);
 afterAll(() => unregisterGame(coinGame.id));
@@ -47,8 +48,11 @@ describe('declared parameters', () => {
           if (p.default !== undefined) expect(help, `${p.flags} default`).toContain(`default: ${JSON.stringify(p.default)}`);
           if (p.fallback !== undefined) expect(help, `${p.flags} fallback`).toMatch(new RegExp(`default:? ${String(p.fallback)}\\b`));
         }
-        // Nothing but the declared options (and --help; `koth replay <game> --report` is added by the CLI after registerCli).
-        expect(cmd.options.map((o) => o.long).sort()).toEqual([...resolveParams(spec.params, engine).map(longOf)].sort());
+        // Nothing but the declared options (and --help; `koth replay <game> --report` is added by the CLI after registerCli),
+        // and, hidden from --help, the options of the kinds of user's bots the game does not seat (refused with what it plays).
+        expect(cmd.options.filter((o) => !o.hidden).map((o) => o.long).sort()).toEqual([...resolveParams(spec.params, engine).map(longOf)].sort());
+        const unseated = (['python', 'cpp', 'program'] as const).filter((k) => !engine.entrants?.[k]).map((k) => KIND_FLAG[k]);
+        expect(cmd.options.filter((o) => o.hidden).map((o) => o.long).sort()).toEqual(unseated.sort());
       }
     });
 

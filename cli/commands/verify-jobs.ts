@@ -44,8 +44,9 @@ export function runVerifyJob(job: VerifyJob, sandbox?: SandboxContext): VerifyJo
     while (stop instanceof Error && !(stop instanceof SandboxStop) && stop.cause !== undefined) stop = stop.cause;
     if (stop instanceof SandboxStop) return { ok: false, kind: 'sandbox', bot: stop.bot, reason: stop.reason, message: stop.pyMessage.startsWith(`${stop.bot}: `) ? stop.pyMessage.slice(stop.bot.length + 2) : stop.pyMessage };
     if (e instanceof SandboxStop) return { ok: false, kind: 'sandbox', bot: e.bot, reason: e.reason, message: e.pyMessage };
-    // a compiled original that trapped (gun-duel: CppAnswerStopped), by name: this file imports no game
-    if ((e as Error)?.name === 'CppAnswerStopped') return { ok: false, kind: 'sandbox', bot: job.bot, reason: String((e as { reason?: string }).reason), message: (e as Error).message };
+    // the game's own stops of the original, as it declares them (gun-duel: a compiled original that trapped): this file knows no game's errors
+    const own = v.stopOf?.(e);
+    if (own) return { ok: false, kind: 'sandbox', bot: job.bot, reason: own.reason, message: own.message };
     return { ok: false, kind: 'bug', message: (e as Error).stack ?? String(e) };
   }
 }

@@ -15,7 +15,7 @@ import { SandboxKilled } from '../../engines/core/sandbox/errors.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { untilInterrupted } from '../../engines/core/cli/interrupt.ts';
-import { checkOutputFile, helpFooter, nonEmpty, outputFile, positiveInt, readInputFile, sandboxEnvLimits } from '../../engines/core/cli/kit.ts';
+import { checkOutputFile, helpFooter, nonEmpty, outputFile, positiveInt, sandboxEnvLimits } from '../../engines/core/cli/kit.ts';
 import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
 import { isVerifier, type GameDescriptor, type GameVerifier, type VerifySource } from '../../engines/core/game.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
@@ -23,6 +23,9 @@ import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { TRACE_FORMAT, VerifyInputError, type VerifyResult, type VerifyTrace } from '../../engines/core/verify/verify.ts';
 import { findGame, games } from '../../engines/registry.ts';
 import { AnswerCache, checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
+import { answerKind, entrantOfAnswer } from '../../engines/core/entrants/options.ts';
+import { readEntrantSource } from '../../engines/core/entrants/source.ts';
+import type { Entrant } from '../../engines/core/entrants/entrant.ts';
 import { runVerifyJob, type VerifyJob, type VerifyJobResult } from './verify-jobs.ts';
 
 interface VerifyOptions {
@@ -40,16 +43,31 @@ interface VerifyOptions {
 
 const DEFAULT_GAMES = 20;
 
-/** The original's code from the scrape cache: the answer code block that defines the class. */
-function sourceFromCache(game: string, v: GameVerifier, bot: string, o: VerifyOptions): VerifySource | undefined {
+/** The original from the scrape cache: the answer code block that defines the class, as an entrant of the game's language. */
+function entrantFromCache(g: GameDescriptor, v: GameVerifier, bot: string, o: VerifyOptions): Entrant | undefined {
   checkCacheRoot(o.cache ?? defaultCacheDir(), false);
-  const cache = new AnswerCache(o.cache ?? defaultCacheDir(), game, o.asOf ?? null);
+  const cache = new AnswerCache(o.cache ?? defaultCacheDir(), g.id, o.asOf ?? null);
   if (!cache.exists()) return undefined;
   for (const a of cache.all()) {
     const hit = a.bots.find((b) => b.name === bot);
-    if (hit) return { path: `cache:${game}/answer ${a.answer_id} block ${hit.block}`, code: v.wrap?.(a.blocks[hit.block]!.text) ?? a.blocks[hit.block]!.text };
+    if (hit) return entrantOfAnswer(g.botLanguage, `cache:${g.id}/answer ${a.answer_id} block ${hit.block}`, v.wrap?.(a.blocks[hit.block]!.text) ?? a.blocks[hit.block]!.text);
   }
   return undefined;
+}
+
+/** `--source FILE`: the original as an entrant of the game's language (a Python or a C++ answer), its file read when the source is. */
+export const entrantOfSourceFile = (g: Pick<GameDescriptor, 'botLanguage'>, path: string): Entrant => ({ kind: answerKind(g.botLanguage), source: { from: 'file', path } });
+
+/** The original's code, read by the core's one reader of entrants (engines/core/entrants/source.ts): a file with --source's messages, an answer's code as it is. */
+export function readVerifySource(e: Entrant): VerifySource {
+  if (e.kind !== 'python' && e.kind !== 'cpp') throw new Error(`koth verify checks an original answer (python or cpp), not a ${e.kind} entrant`);
+  return readEntrantSource<VerifySource>(e.source, { option: '--source', hint: "give the original's Python file", fromCode: (path, code) => ({ path, code }) })[0]!;
+}
+
+/** The original's code from the scrape cache, or undefined when no cached answer defines the class. */
+function sourceFromCache(g: GameDescriptor, v: GameVerifier, bot: string, o: VerifyOptions): VerifySource | undefined {
+  const e = entrantFromCache(g, v, bot, o);
+  return e && readVerifySource(e);
 }
 
 /** The module of the sandbox workers' job: dist/verify-worker.js beside the bundle, or verify-worker.ts from sources. */
@@ -207,9 +225,9 @@ export function registerVerify(program: Command): void {
         if (!v.ports().includes(bot)) throw new UserError(`no ${g.id} port named ${bot}: one of ${v.ports().join(', ')}`);
         let source: VerifySource | undefined;
         if (o.source !== undefined) {
-          source = { path: o.source, code: readInputFile('--source', o.source, "give the original's Python file") };
+          source = readVerifySource(entrantOfSourceFile(g, o.source));
         } else {
-          source = sourceFromCache(g.id, v, bot, o);
+          source = sourceFromCache(g, v, bot, o);
           if (!source) throw new UserError(`no original of ${bot} in the scrape cache: run koth scrape ${g.id}${o.asOf ? ` --as-of ${o.asOf}` : ''} first, or give --source FILE`, EXIT.cache);
         }
         jobs.push({ game: g.id, bot, source, seed: o.seed, games: gamesOf(g), ...rulesOf(v, bot) });
@@ -217,7 +235,7 @@ export function registerVerify(program: Command): void {
         if (!o.all) throw new UserError(`name a ${game} bot (one of ${targets[0]!.v.ports().join(', ')}) or give --all`);
         for (const { g, v } of targets) {
           for (const name of v.ports()) {
-            const source = sourceFromCache(g.id, v, name, o);
+            const source = sourceFromCache(g, v, name, o);
             if (!source) notInCache.push(game ? name : `${g.id}:${name}`);
             else jobs.push({ game: g.id, bot: name, source, seed: o.seed, games: gamesOf(g), ...rulesOf(v, name) });
           }

@@ -12,9 +12,8 @@ import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { confidencePercent } from '../core/stats/intervals.ts';
 import { compareWithPublished } from './published.ts';
-import { ATOMAS_PROGRAMS, externalBot } from './external.ts';
+import { externalBot } from './external.ts';
 import { ProgramNotFound } from '../core/process/command.ts';
-import { DEFAULT_MOVE_TIMEOUT_MS } from '../core/entrants/program.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunOptions, type AtomasRunStats } from './tournament.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
 import { atomasWatchPage } from './watch.ts';
@@ -46,8 +45,8 @@ export const ATOMAS_PARAMS: GameParams = {
       { common: 'checkpoint', rules: [{ excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' }] },
       { common: 'json' },
       ratingsRefusedParam(NO_RATINGS),
-      { flags: '--bot-cmd <program>', help: 'with --exact: play this program instead of a port, spawned once per move as the controller did (it reads "atom/board" on stdin and prints its answer)' },
-      { flags: '--move-timeout <ms>', help: 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)', parse: positiveInt, default: DEFAULT_MOVE_TIMEOUT_MS, rules: [{ needs: '--bot-cmd', why: ATOMAS_PROGRAMS.words.alone }] },
+      { common: 'botCmd' },
+      { common: 'moveTimeout' },
     ],
   },
   play: {

@@ -22,6 +22,12 @@ export const ATOMAS_PROGRAMS: ProgramEntrants = {
   example: EXAMPLE,
   timedOutMove: 'empty',
   oneInterface: 'the posted controller\'s ("atom/board" on stdin, its answer on stdout, once per move)',
+  // `koth replay atomas --exact` seats one program without a name, in place of the bot; its --help:
+  replay: {
+    bare: true,
+    botCmd: 'with --exact: play this program instead of a port, spawned once per move as the controller did (it reads "atom/board" on stdin and prints its answer)',
+    moveTimeout: 'with --bot-cmd: time limit of one move (the program is then killed and its answer is empty)',
+  },
   words: {
     malformed: NEEDS_NAME,
     badName: NEEDS_NAME,

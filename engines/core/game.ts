@@ -121,7 +121,7 @@ export interface Param {
 }
 
 /** The options with one meaning in every game (their values: CommonOptionValues). */
-export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules' | 'pythonBots' | 'cppPlayers' | 'asOf' | 'watch';
+export type CommonOption = 'seed' | 'games' | 'workers' | 'queue' | 'shardSize' | 'checkpoint' | 'confidence' | 'json' | 'bots' | 'pool' | 'rules' | 'compareRules' | 'pythonBots' | 'cppPlayers' | 'botCmd' | 'interface' | 'moveTimeout' | 'stdioNewline' | 'asOf' | 'watch';
 
 /** A common parameter named by a game, with what differs for it (its default, its help, rules). */
 export type CommonParam = { common: CommonOption } & Partial<Omit<Param, 'flags'>>;
@@ -259,6 +259,12 @@ export interface GameVerifier {
   defaultGames?: number;
   /** Time limit of one call into the original (ms), when the sandbox's 10 s is too short for it. */
   timeoutMs?: number;
+  /**
+   * The game's own errors that mean its sandbox stopped the original (gun-duel: a compiled
+   * original that trapped or ran out of memory), as the stop's reason and message (exit 3, as a
+   * SandboxStop); undefined for any other error. The CLI knows no game's error names.
+   */
+  stopOf?(e: unknown): { reason: string; message: string } | undefined;
 }
 
 /** A game whose originals cannot be run beside the ports, and what proves its ports instead. */

@@ -4,14 +4,13 @@
  * --bot-cmd in the same order), `--move-timeout`, `--stdio-newline`; the checks made before a
  * run, and what is said after it.
  */
-import { InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
 import { UserError } from '../core/cli/errors.ts';
-import { positiveInt, type Param } from '../core/cli/kit.ts';
+import type { ParamDecl } from '../core/cli/kit.ts';
 import { renderTable } from '../core/report/table.ts';
 import { reapChildrenAtExit } from '../core/process/channel.ts';
-import { DEFAULT_MOVE_TIMEOUT_MS, namedPrograms } from '../core/entrants/program.ts';
-import { externalSpec, GUN_DUEL_PROGRAMS, INTERFACES, NEWLINES, type ExternalSpec, type ExternalStats, type Newline } from './external.ts';
+import { namedPrograms } from '../core/entrants/program.ts';
+import { externalSpec, GUN_DUEL_PROGRAMS, type ExternalSpec, type ExternalStats, type Newline } from './external.ts';
 import { summarize } from './stats.ts';
 import type { ScoreRow } from './tournament.ts';
 
@@ -22,18 +21,15 @@ export interface ExternalCliOptions {
   stdioNewline: Newline;
 }
 
-const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
-const collectInterface = (v: string, prev: string[] | undefined) => {
-  if (!(INTERFACES as readonly string[]).includes(v)) throw new InvalidArgumentError(`Allowed choices are ${INTERFACES.join(', ')}.`);
-  return collect(v, prev);
-};
-
-/** The options of `koth replay gun-duel` for external players, and which options they go with (engines/core/cli/params.ts). */
-export const EXTERNAL_PARAMS: readonly Param[] = [
-  { flags: '--bot-cmd <Name=program>', help: 'add a player that is a program in any language, under the name Name (repeatable; with --exact or --tournaments; a port of that name is replaced, others join at the end)', parse: collect as (v: string) => unknown, rules: [{ needs: ['--exact', '--tournaments'], why: 'a program plays new tournaments only: one exact tournament, or a distribution' }, { excludes: ['--queue', '--compare-rules', '--compare-stdlib', '--from'], why: 'the program runs on this machine, in new tournaments' }] },
-  { flags: '--interface <kind>', help: "the question's interface the --bot-cmd programs use: exit-code (run once per turn, the action's ASCII code as exit status) or stdio (run once per tournament: I/F/P lines); once for all, or once per --bot-cmd in order", parse: collectInterface as (v: string) => unknown, rules: [{ needs: '--bot-cmd', why: 'it says how the --bot-cmd programs are run' }] },
-  { flags: '--move-timeout <ms>', help: 'with --bot-cmd: time limit of one move; a program past it is killed and its move is invalid (a stdio program stays dead for the tournament)', parse: positiveInt, default: DEFAULT_MOVE_TIMEOUT_MS, rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }] },
-  { flags: '--stdio-newline <style>', help: 'with --interface stdio: the line ending written to the program (the original controller wrote CRLF unless told -nls=LF|CR)', choices: Object.keys(NEWLINES), default: 'crlf', rules: [{ needs: '--interface', why: 'only stdio programs read lines' }] },
+/**
+ * The options of `koth replay gun-duel` for external players: the core's common parameters,
+ * derived from GUN_DUEL_PROGRAMS (engines/core/cli/params.ts), with the options --bot-cmd goes with here.
+ */
+export const EXTERNAL_PARAMS: readonly ParamDecl[] = [
+  { common: 'botCmd', rules: [{ needs: ['--exact', '--tournaments'], why: 'a program plays new tournaments only: one exact tournament, or a distribution' }, { excludes: ['--queue', '--compare-rules', '--compare-stdlib', '--from'], why: 'the program runs on this machine, in new tournaments' }] },
+  { common: 'interface' },
+  { common: 'moveTimeout' },
+  { common: 'stdioNewline' },
 ];
 
 /**

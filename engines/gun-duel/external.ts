@@ -89,6 +89,13 @@ export const GUN_DUEL_PROGRAMS: ProgramEntrants = {
     missing: "--bot-cmd needs --interface exit-code or --interface stdio: say which of the question's two interfaces your program follows (exit-code: run once per turn, answers with its exit status; stdio: runs once per tournament, reads I/F/P lines).",
     lines: { name: 'stdio', newlines: NEWLINES, default: 'crlf' },
   },
+  // `koth replay gun-duel`'s --help of the options the core derives from this declaration
+  replay: {
+    botCmd: 'add a player that is a program in any language, under the name Name (repeatable; with --exact or --tournaments; a port of that name is replaced, others join at the end)',
+    interface: "the question's interface the --bot-cmd programs use: exit-code (run once per turn, the action's ASCII code as exit status) or stdio (run once per tournament: I/F/P lines); once for all, or once per --bot-cmd in order",
+    moveTimeout: 'with --bot-cmd: time limit of one move; a program past it is killed and its move is invalid (a stdio program stays dead for the tournament)',
+    stdioNewline: 'with --interface stdio: the line ending written to the program (the original controller wrote CRLF unless told -nls=LF|CR)',
+  },
   words: {
     malformed: (text) => `--bot-cmd "${text}": give the player's name and its program as Name=<program>, e.g. --bot-cmd "MyPlayer=${EXAMPLE}".`,
     badName: (text, name) => `--bot-cmd "${text}": the name "${name}" must be a C++-style identifier (letters, digits, _; not starting with a digit), as a class name on the scoreboard.`,

@@ -19,7 +19,7 @@ import type { SandboxContext } from '../core/runner/trial-spec.ts';
 import { Tally, VerifyInputError } from '../core/verify/verify.ts';
 import { findPlayer, gunDuelPool, gunDuelPorts } from './ports.ts';
 import { compileAnswers, type CppAnswer } from './cpp/answers.ts';
-import { cppPlayerClass } from './cpp/players.ts';
+import { CppAnswerStopped, cppPlayerClass } from './cpp/players.ts';
 import { ACTION_CHARS, BULLET, LOAD, METAL, PLASMA, Player, PlayerEnv, THERMAL, type Action, type PlayerClass, type Result } from './player.ts';
 import { fight } from './rules.ts';
 import { statisticalSeeds } from './trials.ts';
@@ -137,4 +137,6 @@ export const gunDuelVerifier: GameVerifier = {
   edgeCases: 'scripted opponents: one that only loads, one that shields in turn, plasma after loading, an invalid action, a shot without ammo; both seats; libstdc++ and MSVC engine models',
   defaultGames: 2,
   timeoutMs: 10_000,
+  // a compiled original that trapped (a throw, abort, a bad pointer) or ran out of memory: the original tournament would have crashed there
+  stopOf: (e) => (e instanceof CppAnswerStopped ? { reason: e.reason, message: e.message } : undefined),
 };

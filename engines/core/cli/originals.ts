@@ -3,8 +3,9 @@
  * inside sandbox workers (engines/core/sandbox/pool.ts), for every game that has them. One path,
  * driven by the game's `engine.entrants.python` (engines/core/game.ts `OriginalBots`):
  *
- *   1. the sources: the files given (read here) or the scrape cache (the game lays it out as its
- *      original driver did);
+ *   1. the sources: the python entrants of `--python-bots` (entrantsOf, the one resolution path
+ *      of a user's bots), read by the core's reader (engines/core/entrants/source.ts): the files
+ *      given, or the scrape cache (the game lays it out as its original driver did);
  *   2. the pool of sandbox workers, each holding the game's trials module and Pyodide;
  *   3. the inspect job (the game's own): the classes the sources define, in the original's order,
  *      with those that cannot run offline refused by name, and the modules the original skipped;
@@ -23,7 +24,8 @@ import { ERROR_KIND, SandboxKilled, SandboxTaskError, type ErrorData } from '../
 import { SandboxStop } from '../py/errors.ts';
 import { printable } from '../report/table.ts';
 import { EXIT, UserError } from './errors.ts';
-import { readInputFile } from './files.ts';
+import { entrantsOf } from '../entrants/options.ts';
+import { readEntrantSources } from '../entrants/source.ts';
 import { untilInterrupted } from './interrupt.ts';
 
 const names = (text: string) =>
@@ -93,16 +95,16 @@ export async function runOriginalsJob(spec: OriginalBots<any>, pool: SandboxPool
 export async function openOriginals<Args>(game: string, spec: OriginalBots<Args>, opts: OriginalsOptions, kit: Pick<ReplayKit, 'sandboxPool'>, o: { workers?: number; timeoutMs?: number } = {}): Promise<Originals<Args>> {
   const noun = spec.noun;
   if (opts.pool) throw new UserError(`--python-bots and --pool exclude each other: --bots A,B picks among the Python ${noun}s`);
-  const spec0 = opts.pythonBots!.trim();
-  const fileHint = spec.fromCache ? 'give .py files, comma-separated, or "cache"' : 'give .py files, comma-separated';
-  let sources: unknown[];
-  if (spec0 === 'cache' && spec.fromCache) sources = spec.fromCache(opts.asOf ?? null);
-  else {
-    const paths = names(spec0);
-    if (!paths.length) throw new UserError(`--python-bots: ${fileHint}`);
-    sources = paths.map((path) => spec.fromFile(path, readInputFile('--python-bots', path, fileHint)));
-  }
-  if (!sources.length) throw new UserError(`--python-bots: no Python ${noun} to load${spec0 === 'cache' ? ' (the cache holds no answer with one)' : ''}`);
+  // The one resolution path of a user's bots (engines/core/entrants): the python entrants' sources, read by the core's reader.
+  const given = entrantsOf({ python: spec }, { pythonBots: opts.pythonBots!, asOf: opts.asOf }).flatMap((e) => (e.kind === 'python' ? [e.source] : []));
+  const fromCache = given.some((s) => s.from === 'cache');
+  const sources = readEntrantSources<unknown>(given, {
+    option: '--python-bots',
+    hint: spec.fromCache ? 'give .py files, comma-separated, or "cache"' : 'give .py files, comma-separated',
+    fromCode: (path, code) => spec.fromFile(path, code),
+    ...(spec.fromCache ? { fromCache: (asOf: string | undefined) => spec.fromCache!(asOf ?? null) } : {}),
+  });
+  if (!sources.length) throw new UserError(`--python-bots: no Python ${noun} to load${fromCache ? ' (the cache holds no answer with one)' : ''}`);
   const args = spec.args(sources, opts);
   const pool = kit.sandboxPool(game, o.workers ?? 1, o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs });
   const error = (e: unknown) => originalsError(spec, e);

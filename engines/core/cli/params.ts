@@ -17,6 +17,9 @@ import { defaultWorkers } from '../runner/runner.ts';
 import { checkQueueUrl } from '../runner/queue/connection.ts';
 import { UserError } from './errors.ts';
 import { outputFileProblem, outputFolderProblem } from './files.ts';
+import { acceptedKinds, type ProgramEntrants, type UserEntrantKind } from '../entrants/entrant.ts';
+import { KIND_FLAG } from '../entrants/options.ts';
+import { DEFAULT_MOVE_TIMEOUT_MS } from '../entrants/program.ts';
 
 /** A whole number >= 1; `1_000_000` is accepted; at most Number.MAX_SAFE_INTEGER (beyond it a number is no longer exact). */
 export function positiveInt(v: string): number {
@@ -270,9 +273,52 @@ export function commonParams(engine: EngineVariants = {}): Record<CommonOption, 
     pythonBots: { flags: '--python-bots <files>', help: engine.entrants?.python?.help ?? 'run the original Python answers (sandboxed in Pyodide) instead of ports', parse: nonEmpty('Python files') },
     // The options that bring the user's bots take their help from the game's entrants (engine.entrants: engines/core/entrants).
     cppPlayers: { flags: '--cpp-players <files>', help: engine.entrants?.cpp?.help ?? 'play C++ answers as posted, compiled to WebAssembly and sandboxed', parse: nonEmpty('C++ files or "cache"') },
+    ...programParams(engine.entrants?.program),
     asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day' },
     // `koth play <game> --report DIR`: the watch page (the page shows commandLine()).
     watch: { flags: '--report <dir>', help: 'also write DIR/index.html: the game step by step (one self-contained page: inline SVG, ←/→, Home/End, a slider, play/pause; every step listed without script); DIR is checked writable before the game', parse: outputFolder('index.html', 'a folder for the page') },
+  };
+}
+
+/** A repeatable option's values, in order (commander's argParser); with `names`, each one of them. */
+function collect(names?: readonly string[]): (v: string, prev: unknown) => string[] {
+  return (v, prev) => {
+    if (names && !names.includes(v)) throw new InvalidArgumentError(`Allowed choices are ${names.join(', ')}.`);
+    return [...((prev as string[] | undefined) ?? []), v];
+  };
+}
+
+/**
+ * The options that bring programs (`--bot-cmd` and what goes with it), derived from how the game
+ * talks to them (engine.entrants.program: ProgramEntrants): named programs or one bare one, the
+ * interfaces and line endings it allows, the sentences of its help (the core's when it says none).
+ */
+function programParams(p: ProgramEntrants | undefined): Pick<Record<CommonOption, Param>, 'botCmd' | 'interface' | 'moveTimeout' | 'stdioNewline'> {
+  const said = p?.replay ?? {};
+  const lines = p?.interfaces?.lines;
+  return {
+    botCmd: said.bare
+      ? { flags: '--bot-cmd <program>', help: said.botCmd ?? 'play this program instead of a port' }
+      : { flags: '--bot-cmd <Name=program>', help: said.botCmd ?? 'add a player that is a program in any language, under the name Name (repeatable)', parse: collect() as (v: string) => unknown },
+    interface: {
+      flags: '--interface <kind>',
+      help: said.interface ?? `the interface the --bot-cmd programs use${p?.interfaces ? `: ${p.interfaces.help}` : ''}; once for all, or once per --bot-cmd in order`,
+      parse: collect(p?.interfaces?.names) as (v: string) => unknown,
+      rules: [{ needs: '--bot-cmd', why: 'it says how the --bot-cmd programs are run' }],
+    },
+    moveTimeout: {
+      flags: '--move-timeout <ms>',
+      help: said.moveTimeout ?? `with --bot-cmd: time limit of one move; a program past it is killed and its move is ${p?.timedOutMove ?? 'lost'}`,
+      parse: positiveInt,
+      default: DEFAULT_MOVE_TIMEOUT_MS,
+      rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }],
+    },
+    stdioNewline: {
+      flags: '--stdio-newline <style>',
+      help: said.stdioNewline ?? `with --interface ${lines?.name ?? '<kind>'}: the line ending written to the program`,
+      ...(lines ? { choices: Object.keys(lines.newlines), default: lines.default } : {}),
+      rules: [{ needs: '--interface', why: `only ${lines?.name ?? 'line-reading'} programs read lines` }],
+    },
   };
 }
 
@@ -343,6 +389,7 @@ export function addCommonParams(cmd: Command, names: readonly CommonOption[], en
  */
 export function applyParams(cmd: Command, spec: CommandParams, engine: EngineVariants = {}): Command {
   const params = addOptions(cmd, spec.params, engine);
+  refuseUnseatedKinds(cmd, engine, new Set(params.map(longOf)));
   const noReport = params.filter((p) => p.noReport).map(longOf);
   // The rule A/B (--compare-rules A,B: a list once parsed) always offers its section (engines/core/ab/rules.ts).
   if (spec.report === 'default-only') reportModes(cmd, 'any', () => { const v: unknown = cmd.getOptionValue('compareRules'); return Array.isArray(v) || typeof v === 'string'; });
@@ -359,6 +406,31 @@ export function applyParams(cmd: Command, spec: CommandParams, engine: EngineVar
   // Commander ends each help text with a line break: the game's own text follows without a blank line, as one text did.
   if (spec.rulesHelp) cmd.addHelpText('after', rulesHelp(engine).replace(/\n$/, ''));
   return cmd;
+}
+
+/** What each kind of the user's bots is, in refusals. */
+const KIND_WORDS: Readonly<Record<UserEntrantKind, string>> = { python: 'original Python answers', cpp: 'C++ answers', program: 'programs' };
+
+const orList = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`);
+
+/**
+ * The option of a kind of the user's bots the game does not seat (engine.entrants) is refused
+ * before anything runs, saying what the command plays instead, rather than being an unknown
+ * option: each is a hidden option (not in --help) whose use is refused (exit 2).
+ */
+function refuseUnseatedKinds(cmd: Command, engine: EngineVariants, declared: ReadonlySet<string>): void {
+  const accepted = acceptedKinds(engine.entrants);
+  const refused = (['python', 'cpp', 'program'] as const).filter((k) => !accepted.includes(k) && !declared.has(KIND_FLAG[k]));
+  if (!refused.length) return;
+  for (const k of refused) cmd.addOption(new Option(`${KIND_FLAG[k]} <value>`).hideHelp());
+  const offered = accepted.filter((k) => declared.has(KIND_FLAG[k]));
+  cmd.hook('preAction', (_hooked, action) => {
+    if (action !== cmd) return;
+    const k = refused.find((x) => cmd.getOptionValueSource(attributeOf({ flags: KIND_FLAG[x] })) === 'cli');
+    if (!k) return;
+    const plays = `its ports${offered.length ? ` and ${orList(offered.map((x) => `${KIND_WORDS[x]} (${KIND_FLAG[x]})`))}` : ''}`;
+    throw new UserError(`${KIND_FLAG[k]}: ${cmd.name()} seats no ${KIND_WORDS[k]}: koth ${cmd.parent?.name() ?? 'replay'} ${cmd.name()} plays ${plays}. Nothing was run.`);
+  });
 }
 
 /** Help text: rule variants and flags of an engine. */
@@ -397,9 +469,17 @@ export function paramProblems(engine: EngineVariants): string[] {
     const known = new Set([...longs, ...(command === 'replay' ? ['--report'] : [])]);
     longs.forEach((l, i) => longs.indexOf(l) !== i && bad.push(`${command}: ${l} is declared twice`));
     // An option that brings the user's bots of a kind the game does not seat (engine.entrants) would be refused by nothing.
-    for (const [kind, flag] of [['python', '--python-bots'], ['cpp', '--cpp-players']] as const) {
+    for (const [kind, flag] of [['python', '--python-bots'], ['cpp', '--cpp-players'], ['program', '--bot-cmd']] as const) {
       if (longs.includes(flag) && !engine.entrants?.[kind]) bad.push(`${command}: ${flag} is declared, but the game seats no ${kind} entrants (engine.entrants.${kind})`);
     }
+    // What goes with --bot-cmd, as the core declares it (a game's own --move-timeout may mean another thing: camel-up's, of its Python bots).
+    const commons = new Set(spec.params.flatMap((d) => ('common' in d ? [d.common] : [])));
+    const program = engine.entrants?.program;
+    for (const name of ['interface', 'moveTimeout', 'stdioNewline'] as const) {
+      if (commons.has(name) && !program) bad.push(`${command}: ${longOf(commonParams()[name])} is declared, but the game seats no program entrants (engine.entrants.program)`);
+    }
+    if (program && commons.has('interface') && !program.interfaces) bad.push(`${command}: --interface is declared, but the game's programs have one interface (engine.entrants.program.interfaces)`);
+    if (program && commons.has('stdioNewline') && !program.interfaces?.lines) bad.push(`${command}: --stdio-newline is declared, but no interface of the game's programs reads lines (engine.entrants.program.interfaces.lines)`);
     for (const p of params) {
       if (!p.help.trim()) bad.push(`${where(p)} has no help`);
       if (p.default !== undefined && p.fallback !== undefined) bad.push(`${where(p)} has both a default and a fallback`);

@@ -72,6 +72,13 @@ export interface ProgramEntrants {
   };
   /** A game with one interface: it in words ("the posted controller's (...)"), for the refusal of --interface. */
   oneInterface?: string;
+  /**
+   * `koth replay <game>`'s options for programs (common parameters: engines/core/cli/params.ts),
+   * their help in the game's words; a sentence left out is the core's. `bare`: a replay seats one
+   * program without a name (atomas --exact: `--bot-cmd <program>`), else named programs
+   * (`--bot-cmd <Name=program>`, repeatable, as koth ab's).
+   */
+  replay?: { bare?: boolean; botCmd?: string; interface?: string; moveTimeout?: string; stdioNewline?: string };
   /** The game's refusals of `Name=<program>` entries, in its words. */
   words: {
     /** No "=", or an empty name or program. */

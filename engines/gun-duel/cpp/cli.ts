@@ -12,7 +12,6 @@
  */
 import { basename } from 'node:path';
 import { EXIT, UserError } from '../../core/cli/errors.ts';
-import { readInputFile } from '../../core/cli/files.ts';
 import type { ReplayKit } from '../../core/game.ts';
 import type { SandboxPool } from '../../core/sandbox/pool.ts';
 import { SandboxKilled, SandboxTaskError } from '../../core/sandbox/errors.ts';
@@ -23,6 +22,7 @@ import { scrapedField } from '../extract.ts';
 import { findPlayer, gunDuelPorts } from '../ports.ts';
 import { compileAnswers, playerClassesIn, type CppAnswer, type CppAnswerSource } from './answers.ts';
 import { entrantsOf } from '../../core/entrants/options.ts';
+import { readEntrantSources } from '../../core/entrants/source.ts';
 import type { CppEntrants, EntrantSource } from '../../core/entrants/entrant.ts';
 
 export const CPP_PLAYERS_HELP =
@@ -61,13 +61,13 @@ export function cppSources(spec: string): CppAnswerSource[] {
   return cppSourcesOf(entrantsOf({ cpp: GUN_DUEL_CPP }, { cppPlayers: spec }).map((e) => (e as { source: EntrantSource }).source));
 }
 
-/** The answers of C++ entrants' sources (files read here, or the scrape cache); one answer per class. */
+/** The answers of C++ entrants' sources (read by the core's reader: files, code in hand, or the scrape cache); one answer per class. */
 export function cppSourcesOf(sources: readonly EntrantSource[]): CppAnswerSource[] {
-  const out: CppAnswerSource[] = sources.flatMap((src): CppAnswerSource[] => {
-    if (src.from === 'cache') return gunDuelSourcesFromCache(defaultCacheDir());
-    if (src.from === 'text') return [{ name: classOf(src.origin, src.code), file: src.origin, code: src.code }];
-    const code = readInputFile('--cpp-players', src.path, 'a C++ answer: a class deriving Player');
-    return [{ name: classOf(src.path, code), file: src.path, code }];
+  const out = readEntrantSources<CppAnswerSource>(sources, {
+    option: '--cpp-players',
+    hint: 'a C++ answer: a class deriving Player',
+    fromCode: (file, code) => ({ name: classOf(file, code), file, code }),
+    fromCache: () => gunDuelSourcesFromCache(defaultCacheDir()),
   });
   if (!out.length) throw new UserError('--cpp-players: no C++ player to compile (the cache holds no answer with a class deriving Player)', EXIT.cache);
   const seen = new Set<string>();
