@@ -14,12 +14,15 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { koth, kothAsync, tempDirs } from './helpers.ts';
+import { runKoth } from './test-server.ts';
 import { haveRedis, redisForSuite } from './redis.ts';
 
 const tmp = tempDirs('koth-ab-byob-');
 const dir = tmp();
-// One compile cache for every koth run of this file: each C++ file is compiled once.
-const env = { KOTH_CPP_CACHE_DIR: join(dir, 'cpp-cache') };
+// koth's own compile cache (node_modules/.cache/koth-replay/cpp, keyed by sha256 of compiler, flags
+// and sources; the compile path and the cache itself: engines/gun-duel/cpp/cpp-players.test.ts): each
+// C++ file here is compiled once, not once per run.
+const env = {};
 
 const file = (name: string, text: string, exec = false) => {
   const p = join(dir, name);
@@ -297,8 +300,9 @@ describe('koth ab: bad bring-your-own-bot input is refused with exit 2 and what 
     [['atomas', '--cpp-players', TWIN_HPP, '--candidate', 'draftBot', '--baseline', 'draftBot'], /--cpp-players is not in koth ab atomas yet.*--bot-cmd "Name=<program>"/],
     [['dice', '--bot-cmd', `Twin=python3 ${TWIN_DRAFT}`, '--candidate', 'OptFor2X', '--baseline', 'OptFor2X'], /--bot-cmd is not in koth ab dice yet/],
   ];
-  it.each(cases)('koth ab %j', (args, message) => {
-    const r = koth(['ab', ...args], env);
+  it.each(cases)('koth ab %j', async (args, message) => {
+    // Refused before anything runs: main() called in this process (the exit code it returns is the process's).
+    const r = await runKoth(['ab', ...args], env);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).toMatch(/Nothing was run|nothing was run|no file/i);
     expect(r.status).toBe(2);

@@ -12,6 +12,7 @@ import { runAb, type AbRunInput } from '../engines/core/ab/run.ts';
 import { generatorKind } from '../engines/core/rng/generators.ts';
 import { abNote, pairTrials } from '../engines/core/ab/pairs.ts';
 import { koth, tempDirs } from './helpers.ts';
+import { runKoth } from './test-server.ts';
 
 const tmp = tempDirs('koth-ab-');
 
@@ -168,8 +169,9 @@ describe('koth ab: the command', () => {
     [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--field', 'RandomBot'], /solo game/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--rules', '2026'], /not a rule variant of dice/],
     [['ab', 'gun-duel', '--candidate', 'PlasmaPlayer', '--baseline', 'PlasmaPlayer', '--python-bots', 'x.py'], /--python-bots is not in koth ab gun-duel yet/],
-  ])('bad input is exit 2: %j', (args, message) => {
-    const r = koth(args as string[]);
+  ])('bad input is exit 2: %j', async (args, message) => {
+    // Refused before anything runs: main() called in this process (the exit code it returns is the process's; test/cli.test.ts runs the bundle's entry).
+    const r = await runKoth(args as string[]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message as RegExp);
   });

@@ -17,8 +17,12 @@ if (!haveRedis) console.warn('test/queue-cpp.test.ts: SKIPPED — redis-server i
 const procs: Proc[] = [];
 const start = starter(procs);
 let dir = '';
-let env: Record<string, string> = {};
-const koth = (args: string[]) => start(process.execPath, ['dist/koth.js', ...args], env);
+/**
+ * The compiled answers go to koth's own compile cache (node_modules/.cache/koth-replay/cpp, keyed by
+ * sha256 of compiler, flags and sources), shared by the coordinator and the workers as on one
+ * machine: each answer is compiled once, not once per run.
+ */
+const koth = (args: string[]) => start(process.execPath, ['dist/koth.js', ...args]);
 
 // Ours: shields with metal when the opponent holds a bullet, shoots with its own, else loads; GetRandomInteger too.
 const STEADY = String.raw`#include "Player.hpp"
@@ -60,7 +64,6 @@ const RUN = () => ['replay', 'gun-duel', '--tournaments', '3', '--seed', '5', '-
 describe.skipIf(!haveRedis)('queued runs of compiled C++ answers on a real redis-server', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'koth-cppq-'));
-    env = { KOTH_CPP_CACHE_DIR: join(dir, 'cache') };
     steady = join(dir, 'SteadyPlayer.hpp');
     thrower = join(dir, 'ThrowerPlayer.hpp');
     writeFileSync(steady, STEADY);
@@ -116,7 +119,7 @@ describe.skipIf(!haveRedis)('queued runs of compiled C++ answers on a real redis
   }, 600_000);
 
   it('an answer that never answers in a queued shard: the worker\'s watchdog ends it, the coordinator exits 3 naming it', async () => {
-    const w = start(process.execPath, ['dist/koth.js', 'worker', '--queue', url, '--threads', '1'], { ...env, KOTH_SANDBOX_TIMEOUT_MS: '1000' });
+    const w = start(process.execPath, ['dist/koth.js', 'worker', '--queue', url, '--threads', '1'], { KOTH_SANDBOX_TIMEOUT_MS: '1000' });
     const q = koth(['replay', 'gun-duel', '--tournaments', '1', '--seed', '5', '--cpp-players', looper, '--queue', url]);
     expect(await q.done, q.stderr).toBe(3);
     expect(q.stderr).toMatch(/the C\+\+ sandbox stopped LooperPlayer: no answer within 1000 ms.*\(timeout\)/s);

@@ -16,9 +16,7 @@ import { externalBot } from './external.ts';
 import { ProgramNotFound } from '../core/process/command.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunOptions, type AtomasRunStats } from './tournament.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import type { AtomasGame } from './rules.ts';
-import { atomasWatchSteps } from './watch.ts';
-import pkg from '../../package.json' with { type: 'json' };
+import { atomasWatchPage } from './watch.ts';
 import { trials as atomasTrials, ruleOutcomes as atomasRuleOutcomes } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
 import { DEFAULT_ATOMAS_VARIANT } from './variants.ts';
@@ -194,21 +192,6 @@ controller versions (explained in the table).`,
   statistical,
   errors: [{ match: (e) => e instanceof ProgramNotFound, toUserError: (e: ProgramNotFound) => new UserError(e.message, EXIT.usage) }],
 };
-
-function atomasWatchPage(bot: string, seed: string, rules: string, moves: readonly AtomasMove[], games: readonly AtomasGame[], command: string): WatchPage {
-  return {
-    title: `Atomas — ${bot}, ${games.length > 1 ? `${games.length} games` : 'one game'}, seed ${seed}`,
-    game: 'atomas',
-    command,
-    harnessVersion: pkg.version,
-    intro: [
-      `Rules: ${rules}. Each move the bot reads the incoming atom and the ring (atom/board) and answers where to put it (a + fuses equal neighbours; − takes an atom out; B, C: black plus, clone); the game ends when the ring holds more than 18 atoms.`,
-      ...games.map((g, i) => `Game ${i + 1}: score ${g.score} in ${g.moves} moves${g.crash ? `; the controller crashed: ${g.crash}` : ''}.`),
-    ],
-    legend: 'Left: the ring before the move (index of each place in grey) with the atom to play in the middle (red +, blue −, black B, grey C); right: the ring after it, with the score.',
-    steps: atomasWatchSteps(moves, games),
-  };
-}
 
 /** A sample for the replay report: the first answer's first game, seed 1. */
 export function atomasWatchSamples(): WatchPage[] {

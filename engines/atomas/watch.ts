@@ -8,6 +8,8 @@
 import { svg, type WatchStep } from '../core/report/html/watch.ts';
 import type { AtomasGame } from './rules.ts';
 import type { AtomasMove } from './tournament.ts';
+import type { WatchPage } from '../core/report/html/watch.ts';
+import pkg from '../../package.json' with { type: 'json' };
 
 const W = 820;
 const R = 120;
@@ -84,4 +86,19 @@ export function atomasWatchSteps(moves: readonly AtomasMove[], games: readonly A
     });
   });
   return steps;
+}
+
+export function atomasWatchPage(bot: string, seed: string, rules: string, moves: readonly AtomasMove[], games: readonly AtomasGame[], command: string): WatchPage {
+  return {
+    title: `Atomas — ${bot}, ${games.length > 1 ? `${games.length} games` : 'one game'}, seed ${seed}`,
+    game: 'atomas',
+    command,
+    harnessVersion: pkg.version,
+    intro: [
+      `Rules: ${rules}. Each move the bot reads the incoming atom and the ring (atom/board) and answers where to put it (a + fuses equal neighbours; − takes an atom out; B, C: black plus, clone); the game ends when the ring holds more than 18 atoms.`,
+      ...games.map((g, i) => `Game ${i + 1}: score ${g.score} in ${g.moves} moves${g.crash ? `; the controller crashed: ${g.crash}` : ''}.`),
+    ],
+    legend: 'Left: the ring before the move (index of each place in grey) with the atom to play in the middle (red +, blue −, black B, grey C); right: the ring after it, with the score.',
+    steps: atomasWatchSteps(moves, games),
+  };
 }

@@ -21,9 +21,8 @@ import { trials as camelTrials, ruleOutcomes as camelRuleOutcomes } from './tria
 import { ruleAbTrials } from '../core/ab/rules.ts';
 import { CAMEL_RULE_FLAGS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } from './variants.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { camelRecorder, camelWatchSteps, type CamelSnapshot } from './watch.ts';
+import { camelRecorder, camelWatchPage } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
-import pkg from '../../package.json' with { type: 'json' };
 import { CAMEL_POOLS, camelBot, camelPlayer, camelUpPools } from './ports.ts';
 import { FORMAT_2026_HELP, runFormat2026 } from './format2026-cli.ts';
 
@@ -232,23 +231,6 @@ const ACTIONS: Record<number, (a: unknown[]) => string> = {
   3: (a) => `bets on camel ${String(a[1])} to win the game`,
   4: (a) => `bets on camel ${String(a[1])} to lose the game`,
 };
-
-/** The watch page of played camel-up games (koth play camel-up --report, and the replay report's sample). */
-export function camelWatchPage(o: { seed: string; rules: string; events: readonly CamelTurnEvent[]; snapshots: readonly CamelSnapshot[]; games: readonly { order: string[]; money: number[]; winnerSeats: number[] }[]; command: string }): WatchPage {
-  return {
-    title: `Camel Up — ${o.games.length > 1 ? `${o.games.length} games` : 'one game'}, seed ${o.seed}`,
-    game: 'camel-up',
-    command: o.command,
-    harnessVersion: pkg.version,
-    intro: [
-      `Rules: ${o.rules}. Four seats act in turn: move a camel (+1 coin), place a trap, bet on the round's winner, or hidden bets on the game's winner or loser.`,
-      ...(camelFlags(o.rules).fullStateCopy ? [] : ["Each seat is handed camelup.py 2026's player_view: its own game bets (hashed), the others' as [None, seat]; every step says what the seat to move saw."]),
-      ...o.games.map((g, i) => `Game ${i + 1}: ${g.order.map((p, s) => `${p} $${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}.`),
-    ],
-    legend: "The track: camel stacks (bottom first; a black outline: moved this turn), traps (+1 green, −1 red, with the seat that placed them), the finish line. Below: each seat's money, its round bets (a square per bet, the camel's colour) and its hidden game bets.",
-    steps: camelWatchSteps(o.events, o.snapshots, o.games.map((g) => g.order), !camelFlags(o.rules).fullStateCopy),
-  };
-}
 
 /** A sample game for the replay report: the fast pool, seed 1. */
 export function camelWatchSamples(): WatchPage[] {

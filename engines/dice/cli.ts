@@ -30,10 +30,8 @@ import type { DicePythonFiles } from './trials.ts';
 type DicePython = Originals<DicePythonFiles>;
 import type { DiceBotClass } from './bot.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import pkg from '../../package.json' with { type: 'json' };
 
-const HARNESS_VERSION = pkg.version;
-import { diceWatchIntro, diceWatchSteps } from './watch.ts';
+import { diceWatchPage, diceWatchSteps, gameWinners } from './watch.ts';
 
 /** Games of an exact replay when --games is not given (a statistical run: the declared --games). */
 const EXACT_GAMES = 1000;
@@ -159,32 +157,6 @@ function crashError(e: BotCrash): UserError {
   }
   if (e.cause instanceof DiceCannotFollow) return cannotFollowError(e.cause.message);
   return new UserError(e.message, EXIT.originalCrashed);
-}
-
-/** The watch page of played dice games (koth play dice --report, and the replay report's sample). */
-export function diceWatchPage(o: { seed: string; rules: string; games: number; showGame?: number; turns: readonly DiceTurnEvent[]; winners: readonly string[]; command: string; playedBy?: string }): WatchPage {
-  const turns = o.showGame ? o.turns.filter((t) => t.game === o.showGame) : o.turns;
-  const winners = o.showGame ? gameWinners(turns) : o.winners;
-  return {
-    title: `dice — ${o.showGame ? `game ${o.showGame} of ${o.games}` : o.games > 1 ? `${o.games} games` : 'one game'}, seed ${o.seed}`,
-    game: 'dice',
-    command: o.command,
-    harnessVersion: HARNESS_VERSION,
-    ...(o.playedBy ? { playedBy: o.playedBy } : {}),
-    intro: diceWatchIntro(turns, winners, o.rules),
-    legend: "Dice: the throws of the turn (red: a 6), the running sum under each. Bars: each seat's score (grey: before the turn, green: gained, dashed red: lost); the dashed line is 40.",
-    steps: diceWatchSteps(turns, o.rules),
-  };
-}
-
-/** The bots with the highest final score of one game's turns. */
-function gameWinners(turns: readonly DiceTurnEvent[]): string[] {
-  const last = turns[turns.length - 1];
-  if (!last) return [];
-  const names: string[] = [];
-  for (const t of turns) names[t.index] ??= t.bot;
-  const top = Math.max(...last.scores);
-  return last.scores.flatMap((s, i) => (s === top ? [names[i] ?? `seat ${i}`] : []));
 }
 
 /**

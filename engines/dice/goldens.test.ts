@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runExact, type DiceExactResult } from './tournament.ts';
 import { diceClass } from '../../transpiled-bots/dice/index.ts';
-import { koth } from '../../test/helpers.ts';
+import { runKoth } from '../../test/test-server.ts';
 import { fixture, fixtureFiles } from '../../test/fixtures.ts';
 
 // Goldens: the original controller run here with random.seed(S) (fixtures/dice/goldens/README.md).
@@ -24,10 +24,11 @@ describe('dice exact replay equals the original controller to the last digit', (
     });
   }
 
-  it('`koth replay dice --exact --json` prints the golden', () => {
+  it('`koth replay dice --exact --json` prints the golden', async () => {
     const file = goldens.find((f) => f.startsWith('small-fixed')) ?? goldens[0]!;
     const golden = load(file);
-    const r = koth(['replay', 'dice', '--exact', '--seed', String(golden.seed), '--games', String(golden.games), '--bots', golden.bots.join(','), '--rules', golden.rules, '--json']);
+    // main() in this process (the bundle prints an exact dice replay in test/cli-edges.test.ts).
+    const r = await runKoth(['replay', 'dice', '--exact', '--seed', String(golden.seed), '--games', String(golden.games), '--bots', golden.bots.join(','), '--rules', golden.rules, '--json']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.json()).toEqual(golden);

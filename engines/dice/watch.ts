@@ -7,6 +7,8 @@
  */
 import { svg, type WatchStep } from '../core/report/html/watch.ts';
 import type { DiceTurnEvent } from './rules.ts';
+import type { WatchPage } from '../core/report/html/watch.ts';
+import pkg from '../../package.json' with { type: 'json' };
 
 const W = 760;
 const NAME_W = 170;
@@ -149,4 +151,30 @@ export function diceWatchIntro(events: readonly DiceTurnEvent[], winners: readon
     `Rules: ${rules}. Each turn a bot throws until it stops or throws a 6 (which loses the turn's sum); reaching 40 starts the last round.`,
     `Winner${winners.length > 1 ? 's' : ''}: ${winners.join(', ')}.`,
   ];
+}
+
+/** The watch page of played dice games (koth play dice --report, and the replay report's sample). */
+export function diceWatchPage(o: { seed: string; rules: string; games: number; showGame?: number; turns: readonly DiceTurnEvent[]; winners: readonly string[]; command: string; playedBy?: string }): WatchPage {
+  const turns = o.showGame ? o.turns.filter((t) => t.game === o.showGame) : o.turns;
+  const winners = o.showGame ? gameWinners(turns) : o.winners;
+  return {
+    title: `dice — ${o.showGame ? `game ${o.showGame} of ${o.games}` : o.games > 1 ? `${o.games} games` : 'one game'}, seed ${o.seed}`,
+    game: 'dice',
+    command: o.command,
+    harnessVersion: pkg.version,
+    ...(o.playedBy ? { playedBy: o.playedBy } : {}),
+    intro: diceWatchIntro(turns, winners, o.rules),
+    legend: "Dice: the throws of the turn (red: a 6), the running sum under each. Bars: each seat's score (grey: before the turn, green: gained, dashed red: lost); the dashed line is 40.",
+    steps: diceWatchSteps(turns, o.rules),
+  };
+}
+
+/** The bots with the highest final score of one game's turns. */
+export function gameWinners(turns: readonly DiceTurnEvent[]): string[] {
+  const last = turns[turns.length - 1];
+  if (!last) return [];
+  const names: string[] = [];
+  for (const t of turns) names[t.index] ??= t.bot;
+  const top = Math.max(...last.scores);
+  return last.scores.flatMap((s, i) => (s === top ? [names[i] ?? `seat ${i}`] : []));
 }

@@ -4,30 +4,27 @@
  * (default), and the rule-fix comparison (`--compare-rules`).
  */
 import { ratingsOfAcc, ratingsParam, ratingsRunOptions, renderRatings } from '../core/cli/ratings.ts';
-import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_MSVC_DISTRIBUTION, RECORDED_PARAMETERS, type DistributionParameters } from './data.ts';
-import type { Command } from 'commander';
+import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_PARAMETERS } from './data.ts';
 import pc from 'picocolors';
-import { exitCodeHelp, UserError } from '../core/cli/errors.ts';
-import { commandLine, helpFooter, maxWorkers, nonEmpty, paramDefaults, positiveInt, readJsonInput, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
-import { ruleOutcomes as gunDuelRuleOutcomes, tournamentsProblems, trials as gunDuelTrials } from './trials.ts';
-import { ruleAbForPage, ruleAbResult, ruleAbText, ruleAbTrials, runRulePairs } from '../core/ab/rules.ts';
-
-const gunDuelRulePairs = ruleAbTrials(gunDuelTrials, gunDuelRuleOutcomes);
+import { UserError } from '../core/cli/errors.ts';
+import { commandLine, maxWorkers, nonEmpty, paramDefaults, positiveInt, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
+import { ruleOutcomes as gunDuelRuleOutcomes, trials as gunDuelTrials } from './trials.ts';
+import { ruleAbTrials } from '../core/ab/rules.ts';
+import type { ModeContext, PlayCommand, ReplayCommand, RuleAbCommand } from '../core/cli/replay.ts';
 import { renderTable } from '../core/report/table.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
-import { exitCodeFor, type ComparisonReport, type ComparisonRow } from '../core/stats/compare.ts';
+import { exitCodeFor, type ComparisonReport } from '../core/stats/compare.ts';
 import { findPlayer, gunDuelPool, gunDuelPorts } from './ports.ts';
 import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { actionString, traceTournament } from './trace.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { duelView, gunDuelWatchSteps, type DuelView } from './watch.ts';
-import pkg from '../../package.json' with { type: 'json' };
+import { gunDuelWatchPage, playFirstRound } from './watch.ts';
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
-import { PUBLISHED_ROWS } from './published.ts';
+import { compareStdlib, loadDistribution, parametersOf, placePublished, recordedDistribution, refuseOtherParameters } from './distribution.ts';
 import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError } from './cpp/cli.ts';
-import { compareSamples, outside99, percentile, prediction99, publishedPlaceFrequencies, summarize } from './stats.ts';
+import { summarize } from './stats.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
 import { checkSeats, describeStats, EXTERNAL_PARAMS, externalSpecs, mergeStats, renderExternalPlaces, type ExternalCliOptions } from './external-cli.ts';
 import { withExternal, withExternalPlayers } from './external.ts';
@@ -188,49 +185,24 @@ function gunDuelRulePair(text: string): [GunDuelVariant, GunDuelVariant] {
 }
 
 /** Rule A/B (engines/core/ab/rules.ts): --tournaments N pairs, each the same seeds and players under both rules; per player its paired difference in points. */
-async function ruleAbCommand(opts: GunDuelCliOptions, kit: ReplayKit, [va, vb]: [GunDuelVariant, GunDuelVariant]): Promise<void> {
-  const started = performance.now();
-  const players = parsePlayers(opts.players).map((p) => p.botName);
-  const pairs = opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments;
-  const confidence = 0.99;
-  const base = { repetition: opts.repetition, ...(opts.players ? { players } : {}) };
-  const res = await runRulePairs(kit, {
-    game: 'gun-duel',
-    spec: gunDuelRulePairs,
-    a: { ...base, variant: va },
-    b: { ...base, variant: vb },
-    keys: players,
-    pairs,
-    seed: opts.seed,
-    shardSize: 1,
-    workers: opts.workers,
-    queue: opts.queue,
-    checkpoint: opts.checkpoint,
-    label: `gun-duel ${va} vs ${vb}`,
-  });
-  const r = ruleAbResult({
-    challenge: 'gun-duel',
-    compare: [va, vb],
-    seed: opts.seed,
-    confidence,
-    metric: 'points',
-    diffUnit: 'tournament points',
-    keys: players,
-    acc: res.acc,
-    workers: res.workers,
-    shardSize: 1,
-    seconds: Math.round(performance.now() - started) / 1000,
-    command: `koth replay gun-duel --compare-rules ${va},${vb} --seed ${opts.seed} --tournaments ${pairs} --repetition ${opts.repetition}${opts.players ? ` --players ${players.join(',')}` : ''}`,
-    ranOn: res.ranOn,
-    extra: { repetition: opts.repetition },
-  });
-  kit.offerReport({ kind: 'rules', data: ruleAbForPage(r, 1, { summary: 'A pair is one tournament (the same three seeds, players and order) under both rules.' }) });
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-    return;
-  }
-  process.stdout.write(ruleAbText(r, 1, (t) => pc.bold(pc.yellow(t)), renderTable, (t) => pc.bold(t)));
-}
+const ruleAb: RuleAbCommand<GunDuelCliOptions, GunDuelRunOptions, GunDuelAcc> = {
+  spec: ruleAbTrials(gunDuelTrials, gunDuelRuleOutcomes),
+  metric: 'points',
+  diffUnit: 'tournament points',
+  digits: 1,
+  confidence: 0.99,
+  shardSize: 1,
+  runs(opts, [va, vb]) {
+    const players = parsePlayers(opts.players).map((p) => p.botName);
+    const base = { repetition: opts.repetition, ...(opts.players ? { players } : {}) };
+    const pairs = opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments;
+    return [{ a: { ...base, variant: va as GunDuelVariant }, b: { ...base, variant: vb as GunDuelVariant }, keys: players, pairs, seed: opts.seed, label: `gun-duel ${va} vs ${vb}` }];
+  },
+  extra: (opts) => ({ repetition: opts.repetition }),
+  note: () => 'A pair is one tournament (the same three seeds, players and order) under both rules.',
+  command: (opts, [va, vb], players) =>
+    `koth replay gun-duel --compare-rules ${va},${vb} --seed ${opts.seed} --tournaments ${opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments} --repetition ${opts.repetition}${opts.players ? ` --players ${players.join(',')}` : ''}`,
+};
 
 /** Bare `--compare-rules` (the old form, kept for scripts): the seed played exactly under original and fixed, duel by duel. */
 function compareRulesCommand(opts: GunDuelCliOptions): void {
@@ -248,24 +220,6 @@ function compareRulesCommand(opts: GunDuelCliOptions): void {
       `original vs fixed (validB from actionA vs from actionB), seed ${seed}: ${a.lines.length} duels, ${differ} differ; scoreboards ${same ? pc.green('identical') : pc.red('differ')}.\n` +
         'No tournament player returns an out-of-range action, so the bug never fires for them.\n',
     );
-}
-
-/**
- * `--compare-stdlib`: how often each player finishes at its published place under the
- * libstdc++ model (our recorded tournaments and the g++ build's clock-seeded runs, pooled: the
- * same model, checked exact) and under the MSVC model (our recorded `--stdlib msvc` runs).
- */
-export function compareStdlib(): ReturnType<typeof publishedPlaceFrequencies> & { libstdcpp: number; msvc: number; both: { player: string; place: number }[]; bothCount: { libstdcpp: number; msvc: number } } {
-  const a = [...RECORDED_DISTRIBUTION.tournaments, ...ORIGINAL_CLOCK_RUNS];
-  const b = RECORDED_MSVC_DISTRIBUTION.tournaments;
-  const freq = publishedPlaceFrequencies(PUBLISHED_ROWS, a, b);
-  // the two places the g++ build never reproduced in 13 runs (issue 10): SurvivorPlayer 6th and BarricadePlayer 10th
-  const both = [
-    { player: 'SurvivorPlayer', place: 6 },
-    { player: 'BarricadePlayer', place: 10 },
-  ];
-  const hit = (t: { rows: readonly ScoreRow[] }) => both.every((x) => t.rows[x.place - 1]?.player === x.player);
-  return { ...freq, libstdcpp: a.length, msvc: b.length, both, bothCount: { libstdcpp: a.filter(hit).length, msvc: b.filter(hit).length } };
 }
 
 function compareStdlibCommand(opts: GunDuelCliOptions): void {
@@ -289,61 +243,6 @@ function compareStdlibCommand(opts: GunDuelCliOptions): void {
       `${r.footrule.test ? `, rank-test p = ${r.footrule.test.pValue.toFixed(3)}` : ''}.\n`,
   );
 }
-
-/** Our engine's tournaments recorded as data (fixtures/gun-duel/distribution): what the default replay uses. */
-export function recordedDistribution(lib: CppLibrary = 'libstdc++'): GunDuelAcc {
-  return lib === 'msvc' ? RECORDED_MSVC_DISTRIBUTION : RECORDED_DISTRIBUTION;
-}
-
-/** The parameters of a command's distribution, as --tournaments N --json records them ("parameters"). */
-export function parametersOf(opts: Pick<GunDuelCliOptions, 'repetition' | 'rules' | 'stdlib'>): DistributionParameters {
-  return { repetition: opts.repetition, rules: opts.rules, stdlib: opts.stdlib };
-}
-
-const flag = (p: Partial<DistributionParameters>) =>
-  Object.entries(p)
-    .map(([k, v]) => `--${k} ${v}`)
-    .join(' ');
-
-/**
- * The options by which a distribution made with `made` differs from this command's (repetition,
- * rules, stdlib), as a usage error: placing the published scoreboard in tournaments played
- * otherwise would mislabel them.
- */
-function refuseOtherParameters(what: string, made: Partial<DistributionParameters>, opts: GunDuelCliOptions, remedy: string): void {
-  const want = parametersOf(opts);
-  const differ = (Object.keys(want) as (keyof DistributionParameters)[]).filter((k) => made[k] !== undefined && made[k] !== want[k]);
-  if (!differ.length) return;
-  const theirs = Object.fromEntries(differ.map((k) => [k, made[k]]));
-  const ours = Object.fromEntries(differ.map((k) => [k, want[k]]));
-  throw new UserError(`${what} was made with ${flag(theirs)}, but this command says ${flag(ours)} (given or default): ${remedy}. Nothing was run.`);
-}
-
-/** A distribution saved by `--tournaments N --json`, checked: whole tournaments, and made with this command's parameters. */
-export function loadDistribution(file: string, opts: GunDuelCliOptions): GunDuelAcc {
-  const hint = 'give a file written by koth replay gun-duel --tournaments N --json';
-  const j = readJsonInput('--from', file, hint) as { tournaments?: unknown; parameters?: unknown } | null;
-  if (!j || typeof j !== 'object' || Array.isArray(j) || !('tournaments' in j)) throw new UserError(`--from: ${file} has no "tournaments" list (${hint})`);
-  const problems = tournamentsProblems(j.tournaments);
-  if (!(j.tournaments as unknown[]).length) problems.push('it holds no tournament');
-  if (problems.length) throw new UserError(`--from: ${file} is not a distribution koth wrote: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''} (${hint})`);
-  const acc = { tournaments: j.tournaments } as GunDuelAcc;
-  const libs = new Set(acc.tournaments.map((t) => t.lib ?? 'libstdc++'));
-  const p = j.parameters as Partial<DistributionParameters> | undefined;
-  if (p !== undefined) {
-    const ok = p && typeof p === 'object' && positiveIntOk(p.repetition) && VARIANTS.includes(p.rules as GunDuelVariant) && CPP_LIBRARIES.includes(p.stdlib as CppLibrary) && libs.size === 1 && libs.has(p.stdlib!);
-    if (!ok) throw new UserError(`--from: ${file} has "parameters" koth did not write (${JSON.stringify(p)}): fix or remove them (${hint})`);
-    refuseOtherParameters(`--from ${file}`, p, opts, `give the same options (${flag({ repetition: p.repetition, rules: p.rules, stdlib: p.stdlib })}) to place the published scoreboard in it`);
-  } else {
-    // Written before the parameters were recorded: the library is known from the tournaments, the rest is not.
-    if (libs.size > 1) throw new UserError(`--from: ${file} mixes tournaments of ${[...libs].join(' and ')}: a distribution is of one C++ library model`);
-    refuseOtherParameters(`--from ${file}`, { stdlib: [...libs][0] as CppLibrary }, opts, `give --stdlib ${[...libs][0]}`);
-    process.stderr.write(`koth: warning: ${file} does not record the --repetition and --rules it was played with (written by an older koth): taken as ${flag({ repetition: opts.repetition, rules: opts.rules })}\n`);
-  }
-  return acc;
-}
-
-const positiveIntOk = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
 const checkedSpecs = new WeakMap<GunDuelCliOptions, ReturnType<typeof externalSpecs>>();
 /** The --bot-cmd players, checked once per command. */
@@ -400,57 +299,6 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
   return res.acc;
 }
 
-/** The compiled original's clock-seeded runs committed as data (fixtures/gun-duel/clock-runs). */
-export function originalClockRuns(): readonly { rows: ScoreRow[] }[] {
-  return ORIGINAL_CLOCK_RUNS;
-}
-
-/** Published scoreboard placed in our distribution, plus the Welch comparison with the original's runs. */
-export function placePublished(acc: GunDuelAcc, stdlib: CppLibrary = 'libstdc++'): ComparisonReport {
-  const ours = summarize(acc.tournaments);
-  const orig = summarize(originalClockRuns());
-  const rows: ComparisonRow[] = [];
-  const extra: Record<string, unknown>[] = [];
-  PUBLISHED_ROWS.forEach((pub, place) => {
-    const s = ours.find((o) => o.player === pub.player);
-    if (!s) {
-      rows.push({ bot: pub.player, metric: 'round-1 points', published: pub.rounds[0] ?? null, reproduced: null, low: null, high: null, verdict: 'n/a', note: 'not ported' });
-      return;
-    }
-    const v = s.round1.values;
-    const pi = prediction99(v);
-    const pct = percentile(v, pub.rounds[0]!);
-    const out = outside99(v, pub.rounds[0]!);
-    // the table's verdict is family-wise: Bonferroni over the 17 figures (α = 0.01/17)
-    const outFamily = outside99(v, pub.rounds[0]!, 0.01 / PUBLISHED_ROWS.length);
-    const o = orig.find((x) => x.player === pub.player);
-    const cmp = o ? compareSamples(v, o.round1.values) : undefined;
-    rows.push({
-      bot: pub.player,
-      metric: 'round-1 points',
-      published: pub.rounds[0]!,
-      reproduced: Number(s.round1.mean.toFixed(1)),
-      low: pi ? Number(Math.max(0, pi.low).toFixed(1)) : null, // points are never negative
-      high: pi ? Number(pi.high.toFixed(1)) : null,
-      verdict: outFamily ? 'disagree' : 'agree',
-      note: `pct ${pct.toFixed(0)}; place ${place + 1} seen ${s.places[place] ?? 0}/${v.length}${cmp ? `; vs g++ Welch p=${cmp.pValue.toFixed(2)}${cmp.rank ? `, rank p=${cmp.rank.pValue.toFixed(2)}` : ''}` : ''}`,
-    });
-    extra.push({ player: pub.player, publishedPlace: place + 1, publishedRound1: pub.rounds[0], publishedPoints: pub.points, round1Percentile: pct, round1Outside99: out, pointsPercentile: percentile(s.points.values, pub.points), places: s.places, versusOriginal: cmp });
-  });
-  return {
-    challenge: 'gun-duel',
-    table: 'final',
-    verdict: rows.some((r) => r.verdict === 'disagree') ? 'disagree' : 'agree',
-    confidence: 0.99,
-    rows,
-    tournaments: acc.tournaments.length,
-    stdlib,
-    originalRuns: originalClockRuns().length,
-    players: extra,
-    digits: 1,
-  };
-}
-
 function renderPlacement(rep: ComparisonReport): string {
   const players = rep.players as { player: string; publishedPlace: number; publishedRound1: number; publishedPoints: number; round1Percentile: number; round1Outside99: boolean; pointsPercentile: number; places: number[]; versusOriginal?: { pValue: number; xmean: number; ymean: number; detectable80: number; rank?: { pValue: number } } }[];
   const table = renderTable(
@@ -481,13 +329,29 @@ function renderPlacement(rep: ComparisonReport): string {
   );
 }
 
-export function registerGunDuelCli(replay: Command, kit: ReplayKit): void {
-  kit
-    .command(replay, 'gun-duel')
-    .description('The Futuristic Gun Duel (Q104896): the 17 C++ players, last player standing')
-    .addHelpText(
-      'after',
-      `
+/** The default mode: the published scoreboard placed in a distribution (recorded, --from FILE, or --tournaments N played now, printed with --json). */
+async function distributionCommand(opts: GunDuelCliOptions, { kit }: ModeContext): Promise<void> {
+  const acc = await distribution(opts, kit);
+  if (opts.tournaments && !opts.from) {
+    const summary = summarize(acc.tournaments).map((s) => ({ player: s.player, round1Mean: s.round1.mean, round1Sd: s.round1.sd, places: s.places }));
+    // The parameters go into the file, so that --from can refuse to mix it with other options.
+    const ext = externalSpecsOf(opts);
+    if (ext.length) process.stderr.write(describeStats(mergeStats(acc.tournaments.map((t) => t.external)), opts.moveTimeout) + '\n');
+    const rated = ratingsOfAcc(acc, opts.seed);
+    if (opts.json) process.stdout.write(JSON.stringify({ parameters: parametersOf(opts), seed: opts.seed, tournaments: acc.tournaments, summary, ...rated }) + '\n');
+    else process.stdout.write(renderPlacement(placePublished(acc, opts.stdlib)) + '\n' + (ext.length ? renderExternalPlaces(acc.tournaments, ext.map((s) => s.name)) + '\n' : '') + (rated ? renderRatings(rated) + '\n' : ''));
+    return;
+  }
+  const rep = placePublished(acc, opts.stdlib);
+  if (opts.json) process.stdout.write(JSON.stringify(rep) + '\n');
+  else process.stdout.write(renderPlacement(rep) + '\n');
+  process.exitCode = exitCodeFor(rep.verdict);
+}
+
+/** `koth replay gun-duel` (engines/core/cli/replay.ts builds it). */
+export const GUN_DUEL_REPLAY: ReplayCommand<GunDuelCliOptions> = {
+  description: 'The Futuristic Gun Duel (Q104896): the 17 C++ players, last player standing',
+  help: `
 Rule variants:
 ${VARIANTS.map((v) => `  ${v.padEnd(9)} ${VARIANT_HELP[v]}`).join('\n')}
 
@@ -497,93 +361,43 @@ mt19937 with Microsoft's distributions, shuffle and sort (--stdlib msvc: how the
 built; not checkable against a compiled MSVC here, see engines/gun-duel/README.md). --exact builds
 all three with (unsigned)S, as the oracle does with its clock shim. Statistical tournaments draw
 the three seeds from a seedrandom stream keyed by (master seed, tournament). A whole tournament
-takes about 20 CPU-seconds.
-Examples:
-  koth replay gun-duel --exact --seed 1 --json          equals fixtures/gun-duel/goldens/seed-1.json
-  koth replay gun-duel --exact --seed 7 --repetition 2  a quick two-duel-per-pair tournament
-  koth replay gun-duel --tournaments 20 --json > d.json
-  koth replay gun-duel                                  published scoreboard vs our recorded distribution
-  koth replay gun-duel --from d.json                    ... vs a distribution you made
-  koth replay gun-duel --compare-rules original,fixed --tournaments 8 --repetition 5   paired rule A/B
-  koth replay gun-duel --compare-rules --seed 3 --repetition 5   the old form: one seed exactly, duel by duel
-  koth replay gun-duel --stdlib msvc --tournaments 20 --json > msvc.json
-  koth replay gun-duel --compare-stdlib                 published places: libstdc++ vs MSVC model (recorded runs)
-  koth replay gun-duel --exact --seed 1 --cpp-players Tournament/*.hpp(comma-separated)   the answers as posted, compiled (equals the goldens)
-  koth replay gun-duel --tournaments 4 --cpp-players cache                  the scraped answers in the distribution
-  koth replay gun-duel --exact --seed 1 --bot-cmd "Mine=python3 mine.py" --interface stdio
-                                                        your program in the field (engines/gun-duel/README.md: "Your own bot")
-
-${exitCodeHelp()}`,
-    )
-    .action(async (opts: GunDuelCliOptions) => {
-      try {
-        if (opts.compareRules && opts.stdlib !== 'libstdc++') throw new UserError('--compare-rules runs the libstdc++ model only; drop --stdlib.');
-        if (Array.isArray(opts.compareRules)) return await ruleAbCommand(opts, kit, opts.compareRules);
-        if (opts.compareRules) {
-          // The bare (old) form plays one seed exactly: options of the paired A/B would be ignored there.
-          const ignored = (['tournaments', 'checkpoint', 'queue'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
-          if (ignored.length) throw new UserError(`bare --compare-rules plays the seed exactly under original and fixed; ${ignored.join(', ')} belong${ignored.length === 1 ? 's' : ''} to the paired rule A/B: write --compare-rules original,fixed --tournaments N. Nothing was run.`);
-          return compareRulesCommand(opts);
-        }
-        if (opts.compareStdlib) return compareStdlibCommand(opts);
-        if (opts.exact) return opts.cppPlayers ? await runCppExactCommand(opts, kit) : runExactCommand(opts);
-        const acc = await distribution(opts, kit);
-        if (opts.tournaments && !opts.from) {
-          const summary = summarize(acc.tournaments).map((s) => ({ player: s.player, round1Mean: s.round1.mean, round1Sd: s.round1.sd, places: s.places }));
-          // The parameters go into the file, so that --from can refuse to mix it with other options.
-          const ext = externalSpecsOf(opts);
-          if (ext.length) process.stderr.write(describeStats(mergeStats(acc.tournaments.map((t) => t.external)), opts.moveTimeout) + '\n');
-          const rated = ratingsOfAcc(acc, opts.seed);
-          if (opts.json) process.stdout.write(JSON.stringify({ parameters: parametersOf(opts), seed: opts.seed, tournaments: acc.tournaments, summary, ...rated }) + '\n');
-          else process.stdout.write(renderPlacement(placePublished(acc, opts.stdlib)) + '\n' + (ext.length ? renderExternalPlaces(acc.tournaments, ext.map((s) => s.name)) + '\n' : '') + (rated ? renderRatings(rated) + '\n' : ''));
-          return;
-        }
-        const rep = placePublished(acc, opts.stdlib);
-        if (opts.json) process.stdout.write(JSON.stringify(rep) + '\n');
-        else process.stdout.write(renderPlacement(rep) + '\n');
-        process.exitCode = exitCodeFor(rep.verdict);
-      } catch (e) {
-        if (e instanceof CheckpointMismatch) throw new UserError(e.message);
-        throw e;
-      }
-    });
-}
-
-/** One tournament; the first round's duels (the first of each pair) as the page shows them. */
-function playFirstRound(seed: bigint, players: PlayerClass[], repetition: number, rules: GunDuelVariant, stdlib: CppLibrary): { names: string[]; duels: DuelView[]; res: TournamentResult } {
-  const names = players.map((p) => p.botName);
-  const duels: DuelView[] = [];
-  const met = new Set<string>();
-  const res = runTournament({
-    players,
-    seeds: exactSeeds(seed),
-    repetition,
-    variant: rules,
-    lib: stdlib,
-    onDuel: (d) => {
-      if (d.round !== 0 || met.has(`${d.a},${d.b}`)) return;
-      met.add(`${d.a},${d.b}`);
-      duels.push(duelView(d));
+takes about 20 CPU-seconds.`,
+  examples: [
+    'koth replay gun-duel --exact --seed 1 --json          equals fixtures/gun-duel/goldens/seed-1.json',
+    'koth replay gun-duel --exact --seed 7 --repetition 2  a quick two-duel-per-pair tournament',
+    'koth replay gun-duel --tournaments 20 --json > d.json',
+    'koth replay gun-duel                                  published scoreboard vs our recorded distribution',
+    'koth replay gun-duel --from d.json                    ... vs a distribution you made',
+    'koth replay gun-duel --compare-rules original,fixed --tournaments 8 --repetition 5   paired rule A/B',
+    'koth replay gun-duel --compare-rules --seed 3 --repetition 5   the old form: one seed exactly, duel by duel',
+    'koth replay gun-duel --stdlib msvc --tournaments 20 --json > msvc.json',
+    'koth replay gun-duel --compare-stdlib                 published places: libstdc++ vs MSVC model (recorded runs)',
+    'koth replay gun-duel --exact --seed 1 --cpp-players Tournament/*.hpp(comma-separated)   the answers as posted, compiled (equals the goldens)',
+    'koth replay gun-duel --tournaments 4 --cpp-players cache                  the scraped answers in the distribution',
+    'koth replay gun-duel --exact --seed 1 --bot-cmd "Mine=python3 mine.py" --interface stdio',
+    '                                                      your program in the field (engines/gun-duel/README.md: "Your own bot")',
+  ],
+  check(opts) {
+    if (opts.compareRules && opts.stdlib !== 'libstdc++') throw new UserError('--compare-rules runs the libstdc++ model only; drop --stdlib.');
+  },
+  ruleAb,
+  modes: [
+    {
+      // Bare --compare-rules (the pair A,B is the core's rule A/B).
+      when: (opts) => !!opts.compareRules,
+      run(opts) {
+        // The bare (old) form plays one seed exactly: options of the paired A/B would be ignored there.
+        const ignored = (['tournaments', 'checkpoint', 'queue'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
+        if (ignored.length) throw new UserError(`bare --compare-rules plays the seed exactly under original and fixed; ${ignored.join(', ')} belong${ignored.length === 1 ? 's' : ''} to the paired rule A/B: write --compare-rules original,fixed --tournaments N. Nothing was run.`);
+        compareRulesCommand(opts);
+      },
     },
-  });
-  return { names, duels, res };
-}
-
-function gunDuelWatchPage(seed: bigint, names: readonly string[], duels: readonly DuelView[], res: TournamentResult, repetition: number, rules: string, stdlib: string, command: string): WatchPage {
-  return {
-    title: `Futuristic Gun Duel — first round, seed ${seed}`,
-    game: 'gun-duel',
-    command,
-    harnessVersion: pkg.version,
-    intro: [
-      `${names.length} players, ${repetition} duel${repetition === 1 ? '' : 's'} per pair per round, rules ${rules}, C++ library ${stdlib}. Each step: one duel of the first round (the first of each pair).`,
-      `Scoreboard: ${res.rows.map((r) => `${r.player} ${r.points}`).join(', ')}.`,
-    ],
-    legend:
-      "Actions per turn, one square each: grey load (+1 ammo), red bullet (−1), purple plasma (−2), dark grey metal shield, gold thermal shield; the blue line under a row: the ammo after each turn. The grid: the first round so far, row against column (green: the row won, red: lost, grey: draw; outlined: this duel), with each player's wins.",
-    steps: gunDuelWatchSteps(duels, names),
-  };
-}
+    { when: (opts) => !!opts.compareStdlib, run: compareStdlibCommand },
+    { when: (opts) => !!opts.exact, run: (opts, { kit }) => (opts.cppPlayers ? runCppExactCommand(opts, kit) : runExactCommand(opts)) },
+    { run: distributionCommand },
+  ],
+  errors: [{ match: (e) => e instanceof CheckpointMismatch, toUserError: (e: CheckpointMismatch) => new UserError(e.message) }],
+};
 
 /** A sample for the replay report: eight players, seed 7, one duel per pair. */
 export function gunDuelWatchSamples(): WatchPage[] {
@@ -593,25 +407,23 @@ export function gunDuelWatchSamples(): WatchPage[] {
 }
 
 /** `koth play gun-duel`: one tournament with few duels per pair; --report DIR: the first round's round-robin duel by duel. */
-export function registerGunDuelPlay(play: Command, kit: ReplayKit): void {
-  kit
-    .command(play, 'gun-duel')
-    .description('Play one Futuristic Gun Duel tournament (every clock reading = S) and show the first round duel by duel')
-    .addHelpText('after', helpFooter(['koth play gun-duel --seed 7 --players 0,1,2,3,4,5 --report duel', 'koth play gun-duel --seed 1 --json']))
-    .action((opts: GunDuelCliOptions & { report?: string }) => {
-      const seed = exactSeed(opts.seed);
-      const players = parsePlayers(opts.players);
-      const { names, duels, res } = playFirstRound(seed, players, opts.repetition, opts.rules, opts.stdlib);
-      const page = opts.report
-        ? writeWatchPage(opts.report, gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, commandLine()))
-        : null;
-      if (opts.json) {
-        process.stdout.write(JSON.stringify({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }) + '\n');
-        if (page) process.stderr.write(`report: ${page}\n`);
-        return;
-      }
-      for (const d of duels) process.stdout.write(`${names[d.a]} vs ${names[d.b]}: ${actionString(d.actionsA)} / ${actionString(d.actionsB)} → ${d.status === 1 ? names[d.a] : d.status === 2 ? names[d.b] : 'draw'}\n`);
-      process.stdout.write(renderScoreboard(res.rows) + '\n');
-      if (page) process.stdout.write(`report: ${page}\n`);
-    });
-}
+export const GUN_DUEL_PLAY: PlayCommand<GunDuelCliOptions & { report?: string }> = {
+  description: 'Play one Futuristic Gun Duel tournament (every clock reading = S) and show the first round duel by duel',
+  examples: ['koth play gun-duel --seed 7 --players 0,1,2,3,4,5 --report duel', 'koth play gun-duel --seed 1 --json'],
+  run(opts) {
+    const seed = exactSeed(opts.seed);
+    const players = parsePlayers(opts.players);
+    const { names, duels, res } = playFirstRound(seed, players, opts.repetition, opts.rules, opts.stdlib);
+    const page = opts.report
+      ? writeWatchPage(opts.report, gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, commandLine()))
+      : null;
+    if (opts.json) {
+      process.stdout.write(JSON.stringify({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }) + '\n');
+      if (page) process.stderr.write(`report: ${page}\n`);
+      return;
+    }
+    for (const d of duels) process.stdout.write(`${names[d.a]} vs ${names[d.b]}: ${actionString(d.actionsA)} / ${actionString(d.actionsB)} → ${d.status === 1 ? names[d.a] : d.status === 2 ? names[d.b] : 'draw'}\n`);
+    process.stdout.write(renderScoreboard(res.rows) + '\n');
+    if (page) process.stdout.write(`report: ${page}\n`);
+  },
+};

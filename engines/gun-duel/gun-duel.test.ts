@@ -7,7 +7,7 @@ import { runKoth } from '../../test/test-server.ts';
 import { POOL } from '../../transpiled-bots/gun-duel/index.ts';
 import { exactSeeds, runTournament } from './tournament.ts';
 import '../wiring/gun-duel.ts';
-import { placePublished } from './cli.ts';
+import { placePublished } from './distribution.ts';
 import { percentile, outside99, summarize, compareSamples, publishedPlaceFrequencies } from './stats.ts';
 import { statisticalSeeds, trials } from './trials.ts';
 import { SeededRandom } from '../core/rng/seeded-random.ts';
@@ -43,20 +43,21 @@ describe('koth replay gun-duel (CLI)', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.json()).toEqual(fx('traces/result-s12345-r5-2,3,7,10,15,9.json'));
   });
-  it('--help explains options, variants and examples; bad input exits non-zero with advice', () => {
-    const h = koth(['replay', 'gun-duel', '--help']);
+  it('--help explains options, variants and examples; bad input exits non-zero with advice', async () => {
+    // Texts and refusals of main(), called in this process (no run starts; the bundle's own runs: the tests around).
+    const h = await runKoth(['replay', 'gun-duel', '--help']);
     expect(h.stdout).toMatch(/--exact/);
     expect(h.stdout).toMatch(/original .*player A's action/);
     expect(h.stdout).toMatch(/Examples:/);
-    const bad = koth(['replay', 'gun-duel', '--exact', '--players', 'NoSuchPlayer,MontePlayer']);
+    const bad = await runKoth(['replay', 'gun-duel', '--exact', '--players', 'NoSuchPlayer,MontePlayer']);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toMatch(/unknown player "NoSuchPlayer".*Known/);
-    const bh = koth(['replay', 'gun-duel', '--exact', '--players', 'BlackHatPlayer,MontePlayer']);
+    const bh = await runKoth(['replay', 'gun-duel', '--exact', '--players', 'BlackHatPlayer,MontePlayer']);
     expect(bh.stderr).toMatch(/disqualified/);
-    const seed = koth(['replay', 'gun-duel', '--exact', '--seed', 'abc']);
+    const seed = await runKoth(['replay', 'gun-duel', '--exact', '--seed', 'abc']);
     expect(seed.status).not.toBe(0);
     expect(seed.stderr).toMatch(/must be an integer/);
-    const rules = koth(['replay', 'gun-duel', '--rules', 'newest']);
+    const rules = await runKoth(['replay', 'gun-duel', '--rules', 'newest']);
     expect(rules.status).not.toBe(0);
   });
   it('--compare-rules shows that no tournament player triggers the validation bug', () => {

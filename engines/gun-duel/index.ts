@@ -9,7 +9,8 @@
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { gunDuelExtractor } from './extract.ts';
 import { gunDuelVerifier } from './verify.ts';
-import { GUN_DUEL_PARAMS, placePublished, recordedDistribution, registerGunDuelCli, registerGunDuelPlay, gunDuelWatchSamples } from './cli.ts';
+import { placePublished, recordedDistribution } from './distribution.ts';
+import { GUN_DUEL_PARAMS, GUN_DUEL_PLAY, GUN_DUEL_REPLAY, gunDuelWatchSamples } from './cli.ts';
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
 import { gunDuelBench, ORIGINAL_BIN_HINT } from './bench.ts';
@@ -63,10 +64,8 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
     defaultVariant: DEFAULT_VARIANT,
     trials,
     watchSamples: gunDuelWatchSamples,
-    registerCli({ replay, play }, kit) {
-      registerGunDuelCli(replay, kit);
-      registerGunDuelPlay(play, kit);
-    },
+    replay: GUN_DUEL_REPLAY,
+    play: GUN_DUEL_PLAY,
     params: GUN_DUEL_PARAMS,
     // Our engine's tournaments recorded as data (fixtures/gun-duel/distribution: cheap to
     // place the published board in); `koth replay gun-duel --tournaments N` runs new ones.

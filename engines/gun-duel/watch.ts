@@ -9,6 +9,11 @@ import { svg, type WatchStep } from '../core/report/html/watch.ts';
 import { BULLET, LOAD, PLASMA } from './player.ts';
 import type { DuelRecord } from './tournament.ts';
 import { AWIN, BWIN } from './rules.ts';
+import type { WatchPage } from '../core/report/html/watch.ts';
+import pkg from '../../package.json' with { type: 'json' };
+import { exactSeeds, runTournament, type TournamentResult } from './tournament.ts';
+import type { CppLibrary, PlayerClass } from './player.ts';
+import type { GunDuelVariant } from './variants.ts';
 
 const NAMES = ['load', 'bullet', 'plasma', 'metal shield', 'thermal shield'];
 const COLOURS = ['#8c959f', '#cf222e', '#8250df', '#57606a', '#d4a72c'];
@@ -120,4 +125,40 @@ export function gunDuelWatchSteps(duels: readonly DuelView[], names: readonly st
       ...(d.status === 0 ? {} : { mark: 'good' as const }),
     };
   });
+}
+
+/** One tournament; the first round's duels (the first of each pair) as the page shows them. */
+export function playFirstRound(seed: bigint, players: PlayerClass[], repetition: number, rules: GunDuelVariant, stdlib: CppLibrary): { names: string[]; duels: DuelView[]; res: TournamentResult } {
+  const names = players.map((p) => p.botName);
+  const duels: DuelView[] = [];
+  const met = new Set<string>();
+  const res = runTournament({
+    players,
+    seeds: exactSeeds(seed),
+    repetition,
+    variant: rules,
+    lib: stdlib,
+    onDuel: (d) => {
+      if (d.round !== 0 || met.has(`${d.a},${d.b}`)) return;
+      met.add(`${d.a},${d.b}`);
+      duels.push(duelView(d));
+    },
+  });
+  return { names, duels, res };
+}
+
+export function gunDuelWatchPage(seed: bigint, names: readonly string[], duels: readonly DuelView[], res: TournamentResult, repetition: number, rules: string, stdlib: string, command: string): WatchPage {
+  return {
+    title: `Futuristic Gun Duel — first round, seed ${seed}`,
+    game: 'gun-duel',
+    command,
+    harnessVersion: pkg.version,
+    intro: [
+      `${names.length} players, ${repetition} duel${repetition === 1 ? '' : 's'} per pair per round, rules ${rules}, C++ library ${stdlib}. Each step: one duel of the first round (the first of each pair).`,
+      `Scoreboard: ${res.rows.map((r) => `${r.player} ${r.points}`).join(', ')}.`,
+    ],
+    legend:
+      "Actions per turn, one square each: grey load (+1 ammo), red bullet (−1), purple plasma (−2), dark grey metal shield, gold thermal shield; the blue line under a row: the ammo after each turn. The grid: the first round so far, row against column (green: the row won, red: lost, grey: draw; outlined: this duel), with each player's wins.",
+    steps: gunDuelWatchSteps(duels, names),
+  };
 }

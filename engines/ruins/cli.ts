@@ -11,7 +11,6 @@ import type { ModeContext, PlayCommand, ReplayCommand, RuleAbCommand } from '../
 import { ruleAbTrials } from '../core/ab/rules.ts';
 import { ruleOutcomes as ruinsRuleOutcomes, trials as ruinsTrials, type RuinsAcc, type RuinsRunOptions } from './trials.ts';
 import { printable, renderComparison, renderTable } from '../core/report/table.ts';
-import type { ComparisonReport } from '../core/stats/compare.ts';
 import type { AdventurerClass } from './adventurer.ts';
 import { ControllerCrash } from '../core/py/errors.ts';
 import { Ruins, scoreRows, type LogLine, type MsgType } from './rules.ts';
@@ -24,9 +23,8 @@ import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { drunkard, RUINS_TEST_BOTS, ruinsClass, ruinsPools, ruinsPorts, testBotClasses } from './ports.ts';
 import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { ruinsRecorder, ruinsWatchSteps, type RuinsSnapshot } from './watch.ts';
-import pkg from '../../package.json' with { type: 'json' };
-import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
+import { ruinsRecorder, ruinsWatchPage, type RuinsSnapshot } from './watch.ts';
+import { publishedReport } from './published.ts';
 
 interface RuinsCliOptions {
   report?: string;
@@ -105,46 +103,8 @@ function printLog(log: readonly LogLine[], debug: boolean): void {
   }
 }
 
-interface RuinsPublishedTable {
-  name: string;
-  seed: string;
-  finalGames: number;
-  rows: { bot: string; score: number; meanScore: number }[];
-}
-
-export const RUINS_PUBLISHED: readonly RuinsPublishedTable[] = (publishedJson as { tables: RuinsPublishedTable[] }).tables;
-
-/** The published 2019-05-04 table and exactly which bots are missing to rerun it. */
-export function publishedReport(): ComparisonReport {
-  const table = RUINS_PUBLISHED[0]!;
-  const missing = table.rows.map((r) => r.bot).filter((b) => !ruinsClass(b));
-  return {
-    challenge: 'ruins',
-    table: table.name,
-    verdict: 'n/a',
-    confidence: 1,
-    digits: 0,
-    seed: table.seed,
-    missing,
-    summary:
-      `Published ${table.name}, seed ${table.seed}, final series of ${table.finalGames} games (inferred). The run is exact-replayable, ` +
-      `but ${missing.length} of its ${table.rows.length} bots are not ported: ${missing.join(', ')}.\n` +
-      'To rerun it exactly: koth scrape ruins --as-of 2019-05-04 and port EVERY answer of that day into transpiled-bots/ruins/ (the table shows only the ten finalists; ' +
-      'with more than ten answers a pool series ran first), then pass them in the driver\'s load order — modules sorted by the file names its scraper gave them ' +
-      '(`<user>__<title>.py`), classes in module order: ' +
-      `koth replay ruins --seed ${table.seed} --bots <that order>. Its final table must then equal this one.`,
-    rows: table.rows.map((r) => ({
-      bot: r.bot,
-      metric: 'score',
-      published: r.score,
-      reproduced: null,
-      low: null,
-      high: null,
-      verdict: 'n/a' as const,
-      note: ruinsClass(r.bot) ? 'ported' : 'not ported: source only on the question page',
-    })),
-  };
-}
+/** The published 2019-05-04 table and exactly which bots are missing to rerun it (published.ts). */
+export const ruinsPublishedReport = () => publishedReport((b) => !!ruinsClass(b));
 
 const scoreTable = (rows: readonly TournamentRow[]) => renderTable(['Bot Class', 'Score', 'Mean Score'], rows.map((x) => [printable(x.bot), x.score, x.meanScore.toFixed(3)]));
 
@@ -313,7 +273,7 @@ export const RUINS_REPLAY: ReplayCommand<RuinsCliOptions> = {
       // The published table and what is missing to rerun it.
       when: (opts) => opts.seed === undefined && !opts.pool && !opts.bots && !opts.pythonBots,
       run(opts) {
-        const report = publishedReport();
+        const report = ruinsPublishedReport();
         if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
         else process.stdout.write(renderComparison(report) + '\n');
       },
@@ -399,19 +359,3 @@ export function ruinsWatchSamples(): WatchPage[] {
   return [ruinsWatchPage(seed, recorder.snapshots, game.log, rows, `koth play ruins --seed ${seed} --pool test-bots --report DIR`)];
 }
 
-/** The watch page of a played game (koth play ruins --report, and the replay report's sample). */
-export function ruinsWatchPage(seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[], command: string): WatchPage {
-  const used = snaps.reduce((a, s) => a + s.log.length, 0);
-  return {
-    title: `Adventurers in the ruins — one game, seed ${seed}`,
-    game: 'ruins',
-    command,
-    harnessVersion: pkg.version,
-    intro: [
-      `${snaps[0]?.advs.length ?? 0} adventurers, ${snaps.length - 1} turns. Rooms along a line from the entrance (room 1); "out": left the ruins with its backpack.`,
-      `Result: ${rows.map((r, i) => `${i + 1}. ${printable(r.bot)} (${r.money === null ? 'DEAD' : '$' + r.money}, score ${r.score})`).join(', ')}.`,
-    ],
-    legend: 'Each row is an adventurer: a dot in its room (green: in the ruins, blue: left them, ✗ red: dead; a dashed line from where it was), its stamina (of 1000) and backpack. Gold bars: the value of the treasures left in each room. The text: the driver\'s log of the turn (actions as read, with their bids; who won a treasure; deaths and their trap messages).',
-    steps: ruinsWatchSteps(snaps, log.slice(used)),
-  };
-}

@@ -8,7 +8,8 @@
 import { ruinsVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
-import { publishedReport, RUINS_PARAMS, RUINS_PLAY, RUINS_PUBLISHED, RUINS_REPLAY, ruinsWatchSamples } from './cli.ts';
+import { RUINS_PARAMS, RUINS_PLAY, RUINS_REPLAY, ruinsPublishedReport, ruinsWatchSamples } from './cli.ts';
+import { RUINS_PUBLISHED } from './published.ts';
 import { ruinsBench } from './bench.ts';
 import { ruinsOriginals } from './originals.ts';
 import { ruinsExtractor } from './extract.ts';
@@ -59,7 +60,7 @@ export const ruinsGame: GameDescriptor = {
     replay: RUINS_REPLAY,
     play: RUINS_PLAY,
     params: RUINS_PARAMS,
-    defaultReplay: async () => publishedReport(),
+    defaultReplay: async () => ruinsPublishedReport(),
     bench: ruinsBench,
     conformance: { replayArgs: ['--seed', 'K48XMESC', '--pool', 'test-bots'] },
   },

@@ -7,6 +7,9 @@
  */
 import { svg, type WatchStep } from '../core/report/html/watch.ts';
 import type { LogLine, Ruins } from './rules.ts';
+import type { WatchPage } from '../core/report/html/watch.ts';
+import { printable } from '../core/report/table.ts';
+import pkg from '../../package.json' with { type: 'json' };
 
 interface Item {
   value: number;
@@ -134,4 +137,21 @@ export function ruinsWatchSteps(snaps: readonly RuinsSnapshot[], endLog: readonl
       ...(deaths.length ? { mark: 'bad' as const } : exits.length ? { mark: 'good' as const } : {}),
     };
   });
+}
+
+/** The watch page of a played game (koth play ruins --report, and the replay report's sample). */
+export function ruinsWatchPage(seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[], command: string): WatchPage {
+  const used = snaps.reduce((a, s) => a + s.log.length, 0);
+  return {
+    title: `Adventurers in the ruins — one game, seed ${seed}`,
+    game: 'ruins',
+    command,
+    harnessVersion: pkg.version,
+    intro: [
+      `${snaps[0]?.advs.length ?? 0} adventurers, ${snaps.length - 1} turns. Rooms along a line from the entrance (room 1); "out": left the ruins with its backpack.`,
+      `Result: ${rows.map((r, i) => `${i + 1}. ${printable(r.bot)} (${r.money === null ? 'DEAD' : '$' + r.money}, score ${r.score})`).join(', ')}.`,
+    ],
+    legend: 'Each row is an adventurer: a dot in its room (green: in the ruins, blue: left them, ✗ red: dead; a dashed line from where it was), its stamina (of 1000) and backpack. Gold bars: the value of the treasures left in each room. The text: the driver\'s log of the turn (actions as read, with their bids; who won a treasure; deaths and their trap messages).',
+    steps: ruinsWatchSteps(snaps, log.slice(used)),
+  };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -45,6 +45,8 @@ describe('the Pyodide boot snapshot', () => {
     const a = fakeLoader();
     expect((await bootPyodide(a.loader)).from).toBe('boot+make');
     expect(openSnapshot(readFileSync(file))?.toString()).toBe('SNAP');
+    // Pyodide reads it as 32-bit words: it starts at an aligned offset whatever the header's length.
+    expect(openSnapshot(readFileSync(file))!.byteOffset % 8).toBe(0);
     const b = fakeLoader();
     expect((await bootPyodide(b.loader)).from).toBe('snapshot:SNAP');
     expect(b.calls).toHaveLength(1);
@@ -117,7 +119,10 @@ describe('the Pyodide boot snapshot', () => {
     const { LocalPython } = await import('./local.ts');
     const cold = await LocalPython.load();
     expect(existsSync(snapshotFile()!)).toBe(true);
+    const made = statSync(snapshotFile()!).mtimeMs;
     const warm = await LocalPython.load();
+    // The second came from the snapshot: a load that failed would have booted cold and written it again.
+    expect(statSync(snapshotFile()!).mtimeMs).toBe(made);
     const probe = 'import koth_sandbox, random\ndef probe():\n    random.seed(1)\n    return [random.random(), sorted({"b", "a"})]\nkoth_sandbox.register("probe", probe)\n';
     for (const py of [cold, warm]) {
       py.loadModule('probe', probe);

@@ -49,12 +49,19 @@ export function sealSnapshot(snap: Uint8Array): Buffer {
   return Buffer.concat([MAGIC, createHash('sha256').update(snap).digest(), snap]);
 }
 
-/** The snapshot of a stored file, or undefined when its tag or checksum does not match. */
+/**
+ * The snapshot of a stored file, or undefined when its tag or checksum does not match. A copy in
+ * a buffer of its own: Pyodide reads the snapshot as 32-bit words from its byte offset, which the
+ * header (61 bytes) would leave unaligned — every load then failed and every sandbox booted cold.
+ */
 export function openSnapshot(file: Buffer): Buffer | undefined {
   const head = MAGIC.length + 32;
   if (file.length <= head || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const snap = file.subarray(head);
-  return createHash('sha256').update(snap).digest().equals(file.subarray(MAGIC.length, head)) ? snap : undefined;
+  if (!createHash('sha256').update(snap).digest().equals(file.subarray(MAGIC.length, head))) return undefined;
+  const own = Buffer.alloc(snap.length);
+  snap.copy(own);
+  return own;
 }
 
 /** A booted Pyodide: from the snapshot file when there is a usable one, else booted anew (and its snapshot saved for next time). */
