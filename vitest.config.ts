@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './vitest.sequencer.ts';
 
 /**
  * The test lanes: every test file runs in exactly one, chosen by the heaviest thing it needs;
@@ -38,8 +39,10 @@ export const LANES: readonly Lane[] = [
       'engines/camel-up/format2026.test.ts',
       'engines/camel-up/house-games.test.ts',
       'engines/camel-up/rules2026.test.ts',
+      'engines/core/rng/python-random.test.ts',
       'engines/core/stats/bradley-terry.test.ts',
       'engines/dice/ab-reuse.test.ts',
+      'engines/dice/goldens.test.ts',
       'engines/dice/ratings.test.ts',
       'engines/ruins/driver-goldens.test.ts',
       'test/conformance-shards.test.ts',
@@ -135,6 +138,8 @@ export default defineConfig({
     // Two test files at a time (CI's machine has 2 cores; vitest's default would run one at a time there).
     maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
+    // The longest files first across the lanes (vitest runs lane after lane): vitest.sequencer.ts.
+    sequence: { sequencer: LongestFirst },
     projects: LANES.map((lane) => ({
       extends: true as const,
       test: {
