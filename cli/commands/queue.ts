@@ -11,8 +11,6 @@ import { maxWorkers, queueError, queueOption, sandboxEnvLimits, workerCount } fr
 import { defaultWorkers, workerFile } from '../../engines/core/runner/runner.ts';
 import { kothVersion, type ShardSandbox } from '../../engines/core/runner/queue/protocol.ts';
 import { redact } from '../../engines/core/runner/queue/connection.ts';
-import { runQueueWorker } from '../../engines/core/runner/queue/worker.ts';
-import { queueClean, queueStatus } from '../../engines/core/runner/queue/admin.ts';
 import { SandboxPool } from '../../engines/core/sandbox/pool.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
 import type { ShardTask } from '../../engines/core/runner/worker.ts';
@@ -67,6 +65,8 @@ export function registerQueue(program: Command): void {
       };
       const destroyAll = () => Promise.all([pool.destroy(), ...[...sandboxes.values()].map((p) => p.destroy())]);
       try {
+        // bullmq is loaded by the commands that use it, not at every start of the CLI.
+        const { runQueueWorker } = await import('../../engines/core/runner/queue/worker.ts');
         const res = await network(() =>
           runQueueWorker({
             url,
@@ -111,6 +111,7 @@ export function registerQueue(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (o: { queue?: string; json?: boolean }) => {
       const url = needQueue(o.queue);
+      const { queueStatus } = await import('../../engines/core/runner/queue/admin.ts');
       const { runs, unreadable } = await network(() => queueStatus(url));
       // Jobs that are not koth's (forged, damaged, half evicted) are skipped and flagged, on stderr: --json stays the list of runs.
       if (unreadable.length) {
@@ -144,6 +145,7 @@ export function registerQueue(program: Command): void {
     .action(async (o: { queue?: string; run?: string; all?: boolean }) => {
       const url = needQueue(o.queue);
       if (!o.run === !o.all) throw new UserError('say which run: --run ID (from "koth queue status"), or --all');
+      const { queueClean } = await import('../../engines/core/runner/queue/admin.ts');
       const n = await network(() => queueClean(url, o.run));
       process.stdout.write(`removed ${n} job(s)\n`);
     });

@@ -16,8 +16,9 @@ import { CheckpointMismatch, CheckpointWriteError } from '../runner/checkpoint.t
 import { runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
 import { isAuthProblem, QueueBadUrl, QueueMisconfigured, QueueUnreachable, redact, redactWord } from '../runner/queue/connection.ts';
-import { kothVersion } from '../runner/queue/protocol.ts';
-import { QueueJobFailed, runQueued } from '../runner/queue/coordinator.ts';
+import { kothVersion, QueueJobFailed } from '../runner/queue/protocol.ts';
+// The coordinator (bullmq, ioredis) is loaded when a run goes to a queue: not at every start of the CLI.
+import type { runQueued } from '../runner/queue/coordinator.ts';
 
 export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
@@ -195,6 +196,7 @@ async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSigna
   let res: Awaited<ReturnType<typeof runQueued<Opts, Acc>>>;
   try {
     const { sandbox: _local, ...rest } = r;
+    const { runQueued } = await import('../runner/queue/coordinator.ts');
     res = await runQueued<Opts, Acc>({ ...rest, label: r.label ?? r.game, url: r.queue!, version: kothVersion(), signal, ...(sandbox ? { sandbox } : {}) });
   } catch (e) {
     // A checkpoint that cannot be written stops the run as it does a local one; the queue keeps the finished shards.

@@ -4,7 +4,8 @@
  * database number, and for runs an eviction policy that never drops a job), the errors a
  * connection ends in, and passwords hidden from everything printed.
  */
-import { Redis } from 'ioredis';
+// ioredis is loaded by the first connect(): not at every start of the CLI.
+import type { Redis } from 'ioredis';
 import { printable } from '../../report/table.ts';
 
 /** Redis unreachable, or gone for longer than the run waits, or refusing the password (exit 4). */
@@ -68,6 +69,7 @@ export const isAuthProblem = (message: string) => /refused the password|needs a 
  * memory pressure drops jobs and finished shards, and a run re-adds and recomputes them without end.
  */
 export async function connect(url: string, blocking: boolean, forRuns = true): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const conn = new Redis(url, { maxRetriesPerRequest: blocking ? null : 20, lazyConnect: true, connectTimeout: envMs('KOTH_QUEUE_CONNECT_MS', 5000), retryStrategy: (n) => Math.min(n * 200, 2000) });
   let serverSaid: string | undefined;
   conn.on('error', (e: Error) => (serverSaid = e.message)); // reconnects by itself; failures surface as command errors

@@ -16,10 +16,10 @@ import { printable } from '../../report/table.ts';
 import { SandboxKilled, SandboxTaskError } from '../../sandbox/errors.ts';
 import { pythonSourcesToJob } from '../content.ts';
 import { connect, envMs, QueueUnreachable, redact } from './connection.ts';
-import { contentKeyOf, encodeSeed, jobIdOf, OPTS_INLINE_MAX, optsKeyOf, QUEUE_NAME, QUEUE_PREFIX, rebuildStopped, runIdOf, type QueueJobData, type ShardSandbox } from './protocol.ts';
+import { QueueJobFailed, contentKeyOf, encodeSeed, jobIdOf, OPTS_INLINE_MAX, optsKeyOf, QUEUE_NAME, QUEUE_PREFIX, rebuildStopped, runIdOf, type QueueJobData, type ShardSandbox } from './protocol.ts';
 
 /** A shard failed on a worker (its error), or a worker handed in a result that cannot be this shard's: the run stops (exit 70). */
-export class QueueJobFailed extends Error {}
+export { QueueJobFailed };
 
 /** The run as the kit describes it (its identity, checkpoint, label), plus where the queue is. */
 export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>, 'game' | 'spec' | 'opts' | 'seed' | 'trials' | 'shardSize' | 'label' | 'checkpoint' | 'checkpointPart' | 'onShard'> {

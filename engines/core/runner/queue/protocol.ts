@@ -154,3 +154,5 @@ export function jobDataProblem(d: unknown): string | undefined {
   return typeof sandbox === 'string' ? sandbox : undefined;
 }
 
+/** A shard's job failed on a worker for a reason of its own (not a stop of the sandbox): exit 70 with the worker's reason. Here, not in coordinator.ts, so the CLI can tell it without loading bullmq. */
+export class QueueJobFailed extends Error {}
