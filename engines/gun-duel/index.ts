@@ -1,8 +1,8 @@
 /**
  * The Futuristic Gun Duel (question 104896) as the core sees it: duel rules in rules.ts, the
- * tournament in tournament.ts, variants in variants.ts, trials in trials.ts, the CLI's parameters in
- * params.ts and its modes in cli.ts,
- * published table in published.ts, the answer extractor in extract.ts; the 17 ports in
+ * tournament in tournament.ts, variants in variants.ts, trials in trials.ts, the CLI's
+ * parameters in params.ts and its modes in cli.ts, published table in published.ts, the answer
+ * extractor in extract.ts; the 17 ports in
  * transpiled-bots/gun-duel/. Exact replays use libstdc++'s engines modelled in
  * engines/core/rng/libstdcpp.ts (all three built from the clock reading S); statistical
  * tournaments draw their three seeds from a seedrandom stream (the `seedrandom` kind).
