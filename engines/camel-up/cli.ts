@@ -19,7 +19,7 @@ import { sandboxStopError } from '../core/cli/originals.ts';
 import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials, ruleOutcomes as camelRuleOutcomes } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
-import { CAMEL_RULE_FLAGS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } from './variants.ts';
+import { differingFlags, rulesNote } from './variants.ts';
 import { writeWatchPage } from '../core/report/html/watch.ts';
 import { camelRecorder, camelWatchPage } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
@@ -42,17 +42,6 @@ function poolOf(opts: CamelCliOptions): string[] {
   const names = resolveBots(opts, camelUpPools, 'camel-up');
   if (names.length < 4) throw new UserError(`a camel-up game seats 4 players: give at least 4 (got ${names.length}); camelup.py would fail with IndexError`);
   return names;
-}
-
-/** The flags on which a variant differs from the published one's (`original`), each with what it does and its source lines. */
-export function rulesNote(rules: string): string {
-  const diff = differingFlags(DEFAULT_CAMEL_VARIANT, rules);
-  if (!diff.length) return '';
-  const on = camelFlags(rules);
-  return `\nRules "${rules}" differ from "${DEFAULT_CAMEL_VARIANT}" in ${diff.length} flag(s):\n` + diff.map((k) => {
-    const f = CAMEL_RULE_FLAGS.find((x) => x.id === k)!;
-    return `  ${k} ${on[k] ? 'on' : 'off'}: ${on[k] ? f.original : f.fixed}`;
-  }).join('\n');
 }
 
 /** The statistical replay: --games games from --seed; the published points placed in ours. */
