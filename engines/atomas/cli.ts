@@ -6,7 +6,7 @@
 import { refuseRatings } from '../core/cli/ratings.ts';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, resolveBots, type CommonOptionValues } from '../core/cli/kit.ts';
+import { resolveBots, type CommonOptionValues } from '../core/cli/kit.ts';
 import type { PlayCommand, ReplayCommand, RuleAbCommand, StatisticalReplay } from '../core/cli/replay.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
@@ -15,7 +15,7 @@ import { compareWithPublished } from './published.ts';
 import { externalBot } from './external.ts';
 import { ProgramNotFound } from '../core/process/command.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunOptions, type AtomasRunStats } from './tournament.ts';
-import { writeWatchPage } from '../core/report/html/watch.ts';
+import { printPlay } from '../core/cli/play-output.ts';
 import { atomasWatchPage } from './watch.ts';
 import { trials as atomasTrials, ruleOutcomes as atomasRuleOutcomes } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
@@ -164,16 +164,13 @@ export const ATOMAS_PLAY: PlayCommand<AtomasCliOptions & { games: number; report
       moves.push(m);
       if (opts.json) process.stdout.write(JSON.stringify(m) + '\n');
     });
-    const page = opts.report
-      ? writeWatchPage(opts.report, atomasWatchPage(player.name, opts.seed, opts.rules, moves, games, commandLine()))
-      : null;
-    if (opts.json) {
-      process.stdout.write(JSON.stringify({ games }) + '\n');
-      if (page) process.stderr.write(`report: ${page}\n`);
-      return;
-    }
-    for (const m of moves) process.stdout.write(`game ${m.game}: ${m.input} → ${m.output.split('\n')[0]}  (score ${m.scoreBefore})\n`);
-    games.forEach((g, i) => process.stdout.write(pc.bold(`game ${i + 1}: score ${g.score}, ${g.moves} moves${g.crash ? `, crashed: ${g.crash}` : ''}\n`)));
-    if (page) process.stdout.write(`report: ${page}\n`);
+    printPlay(opts, {
+      page: (command) => atomasWatchPage(player.name, opts.seed, opts.rules, moves, games, command),
+      json: () => ({ games }),
+      text: (report) =>
+        moves.map((m) => `game ${m.game}: ${m.input} → ${m.output.split('\n')[0]}  (score ${m.scoreBefore})\n`).join('') +
+        games.map((g, i) => pc.bold(`game ${i + 1}: score ${g.score}, ${g.moves} moves${g.crash ? `, crashed: ${g.crash}` : ''}\n`)).join('') +
+        report,
+    });
   },
 };

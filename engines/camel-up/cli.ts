@@ -5,7 +5,7 @@
 import pc from 'picocolors';
 import { attachRatings, ratingsRunOptions } from '../core/cli/ratings.ts';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, parseBotList, resolveBots, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { parseBotList, resolveBots, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import type { PlayCommand, ReplayCommand, RuleAbCommand, StatisticalReplay } from '../core/cli/replay.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
@@ -20,7 +20,7 @@ import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials, ruleOutcomes as camelRuleOutcomes } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
 import { differingFlags, rulesNote } from './variants.ts';
-import { writeWatchPage } from '../core/report/html/watch.ts';
+import { printPlay } from '../core/cli/play-output.ts';
 import { camelRecorder, camelWatchPage } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
 import { CAMEL_POOLS, camelBot, camelUpPools } from './ports.ts';
@@ -189,19 +189,13 @@ export const CAMEL_PLAY: PlayCommand<CamelCliOptions> = {
       if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
       else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${printable(e.player)} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
     }, recorder?.onState);
-    const page = recorder
-      ? writeWatchPage(opts.report!, camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder.snapshots, games: result.games, command: commandLine() }))
-      : null;
-    if (opts.json) {
-      process.stdout.write(JSON.stringify(result) + '\n');
-      if (page) process.stderr.write(`report: ${page}\n`);
-      return;
-    }
-    process.stdout.write(lines.join('\n') + '\n');
-    if (page) process.stdout.write(`report: ${page}\n`);
-    result.games.forEach((g, i) =>
-      process.stdout.write(pc.bold(`game ${i + 1}: ${g.order.map((p, s) => `${p} ${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}\n`)),
-    );
+    printPlay(opts, {
+      page: (command) => camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder!.snapshots, games: result.games, command }),
+      json: () => result,
+      text: (report) =>
+        lines.join('\n') + '\n' + report +
+        result.games.map((g, i) => pc.bold(`game ${i + 1}: ${g.order.map((p, s) => `${p} ${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}\n`)).join(''),
+    });
   },
 };
 

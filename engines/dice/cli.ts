@@ -4,7 +4,7 @@
  */
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, resolveBots, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import { resolveBots, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
@@ -30,7 +30,7 @@ import type { DicePythonFiles } from './trials.ts';
 
 type DicePython = Originals<DicePythonFiles>;
 import type { DiceBotClass } from './bot.ts';
-import { writeWatchPage } from '../core/report/html/watch.ts';
+import { printPlay } from '../core/cli/play-output.ts';
 
 import { diceWatchPage } from './watch.ts';
 
@@ -141,23 +141,16 @@ export const DICE_PLAY: PlayCommand<DiceCliOptions> = {
       result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, resolve, undefined, onTurn);
     }
     const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
-    const page = opts.report
-      ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command: commandLine(), ...(opts.pythonBots ? { playedBy: 'the original Python bots (sandboxed in Pyodide)' } : {}) }))
-      : null;
-    if (opts.json) {
-      process.stdout.write(JSON.stringify(result) + '\n');
-      if (page) process.stderr.write(`report: ${page}\n`);
-      return;
-    }
-    const width = Math.max(...turns.map((t) => printable(t.bot).length));
-    for (const t of turns) {
-      const lost = t.throws[t.throws.length - 1] === 6;
-      process.stdout.write(
-        `game ${t.game} ${t.index}: ${printable(t.bot).padEnd(width)} throws ${(lost ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`,
-      );
-    }
-    process.stdout.write(pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.map(printable).join(', ')}\n`));
-    if (page) process.stdout.write(`report: ${page}\n`);
+    printPlay(opts, {
+      page: (command) => diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command, ...(opts.pythonBots ? { playedBy: 'the original Python bots (sandboxed in Pyodide)' } : {}) }),
+      json: () => result,
+      text: (report) => {
+        const width = Math.max(...turns.map((t) => printable(t.bot).length));
+        const lost = (t: DiceTurnEvent) => t.throws[t.throws.length - 1] === 6;
+        return turns.map((t) => `game ${t.game} ${t.index}: ${printable(t.bot).padEnd(width)} throws ${(lost(t) ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`).join('') +
+          pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.map(printable).join(', ')}\n`) + report;
+      },
+    });
   },
   errors: ERRORS,
 };

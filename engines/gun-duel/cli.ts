@@ -7,7 +7,7 @@ import { ratingsOfAcc, ratingsRunOptions, renderRatings } from '../core/cli/rati
 import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_PARAMETERS } from './data.ts';
 import pc from 'picocolors';
 import { UserError } from '../core/cli/errors.ts';
-import { commandLine, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
+import type { CommonOptionValues, ReplayKit } from '../core/cli/kit.ts';
 import { ruleOutcomes as gunDuelRuleOutcomes, trials as gunDuelTrials } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
 import type { ModeContext, PlayCommand, ReplayCommand, RuleAbCommand } from '../core/cli/replay.ts';
@@ -19,7 +19,7 @@ import { findPlayer, gunDuelPool, gunDuelPorts } from './ports.ts';
 import type { CppLibrary, PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { actionString, traceTournament } from './trace.ts';
-import { writeWatchPage } from '../core/report/html/watch.ts';
+import { printPlay } from '../core/cli/play-output.ts';
 import { gunDuelWatchPage, playFirstRound } from './watch.ts';
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 import { compareStdlib, loadDistribution, parametersOf, placePublished, recordedDistribution, refuseOtherParameters } from './distribution.ts';
@@ -352,16 +352,12 @@ export const GUN_DUEL_PLAY: PlayCommand<GunDuelCliOptions & { report?: string }>
     const seed = exactSeed(opts.seed);
     const players = parsePlayers(opts.players);
     const { names, duels, res } = playFirstRound(seed, players, opts.repetition, opts.rules, opts.stdlib);
-    const page = opts.report
-      ? writeWatchPage(opts.report, gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, commandLine()))
-      : null;
-    if (opts.json) {
-      process.stdout.write(JSON.stringify({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }) + '\n');
-      if (page) process.stderr.write(`report: ${page}\n`);
-      return;
-    }
-    for (const d of duels) process.stdout.write(`${names[d.a]} vs ${names[d.b]}: ${actionString(d.actionsA)} / ${actionString(d.actionsB)} → ${d.status === 1 ? names[d.a] : d.status === 2 ? names[d.b] : 'draw'}\n`);
-    process.stdout.write(renderScoreboard(res.rows) + '\n');
-    if (page) process.stdout.write(`report: ${page}\n`);
+    printPlay(opts, {
+      page: (command) => gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, command),
+      json: () => ({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }),
+      text: (report) =>
+        duels.map((d) => `${names[d.a]} vs ${names[d.b]}: ${actionString(d.actionsA)} / ${actionString(d.actionsB)} → ${d.status === 1 ? names[d.a] : d.status === 2 ? names[d.b] : 'draw'}\n`).join('') +
+        renderScoreboard(res.rows) + '\n' + report,
+    });
   },
 };
