@@ -23,8 +23,8 @@ import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 import { SandboxStop } from './python-bots.ts';
 import { drunkard, RUINS_TEST_BOTS, ruinsClass, ruinsPools, ruinsPorts } from './ports.ts';
 import { writeWatchPage } from '../core/report/html/watch.ts';
-import { ruinsRecorder, ruinsWatchPage, type RuinsSnapshot } from './watch.ts';
-import { publishedReport } from './published.ts';
+import { ruinsRecorder, ruinsWatchPage } from './watch.ts';
+import { ruinsPublishedReport } from './published.ts';
 
 interface RuinsCliOptions {
   report?: string;
@@ -102,9 +102,6 @@ function printLog(log: readonly LogLine[], debug: boolean): void {
     process.stdout.write(color(printable(l.text)) + '\n');
   }
 }
-
-/** The published 2019-05-04 table and exactly which bots are missing to rerun it (published.ts). */
-export const ruinsPublishedReport = () => publishedReport((b) => !!ruinsClass(b));
 
 const scoreTable = (rows: readonly TournamentRow[]) => renderTable(['Bot Class', 'Score', 'Mean Score'], rows.map((x) => [printable(x.bot), x.score, x.meanScore.toFixed(3)]));
 
@@ -276,7 +273,7 @@ export const RUINS_PLAY: PlayCommand<RuinsCliOptions> = {
       () => (opts.log && !opts.json ? printLog(log, !!opts.debug) : undefined),
     );
     reportPythonIncidents(incidents);
-    const page = recorder ? writeRuinsPage(opts.report!, seed, recorder.snapshots, log, rows) : null;
+    const page = recorder ? writeWatchPage(opts.report!, ruinsWatchPage(seed, recorder.snapshots, log, rows, commandLine())) : null;
     if (page) process.stderr.write(`report: ${page}\n`);
     if (recorder && !opts.log) log = log.filter(() => false);
     const game = { log, turnNumber };
@@ -299,7 +296,3 @@ export const RUINS_PLAY: PlayCommand<RuinsCliOptions> = {
     );
   },
 };
-
-function writeRuinsPage(dir: string, seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[]): string {
-  return writeWatchPage(dir, ruinsWatchPage(seed, snaps, log, rows, commandLine()));
-}

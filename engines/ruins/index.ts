@@ -9,7 +9,8 @@
 import { ruinsVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
-import { RUINS_PLAY, RUINS_REPLAY, ruinsPublishedReport } from './cli.ts';
+import { RUINS_PLAY, RUINS_REPLAY } from './cli.ts';
+import { ruinsPublishedReport } from './published.ts';
 import { RUINS_PARAMS } from './params.ts';
 import { ruinsWatchSamples } from './watch.ts';
 import { RUINS_PUBLISHED } from './published.ts';
