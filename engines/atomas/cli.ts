@@ -3,10 +3,10 @@
  * many seeded runs (default), exact replay of the posted controller (`--exact`), the rule
  * A/B (`--compare-rules original,fixed`), and any program as a bot (`--bot-cmd`).
  */
-import { ratingsRefusedParam, refuseRatings } from '../core/cli/ratings.ts';
+import { refuseRatings } from '../core/cli/ratings.ts';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams } from '../core/cli/kit.ts';
+import { resolveBots, type CommonOptionValues } from '../core/cli/kit.ts';
 import type { PlayCommand, ReplayCommand, RuleAbCommand, StatisticalReplay } from '../core/cli/replay.ts';
 import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
@@ -15,54 +15,12 @@ import { compareWithPublished } from './published.ts';
 import { externalBot } from './external.ts';
 import { ProgramNotFound } from '../core/process/command.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunOptions, type AtomasRunStats } from './tournament.ts';
-import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
+import { printPlay } from '../core/cli/play-output.ts';
 import { atomasWatchPage } from './watch.ts';
 import { trials as atomasTrials, ruleOutcomes as atomasRuleOutcomes } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
-import { DEFAULT_ATOMAS_VARIANT } from './variants.ts';
 import { ATOMAS_ANSWERS, atomasBot, atomasPools } from './ports.ts';
-
-const NO_RATINGS = 'Atomas is a solo score game — each bot plays its own games, alone, and is compared by its score, so no game has a winner and a loser for a Bradley–Terry fit';
-const BOT_NAMES = ATOMAS_ANSWERS.join(', ');
-
-/** The parameters of `koth replay atomas` and `koth play atomas` (engines/core/cli/params.ts). */
-export const ATOMAS_PARAMS: GameParams = {
-  replay: {
-    rulesHelp: true,
-    params: [
-      { flags: '--exact', help: 'exact replay of one bot: random.seed(S) once, 20 games, golden-format output', noReport: true, rules: [{ excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' }] },
-      { common: 'seed', default: '95889', help: 'master seed; with --exact, the integer given to random.seed' },
-      { flags: '--runs <N>', help: '20-game runs per bot', parse: positiveInt, fallback: 300, rules: [{ excludes: ['--exact'], why: '--exact plays one run of --games games' }] },
-      { common: 'games', help: `with --exact: games in the run (the controller played ${GAMES_PER_RUN})`, rules: [{ needs: '--exact', why: 'a statistical run is --runs of 20 games each' }] },
-      { common: 'bots', help: `bots to run (${BOT_NAMES})` },
-      { common: 'pool', help: 'answers (the three posted bots; default)' },
-      { common: 'rules', help: 'controller version' },
-      { common: 'compareRules' },
-      { common: 'confidence', default: 0.99 },
-      { common: 'workers' },
-      { common: 'queue' },
-      { common: 'shardSize', default: 25 },
-      { common: 'checkpoint', rules: [{ excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' }] },
-      { common: 'json' },
-      ratingsRefusedParam(NO_RATINGS),
-      { common: 'botCmd' },
-      { common: 'moveTimeout' },
-    ],
-  },
-  play: {
-    params: [
-      { common: 'seed', default: '1', help: 'the integer given to random.seed' },
-      { common: 'games', help: 'games to play (the first of the run)', default: 1 },
-      { common: 'bots', help: `the bot (${BOT_NAMES}); default ${ATOMAS_ANSWERS[0]!}` },
-      { common: 'rules', help: 'controller version' },
-      { common: 'json', help: 'one JSON object per move (game, input, output, scoreBefore), then {"games": [...]}' },
-      { common: 'watch' },
-    ],
-  },
-};
-
-/** The declared defaults of `koth replay atomas`. */
-export const ATOMAS_DEFAULTS = paramDefaults<{ runs: number }>({ params: ATOMAS_PARAMS });
+import { ATOMAS_DEFAULTS, BOT_NAMES, NO_RATINGS } from './params.ts';
 
 interface AtomasCliOptions extends CommonOptionValues {
   exact?: boolean;
@@ -193,14 +151,6 @@ controller versions (explained in the table).`,
   errors: [{ match: (e) => e instanceof ProgramNotFound, toUserError: (e: ProgramNotFound) => new UserError(e.message, EXIT.usage) }],
 };
 
-/** A sample for the replay report: the first answer's first game, seed 1. */
-export function atomasWatchSamples(): WatchPage[] {
-  const player = atomasBot(ATOMAS_ANSWERS[0]!)!;
-  const moves: AtomasMove[] = [];
-  const games = runGames(player, new PyRandom(1n, { python2: true }), DEFAULT_ATOMAS_VARIANT, 1, (m) => moves.push(m));
-  return [atomasWatchPage(player.name, '1', DEFAULT_ATOMAS_VARIANT, moves, games, `koth play atomas --seed 1 --bots ${player.name} --report DIR`)];
-}
-
 /** `koth play atomas`: the first games of an exact run of one bot, move by move (--report DIR: the page). */
 export const ATOMAS_PLAY: PlayCommand<AtomasCliOptions & { games: number; report?: string }> = {
   description: 'Play Atomas games of one bot move by move (random.seed(S) once, as the posted controller\'s run)',
@@ -214,16 +164,13 @@ export const ATOMAS_PLAY: PlayCommand<AtomasCliOptions & { games: number; report
       moves.push(m);
       if (opts.json) process.stdout.write(JSON.stringify(m) + '\n');
     });
-    const page = opts.report
-      ? writeWatchPage(opts.report, atomasWatchPage(player.name, opts.seed, opts.rules, moves, games, commandLine()))
-      : null;
-    if (opts.json) {
-      process.stdout.write(JSON.stringify({ games }) + '\n');
-      if (page) process.stderr.write(`report: ${page}\n`);
-      return;
-    }
-    for (const m of moves) process.stdout.write(`game ${m.game}: ${m.input} → ${m.output.split('\n')[0]}  (score ${m.scoreBefore})\n`);
-    games.forEach((g, i) => process.stdout.write(pc.bold(`game ${i + 1}: score ${g.score}, ${g.moves} moves${g.crash ? `, crashed: ${g.crash}` : ''}\n`)));
-    if (page) process.stdout.write(`report: ${page}\n`);
+    printPlay(opts, {
+      page: (command) => atomasWatchPage(player.name, opts.seed, opts.rules, moves, games, command),
+      json: () => ({ games }),
+      text: (report) =>
+        moves.map((m) => `game ${m.game}: ${m.input} → ${m.output.split('\n')[0]}  (score ${m.scoreBefore})\n`).join('') +
+        games.map((g, i) => pc.bold(`game ${i + 1}: score ${g.score}, ${g.moves} moves${g.crash ? `, crashed: ${g.crash}` : ''}\n`)).join('') +
+        report,
+    });
   },
 };

@@ -1,7 +1,7 @@
 /**
  * A game of atomic proportions (question 95889) as the core sees it. The posted controller in
  * rules.ts, its bugs as flags in variants.ts, 20-game runs and trials in tournament.ts /
- * trials.ts, the published scores in published.ts, the CLI in cli.ts, external programs as
+ * trials.ts, the published scores in published.ts, the CLI's parameters in params.ts and its modes in cli.ts, external programs as
  * bots in external.ts; ports in transpiled-bots/atomas/, handed to the game by engines/wiring/atomas.ts (ports.ts).
  */
 import type { GameDescriptor } from '../core/game.ts';
@@ -9,7 +9,9 @@ import { publishedTablesOf } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
 import { atomasExtractor } from './extract.ts';
 import { defaultStatisticalReplay } from '../core/cli/replay.ts';
-import { ATOMAS_PARAMS, ATOMAS_PLAY, ATOMAS_REPLAY, atomasWatchSamples } from './cli.ts';
+import { ATOMAS_PLAY, ATOMAS_REPLAY } from './cli.ts';
+import { ATOMAS_PARAMS } from './params.ts';
+import { atomasWatchSamples } from './watch.ts';
 import { trials } from './trials.ts';
 import type { AtomasRunOptions, AtomasRunStats } from './tournament.ts';
 import { ATOMAS_RULE_FLAGS, ATOMAS_VARIANTS, DEFAULT_ATOMAS_VARIANT } from './variants.ts';

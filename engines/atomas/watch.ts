@@ -10,6 +10,10 @@ import type { AtomasGame } from './rules.ts';
 import type { AtomasMove } from './tournament.ts';
 import type { WatchPage } from '../core/report/html/watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
+import { PyRandom } from '../core/rng/python-random.ts';
+import { runGames } from './tournament.ts';
+import { DEFAULT_ATOMAS_VARIANT } from './variants.ts';
+import { ATOMAS_ANSWERS, atomasBot } from './ports.ts';
 
 const W = 820;
 const R = 120;
@@ -101,4 +105,12 @@ export function atomasWatchPage(bot: string, seed: string, rules: string, moves:
     legend: 'Left: the ring before the move (index of each place in grey) with the atom to play in the middle (red +, blue −, black B, grey C); right: the ring after it, with the score.',
     steps: atomasWatchSteps(moves, games),
   };
+}
+
+/** A sample for the replay report: the first answer's first game, seed 1. */
+export function atomasWatchSamples(): WatchPage[] {
+  const player = atomasBot(ATOMAS_ANSWERS[0]!)!;
+  const moves: AtomasMove[] = [];
+  const games = runGames(player, new PyRandom(1n, { python2: true }), DEFAULT_ATOMAS_VARIANT, 1, (m) => moves.push(m));
+  return [atomasWatchPage(player.name, '1', DEFAULT_ATOMAS_VARIANT, moves, games, `koth play atomas --seed 1 --bots ${player.name} --report DIR`)];
 }

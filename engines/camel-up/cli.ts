@@ -3,9 +3,9 @@
  * camelup.py (`--exact`), and the rule-fix A/B (`--compare-rules`).
  */
 import pc from 'picocolors';
-import { attachRatings, ratingsParam, ratingsRunOptions } from '../core/cli/ratings.ts';
+import { attachRatings, ratingsRunOptions } from '../core/cli/ratings.ts';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, paramDefaults, parseBotList, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import { parseBotList, resolveBots, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import type { PlayCommand, ReplayCommand, RuleAbCommand, StatisticalReplay } from '../core/cli/replay.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
@@ -14,64 +14,18 @@ import { confidencePercent } from '../core/stats/intervals.ts';
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
 import { runExact, tournamentGames, type CamelRunOptions, type CamelStats, type CamelTurnEvent } from './tournament.ts';
 import { CamelUnfollowable } from './python-players.ts';
-import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, MOVE_TIMEOUT_HELP, reportCamelNotes, type CamelPrinted } from './originals.ts';
+import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, reportCamelNotes, type CamelPrinted } from './originals.ts';
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials, ruleOutcomes as camelRuleOutcomes } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
-import { CAMEL_RULE_FLAGS, DEFAULT_CAMEL_VARIANT, camelFlags, differingFlags } from './variants.ts';
-import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
+import { differingFlags, rulesNote } from './variants.ts';
+import { printPlay } from '../core/cli/play-output.ts';
 import { camelRecorder, camelWatchPage } from './watch.ts';
 import type { CamelGameState } from './rules.ts';
-import { CAMEL_POOLS, camelBot, camelPlayer, camelUpPools } from './ports.ts';
-import { FORMAT_2026_HELP, runFormat2026 } from './format2026-cli.ts';
-
-const MOVE_TIMEOUT: ParamDecl = { flags: '--move-timeout <s>', help: MOVE_TIMEOUT_HELP, parse: positiveInt };
-const MORE_POOLS = `misbehaving (${CAMEL_POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${CAMEL_POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`;
-
-/** The parameters of `koth replay camel-up` and `koth play camel-up` (engines/core/cli/params.ts). */
-export const CAMEL_PARAMS: GameParams = {
-  replay: {
-    rulesHelp: true,
-    params: [
-      { flags: '--exact', help: 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output', noReport: true, rules: [{ excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' }] },
-      { common: 'pythonBots', help: `with --exact: ${camelOriginals.help}`, parse: undefined },
-      { common: 'asOf' },
-      MOVE_TIMEOUT,
-      { flags: '--format <year>', help: FORMAT_2026_HELP, rules: [{ excludes: ['--compare-rules', '--python-bots', '--as-of', '--move-timeout'], why: 'the 2026 tournament runs the ported bots under the 2026 rules (README: "The 2026 tournament and its Elo")' }] },
-      { common: 'seed', default: '2018', help: 'master seed; with --exact, given to random.seed (an integer is read as Python reads it)' },
-      { common: 'games', fallback: 200, help: "games (default 200; with --exact, camelup.py's own count: ceil(players / 10) * 100)" },
-      { common: 'bots', help: 'the pool, in order (at least 4 players)' },
-      { common: 'pool', help: `all (${CAMEL_POOLS.all!.join(', ')}; default), dumb (${CAMEL_POOLS.dumb!.join(', ')}: fast), ${MORE_POOLS}` },
-      { common: 'rules', help: 'controller version' },
-      { common: 'compareRules' },
-      { common: 'confidence', default: 0.99 },
-      { common: 'workers' },
-      { common: 'queue' },
-      { common: 'shardSize', default: 10 },
-      { common: 'checkpoint', rules: [{ excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' }] },
-      { common: 'json' },
-      ratingsParam('the players holding the most money (ties share) beat the other seated players, as the 2026 leaderboard reads a game; a pool entry named twice is rated as "Name#2"', [{ excludes: ['--exact', '--compare-rules', '--format'], why: 'ratings are fitted on a statistical replay of one rule variant; --format 2026 prints its own Elo' }]),
-    ],
-  },
-  play: {
-    params: [
-      { common: 'seed', default: '1', help: 'random.seed(S) before the first game (an integer is read as Python reads it)' },
-      { common: 'games', default: 1 },
-      { common: 'bots', help: 'the pool, in order (at least 4 players; four are seated per game in shuffled order)' },
-      { common: 'pool', help: `all (${CAMEL_POOLS.all!.join(', ')}; default), dumb (${CAMEL_POOLS.dumb!.join(', ')}), ${MORE_POOLS}` },
-      { common: 'rules', help: 'controller version' },
-      { common: 'json', help: 'one JSON object per turn (JSON lines: game, turn, seat, player, action, money before it), then {"games": [...]} as replay --exact prints it' },
-      { common: 'pythonBots', parse: undefined },
-      { common: 'asOf' },
-      MOVE_TIMEOUT,
-      { common: 'watch', rules: [{ excludes: ['--python-bots'], why: 'the step-by-step page reads the track from the ported game before every action; the sandboxed originals only hand back the actions' }] },
-    ],
-  },
-};
-
-/** The declared defaults of `koth replay camel-up`. */
-export const CAMEL_DEFAULTS = paramDefaults<{ seed: string; games: number; shardSize: number; confidence: number }>({ params: CAMEL_PARAMS });
+import { CAMEL_POOLS, camelBot, camelUpPools } from './ports.ts';
+import { runFormat2026 } from './format2026-cli.ts';
+import { CAMEL_DEFAULTS } from './params.ts';
 
 interface CamelCliOptions extends CommonOptionValues {
   exact?: boolean;
@@ -88,17 +42,6 @@ function poolOf(opts: CamelCliOptions): string[] {
   const names = resolveBots(opts, camelUpPools, 'camel-up');
   if (names.length < 4) throw new UserError(`a camel-up game seats 4 players: give at least 4 (got ${names.length}); camelup.py would fail with IndexError`);
   return names;
-}
-
-/** The flags on which a variant differs from the published one's (`original`), each with what it does and its source lines. */
-export function rulesNote(rules: string): string {
-  const diff = differingFlags(DEFAULT_CAMEL_VARIANT, rules);
-  if (!diff.length) return '';
-  const on = camelFlags(rules);
-  return `\nRules "${rules}" differ from "${DEFAULT_CAMEL_VARIANT}" in ${diff.length} flag(s):\n` + diff.map((k) => {
-    const f = CAMEL_RULE_FLAGS.find((x) => x.id === k)!;
-    return `  ${k} ${on[k] ? 'on' : 'off'}: ${on[k] ? f.original : f.fixed}`;
-  }).join('\n');
 }
 
 /** The statistical replay: --games games from --seed; the published points placed in ours. */
@@ -232,15 +175,6 @@ const ACTIONS: Record<number, (a: unknown[]) => string> = {
   4: (a) => `bets on camel ${String(a[1])} to lose the game`,
 };
 
-/** A sample game for the replay report: the fast pool, seed 1. */
-export function camelWatchSamples(): WatchPage[] {
-  const events: CamelTurnEvent[] = [];
-  const recorder = camelRecorder();
-  const rules = DEFAULT_CAMEL_VARIANT;
-  const result = runExact([...CAMEL_POOLS.dumb!], camelPlayer, parseSeed('1'), rules, 1, (e) => events.push(e), recorder.onState);
-  return [camelWatchPage({ seed: '1', rules, events, snapshots: recorder.snapshots, games: result.games, command: 'koth play camel-up --seed 1 --pool dumb --report DIR' })];
-}
-
 /** `koth play camel-up`: games turn by turn. */
 export const CAMEL_PLAY: PlayCommand<CamelCliOptions> = {
   description: 'Play camel-up games turn by turn (camelup.py\'s tournament loop: random.seed(S) once, then the games)',
@@ -255,19 +189,13 @@ export const CAMEL_PLAY: PlayCommand<CamelCliOptions> = {
       if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
       else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${printable(e.player)} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
     }, recorder?.onState);
-    const page = recorder
-      ? writeWatchPage(opts.report!, camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder.snapshots, games: result.games, command: commandLine() }))
-      : null;
-    if (opts.json) {
-      process.stdout.write(JSON.stringify(result) + '\n');
-      if (page) process.stderr.write(`report: ${page}\n`);
-      return;
-    }
-    process.stdout.write(lines.join('\n') + '\n');
-    if (page) process.stdout.write(`report: ${page}\n`);
-    result.games.forEach((g, i) =>
-      process.stdout.write(pc.bold(`game ${i + 1}: ${g.order.map((p, s) => `${p} ${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}\n`)),
-    );
+    printPlay(opts, {
+      page: (command) => camelWatchPage({ seed: opts.seed, rules: opts.rules, events, snapshots: recorder!.snapshots, games: result.games, command }),
+      json: () => result,
+      text: (report) =>
+        lines.join('\n') + '\n' + report +
+        result.games.map((g, i) => pc.bold(`game ${i + 1}: ${g.order.map((p, s) => `${p} ${g.money[s]}`).join(', ')} — winner${g.winnerSeats.length > 1 ? 's' : ''} ${g.winnerSeats.map((s) => g.order[s]).join(', ')}\n`)).join(''),
+    });
   },
 };
 

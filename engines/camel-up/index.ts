@@ -1,7 +1,7 @@
 /**
  * Camel Up Cup 2k18 (question 167101) as the core sees it: camelup.py in rules.ts, its bugs as
  * flags in variants.ts, the tournament and trials in tournament.ts / trials.ts, the published
- * points in published.ts, the CLI in cli.ts; the ports in transpiled-bots/camel-up/, handed to
+ * points in published.ts, the CLI's parameters in params.ts and its modes in cli.ts; the ports in transpiled-bots/camel-up/, handed to
  * the game by engines/wiring/camel-up.ts (ports.ts).
  */
 import { camelOriginals } from './originals.ts';
@@ -9,7 +9,9 @@ import { camelVerifier } from './verify.ts';
 import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { camelUpExtractor } from './extract.ts';
 import { defaultStatisticalReplay } from '../core/cli/replay.ts';
-import { CAMEL_PARAMS, CAMEL_PLAY, CAMEL_REPLAY, camelWatchSamples } from './cli.ts';
+import { CAMEL_PLAY, CAMEL_REPLAY } from './cli.ts';
+import { CAMEL_PARAMS } from './params.ts';
+import { camelWatchSamples } from './watch.ts';
 import { trials } from './trials.ts';
 import { camelBench } from './bench.ts';
 import type { CamelRunOptions, CamelStats } from './tournament.ts';

@@ -154,3 +154,14 @@ export function differingFlags(a: string, b: string): (keyof CamelFlags)[] {
   const fb = camelFlags(b);
   return CAMEL_RULE_FLAGS.map((f) => f.id as keyof CamelFlags).filter((k) => fa[k] !== fb[k]);
 }
+
+/** The flags on which a variant differs from the published one's (`original`), each with what it does and its source lines (a replay's summary ends with it). */
+export function rulesNote(rules: string): string {
+  const diff = differingFlags(DEFAULT_CAMEL_VARIANT, rules);
+  if (!diff.length) return '';
+  const on = camelFlags(rules);
+  return `\nRules "${rules}" differ from "${DEFAULT_CAMEL_VARIANT}" in ${diff.length} flag(s):\n` + diff.map((k) => {
+    const f = CAMEL_RULE_FLAGS.find((x) => x.id === k)!;
+    return `  ${k} ${on[k] ? 'on' : 'off'}: ${on[k] ? f.original : f.fixed}`;
+  }).join('\n');
+}

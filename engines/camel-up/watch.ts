@@ -10,7 +10,10 @@ import { FINISH_LINE, HiddenBet, type CamelGameState } from './rules.ts';
 import type { CamelTurnEvent } from './tournament.ts';
 import type { WatchPage } from '../core/report/html/watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
-import { camelFlags } from './variants.ts';
+import { camelFlags, DEFAULT_CAMEL_VARIANT } from './variants.ts';
+import { parseSeed } from '../core/rng/rng.ts';
+import { runExact } from './tournament.ts';
+import { CAMEL_POOLS, camelPlayer } from './ports.ts';
 
 /** What the picture needs of a state (copied: the game goes on changing its own). */
 export interface CamelSnapshot {
@@ -177,4 +180,13 @@ export function camelWatchPage(o: { seed: string; rules: string; events: readonl
     legend: "The track: camel stacks (bottom first; a black outline: moved this turn), traps (+1 green, −1 red, with the seat that placed them), the finish line. Below: each seat's money, its round bets (a square per bet, the camel's colour) and its hidden game bets.",
     steps: camelWatchSteps(o.events, o.snapshots, o.games.map((g) => g.order), !camelFlags(o.rules).fullStateCopy),
   };
+}
+
+/** A sample game for the replay report: the fast pool, seed 1. */
+export function camelWatchSamples(): WatchPage[] {
+  const events: CamelTurnEvent[] = [];
+  const recorder = camelRecorder();
+  const rules = DEFAULT_CAMEL_VARIANT;
+  const result = runExact([...CAMEL_POOLS.dumb!], camelPlayer, parseSeed('1'), rules, 1, (e) => events.push(e), recorder.onState);
+  return [camelWatchPage({ seed: '1', rules, events, snapshots: recorder.snapshots, games: result.games, command: 'koth play camel-up --seed 1 --pool dumb --report DIR' })];
 }

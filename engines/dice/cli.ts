@@ -4,23 +4,24 @@
  */
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, paramDefaults, positiveInt, resolveBots, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
+import { resolveBots, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import { printable, renderTable } from '../core/report/table.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { BotCrash, type DiceTurnEvent } from './rules.ts';
-import { publishedTable, compareWithPublished, PUBLISHED_DICE_TABLES } from './published.ts';
+import { publishedTable, compareWithPublished } from './published.ts';
 import { winningScorePercentiles, type DiceStats } from './stats.ts';
 import { runExact } from './tournament.ts';
-import { attachRatings, ratingsParam, ratingsRunOptions } from '../core/cli/ratings.ts';
+import { attachRatings, ratingsRunOptions } from '../core/cli/ratings.ts';
 import { trials as diceTrials, ruleOutcomes as diceRuleOutcomes } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
 import type { PlayCommand, ReplayCommand } from '../core/cli/replay.ts';
 import type { RunResult } from '../core/runner/runner.ts';
 
 import { CRASHES_BELOW_100_GAMES } from './variants.ts';
-import { diceClass, dicePools, officialDicePool } from './ports.ts';
+import { diceClass, dicePools } from './ports.ts';
+import { DICE_DEFAULTS, EXACT_GAMES } from './params.ts';
 import { cannotFollowError, diceOriginals } from './originals.ts';
 import { SandboxStop } from '../core/py/errors.ts';
 import { sandboxStopError, type Originals } from '../core/cli/originals.ts';
@@ -29,55 +30,9 @@ import type { DicePythonFiles } from './trials.ts';
 
 type DicePython = Originals<DicePythonFiles>;
 import type { DiceBotClass } from './bot.ts';
-import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
+import { printPlay } from '../core/cli/play-output.ts';
 
-import { diceWatchPage, diceWatchSteps, gameWinners } from './watch.ts';
-
-/** Games of an exact replay when --games is not given (a statistical run: the declared --games). */
-const EXACT_GAMES = 1000;
-const DICE_SEED = '2019';
-const CHECKPOINT_EXACT = { excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' };
-
-/** The parameters of `koth replay dice` and `koth play dice` (engines/core/cli/params.ts). */
-export const DICE_PARAMS: GameParams = {
-  replay: {
-    rulesHelp: true,
-    params: [
-      { flags: '--exact', help: 'exact replay of the original controller: random.seed(S), one stream, golden-format output', noReport: true, rules: [{ excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' }] },
-      { common: 'seed', default: DICE_SEED, help: 'master seed (an integer is read as Python would read it)' },
-      { common: 'games', fallback: 400_000, help: `games to play (default 400000 statistical, ${EXACT_GAMES} with --exact)` },
-      { common: 'bots', help: 'bots in pool order (the role of Bot.__subclasses__()); overrides --pool' },
-      { common: 'pool', help: 'official (the 49 of the official table), rule-benders (+NeoBot, KwisatzHaderach, HarkonnenBot), all (every direct Bot subclass of the 2019-01-07 snapshot), ported' },
-      { common: 'rules', help: 'controller version' },
-      { flags: '--table <name>', help: 'published table to compare with', choices: PUBLISHED_DICE_TABLES.map((t) => t.name), default: 'official-final' },
-      { common: 'compareRules' },
-      { common: 'confidence', default: 0.999 },
-      { common: 'workers' },
-      { common: 'queue' },
-      { common: 'shardSize', default: 10_000 },
-      { common: 'checkpoint', rules: [CHECKPOINT_EXACT] },
-      { common: 'json' },
-      ratingsParam('the winners (the seated bots holding the top score; ties share) beat the other seated bots', [{ excludes: ['--exact', '--compare-rules'], why: 'ratings are fitted on a statistical replay of one rule variant' }]),
-      { common: 'pythonBots' },
-    ],
-  },
-  play: {
-    params: [
-      { common: 'seed', default: DICE_SEED, help: 'random.seed(S) before the first game' },
-      { common: 'games', default: 1 },
-      { common: 'bots', help: 'bots in pool order; 8 are drawn per game' },
-      { common: 'pool', help: 'official, rule-benders, all or ported' },
-      { common: 'rules', help: 'controller version' },
-      { common: 'json', help: 'one JSON object per turn (JSON lines), then the game statistics' },
-      { common: 'pythonBots' },
-      { common: 'watch' },
-      { flags: '--show-game <K>', help: 'with --report: the page shows game K only (the first controller plays at least 100 games)', parse: positiveInt, rules: [{ needs: '--report', why: 'it picks the game the page shows' }] },
-    ],
-  },
-};
-
-/** The declared defaults of `koth replay dice` (what its statistical run uses when an option is not given). */
-const DICE_DEFAULTS = paramDefaults<{ seed: string; games: number }>({ params: DICE_PARAMS });
+import { diceWatchPage } from './watch.ts';
 
 function botList(opts: { bots?: string; pool?: string }, table: string): string[] {
   const names = resolveBots(opts, dicePools, 'dice', table === 'rule-benders' ? 'rule-benders' : 'official');
@@ -159,23 +114,6 @@ function crashError(e: BotCrash): UserError {
   return new UserError(e.message, EXIT.originalCrashed);
 }
 
-/**
- * Sample games for the replay report (official pool): one game of the updated controller, and
- * under the first one (which ran at least 100 games) the first game of seed 1 where the
- * last-round bug gave extra turns.
- */
-export function diceWatchSamples(): WatchPage[] {
-  const turns: DiceTurnEvent[] = [];
-  // Seed 3: a game of five rounds, as most are (seed 7's ends in one: a bot reaches 40 in its first turn).
-  runExact(parseSeed('3'), 1, { bots: officialDicePool(), rules: 'fixed' }, diceClass, undefined, (e) => turns.push(e));
-  const fixed = diceWatchPage({ seed: '3', rules: 'fixed', games: 1, turns, winners: gameWinners(turns), command: 'koth play dice --seed 3 --report DIR' });
-  const all: DiceTurnEvent[] = [];
-  runExact(parseSeed('1'), 100, { bots: officialDicePool(), rules: 'original' }, diceClass, undefined, (e) => all.push(e));
-  const extra = [...new Set(all.map((t) => t.game))].find((g) => diceWatchSteps(all.filter((t) => t.game === g), 'original').some((s) => s.lines.some((l) => l.startsWith('Extra turn'))));
-  if (extra === undefined) return [fixed];
-  return [fixed, diceWatchPage({ seed: '1', rules: 'original', games: 100, showGame: extra, turns: all, winners: [], command: `koth play dice --seed 1 --rules original --games 100 --show-game ${extra} --report DIR` })];
-}
-
 /** A bot's crash ended the original run (exit 3); the sandbox ending a bot says so. */
 const ERRORS = [
   { match: (e: unknown) => e instanceof BotCrash, toUserError: crashError },
@@ -203,23 +141,16 @@ export const DICE_PLAY: PlayCommand<DiceCliOptions> = {
       result = runExact(parseSeed(opts.seed), opts.games ?? 1, { bots, rules: opts.rules }, resolve, undefined, onTurn);
     }
     const winners = result.rows.filter((r) => r.wins > 0).map((r) => r.bot);
-    const page = opts.report
-      ? writeWatchPage(opts.report, diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command: commandLine(), ...(opts.pythonBots ? { playedBy: 'the original Python bots (sandboxed in Pyodide)' } : {}) }))
-      : null;
-    if (opts.json) {
-      process.stdout.write(JSON.stringify(result) + '\n');
-      if (page) process.stderr.write(`report: ${page}\n`);
-      return;
-    }
-    const width = Math.max(...turns.map((t) => printable(t.bot).length));
-    for (const t of turns) {
-      const lost = t.throws[t.throws.length - 1] === 6;
-      process.stdout.write(
-        `game ${t.game} ${t.index}: ${printable(t.bot).padEnd(width)} throws ${(lost ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`,
-      );
-    }
-    process.stdout.write(pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.map(printable).join(', ')}\n`));
-    if (page) process.stdout.write(`report: ${page}\n`);
+    printPlay(opts, {
+      page: (command) => diceWatchPage({ seed: opts.seed, rules: opts.rules, games: opts.games ?? 1, ...(opts.showGame ? { showGame: opts.showGame } : {}), turns, winners, command, ...(opts.pythonBots ? { playedBy: 'the original Python bots (sandboxed in Pyodide)' } : {}) }),
+      json: () => result,
+      text: (report) => {
+        const width = Math.max(...turns.map((t) => printable(t.bot).length));
+        const lost = (t: DiceTurnEvent) => t.throws[t.throws.length - 1] === 6;
+        return turns.map((t) => `game ${t.game} ${t.index}: ${printable(t.bot).padEnd(width)} throws ${(lost(t) ? pc.red : pc.green)(JSON.stringify(t.throws)).padEnd(30)} scores ${JSON.stringify(t.scores)}${t.lastRound ? pc.yellow(' last round') : ''}\n`).join('') +
+          pc.bold(`winner${winners.length > 1 ? 's' : ''}: ${winners.map(printable).join(', ')}\n`) + report;
+      },
+    });
   },
   errors: ERRORS,
 };

@@ -1,12 +1,14 @@
 /**
  * The dice game (question 177765) as the core sees it: one GameDescriptor. Rules in
  * rules.ts, formats in tournament.ts, shardable trials in trials.ts, variants in variants.ts,
- * CLI in cli.ts, published tables in published.ts, answer extractor in extract.ts; the ports
+ * the CLI's parameters in params.ts and its modes in cli.ts, published tables in published.ts, answer extractor in extract.ts; the ports
  * are in transpiled-bots/dice/, handed to the game by engines/wiring/dice.ts (ports.ts).
  */
 import { diceVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
-import { DICE_PLAY, DICE_REPLAY, DICE_PARAMS, diceWatchSamples } from './cli.ts';
+import { DICE_PLAY, DICE_REPLAY } from './cli.ts';
+import { DICE_PARAMS } from './params.ts';
+import { diceWatchSamples } from './watch.ts';
 import { defaultStatisticalReplay } from '../core/cli/replay.ts';
 import type { DiceRunOptions } from './tournament.ts';
 import { trials } from './trials.ts';

@@ -9,6 +9,9 @@ import { svg, type WatchStep } from '../core/report/html/watch.ts';
 import type { DiceTurnEvent } from './rules.ts';
 import type { WatchPage } from '../core/report/html/watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
+import { parseSeed } from '../core/rng/rng.ts';
+import { runExact } from './tournament.ts';
+import { diceClass, officialDicePool } from './ports.ts';
 
 const W = 760;
 const NAME_W = 170;
@@ -177,4 +180,21 @@ export function gameWinners(turns: readonly DiceTurnEvent[]): string[] {
   for (const t of turns) names[t.index] ??= t.bot;
   const top = Math.max(...last.scores);
   return last.scores.flatMap((s, i) => (s === top ? [names[i] ?? `seat ${i}`] : []));
+}
+
+/**
+ * Sample games for the replay report (official pool): one game of the updated controller, and
+ * under the first one (which ran at least 100 games) the first game of seed 1 where the
+ * last-round bug gave extra turns.
+ */
+export function diceWatchSamples(): WatchPage[] {
+  const turns: DiceTurnEvent[] = [];
+  // Seed 3: a game of five rounds, as most are (seed 7's ends in one: a bot reaches 40 in its first turn).
+  runExact(parseSeed('3'), 1, { bots: officialDicePool(), rules: 'fixed' }, diceClass, undefined, (e) => turns.push(e));
+  const fixed = diceWatchPage({ seed: '3', rules: 'fixed', games: 1, turns, winners: gameWinners(turns), command: 'koth play dice --seed 3 --report DIR' });
+  const all: DiceTurnEvent[] = [];
+  runExact(parseSeed('1'), 100, { bots: officialDicePool(), rules: 'original' }, diceClass, undefined, (e) => all.push(e));
+  const extra = [...new Set(all.map((t) => t.game))].find((g) => diceWatchSteps(all.filter((t) => t.game === g), 'original').some((s) => s.lines.some((l) => l.startsWith('Extra turn'))));
+  if (extra === undefined) return [fixed];
+  return [fixed, diceWatchPage({ seed: '1', rules: 'original', games: 100, showGame: extra, turns: all, winners: [], command: `koth play dice --seed 1 --rules original --games 100 --show-game ${extra} --report DIR` })];
 }

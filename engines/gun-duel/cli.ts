@@ -3,11 +3,11 @@
  * distribution (`--tournaments N`), the published scoreboard placed in that distribution
  * (default), and the rule-fix comparison (`--compare-rules`).
  */
-import { ratingsOfAcc, ratingsParam, ratingsRunOptions, renderRatings } from '../core/cli/ratings.ts';
+import { ratingsOfAcc, ratingsRunOptions, renderRatings } from '../core/cli/ratings.ts';
 import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_PARAMETERS } from './data.ts';
 import pc from 'picocolors';
 import { UserError } from '../core/cli/errors.ts';
-import { commandLine, maxWorkers, nonEmpty, paramDefaults, positiveInt, type CommonOptionValues, type GameParams, type ReplayKit } from '../core/cli/kit.ts';
+import type { CommonOptionValues, ReplayKit } from '../core/cli/kit.ts';
 import { ruleOutcomes as gunDuelRuleOutcomes, trials as gunDuelTrials } from './trials.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
 import type { ModeContext, PlayCommand, ReplayCommand, RuleAbCommand } from '../core/cli/replay.ts';
@@ -16,68 +16,19 @@ import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { exitCodeFor, type ComparisonReport } from '../core/stats/compare.ts';
 import { findPlayer, gunDuelPool, gunDuelPorts } from './ports.ts';
-import { CPP_LIBRARIES, type CppLibrary, type PlayerClass } from './player.ts';
+import type { CppLibrary, PlayerClass } from './player.ts';
 import { exactSeeds, runTournament, type TournamentResult, type ScoreRow } from './tournament.ts';
 import { actionString, traceTournament } from './trace.ts';
-import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
+import { printPlay } from '../core/cli/play-output.ts';
 import { gunDuelWatchPage, playFirstRound } from './watch.ts';
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 import { compareStdlib, loadDistribution, parametersOf, placePublished, recordedDistribution, refuseOtherParameters } from './distribution.ts';
 import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError } from './cpp/cli.ts';
 import { summarize } from './stats.ts';
-import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
-import { checkSeats, describeStats, EXTERNAL_PARAMS, externalSpecs, mergeStats, renderExternalPlaces, type ExternalCliOptions } from './external-cli.ts';
+import { VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
+import { checkSeats, describeStats, externalSpecs, mergeStats, renderExternalPlaces, type ExternalCliOptions } from './external-cli.ts';
 import { withExternal, withExternalPlayers } from './external.ts';
-
-const PLAYERS_HELP = 'players (names or 0-based registration indices, comma-separated)';
-
-/** The parameters of `koth replay gun-duel` and `koth play gun-duel` (engines/core/cli/params.ts). */
-export const GUN_DUEL_PARAMS: GameParams = {
-  replay: {
-    report: 'default-only', // --report: the published scoreboard in the recorded distribution (its default replay) only
-    params: [
-      { flags: '--exact', help: 'exact replay of the g++ build with every clock reading = S (one fresh process per tournament)', rules: [{ excludes: ['--tournaments', '--from', '--checkpoint'], why: 'it plays one tournament with every clock reading = S' }] },
-      { common: 'seed', default: '2017', help: 'clock reading S for --exact; master seed of the statistical mode', rules: [{ needs: ['--exact', '--compare-rules', '--tournaments'], why: 'without them the published scoreboard is placed in recorded tournaments' }] },
-      { flags: '--players <list>', help: `${PLAYERS_HELP} for --exact / --compare-rules`, rules: [{ needs: ['--exact', '--compare-rules'], why: 'the distribution uses the 17 tournament players' }] },
-      { flags: '--repetition <n>', help: 'duels per pair per round', parse: positiveInt, default: 100 },
-      { common: 'rules', help: 'duel rules' },
-      { flags: '--stdlib <lib>', help: "the C++ library the original is built with: libstdc++ (g++, our oracle) or msvc (Visual C++, as the published run); without --tournaments, the recorded distribution of that model", choices: CPP_LIBRARIES, default: 'libstdc++' },
-      { flags: '--tournaments <N>', help: 'statistical mode: N tournaments, each scoreboard printed with --json', parse: positiveInt, fallback: 8 },
-      { flags: '--from <file>', help: 'place the published scoreboard in a saved --tournaments --json output instead of running (made with the same --repetition, --rules and --stdlib)', parse: nonEmpty('a file written by --tournaments N --json'), rules: [{ excludes: ['--tournaments', '--seed', '--checkpoint'], why: 'the file holds tournaments already played' }] },
-      { common: 'cppPlayers', rules: [{ excludes: ['--compare-rules', '--compare-stdlib', '--from'], why: 'compiled answers play new tournaments: --exact or --tournaments N' }, { needs: ['--exact', '--tournaments'], why: 'compiled answers play new tournaments' }, { excludes: ['--bot-cmd'], why: 'compiled answers run in C++ sandbox workers, programs on this machine: one or the other in a run for now' }] },
-      {
-        flags: '--compare-rules [A,B]',
-        help: "A,B: --tournaments N pairs of tournaments, each the same seeds and players under rules A and B; each player's paired difference in points (99% intervals; A,A is the self-test). Bare (the old form, kept for scripts): the seed played exactly under original and fixed, duel by duel",
-        parse: gunDuelRulePair,
-        rules: [{ excludes: ['--exact', '--from', '--rules'], why: 'it plays both rules itself' }],
-      },
-      { flags: '--compare-stdlib', help: 'recorded data: how often each player reaches its published place under the libstdc++ and the MSVC model', rules: [{ excludes: ['--exact', '--compare-rules', '--tournaments', '--from', '--seed', '--players', '--repetition', '--rules', '--stdlib', '--checkpoint'], why: 'it shows recorded tournaments only' }] },
-      { common: 'workers', help: `worker threads for --tournaments, at most ${maxWorkers()} here` },
-      { common: 'queue', rules: [{ needs: ['--tournaments', '--compare-rules'], why: 'only --tournaments runs and the rule A/B are cut into shards' }] },
-      { common: 'checkpoint', help: 'with --tournaments or --compare-rules A,B: save progress to this file and resume from it (checked writable before the run)', rules: [{ needs: ['--tournaments', '--compare-rules'], why: 'only new tournaments make progress to save' }] },
-      { common: 'json' },
-      ratingsParam('every duel of the tournaments (all rounds): the winner beats the loser, a draw is 0.5 each; the bootstrap blocks are tournaments', [
-        { needs: '--tournaments', why: 'every duel of new tournaments is a rated game (a recorded distribution or --from file keeps scoreboards, not duels)' },
-        { excludes: ['--exact', '--compare-rules', '--compare-stdlib', '--from'], why: 'ratings are fitted on the duels of --tournaments N' },
-      ]),
-      ...EXTERNAL_PARAMS,
-    ],
-  },
-  play: {
-    params: [
-      { common: 'seed', default: '2017', help: 'clock reading S (an integer)' },
-      { flags: '--players <list>', help: `${PLAYERS_HELP}; default all 17` },
-      { flags: '--repetition <n>', help: 'duels per pair per round', parse: positiveInt, default: 1 },
-      { common: 'rules', help: 'duel rules' },
-      { flags: '--stdlib <lib>', help: 'the C++ library the original is taken to be built with', choices: CPP_LIBRARIES, default: 'libstdc++' },
-      { common: 'watch' },
-      { common: 'json', help: "machine-readable output: the first round's duels (a, b, actions, status) and the scoreboard" },
-    ],
-  },
-};
-
-/** The declared defaults of `koth replay gun-duel`. */
-export const GUN_DUEL_DEFAULTS = paramDefaults<{ seed: string; tournaments: number; repetition: number }>({ params: GUN_DUEL_PARAMS });
+import { GUN_DUEL_DEFAULTS } from './params.ts';
 
 interface GunDuelCliOptions extends Pick<CommonOptionValues, 'seed' | 'workers' | 'queue' | 'checkpoint' | 'json'>, ExternalCliOptions {
   exact?: boolean;
@@ -178,12 +129,6 @@ async function runCppExactCommand(opts: GunDuelCliOptions, kit: ReplayKit): Prom
 }
 
 /** --compare-rules A,B: two rule variants (A,A is the self-test). */
-function gunDuelRulePair(text: string): [GunDuelVariant, GunDuelVariant] {
-  const v = text.split(',').map((x) => x.trim());
-  if (v.length !== 2 || v.some((x) => !(VARIANTS as readonly string[]).includes(x))) throw new UserError(`--compare-rules takes two variants of ${VARIANTS.join(', ')}, e.g. original,fixed (A,A is the self-test: every difference 0); bare --compare-rules is the old exact one-seed comparison`);
-  return v as [GunDuelVariant, GunDuelVariant];
-}
-
 /** Rule A/B (engines/core/ab/rules.ts): --tournaments N pairs, each the same seeds and players under both rules; per player its paired difference in points. */
 const ruleAb: RuleAbCommand<GunDuelCliOptions, GunDuelRunOptions, GunDuelAcc> = {
   spec: ruleAbTrials(gunDuelTrials, gunDuelRuleOutcomes),
@@ -399,13 +344,6 @@ takes about 20 CPU-seconds.`,
   errors: [{ match: (e) => e instanceof CheckpointMismatch, toUserError: (e: CheckpointMismatch) => new UserError(e.message) }],
 };
 
-/** A sample for the replay report: eight players, seed 7, one duel per pair. */
-export function gunDuelWatchSamples(): WatchPage[] {
-  const players = parsePlayers('0,1,2,3,4,5,6,7');
-  const { names, duels, res } = playFirstRound(7n, players, 1, DEFAULT_VARIANT, 'libstdc++');
-  return [gunDuelWatchPage(7n, names, duels, res, 1, DEFAULT_VARIANT, 'libstdc++', 'koth play gun-duel --seed 7 --players 0,1,2,3,4,5,6,7 --report DIR')];
-}
-
 /** `koth play gun-duel`: one tournament with few duels per pair; --report DIR: the first round's round-robin duel by duel. */
 export const GUN_DUEL_PLAY: PlayCommand<GunDuelCliOptions & { report?: string }> = {
   description: 'Play one Futuristic Gun Duel tournament (every clock reading = S) and show the first round duel by duel',
@@ -414,16 +352,12 @@ export const GUN_DUEL_PLAY: PlayCommand<GunDuelCliOptions & { report?: string }>
     const seed = exactSeed(opts.seed);
     const players = parsePlayers(opts.players);
     const { names, duels, res } = playFirstRound(seed, players, opts.repetition, opts.rules, opts.stdlib);
-    const page = opts.report
-      ? writeWatchPage(opts.report, gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, commandLine()))
-      : null;
-    if (opts.json) {
-      process.stdout.write(JSON.stringify({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }) + '\n');
-      if (page) process.stderr.write(`report: ${page}\n`);
-      return;
-    }
-    for (const d of duels) process.stdout.write(`${names[d.a]} vs ${names[d.b]}: ${actionString(d.actionsA)} / ${actionString(d.actionsB)} → ${d.status === 1 ? names[d.a] : d.status === 2 ? names[d.b] : 'draw'}\n`);
-    process.stdout.write(renderScoreboard(res.rows) + '\n');
-    if (page) process.stdout.write(`report: ${page}\n`);
+    printPlay(opts, {
+      page: (command) => gunDuelWatchPage(seed, names, duels, res, opts.repetition, opts.rules, opts.stdlib, command),
+      json: () => ({ seed: String(seed), duels: duels.map((d) => ({ a: names[d.a], b: names[d.b], actionsA: actionString(d.actionsA), actionsB: actionString(d.actionsB), status: d.status })), rows: res.rows }),
+      text: (report) =>
+        duels.map((d) => `${names[d.a]} vs ${names[d.b]}: ${actionString(d.actionsA)} / ${actionString(d.actionsB)} → ${d.status === 1 ? names[d.a] : d.status === 2 ? names[d.b] : 'draw'}\n`).join('') +
+        renderScoreboard(res.rows) + '\n' + report,
+    });
   },
 };

@@ -1,7 +1,8 @@
 /**
  * The Futuristic Gun Duel (question 104896) as the core sees it: duel rules in rules.ts, the
- * tournament in tournament.ts, variants in variants.ts, trials in trials.ts, CLI in cli.ts,
- * published table in published.ts, the answer extractor in extract.ts; the 17 ports in
+ * tournament in tournament.ts, variants in variants.ts, trials in trials.ts, the CLI's
+ * parameters in params.ts and its modes in cli.ts, published table in published.ts, the answer
+ * extractor in extract.ts; the 17 ports in
  * transpiled-bots/gun-duel/. Exact replays use libstdc++'s engines modelled in
  * engines/core/rng/libstdcpp.ts (all three built from the clock reading S); statistical
  * tournaments draw their three seeds from a seedrandom stream (the `seedrandom` kind).
@@ -10,7 +11,9 @@ import { publishedTablesOf, type GameDescriptor } from '../core/game.ts';
 import { gunDuelExtractor } from './extract.ts';
 import { gunDuelVerifier } from './verify.ts';
 import { placePublished, recordedDistribution } from './distribution.ts';
-import { GUN_DUEL_PARAMS, GUN_DUEL_PLAY, GUN_DUEL_REPLAY, gunDuelWatchSamples } from './cli.ts';
+import { GUN_DUEL_PLAY, GUN_DUEL_REPLAY } from './cli.ts';
+import { GUN_DUEL_PARAMS } from './params.ts';
+import { gunDuelWatchSamples } from './watch.ts';
 import { trials, type GunDuelAcc, type GunDuelRunOptions } from './trials.ts';
 import { DEFAULT_VARIANT, VARIANTS, VARIANT_HELP } from './variants.ts';
 import { gunDuelBench, ORIGINAL_BIN_HINT } from './bench.ts';

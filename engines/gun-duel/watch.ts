@@ -13,7 +13,8 @@ import type { WatchPage } from '../core/report/html/watch.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { exactSeeds, runTournament, type TournamentResult } from './tournament.ts';
 import type { CppLibrary, PlayerClass } from './player.ts';
-import type { GunDuelVariant } from './variants.ts';
+import { DEFAULT_VARIANT, type GunDuelVariant } from './variants.ts';
+import { gunDuelPool } from './ports.ts';
 
 const NAMES = ['load', 'bullet', 'plasma', 'metal shield', 'thermal shield'];
 const COLOURS = ['#8c959f', '#cf222e', '#8250df', '#57606a', '#d4a72c'];
@@ -161,4 +162,11 @@ export function gunDuelWatchPage(seed: bigint, names: readonly string[], duels: 
       "Actions per turn, one square each: grey load (+1 ammo), red bullet (−1), purple plasma (−2), dark grey metal shield, gold thermal shield; the blue line under a row: the ammo after each turn. The grid: the first round so far, row against column (green: the row won, red: lost, grey: draw; outlined: this duel), with each player's wins.",
     steps: gunDuelWatchSteps(duels, names),
   };
+}
+
+/** A sample for the replay report: eight players, seed 7, one duel per pair. */
+export function gunDuelWatchSamples(): WatchPage[] {
+  const players = gunDuelPool().slice(0, 8); // --players 0,1,2,3,4,5,6,7: the first eight of the registration order
+  const { names, duels, res } = playFirstRound(7n, players, 1, DEFAULT_VARIANT, 'libstdc++');
+  return [gunDuelWatchPage(7n, names, duels, res, 1, DEFAULT_VARIANT, 'libstdc++', 'koth play gun-duel --seed 7 --players 0,1,2,3,4,5,6,7 --report DIR')];
 }

@@ -2,11 +2,11 @@
  * `koth replay ruins` (a tournament, or the published table with what is missing to rerun
  * it) and `koth play ruins` (one game).
  */
-import { ratingsOfAcc, ratingsParam, renderRatings } from '../core/cli/ratings.ts';
+import { ratingsOfAcc, renderRatings } from '../core/cli/ratings.ts';
 import { ratedNames, recordRatings } from '../core/stats/pairwise.ts';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../core/cli/errors.ts';
-import { commandLine, nonEmpty, positiveInt, resolveBots, type GameParams, type ParamDecl, type ReplayKit } from '../core/cli/kit.ts';
+import { commandLine, resolveBots, type ReplayKit } from '../core/cli/kit.ts';
 import type { ModeContext, PlayCommand, ReplayCommand, RuleAbCommand } from '../core/cli/replay.ts';
 import { ruleAbTrials } from '../core/ab/rules.ts';
 import { ruleOutcomes as ruinsRuleOutcomes, trials as ruinsTrials, type RuinsAcc, type RuinsRunOptions } from './trials.ts';
@@ -21,10 +21,10 @@ import { sandboxStopError } from '../core/cli/originals.ts';
 import type { ruinsGameJob, ruinsTournamentJob } from './trials.ts';
 
 import { SandboxStop } from './python-bots.ts';
-import { drunkard, RUINS_TEST_BOTS, ruinsClass, ruinsPools, ruinsPorts, testBotClasses } from './ports.ts';
-import { writeWatchPage, type WatchPage } from '../core/report/html/watch.ts';
-import { ruinsRecorder, ruinsWatchPage, type RuinsSnapshot } from './watch.ts';
-import { publishedReport } from './published.ts';
+import { drunkard, RUINS_TEST_BOTS, ruinsClass, ruinsPools, ruinsPorts } from './ports.ts';
+import { writeWatchPage } from '../core/report/html/watch.ts';
+import { ruinsRecorder, ruinsWatchPage } from './watch.ts';
+import { ruinsPublishedReport } from './published.ts';
 
 interface RuinsCliOptions {
   report?: string;
@@ -103,9 +103,6 @@ function printLog(log: readonly LogLine[], debug: boolean): void {
   }
 }
 
-/** The published 2019-05-04 table and exactly which bots are missing to rerun it (published.ts). */
-export const ruinsPublishedReport = () => publishedReport((b) => !!ruinsClass(b));
-
 const scoreTable = (rows: readonly TournamentRow[]) => renderTable(['Bot Class', 'Score', 'Mean Score'], rows.map((x) => [printable(x.bot), x.score, x.meanScore.toFixed(3)]));
 
 function printPool(poolRows: readonly TournamentRow[], counts?: Record<string, number>): void {
@@ -141,52 +138,6 @@ function printTournament(r: TournamentResult, json: boolean): void {
       (r.rows.length ? scoreTable(r.rows) + pc.green(`\nThe winner of the tournament is ${r.winner}!\n`) : ''),
   );
 }
-
-const SEED_HELP = 'the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)';
-const PYTHON_BOTS: ParamDecl = { common: 'pythonBots', parse: nonEmpty('Python files, or "cache"') };
-/** --as-of picks the scrape the cached answers come from: it means nothing for ports or named files. */
-const AS_OF_RULE = { needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' };
-const BOTS: ParamDecl = { common: 'bots', help: 'bots to run instead of a pool, comma-separated, in load order' };
-
-/** The parameters of `koth replay ruins` and `koth play ruins` (engines/core/cli/params.ts). */
-export const RUINS_PARAMS: GameParams = {
-  replay: {
-    report: 'default-only', // --report: the published table and the missing bots (its default replay), or the rule A/B (--compare-rules)
-    params: [
-      { common: 'seed', help: `tournament seed: ${SEED_HELP}` },
-      { common: 'pool', help: 'bots to run: test-bots (the default when --seed is given)' },
-      BOTS,
-      { common: 'rules', help: 'driver version: fixed = HEAD 2019-04-22 (default), original = just before the 2019-04-13 "Fix tournament bug"' },
-      { common: 'compareRules', rules: [{ excludes: ['--python-bots', '--rules'], why: 'the rule A/B plays the ported bots under both driver versions' }] },
-      { flags: '--tournaments <N>', help: 'with --compare-rules: pairs of tournaments (default 20), each seed drawn from --seed', parse: positiveInt, rules: [{ needs: '--compare-rules', why: 'a plain replay is the one tournament of --seed' }] },
-      { common: 'confidence', default: 0.99 },
-      { common: 'workers' },
-      { common: 'queue', rules: [{ needs: '--compare-rules', why: 'only the rule A/B is cut into shards' }] },
-      { common: 'shardSize', default: 1 },
-      { common: 'checkpoint', rules: [{ needs: '--compare-rules', why: 'only the rule A/B is cut into shards' }] },
-      { common: 'json', help: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report' },
-      PYTHON_BOTS,
-      { common: 'asOf', help: 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)', rules: [AS_OF_RULE] },
-      ratingsParam("every game of the tournament (pool and final): the bots holding the table's top score (ties share) beat the other bots at the table; Drunkards are not rated; the bootstrap blocks are runs of 8 consecutive games", [
-        { needs: ['--seed', '--pool', '--bots'], why: 'ratings are fitted on the games of a tournament played here (the published table has no games)' },
-        { excludes: ['--python-bots'], why: 'the original answers play in a sandbox worker that hands back the scoreboard, not each game' },
-      ]),
-    ],
-  },
-  play: {
-    params: [
-      { common: 'seed', help: `game seed: ${SEED_HELP}` },
-      { common: 'pool', help: 'bots to run: test-bots (default)' },
-      BOTS,
-      PYTHON_BOTS,
-      { common: 'asOf', rules: [AS_OF_RULE] },
-      { flags: '--log', help: "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table" },
-      { flags: '--debug', help: 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)', rules: [{ needs: '--log', why: 'the debug lines are lines of the game log' }] },
-      { common: 'json', help: 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"' },
-      { common: 'watch', rules: [{ excludes: ['--python-bots'], why: 'the step-by-step page reads the rooms and adventurers from the ported game after every turn; the sandboxed originals only hand back the log' }] },
-    ],
-  },
-};
 
 /** With --python-bots: the original answers in a sandbox worker, closed after `use`. */
 function withPython<T>(opts: RuinsCliOptions, kit: ReplayKit, use: (p: RuinsPython) => Promise<T>): Promise<T> {
@@ -322,7 +273,7 @@ export const RUINS_PLAY: PlayCommand<RuinsCliOptions> = {
       () => (opts.log && !opts.json ? printLog(log, !!opts.debug) : undefined),
     );
     reportPythonIncidents(incidents);
-    const page = recorder ? writeRuinsPage(opts.report!, seed, recorder.snapshots, log, rows) : null;
+    const page = recorder ? writeWatchPage(opts.report!, ruinsWatchPage(seed, recorder.snapshots, log, rows, commandLine())) : null;
     if (page) process.stderr.write(`report: ${page}\n`);
     if (recorder && !opts.log) log = log.filter(() => false);
     const game = { log, turnNumber };
@@ -345,17 +296,3 @@ export const RUINS_PLAY: PlayCommand<RuinsCliOptions> = {
     );
   },
 };
-
-function writeRuinsPage(dir: string, seed: string, snaps: readonly RuinsSnapshot[], log: readonly LogLine[], rows: readonly { bot: string; character: string; money: number | null; score: number }[]): string {
-  return writeWatchPage(dir, ruinsWatchPage(seed, snaps, log, rows, commandLine()));
-}
-
-/** A sample game for the replay report: the test bots, seed K48XMESC. */
-export function ruinsWatchSamples(): WatchPage[] {
-  const recorder = ruinsRecorder();
-  const seed = 'K48XMESC';
-  const game = new Ruins(testBotClasses(), seed, { log: true, onTurnEnd: recorder.onTurnEnd });
-  const rows = scoreRows(game.runGame());
-  return [ruinsWatchPage(seed, recorder.snapshots, game.log, rows, `koth play ruins --seed ${seed} --pool test-bots --report DIR`)];
-}
-

@@ -1,6 +1,7 @@
 /**
  * Adventurers in the ruins (question 183101) as the core sees it. Rules in rules.ts, the
- * tournament in tournament.ts, driver versions in variants.ts, the CLI in cli.ts, the
+ * tournament in tournament.ts, driver versions in variants.ts, the CLI's
+ * parameters in params.ts and its modes in cli.ts, the
  * answer extractor in extract.ts; ports in transpiled-bots/ruins/, handed to the game by engines/wiring/ruins.ts (ports.ts). A ruins tournament is
  * one sequential stream (run_tournament's generator), so it has no shardable trials: it is
  * replayed exactly.
@@ -8,7 +9,10 @@
 import { ruinsVerifier } from './verify.ts';
 import type { GameDescriptor } from '../core/game.ts';
 import { unportedBots } from '../core/provenance.ts';
-import { RUINS_PARAMS, RUINS_PLAY, RUINS_REPLAY, ruinsPublishedReport, ruinsWatchSamples } from './cli.ts';
+import { RUINS_PLAY, RUINS_REPLAY } from './cli.ts';
+import { ruinsPublishedReport } from './published.ts';
+import { RUINS_PARAMS } from './params.ts';
+import { ruinsWatchSamples } from './watch.ts';
 import { RUINS_PUBLISHED } from './published.ts';
 import { ruinsBench } from './bench.ts';
 import { ruinsOriginals } from './originals.ts';

@@ -4,6 +4,7 @@
  * to rerun it exactly.
  */
 import type { ComparisonReport } from '../core/stats/compare.ts';
+import { ruinsClass } from './ports.ts';
 import publishedJson from '../../fixtures/ruins/published/ruins.json' with { type: 'json' };
 
 export interface RuinsPublishedTable {
@@ -46,3 +47,6 @@ export function publishedReport(ported: (bot: string) => boolean): ComparisonRep
     })),
   };
 }
+
+/** The published 2019-05-04 table and exactly which bots are missing to rerun it (the ports the roster holds). */
+export const ruinsPublishedReport = () => publishedReport((b) => !!ruinsClass(b));

@@ -6,10 +6,11 @@
  * (engines/core/report/html/watch.ts).
  */
 import { svg, type WatchStep } from '../core/report/html/watch.ts';
-import type { LogLine, Ruins } from './rules.ts';
+import { Ruins, scoreRows, type LogLine } from './rules.ts';
 import type { WatchPage } from '../core/report/html/watch.ts';
 import { printable } from '../core/report/table.ts';
 import pkg from '../../package.json' with { type: 'json' };
+import { testBotClasses } from './ports.ts';
 
 interface Item {
   value: number;
@@ -154,4 +155,13 @@ export function ruinsWatchPage(seed: string, snaps: readonly RuinsSnapshot[], lo
     legend: 'Each row is an adventurer: a dot in its room (green: in the ruins, blue: left them, ✗ red: dead; a dashed line from where it was), its stamina (of 1000) and backpack. Gold bars: the value of the treasures left in each room. The text: the driver\'s log of the turn (actions as read, with their bids; who won a treasure; deaths and their trap messages).',
     steps: ruinsWatchSteps(snaps, log.slice(used)),
   };
+}
+
+/** A sample game for the replay report: the test bots, seed K48XMESC. */
+export function ruinsWatchSamples(): WatchPage[] {
+  const recorder = ruinsRecorder();
+  const seed = 'K48XMESC';
+  const game = new Ruins(testBotClasses(), seed, { log: true, onTurnEnd: recorder.onTurnEnd });
+  const rows = scoreRows(game.runGame());
+  return [ruinsWatchPage(seed, recorder.snapshots, game.log, rows, `koth play ruins --seed ${seed} --pool test-bots --report DIR`)];
 }
