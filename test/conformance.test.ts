@@ -29,6 +29,12 @@ describe('the registry', () => {
     expect(new Set(all.map((g) => g.questionId)).size).toBe(all.length);
   });
 
+  it('a new game needs no CLI code: the scratch game declares its parameters and its statistical replay only (no registerCli; its --help and --json runs are checked below)', () => {
+    expect(coinGame.engine!.registerCli).toBeUndefined();
+    expect(coinGame.engine!.replay!.statistical).toBeDefined();
+    expect(coinGame.engine!.replay!.modes ?? []).toEqual([]);
+  });
+
   it('refuses an invalid or duplicate game, saying why', () => {
     expect(() => registerGame(coinGame)).toThrow(/already registered/);
     const bad = { ...coinGame, id: 'Bad Id', knownBots: [{ ...coinGame.knownBots[0]!, provenance: { ...coinGame.knownBots[0]!.provenance, questionId: 1 } }] } as GameDescriptor;
