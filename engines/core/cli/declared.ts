@@ -132,3 +132,16 @@ export interface RuleAbCommand<O = any, RunOpts = any, Acc = any> {
   /** More comparisons on top, on the same pairs (camel-up: A with one flag set as in B): their rows go to the result's `breakdown`. */
   breakdown?: { title(pair: [string, string]): string; parts(pair: [string, string]): { part: string; pair: [string, string] }[] };
 }
+
+/** The common option values the core reads of a game command: the dispatch, the statistical runs and the rule A/B. */
+export interface ReplayOptionValues {
+  seed: string;
+  compareRules?: unknown;
+  confidence?: number;
+  shardSize?: number;
+  workers: number;
+  queue?: string;
+  checkpoint?: string;
+  json?: boolean;
+  pythonBots?: string;
+}

@@ -23,19 +23,8 @@ import { paramDefaults } from './params.ts';
 import { runRuleAbCommand } from './rule-ab-command.ts';
 
 export type { ErrorMapping, ModeContext, ReplayMode, StatisticalRun, StatisticalReplay, ReplayCommand, PlayCommand, RuleAbCommand, RuleAbRun } from './declared.ts';
-import type { ErrorMapping, StatisticalReplay } from './declared.ts';
+import type { ErrorMapping, ReplayOptionValues, StatisticalReplay } from './declared.ts';
 
-/** The common option values the dispatch and the statistical runs read. */
-interface ReplayOptionValues {
-  seed: string;
-  compareRules?: unknown;
-  shardSize?: number;
-  workers: number;
-  queue?: string;
-  checkpoint?: string;
-  json?: boolean;
-  pythonBots?: string;
-}
 
 /** f(), its errors mapped by the game's declared `errors` (the first that matches). */
 export async function withGameErrors<T>(errors: readonly ErrorMapping[] | undefined, f: () => T | Promise<T>): Promise<T> {

@@ -14,25 +14,14 @@ import { ruleAbForPage, ruleAbResult, ruleAbText, runRulePairs, type PairSums, t
 import type { Originals } from './originals.ts';
 
 export type { RuleAbCommand, RuleAbRun } from './declared.ts';
-import type { RuleAbCommand, RuleAbRun } from './declared.ts';
+import type { ReplayOptionValues, RuleAbCommand, RuleAbRun } from './declared.ts';
 
 /** The options the core reads of a rule A/B command. */
-interface RuleAbOptionValues {
-  compareRules?: unknown;
-  seed: string;
-  confidence?: number;
-  shardSize?: number;
-  workers: number;
-  queue?: string;
-  checkpoint?: string;
-  json?: boolean;
-  pythonBots?: string;
-}
 
 type Ran<RunOpts, Acc> = { run: RuleAbRun<RunOpts>; acc: RuleAbAcc<Acc>; workers: number; ranOn?: string | undefined };
 
 /** Runs the rule A/B a game declares, prints it (JSON or text) and offers its section to the report. */
-export async function runRuleAbCommand<O extends RuleAbOptionValues, RunOpts, Acc>(game: string, decl: RuleAbCommand<O, RunOpts, Acc>, opts: O, kit: ReplayKit): Promise<RuleAbResult> {
+export async function runRuleAbCommand<O extends ReplayOptionValues, RunOpts, Acc>(game: string, decl: RuleAbCommand<O, RunOpts, Acc>, opts: O, kit: ReplayKit): Promise<RuleAbResult> {
   const started = performance.now();
   const pair = opts.compareRules as [string, string];
   decl.check?.(opts, pair);
