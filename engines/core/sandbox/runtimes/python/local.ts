@@ -23,7 +23,6 @@ import { bootPyodide } from './snapshot.ts';
 import { BEAT } from '../../heartbeat.ts';
 
 /** Shared cells between a sandbox worker and its supervisor: one table for every runtime (sandbox/heartbeat.ts). */
-export { BEAT };
 
 /** node_modules/pyodide, the folder Pyodide loads its wasm and stdlib from (no network). */
 function pyodideIndexDir(): string {
