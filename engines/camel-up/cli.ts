@@ -8,6 +8,7 @@ import { EXIT, UserError } from '../core/cli/errors.ts';
 import { parseBotList, resolveBots, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import type { PlayCommand, ReplayCommand, RuleAbCommand, StatisticalReplay } from '../core/cli/replay.ts';
 import { printable, renderTable } from '../core/report/table.ts';
+import { pyJson } from '../core/py/repr.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import { confidencePercent } from '../core/stats/intervals.ts';
@@ -186,7 +187,7 @@ export const CAMEL_PLAY: PlayCommand<CamelCliOptions> = {
     const recorder = opts.report ? camelRecorder() : null;
     const { result } = await exactGames(opts, kit, () => opts.games ?? 1, (e) => {
       if (recorder) events.push(e);
-      if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
+      if (opts.json) process.stdout.write(pyJson(e) + '\n');
       else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${printable(e.player)} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
     }, recorder?.onState);
     printPlay(opts, {

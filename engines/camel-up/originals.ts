@@ -22,6 +22,7 @@ import type { Seed } from '../core/rng/rng.ts';
 import { AnswerCache, defaultCacheDir } from '../../scraper/cache.ts';
 import { CAMEL_MOVE_TIMEOUT_MS, CamelSandboxStop, CamelUnfollowable, type CamelPythonSource } from './python-players.ts';
 import type { runExact, CamelTurnEvent } from './tournament.ts';
+import { revivePyFloat } from '../core/sandbox/runtimes/python/values.ts';
 import type { camelExactJob, CamelPythonArgs } from './trials.ts';
 
 /** The scraped answers' player blocks, oldest answer first (one module per code block holding a player). */
@@ -68,7 +69,7 @@ export interface CamelPrinted {
 /** The exact tournament with the original players in the sandbox worker; a crash is rethrown as the error it was. */
 export async function camelPythonExact(p: Originals<CamelPythonArgs>, printed: CamelPrinted, seed: Seed, games: number, onTurn?: (e: CamelTurnEvent) => void): Promise<ReturnType<typeof runExact>> {
   const r = (await p.run('camelExactJob', { ...p.args, bots: p.names, seed, games, turns: !!onTurn }, {
-    ...(onTurn ? { onLine: (l: string) => onTurn(JSON.parse(l) as CamelTurnEvent) } : {}),
+    ...(onTurn ? { onLine: (l: string) => onTurn(JSON.parse(l, revivePyFloat) as CamelTurnEvent) } : {}),
     onOutput: (lines) => printed.output.push(...lines),
   })) as ReturnType<typeof camelExactJob>;
   printed.notes.push(...r.notes);
