@@ -15,7 +15,7 @@ import { confidencePercent } from '../core/stats/intervals.ts';
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
 import { runExact, tournamentGames, type CamelRunOptions, type CamelStats, type CamelTurnEvent } from './tournament.ts';
 import { CamelUnfollowable } from './python-players.ts';
-import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, reportCamelNotes, type CamelPrinted } from './originals.ts';
+import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, reportCamelNotes, unfollowableError, type CamelPrinted } from './originals.ts';
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials, ruleOutcomes as camelRuleOutcomes } from './trials.ts';
@@ -98,7 +98,7 @@ async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: s
 function crashError(e: PythonError): UserError {
   if (e instanceof SandboxStop) return sandboxStopError(camelOriginals, e);
   const c = e instanceof ControllerCrash ? e : ControllerCrash.from(e);
-  if (c instanceof CamelUnfollowable) return new UserError(`${c.where}: ${c.pyMessage}. The replay stops here rather than play on with another meaning.`, EXIT.originalCrashed);
+  if (c instanceof CamelUnfollowable) return unfollowableError(c);
   return new UserError(`camelup.py itself raises here (uncaught)${c.where ? ` in ${c.where}` : ''}: ${c.pythonLine}. The original tournament ended with this exception.`, EXIT.originalCrashed);
 }
 

@@ -53,7 +53,14 @@ export const camelOriginals: OriginalBots<CamelPythonArgs> = {
   // camelup.py's player_pool may list a class twice (the dumb pool does): so may --bots here.
   repeats: true,
   seats: { min: 4, why: 'camelup.py would fail with IndexError' },
+  // An answer koth cannot carry, stopping a sharded run (koth ab): the explanation koth replay gives (exit 3).
+  rebuild: (d) => (d.name === 'CamelUnfollowable' ? unfollowableError(new CamelUnfollowable(String(d.fields.pyType), String(d.fields.pyMessage), String(d.fields.where ?? ''))) : undefined),
 };
+
+/** An answer value the engine cannot carry (CamelUnfollowable): exit 3, saying so; koth replay and koth ab say the same. */
+export function unfollowableError(c: CamelUnfollowable): UserError {
+  return new UserError(`${c.where}: ${c.pyMessage}. The replay stops here rather than play on with another meaning.`, EXIT.originalCrashed);
+}
 
 export const MOVE_TIMEOUT_HELP = `with --python-bots: the time limit of one move in seconds (default ${CAMEL_MOVE_TIMEOUT_MS / 1000}: Sir_Humpfree_Bogart needs seconds a move in the sandbox); past it the sandbox ends the player and the run stops (exit 3)`;
 

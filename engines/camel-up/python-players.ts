@@ -37,8 +37,13 @@ export type CamelSandbox = PythonHost & { call(fn: string, args: unknown[], what
 /** The sandbox ended a player (timeout, memory, crash): the run stops with the player named. */
 export class CamelSandboxStop extends SandboxStop {}
 
-/** An answer value the engine cannot carry with its Python meaning: the run stops, saying so. */
-export class CamelUnfollowable extends ControllerCrash {}
+/** An answer value the engine cannot carry with its Python meaning: the run stops, saying so (also from a sandbox worker: its name travels, camelOriginals.rebuild). */
+export class CamelUnfollowable extends ControllerCrash {
+  constructor(pyType: string, pyMessage: string, where = '') {
+    super(pyType, pyMessage, where);
+    this.name = 'CamelUnfollowable';
+  }
+}
 
 export interface CamelPythonSource {
   /** Where it came from (a path, or "cache: answer N"). */
