@@ -152,6 +152,16 @@ describe('koth ab: the command', () => {
     expect(page).not.toMatch(/<script/i);
   });
 
+  it('camel-up: the five 2026 house bots\' ports that koth registry lists play, under camelup.py 2026 unless --rules says otherwise (issue 39 item 9; every game\'s ports: test/ab-lineup.test.ts)', () => {
+    const args = ['ab', 'camel-up', '--candidate', 'HandcodedHenry', '--baseline', 'ClaudeCamel', '--field', 'GeminiGerry,OpusOmul,FabelFelix', '--max-pairs', '1', '--workers', '1', '--json'];
+    const r = koth(args);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ candidate: 'HandcodedHenry', baseline: 'ClaudeCamel', field: ['GeminiGerry', 'OpusOmul', 'FabelFelix'], rules: '2026', pairs: 1 });
+    const text = koth(['ab', 'camel-up', '--candidate', 'OpusOmul', '--baseline', 'Player0', '--rules', 'original', '--max-pairs', '1', '--workers', '1']);
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/camel-up: OpusOmul \(candidate\) vs Player0 \(baseline\), seed 1, rules original/);
+  }, 120_000);
+
   it('exit 0 when no bound is crossed (inconclusive)', () => {
     const r = koth(['ab', 'gun-duel', '--candidate', 'PlasmaPlayer', '--baseline', 'PlasmaPlayer', '--max-pairs', '3', '--workers', '1', '--json']);
     expect(r.status, r.stderr).toBe(0);
