@@ -142,9 +142,6 @@ controller versions (explained in the table).`,
     'koth replay atomas --exact --seed 1 --bot-cmd "python2 mybot.py"',
     'koth replay atomas --compare-rules original,fixed --runs 200',
   ],
-  check(opts) {
-    if (opts.botCmd && !opts.exact) throw new UserError('--bot-cmd plays one program in an --exact run: add --exact (and --seed S)');
-  },
   modes: [{ when: (opts) => !!opts.exact, run: runExactCommand }],
   ruleAb,
   statistical,

@@ -79,8 +79,7 @@ const statistical: StatisticalReplay<CamelCliOptions, CamelRunOptions, CamelStat
 
 /** The exact games: ports here, or the original players in their sandbox worker (closed afterwards). */
 async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: string[]) => number, onTurn?: (e: CamelTurnEvent) => void, onState?: (game: number, g: CamelGameState) => void) {
-  if (opts.asOf && opts.pythonBots !== 'cache') throw new UserError('--as-of goes with --python-bots cache');
-  if (opts.moveTimeout !== undefined && !opts.pythonBots) throw new UserError('--move-timeout goes with --python-bots (ports have no time limit)');
+  // --as-of without --python-bots cache, --move-timeout without --python-bots: refused by their declared rules (params.ts) before any mode.
   if (!opts.pythonBots) {
     const bots = poolOf(opts);
     return { bots, result: await runGuarded(undefined, () => runExact(bots, camelBot, parseSeed(opts.seed), opts.rules, games(bots), onTurn, onState)) };
@@ -219,11 +218,6 @@ runs A with each flag on which A and B differ set as in B (same seeds): which fl
     'koth replay camel-up --exact --seed 1 --games 2 --python-bots players.py,Sir_Humpfree_Bogart.py --json',
     'koth replay camel-up --format 2026 --games 500        the 2026 Cup tournament: win %, coins, Elo [interval]',
   ],
-  check(opts) {
-    if (opts.pythonBots && !opts.exact && opts.format === undefined) {
-      throw new UserError('--python-bots runs with --exact (one process, one stream: the sandbox is not shared by worker shards): add --exact [--games N]');
-    }
-  },
   modes: [
     {
       when: (opts) => opts.format !== undefined,

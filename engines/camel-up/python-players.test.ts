@@ -129,7 +129,7 @@ describe('koth replay|play camel-up --python-bots', () => {
     expect((await runKoth(['replay', 'camel-up', '--exact', '--python-bots', join(tmp, 'nope.py')])).stderr).toMatch(/no file/);
     const noExact = await runKoth(['replay', 'camel-up', '--python-bots', TWINS]);
     expect(noExact.status).toBe(2);
-    expect(noExact.stderr).toMatch(/--python-bots runs with --exact/);
+    expect(noExact.stderr).toMatch(/--python-bots goes with --exact \(one process, one stream: the sandbox is not shared by worker shards\): add --exact, or leave --python-bots out/);
     const few = await runKoth(['play', 'camel-up', '--python-bots', TWINS, '--bots', 'Player0,Player1']);
     expect(few.status).toBe(2);
     expect(few.stderr).toMatch(/seats 4 players/);

@@ -275,7 +275,8 @@ export function commonParams(engine: EngineVariants = {}): Record<CommonOption, 
     // The options that bring the user's bots take their help from the game's entrants (engine.entrants: engines/core/entrants).
     cppPlayers: { flags: '--cpp-players <files>', help: engine.entrants?.cpp?.help ?? 'play C++ answers as posted, compiled to WebAssembly and sandboxed', parse: nonEmpty('C++ files or "cache"') },
     ...programParams(engine.entrants?.program),
-    asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day' },
+    // Refused without --python-bots cache in every game that declares it (it picks where the cached answers come from).
+    asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day', rules: [{ needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' }] },
     // `koth play <game> --report DIR`: the watch page (the page shows commandLine()).
     watch: { flags: '--report <dir>', help: 'also write DIR/index.html: the game step by step (one self-contained page: inline SVG, ←/→, Home/End, a slider, play/pause; every step listed without script); DIR is checked writable before the game', parse: outputFolder('index.html', 'a folder for the page') },
   };
@@ -483,6 +484,10 @@ export function paramProblems(engine: EngineVariants): string[] {
     if (program && commons.has('stdioNewline') && !program.interfaces?.lines) bad.push(`${command}: --stdio-newline is declared, but no interface of the game's programs reads lines (engine.entrants.program.interfaces.lines)`);
     for (const p of params) {
       if (!p.help.trim()) bad.push(`${where(p)} has no help`);
+      // An option its help says goes "with --X" is refused by the core without --X only when a rule says so (else a mode that cannot use it would ignore it).
+      const partner = /^with (--[\w-]+)/.exec(p.help)?.[1];
+      const needed = (p.rules ?? []).flatMap((r) => (r.needs === undefined ? [] : typeof r.needs === 'string' ? [r.needs] : [...r.needs])).map((n) => n.split('=')[0]!);
+      if (partner && !needed.includes(partner)) bad.push(`${where(p)}: its help says "with ${partner}", but it declares no rule needing ${partner} (add rules: [{ needs: '${partner}' }], so that the core refuses it alone)`);
       if (p.default !== undefined && p.fallback !== undefined) bad.push(`${where(p)} has both a default and a fallback`);
       const v = p.default ?? p.fallback;
       if (v !== undefined && /<|\[/.test(p.flags)) {
