@@ -22,6 +22,7 @@ import {
   getGame,
   getSettings,
   HostStateError,
+  iterateGames,
   latestVersion,
   listEvents,
   listGames,
@@ -173,6 +174,8 @@ describe('games: stored once by number, the worker apart from the result', () =>
     expect(gameCount(s)).toBe(3); // game 4 rolled back with its batch
     expect(listGames(s, { from: 2 }).map((g) => g.number)).toEqual([2, 3]);
     expect(listGames(s, { rules: '2026' })).toEqual([]);
+    expect([...iterateGames(s, { rules: 'original', from: 2 })]).toEqual([game(2), game(3)]);
+    expect([...iterateGames(s, { limit: 1 })]).toEqual([game(1)]);
     lock.finish();
   });
 

@@ -480,14 +480,25 @@ export function getGame(store: Store, number: number): Game | undefined {
   return r && toGame(r);
 }
 
-/** Games in number order: all, or those of one rules version, or from `from` on. */
-export function listGames(store: Store, filter: { rules?: string; from?: number; limit?: number } = {}): Game[] {
+/** The query of the games in number order: all, or those of one rules version, or from `from` on. */
+function gamesQuery(filter: { rules?: string; from?: number; limit?: number }): [string, unknown[]] {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.rules !== undefined) (where.push('rules = ?'), params.push(filter.rules));
   if (filter.from !== undefined) (where.push('number >= ?'), params.push(filter.from));
-  const sql = `SELECT * FROM games${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY number${filter.limit !== undefined ? ` LIMIT ${Math.floor(filter.limit)}` : ''}`;
+  return [`SELECT * FROM games${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY number${filter.limit !== undefined ? ` LIMIT ${Math.floor(filter.limit)}` : ''}`, params];
+}
+
+/** Games in number order: all, or those of one rules version, or from `from` on (at most `limit`). */
+export function listGames(store: Store, filter: { rules?: string; from?: number; limit?: number } = {}): Game[] {
+  const [sql, params] = gamesQuery(filter);
   return store.rows(sql, ...params).map(toGame);
+}
+
+/** The same games one at a time, for a pass over a million of them (a board, `verify`) without holding them all. */
+export function* iterateGames(store: Store, filter: { rules?: string; from?: number; limit?: number } = {}): Generator<Game> {
+  const [sql, params] = gamesQuery(filter);
+  for (const r of store.db.prepare(sql).iterate(...params)) yield toGame(r as Row);
 }
 
 /** The number the next scheduled game takes (one past the highest stored). */
