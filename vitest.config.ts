@@ -69,6 +69,7 @@ export const LANES: readonly Lane[] = [
       'engines/ruins/driver-cli.test.ts',
       'test/ab.test.ts',
       'test/bench.test.ts',
+      'test/bot-cmd.test.ts',
       'test/bundle.test.ts',
       'test/cli-edges.test.ts',
       'test/cli-surface.test.ts',

@@ -35,6 +35,27 @@ export function positiveInt(v: string): number {
 }
 
 /**
+ * The longest time limit a command takes (`--move-timeout`): 2^31 − 1 ms, about 24.8 days, the
+ * longest timer Node keeps. A longer one would fire after 1 ms (Node's TimeoutOverflowWarning):
+ * every move of a program would be killed at once.
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * A time limit's parser, in units of `unitMs` ms (1: ms, 1000: s): a positive whole number, at
+ * most MAX_TIMEOUT_MS in all (refused with the most in the option's unit).
+ */
+export function timeLimit(unitMs = 1): (v: string) => number {
+  const most = Math.floor(MAX_TIMEOUT_MS / unitMs);
+  const unit = unitMs === 1 ? 'ms' : unitMs === 1000 ? 's' : `× ${unitMs} ms`;
+  return (v) => {
+    const n = positiveInt(v);
+    if (n > most) throw new InvalidArgumentError(`Too long: the most is ${most} ${unit} (about 24.8 days, the longest timer Node keeps).`);
+    return n;
+  };
+}
+
+/**
  * The most worker threads a run may ask for: 4 per CPU core of this machine, never more than
  * 64. Results do not depend on the number of workers; threads beyond the cores only cost memory
  * (each worker is a V8 isolate with its own copy of the engine: --workers 1000 took 2.8 GB).
@@ -310,7 +331,7 @@ function programParams(p: ProgramEntrants | undefined): Pick<Record<CommonOption
     moveTimeout: {
       flags: '--move-timeout <ms>',
       help: said.moveTimeout ?? `with --bot-cmd: time limit of one move; a program past it is killed and its move is ${p?.timedOutMove ?? 'lost'}`,
-      parse: positiveInt,
+      parse: timeLimit(),
       default: DEFAULT_MOVE_TIMEOUT_MS,
       rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }],
     },

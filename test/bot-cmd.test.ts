@@ -1,0 +1,54 @@
+/**
+ * Issue 39 (third hostile audit), the items about `--bot-cmd` programs and the messages that
+ * echo the command line: each tried as the audit's hostile user did, through dist/koth.js.
+ * The programs are tiny shell scripts written to a temporary folder here.
+ */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { games } from '../engines/registry.ts';
+import { longOf, resolveParams } from '../engines/core/cli/params.ts';
+import { koth, tempDirs } from './helpers.ts';
+
+const tmp = tempDirs('koth-bot-cmd-');
+
+/** The longest timer Node keeps (2^31 − 1 ms, about 24.8 days): a longer one fires after 1 ms. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+function script(dir: string, name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  chmodSync(p, 0o755);
+  return p;
+}
+
+/** Every command that takes --move-timeout, with the unit of its value: each game's replay and play (from their declarations), and koth ab for each game whose pairs seat programs. */
+function moveTimeoutCommands(): { args: string[]; unitMs: number }[] {
+  const out: { args: string[]; unitMs: number }[] = [];
+  for (const g of games) {
+    for (const command of ['replay', 'play'] as const) {
+      const spec = g.engine?.params?.[command];
+      if (!spec) continue;
+      const p = resolveParams(spec.params, g.engine).find((x) => longOf(x) === '--move-timeout');
+      if (p) out.push({ args: [command, g.id], unitMs: /<s>/.test(p.flags) ? 1000 : 1 });
+    }
+    if (g.engine?.ab && g.engine.entrants?.program) out.push({ args: ['ab', g.id, '--candidate', 'A', '--baseline', 'B'], unitMs: 1 });
+  }
+  return out;
+}
+
+describe('audit #2: --move-timeout beyond what a timer can hold', () => {
+  const commands = moveTimeoutCommands();
+  it('is taken by replay, play and ab of several games (the list below is not empty)', () => {
+    expect(commands.map((c) => c.args.slice(0, 2).join(' '))).toEqual(expect.arrayContaining(['replay atomas', 'replay gun-duel', 'ab atomas', 'ab gun-duel', 'replay camel-up']));
+  });
+  for (const { args, unitMs } of commands) {
+    const over = String(Math.floor(MAX_TIMEOUT_MS / unitMs) + 1);
+    it(`koth ${args.join(' ')} --move-timeout ${over}: refused (exit 2) with the most`, () => {
+      const r = koth([...args, '--move-timeout', over]);
+      expect(r.stderr).toMatch(new RegExp(`--move-timeout.*the most is ${Math.floor(MAX_TIMEOUT_MS / unitMs)}`, 's'));
+      expect(r.stderr).not.toMatch(/TimeoutOverflowWarning/);
+      expect(r.status).toBe(2);
+    });
+  }
+});
