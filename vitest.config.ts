@@ -60,6 +60,7 @@ export const LANES: readonly Lane[] = [
     files: [
       'engines/camel-up/bench.test.ts',
       'engines/core/entrants/program.test.ts',
+      'engines/core/process/groups.test.ts',
       'engines/dice/checkpoint-cli.test.ts',
       'engines/dice/replay.test.ts',
       'engines/gun-duel/external.test.ts',

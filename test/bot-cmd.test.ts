@@ -52,3 +52,13 @@ describe('audit #2: --move-timeout beyond what a timer can hold', () => {
     });
   }
 });
+
+describe('audit #23: a program killed for printing too much is said to be', () => {
+  it('koth replay atomas --bot-cmd: moves killed for more than 1 MiB of stdout are counted as such, not as "exited non-zero"', () => {
+    const d = tmp();
+    const p = script(d, 'chatty.sh', '#!/bin/sh\nread -r l\nexec yes 0 2>/dev/null\n');
+    const r = koth(['replay', 'atomas', '--exact', '--seed', '1', '--games', '1', '--bot-cmd', p, '--move-timeout', '10000']);
+    expect(r.stderr).toMatch(/\d+ move\(s\) printed more than 1 MiB \(killed; its first line read\)/);
+    expect(r.stderr).not.toMatch(/exited non-zero/);
+  });
+});

@@ -12,7 +12,7 @@ import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { confidencePercent } from '../core/stats/intervals.ts';
 import { compareWithPublished } from './published.ts';
-import { externalBot } from './external.ts';
+import { describeExternalBot, externalBot } from './external.ts';
 import { ProgramNotFound } from '../core/process/command.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunOptions, type AtomasRunStats } from './tournament.ts';
 import { printPlay } from '../core/cli/play-output.ts';
@@ -96,9 +96,8 @@ function runExactCommand(opts: AtomasCliOptions): void {
         '\n',
     );
   }
-  if (bot && (bot.timeouts || bot.failures)) {
-    process.stderr.write(pc.yellow(`${player.name}: ${bot.timeouts} move(s) ran past ${opts.moveTimeout} ms (killed; read as an empty answer), ${bot.failures} exited non-zero\n`));
-  }
+  const problems = bot ? describeExternalBot(bot, opts.moveTimeout) : [];
+  if (problems.length) process.stderr.write(pc.yellow(`${player.name}: ${problems.join(', ')}\n`));
 }
 
 /** Rule A/B (engines/core/ab/rules.ts): per bot, pairs of 20-game runs on the same atom sequence under both rule variants. */
