@@ -3,12 +3,13 @@
  * echo the command line: each tried as the audit's hostile user did, through dist/koth.js.
  * The programs are tiny shell scripts written to a temporary folder here.
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { games } from '../engines/registry.ts';
 import { longOf, resolveParams } from '../engines/core/cli/params.ts';
-import { koth, tempDirs } from './helpers.ts';
+import { koth, ROOT, tempDirs } from './helpers.ts';
 
 const tmp = tempDirs('koth-bot-cmd-');
 
@@ -60,5 +61,30 @@ describe('audit #23: a program killed for printing too much is said to be', () =
     const r = koth(['replay', 'atomas', '--exact', '--seed', '1', '--games', '1', '--bot-cmd', p, '--move-timeout', '10000']);
     expect(r.stderr).toMatch(/\d+ move\(s\) printed more than 1 MiB \(killed; its first line read\)/);
     expect(r.stderr).not.toMatch(/exited non-zero/);
+  });
+});
+
+/** Runs dist/koth.js in `cwd` (a relative path on the command line is then the user's own text). */
+function kothIn(cwd: string, args: string[]) {
+  return spawnSync(process.execPath, [join(ROOT, 'dist/koth.js'), ...args], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+}
+
+describe('audit #16: paths in messages are printed as given', () => {
+  it('--checkpoint on a folder named "ckdir": the message says "ckdir", not "Ckdir"', () => {
+    const d = tmp();
+    mkdirSync(join(d, 'ckdir'));
+    const r = kothIn(d, ['replay', 'dice', '--checkpoint', 'ckdir']);
+    expect(r.stderr).toMatch(/ckdir is a folder/);
+    expect(r.stderr).not.toMatch(/Ckdir/);
+    expect(r.status).toBe(2);
+  });
+
+  it('--report on a file named "page": the message says "page", not "Page"', () => {
+    const d = tmp();
+    writeFileSync(join(d, 'page'), 'x');
+    const r = kothIn(d, ['play', 'dice', '--report', 'page']);
+    expect(r.stderr).toMatch(/page is a file, not a folder/);
+    expect(r.stderr).not.toMatch(/Page/);
+    expect(r.status).toBe(2);
   });
 });

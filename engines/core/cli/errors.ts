@@ -42,6 +42,15 @@ export function exitCodeHelp(): string {
   return 'Exit codes:\n' + lines.map(([c, t]) => `  ${String(c).padStart(3)}  ${t}`).join('\n');
 }
 
+/**
+ * `text` as a sentence, its first letter upper-cased — unless it starts with text the user gave
+ * (`given`: a path, a name), which is printed as given ("ckdir is a folder", not "Ckdir ...").
+ */
+export function asSentence(text: string, given: readonly string[]): string {
+  if (given.some((g) => g !== '' && text.startsWith(g))) return text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** An error meant for the user: printed without a stack trace, with what to do next. */
 export class UserError extends Error {
   constructor(

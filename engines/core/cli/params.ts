@@ -16,7 +16,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandParams, CommonOption, GameEngine, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 import { defaultWorkers } from '../runner/runner.ts';
 import { checkQueueUrl } from '../runner/queue/connection.ts';
-import { UserError } from './errors.ts';
+import { asSentence, UserError } from './errors.ts';
+import { join, normalize } from 'node:path';
 import { outputFileProblem, outputFolderProblem } from './files.ts';
 import { acceptedKinds, type ProgramEntrants, type UserEntrantKind } from '../entrants/entrant.ts';
 import { KIND_FLAG } from '../entrants/options.ts';
@@ -118,7 +119,7 @@ export function outputFile(what = 'a file name'): (v: string) => string {
   return (v) => {
     notOpt(v);
     const p = outputFileProblem(v);
-    if (p) throw new InvalidArgumentError(`${p[0]!.toUpperCase()}${p.slice(1)}. Nothing was run: give a file that can be written.`);
+    if (p) throw new InvalidArgumentError(`${asSentence(p, [v, normalize(v)])}. Nothing was run: give a file that can be written.`);
     return v;
   };
 }
@@ -129,7 +130,7 @@ export function outputFolder(file: string, what = 'a folder'): (v: string) => st
   return (v) => {
     notOpt(v);
     const p = outputFolderProblem(v, file);
-    if (p) throw new InvalidArgumentError(`${p[0]!.toUpperCase()}${p.slice(1)}. Nothing was run: give a folder where ${file} can be written.`);
+    if (p) throw new InvalidArgumentError(`${asSentence(p, [v, normalize(v), join(v, file)])}. Nothing was run: give a folder where ${file} can be written.`);
     return v;
   };
 }
