@@ -88,3 +88,47 @@ describe('audit #16: paths in messages are printed as given', () => {
     expect(r.status).toBe(2);
   });
 });
+
+describe('audit #21: command-line text is printed with its control characters escaped', () => {
+  /** ESC [2J: clears the screen when printed raw. */
+  const ESC = '\u001b[2J';
+  const raw = (r: { stdout: string; stderr: string }) => `${r.stdout}${r.stderr}`.includes('\u001b');
+
+  const refusals: [string, string[]][] = [
+    ['an unknown --candidate', ['ab', 'dice', '--candidate', `X${ESC}`, '--baseline', 'GoToTenBot']],
+    ['a --bot-cmd program that does not exist', ['replay', 'atomas', '--exact', '--seed', '1', '--bot-cmd', `/nope${ESC}`]],
+    ['an option where a seed should be (commander)', ['replay', 'dice', '--seed', `--x${ESC}`]],
+    ['a --bots list with an unknown bot', ['replay', 'dice', '--bots', `A${ESC},B`]],
+  ];
+  for (const [what, args] of refusals) {
+    it(`refused: ${what}`, () => {
+      const r = koth(args);
+      expect(r.status).toBe(2);
+      expect(raw(r)).toBe(false);
+      expect(r.stderr).toContain('\\x1b[2J');
+    });
+  }
+
+  const headers: [string, string[]][] = [
+    ['replay dice --exact', ['replay', 'dice', '--exact', '--games', '2', '--seed', `1${ESC}`]],
+    ['replay camel-up --exact', ['replay', 'camel-up', '--exact', '--games', '1', '--seed', `1${ESC}`]],
+    ['play ruins', ['play', 'ruins', '--seed', `1${ESC}`]],
+  ];
+  for (const [what, args] of headers) {
+    it(`the seed in the header of ${what}`, () => {
+      const r = koth(args);
+      expect(r.status, r.stderr).toBeLessThan(2);
+      expect(raw(r)).toBe(false);
+      expect(r.stdout).toContain('\\x1b[2J');
+    });
+  }
+
+  it('a --bot-cmd path in the header of replay atomas --exact', () => {
+    const d = join(tmp(), `dir${ESC}`);
+    mkdirSync(d);
+    const p = script(d, 'bot.sh', '#!/bin/sh\nread -r l\necho 0\n');
+    const r = koth(['replay', 'atomas', '--exact', '--seed', '1', '--games', '1', '--bot-cmd', p]);
+    expect(raw(r)).toBe(false);
+    expect(r.stdout).toContain(`dir\\x1b[2J/bot.sh`);
+  });
+});

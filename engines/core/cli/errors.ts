@@ -1,6 +1,7 @@
 /**
  * The one exit-code table of every `koth` command, and the error meant for the user.
  */
+import { printable } from '../report/printable.ts';
 
 /** Exit codes: what a script calling koth can rely on. */
 export const EXIT = {
@@ -51,13 +52,17 @@ export function asSentence(text: string, given: readonly string[]): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** An error meant for the user: printed without a stack trace, with what to do next. */
+/**
+ * An error meant for the user: printed without a stack trace, with what to do next. Its message
+ * echoes the user's text (names, paths, seeds): its control characters are escaped here, once for
+ * every refusal (docs/cli.md, Output).
+ */
 export class UserError extends Error {
   constructor(
     message: string,
     readonly exitCode: number = EXIT.usage,
   ) {
-    super(message);
+    super(printable(message));
     this.name = 'UserError';
   }
 }
