@@ -4,7 +4,7 @@
  * The programs are tiny shell scripts written to a temporary folder here.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { games } from '../engines/registry.ts';
@@ -52,6 +52,41 @@ describe('audit #2: --move-timeout beyond what a timer can hold', () => {
       expect(r.status).toBe(2);
     });
   }
+});
+
+/** Whether a process runs (a zombie waiting for its parent counts as ended). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+describe('audit #7: nothing a program started outlives the run', () => {
+  /** Starts a `sleep` in the background (its output not ours) and records its pid, then goes on with `then`. */
+  const spawner = (pids: string, then: string) => `#!/bin/sh\nsleep 30 >/dev/null 2>&1 &\necho $! >> ${pids}\n${then}\n`;
+  const pidsOf = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : []);
+
+  it('koth replay gun-duel --interface stdio: the program\'s children end with it', () => {
+    const d = tmp();
+    const pids = join(d, 'pids');
+    const p = script(d, 'duel.sh', spawner(pids, 'while read -r l; do case "$l" in F*) echo 0;; esac; done'));
+    const r = koth(['replay', 'gun-duel', '--exact', '--seed', '1', '--bot-cmd', `Mine=${p}`, '--interface', 'stdio', '--players', 'Mine,PlasmaPlayer']);
+    expect(r.status, r.stderr).toBeLessThan(2);
+    expect(pidsOf(pids).length).toBeGreaterThan(0);
+    expect(pidsOf(pids).filter(alive)).toEqual([]);
+  });
+
+  it('koth replay atomas --bot-cmd (a process per move): no move leaves a child behind', () => {
+    const d = tmp();
+    const pids = join(d, 'pids');
+    const p = script(d, 'atomas.sh', spawner(pids, 'read -r l\necho 0'));
+    const r = koth(['replay', 'atomas', '--exact', '--seed', '1', '--games', '1', '--bot-cmd', p]);
+    expect(r.status, r.stderr).toBeLessThan(70);
+    expect(pidsOf(pids).length).toBeGreaterThan(1);
+    expect(pidsOf(pids).filter(alive)).toEqual([]);
+  });
 });
 
 describe('audit #23: a program killed for printing too much is said to be', () => {
