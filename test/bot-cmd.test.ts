@@ -54,6 +54,9 @@ describe('audit #2: --move-timeout beyond what a timer can hold', () => {
   }
 });
 
+/** The pids a program wrote to `file`, one a line. */
+const pidsOf = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : []);
+
 /** Whether a process runs (a zombie waiting for its parent counts as ended). */
 function alive(pid: number): boolean {
   try {
@@ -66,7 +69,6 @@ function alive(pid: number): boolean {
 describe('audit #7: nothing a program started outlives the run', () => {
   /** Starts a `sleep` in the background (its output not ours) and records its pid, then goes on with `then`. */
   const spawner = (pids: string, then: string) => `#!/bin/sh\nsleep 30 >/dev/null 2>&1 &\necho $! >> ${pids}\n${then}\n`;
-  const pidsOf = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : []);
 
   it('koth replay gun-duel --interface stdio: the program\'s children end with it', () => {
     const d = tmp();
@@ -85,6 +87,20 @@ describe('audit #7: nothing a program started outlives the run', () => {
     const r = koth(['replay', 'atomas', '--exact', '--seed', '1', '--games', '1', '--bot-cmd', p]);
     expect(r.status, r.stderr).toBeLessThan(70);
     expect(pidsOf(pids).length).toBeGreaterThan(1);
+    expect(pidsOf(pids).filter(alive)).toEqual([]);
+  });
+});
+
+describe('audit #8: a move ends when the program exits', () => {
+  it('koth replay atomas --bot-cmd: a program that answers and exits, leaving a child holding its stdout, is not past --move-timeout', () => {
+    const d = tmp();
+    const pids = join(d, 'pids');
+    // The background sleep keeps the program's stdout open after it has exited.
+    const p = script(d, 'leaves.sh', `#!/bin/sh\nread -r l\nsleep 30 &\necho $! >> ${pids}\necho 0\n`);
+    const r = koth(['replay', 'atomas', '--exact', '--seed', '1', '--games', '1', '--bot-cmd', p, '--move-timeout', '400']);
+    expect(r.stderr).not.toMatch(/ran past/);
+    expect(r.status, r.stderr).toBeLessThan(70);
+    expect(pidsOf(pids).length).toBeGreaterThan(0);
     expect(pidsOf(pids).filter(alive)).toEqual([]);
   });
 });
