@@ -174,6 +174,14 @@ describe('audit #21: command-line text is printed with its control characters es
     });
   }
 
+  it('the --report folder named after koth play', () => {
+    const d = join(tmp(), `page${ESC}`);
+    const r = koth(['play', 'dice', '--seed', '1', '--report', d]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(raw(r)).toBe(false);
+    expect(r.stdout).toContain('page\\x1b[2J');
+  });
+
   it('a --bot-cmd path in the header of replay atomas --exact', () => {
     const d = join(tmp(), `dir${ESC}`);
     mkdirSync(d);
