@@ -60,6 +60,7 @@ export const LANES: readonly Lane[] = [
     files: [
       'engines/camel-up/bench.test.ts',
       'engines/core/entrants/program.test.ts',
+      'engines/core/process/groups.test.ts',
       'engines/dice/checkpoint-cli.test.ts',
       'engines/dice/replay.test.ts',
       'engines/gun-duel/external.test.ts',
@@ -69,6 +70,7 @@ export const LANES: readonly Lane[] = [
       'engines/ruins/driver-cli.test.ts',
       'test/ab.test.ts',
       'test/bench.test.ts',
+      'test/bot-cmd.test.ts',
       'test/bundle.test.ts',
       'test/cli-edges.test.ts',
       'test/cli-surface.test.ts',

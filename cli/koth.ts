@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../engines/core/cli/errors.ts';
+import { printable } from '../engines/core/report/printable.ts';
 import { games } from '../engines/registry.ts';
 import { buildHash, PACKAGE_VERSION } from '../engines/core/version.ts';
 import { registerReplay, rewriteSeveralGames } from './commands/replay.ts';
@@ -25,7 +26,8 @@ export function buildProgram(): Command {
     .version(`koth-replay ${PACKAGE_VERSION} (build ${buildHash()})`, '-V, --version', 'print the package version and the build\'s hash (a hash of the sources bundled into dist/)')
     .enablePositionalOptions()
     .showHelpAfterError('(add --help for usage)')
-    .configureOutput({ outputError: (str, write) => write(pc.red(str)) })
+    // Commander's errors echo the option's value as given: printed escaped (docs/cli.md, Output).
+    .configureOutput({ outputError: (str, write) => write(pc.red(printable(str))) })
     // Before any subcommand exists: commands inherit it, so no --help or option error exits
     // the process from inside main() (tests run the CLI in-process).
     .exitOverride();

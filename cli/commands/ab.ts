@@ -4,6 +4,7 @@
  * (engines/core/ab: pairs, stopping, report; engines/<id>/ab.ts: the game's two games of a pair).
  */
 import pc from 'picocolors';
+import { printable } from '../../engines/core/report/printable.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
@@ -171,7 +172,7 @@ function summary(r: AbResult): string {
   const f = (x: number, d: number) => (x >= 0 ? '+' : '') + x.toFixed(d);
   const pct = `${+(r.confidence * 100).toPrecision(6)}%`;
   return [
-    `${r.game}: ${r.candidate} (candidate) vs ${r.baseline} (baseline), seed ${r.seed}${r.rules ? `, rules ${r.rules}` : ''}`,
+    `${r.game}: ${printable(r.candidate)} (candidate) vs ${printable(r.baseline)} (baseline), seed ${printable(String(r.seed))}${r.rules ? `, rules ${r.rules}` : ''}`,
     `pairs            ${r.pairs}${r.verdict === 'inconclusive' ? ` (--max-pairs ${r.maxPairs})` : ''}, discordant ${r.discordant}`,
     `score diff       ${f(r.score.mean, 4)} [${f(r.score.low, 4)}, ${f(r.score.high, 4)}] (${pct})   candidate ${r.candidateScore.toFixed(4)}, baseline ${r.baselineScore.toFixed(4)}`,
     `Elo diff         ${f(r.elo.diff, 1)} [${f(r.elo.low, 1)}, ${f(r.elo.high, 1)}]`,

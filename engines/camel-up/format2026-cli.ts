@@ -111,7 +111,7 @@ export function renderFormat2026(r: Format26Result): string {
   const pct = confidencePercent(r.confidence);
   const head =
     `Camel Up Cup 2026 tournament (tournament_core.run_game, rules "2026"): ${r.games} games, 4 seats drawn per game from ${r.pool.length} bots, ` +
-    `${r.exact ? `one stream after random.seed(${r.seed})` : `seed ${r.seed}`}\n` +
+    `${r.exact ? `one stream after random.seed(${printable(String(r.seed))})` : `seed ${printable(String(r.seed))}`}\n` +
     `Elo: the leaderboard's Bradley–Terry fit (winner beats each loser, ties split, 100 MM steps, anchor 1500); [low, high]: ${pct} bootstrap intervals ` +
     `(${r.resamples} resamples of the games)\n`;
   const rows = r.bots.map((b, i) => [
@@ -156,6 +156,6 @@ function reportOf(r: Format26Result): ComparisonReport {
     rules: r.rules,
     seed: r.seed,
     games: r.games,
-    summary: `${r.games} games of tournament_core.run_game (4 of ${r.pool.length} bots per game), seed ${r.seed}; ${confidencePercent(r.confidence)} intervals from ${r.resamples} bootstrap resamples of the games.`,
+    summary: `${r.games} games of tournament_core.run_game (4 of ${r.pool.length} bots per game), seed ${printable(String(r.seed))}; ${confidencePercent(r.confidence)} intervals from ${r.resamples} bootstrap resamples of the games.`,
   };
 }

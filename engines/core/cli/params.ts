@@ -16,7 +16,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandParams, CommonOption, GameEngine, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 import { defaultWorkers } from '../runner/runner.ts';
 import { checkQueueUrl } from '../runner/queue/connection.ts';
-import { UserError } from './errors.ts';
+import { asSentence, UserError } from './errors.ts';
+import { join, normalize } from 'node:path';
 import { outputFileProblem, outputFolderProblem } from './files.ts';
 import { acceptedKinds, type ProgramEntrants, type UserEntrantKind } from '../entrants/entrant.ts';
 import { KIND_FLAG } from '../entrants/options.ts';
@@ -32,6 +33,27 @@ export function positiveInt(v: string): number {
     throw new InvalidArgumentError(`Too large: the most is ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER, the largest whole number counted exactly).`);
   }
   return n;
+}
+
+/**
+ * The longest time limit a command takes (`--move-timeout`): 2^31 − 1 ms, about 24.8 days, the
+ * longest timer Node keeps. A longer one would fire after 1 ms (Node's TimeoutOverflowWarning):
+ * every move of a program would be killed at once.
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * A time limit's parser, in units of `unitMs` ms (1: ms, 1000: s): a positive whole number, at
+ * most MAX_TIMEOUT_MS in all (refused with the most in the option's unit).
+ */
+export function timeLimit(unitMs = 1): (v: string) => number {
+  const most = Math.floor(MAX_TIMEOUT_MS / unitMs);
+  const unit = unitMs === 1 ? 'ms' : unitMs === 1000 ? 's' : `× ${unitMs} ms`;
+  return (v) => {
+    const n = positiveInt(v);
+    if (n > most) throw new InvalidArgumentError(`Too long: the most is ${most} ${unit} (about 24.8 days, the longest timer Node keeps).`);
+    return n;
+  };
 }
 
 /**
@@ -97,7 +119,7 @@ export function outputFile(what = 'a file name'): (v: string) => string {
   return (v) => {
     notOpt(v);
     const p = outputFileProblem(v);
-    if (p) throw new InvalidArgumentError(`${p[0]!.toUpperCase()}${p.slice(1)}. Nothing was run: give a file that can be written.`);
+    if (p) throw new InvalidArgumentError(`${asSentence(p, [v, normalize(v)])}. Nothing was run: give a file that can be written.`);
     return v;
   };
 }
@@ -108,7 +130,7 @@ export function outputFolder(file: string, what = 'a folder'): (v: string) => st
   return (v) => {
     notOpt(v);
     const p = outputFolderProblem(v, file);
-    if (p) throw new InvalidArgumentError(`${p[0]!.toUpperCase()}${p.slice(1)}. Nothing was run: give a folder where ${file} can be written.`);
+    if (p) throw new InvalidArgumentError(`${asSentence(p, [v, normalize(v), join(v, file)])}. Nothing was run: give a folder where ${file} can be written.`);
     return v;
   };
 }
@@ -311,7 +333,7 @@ function programParams(p: ProgramEntrants | undefined): Pick<Record<CommonOption
     moveTimeout: {
       flags: '--move-timeout <ms>',
       help: said.moveTimeout ?? `with --bot-cmd: time limit of one move; a program past it is killed and its move is ${p?.timedOutMove ?? 'lost'}`,
-      parse: positiveInt,
+      parse: timeLimit(),
       default: DEFAULT_MOVE_TIMEOUT_MS,
       rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }],
     },

@@ -103,7 +103,9 @@ export function fitColumns(head: readonly string[], rows: readonly (readonly str
  * A table laid out to fit: its columns shrunk (fitColumns), cells wrapped by cli-table3
  * (`wordWrap`; name cells broken anywhere), a left-out note column's texts under it.
  */
-function layoutTable(head: readonly string[], rows: readonly (readonly string[])[], o: TableLayout, label: (row: number) => string = (r) => String(r + 1)): string {
+function layoutTable(head: readonly string[], cells: readonly (readonly string[])[], o: TableLayout, label: (row: number) => string = (r) => String(r + 1)): string {
+  // Every table, once: what its cells echo (names, the user's text) is printed escaped; koth's colours stay.
+  const rows = cells.map((r) => r.map(printableKeepingColour));
   const kinds = o.columns ?? head.map(() => 'text' as const);
   const { widths, dropped } = fitColumns(head, rows, kinds, 'width' in o ? o.width : terminalWidth());
   const keep = head.map((_, i) => i).filter((i) => i !== dropped);
@@ -184,16 +186,5 @@ export function renderTable(head: string[], rows: (string | number)[][], layout:
   return layoutTable(head, rows.map((r) => r.map((c) => String(c))), layout);
 }
 
-/**
- * Text from outside (API display names, titles, bot names from scraped code) made safe to
- * print on a terminal: control characters (C0, DEL, C1 — ESC among them, which could set the
- * window title, change colours or clear the screen) and the bidi overrides that make text read
- * otherwise than it is stored are shown escaped as \xNN / \u{NNNN}.
- * Stored data keeps the text exact; only what is printed is escaped.
- */
-export function printable(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
-    const n = c.codePointAt(0)!;
-    return n < 0x100 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u{${n.toString(16)}}`;
-  });
-}
+export { printable, printableKeepingColour } from './printable.ts';
+import { printableKeepingColour } from './printable.ts';
