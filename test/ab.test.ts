@@ -152,6 +152,18 @@ describe('koth ab: the command', () => {
     expect(page).not.toMatch(/<script/i);
   });
 
+  it('an extreme hypothesis the model represents is answered (audit #6: --elo1 7000 was exit 70)', async () => {
+    // the self-test (every pair even) is far from a 7000 Elo difference: H0 at once; draftBot wins every pair against RandomBot: as likely under 7000 as anything
+    const self = await runKoth(['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'draftBot', '--elo1', '7000', '--max-pairs', '20', '--workers', '1', '--json']);
+    expect(self.status, self.stderr).toBe(0);
+    expect([JSON.parse(self.stdout).verdict, JSON.parse(self.stdout).pairs]).toEqual(['H0', 1]);
+    const won = await runKoth(['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo1', '7000', '--max-pairs', '20', '--workers', '1', '--json']);
+    expect(won.status, won.stderr).toBe(0);
+    const j = JSON.parse(won.stdout);
+    expect(j.score.mean).toBe(0.5);
+    expect(j.verdict).toBe('H1');
+  });
+
   it('exit 0 when no bound is crossed (inconclusive)', () => {
     const r = koth(['ab', 'gun-duel', '--candidate', 'PlasmaPlayer', '--baseline', 'PlasmaPlayer', '--max-pairs', '3', '--workers', '1', '--json']);
     expect(r.status, r.stderr).toBe(0);
@@ -163,6 +175,11 @@ describe('koth ab: the command', () => {
     [['ab', 'dcie', '--candidate', 'A', '--baseline', 'B'], /no game "dcie".*did you mean dice/],
     [['ab', 'dice', '--candidate', 'NoSuchBot', '--baseline', 'OptFor2X'], /no dice port named "NoSuchBot"/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--elo0', '5', '--elo1', '5'], /--elo0 5 must be below --elo1 5/],
+    // audit #6: hypotheses the model cannot represent are refused with the reason (they were exit 70, "secular equation")
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo1', '1e6'], /--elo1 1000000 is beyond ±123,061 Elo, the model's range/],
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo0', '-1e6'], /--elo0 -1000000 is beyond ±123,061 Elo/],
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo0', '-1e308'], /--elo0 -1e\+308 is beyond ±123,061 Elo/],
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo0', '0', '--elo1', '1e-300'], /the same hypothesis in double precision/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--alpha', '0.5'], /strictly between 0 and 0\.5/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--max-pairs', '0'], /positive whole number/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'GoToTenBot', '--field', 'OptFor2X'], /at least 1 opponent/],

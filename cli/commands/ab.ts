@@ -13,6 +13,7 @@ import { notesLines, runAb, verdictWords, type AbResult } from '../../engines/co
 import { abPythonExtra, openAbPython } from '../../engines/core/cli/ab-python.ts';
 import { abEntrantOptions, abKindFlags, abPythonGames, openAbEntrants, refuseAbEntrantOptions } from '../../engines/core/cli/ab-entrants.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
+import { hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
 
 interface AbCliOptions {
@@ -117,6 +118,9 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
     refuseAbEntrantOptions(game, games, o);
     const python = o.pythonBots !== undefined;
     if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1} (H0: better by at most elo0; H1: by at least elo1), e.g. --elo0 0 --elo1 5. Nothing was run.`);
+    // Hypotheses the model cannot represent (beyond ±123,061 Elo, or one score twice): the reason, nothing run (docs/ab.md, "The model's range").
+    const problem = hypothesisProblem(o.elo0, o.elo1, ['--elo0', '--elo1']);
+    if (problem) throw new UserError(`${problem}. Nothing was run.`);
     const variants = Object.keys(game.engine!.variants ?? {});
     if (o.rules !== undefined && !variants.includes(o.rules)) {
       throw new UserError(variants.length ? `--rules "${o.rules}" is not a rule variant of ${game.id}: use one of ${variants.join(', ')}. Nothing was run.` : `${game.id} has no rule variants: leave --rules out. Nothing was run.`);
