@@ -164,6 +164,14 @@ describe('koth ab: the command', () => {
     expect(j.verdict).toBe('H1');
   });
 
+  it('--confidence is printed with every digit it has (audit #20: 0.999999999999 printed "(100%)")', async () => {
+    const r = await runKoth(['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'draftBot', '--confidence', '0.999999999999', '--max-pairs', '1', '--workers', '1']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('(99.9999999999%)');
+    expect(r.stderr).toContain('(99.9999999999%)');
+    expect(r.stdout + r.stderr).not.toContain('100%');
+  });
+
   it('exit 0 when no bound is crossed (inconclusive)', () => {
     const r = koth(['ab', 'gun-duel', '--candidate', 'PlasmaPlayer', '--baseline', 'PlasmaPlayer', '--max-pairs', '3', '--workers', '1', '--json']);
     expect(r.status, r.stderr).toBe(0);
@@ -181,6 +189,9 @@ describe('koth ab: the command', () => {
     [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo0', '-1e308'], /--elo0 -1e\+308 is beyond ±123,061 Elo/],
     [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo0', '0', '--elo1', '1e-300'], /the same hypothesis in double precision/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--alpha', '0.5'], /strictly between 0 and 0\.5/],
+    // audit #20: a subnormal error rate made the bound ln((1 − β)/α) Infinity (H1 impossible; JSON [-2.99, null])
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--alpha', '1e-320'], /--alpha.*2\.2250738585072014e-308/],
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--beta', '4e-310'], /--beta.*2\.2250738585072014e-308/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--max-pairs', '0'], /positive whole number/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'GoToTenBot', '--field', 'OptFor2X'], /at least 1 opponent/],
     [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--field', 'RandomBot'], /solo game/],

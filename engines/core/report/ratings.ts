@@ -4,6 +4,7 @@
  */
 import type { ComparisonReport } from '../stats/compare.ts';
 import type { RatingsReport } from '../stats/pairwise.ts';
+import { confidencePercent, tailPercent } from '../stats/intervals.ts';
 
 /** The ratings a report carries, when it does. */
 export function reportRatings(report: ComparisonReport): RatingsReport | undefined {
@@ -24,8 +25,8 @@ export function ratingsSummary(r: RatingsReport): string {
   const f = r.ratingsFit;
   const unsure = r.neighbours.filter((n) => !n.significant).map((n) => `${n.higher} / ${n.lower}`);
   return (
-    `Elo: Bradley–Terry fit on ${f.games} games (anchor 1500), ${Math.round(f.confidence * 100)}% intervals from a block bootstrap (${f.resamples} resamples of ${f.blocks} blocks of up to ${f.blockTrials} ${f.blockTrials === 1 ? 'trial' : 'trials'}).` +
+    `Elo: Bradley–Terry fit on ${f.games} games (anchor 1500), ${confidencePercent(f.confidence)} intervals from a block bootstrap (${f.resamples} resamples of ${f.blocks} blocks of up to ${f.blockTrials} ${f.blockTrials === 1 ? 'trial' : 'trials'}).` +
     (f.blocks < 10 ? ` Only ${f.blocks} block${f.blocks === 1 ? '' : 's'}: the intervals mean little; play more games.` : '') +
-    (unsure.length ? ` Order not settled (flips in ≥ ${((1 - f.confidence) / 2) * 100}% of resamples): ${unsure.join(', ')}.` : ' Every neighbour\'s order is settled.')
+    (unsure.length ? ` Order not settled (flips in ≥ ${tailPercent(f.confidence)}% of resamples): ${unsure.join(', ')}.` : ' Every neighbour\'s order is settled.')
   );
 }

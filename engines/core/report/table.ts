@@ -149,7 +149,7 @@ export function renderComparison(report: ComparisonReport, digits = typeof repor
   const ratings = reportRatings(report);
   const rated = new Set<string>();
   const eloOf = (bot: string) => (rated.has(bot) ? '' : (rated.add(bot), eloCell(ratings!.ratings[bot])));
-  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${confidencePercent(report.confidence)} interval` : 'interval', ...(ratings ? [`Elo [${Math.round(ratings.ratingsFit.confidence * 100)}%]`] : []), 'verdict', ...(withNotes ? ['note'] : [])];
+  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${confidencePercent(report.confidence)} interval` : 'interval', ...(ratings ? [`Elo [${confidencePercent(ratings.ratingsFit.confidence)}]`] : []), 'verdict', ...(withNotes ? ['note'] : [])];
   const columns: ColumnKind[] = ['fixed', 'name', ...(metrics.length > 1 ? ['name' as const] : []), 'fixed', 'fixed', 'fixed', ...(ratings ? ['fixed' as const] : []), 'text', ...(withNotes ? ['note' as const] : [])];
   const rows = report.rows.map((r, i) => [
     String(i + 1),

@@ -25,6 +25,7 @@
  * neighbours in the ranking the share of resamples in which their order flips.
  */
 import type { Rng } from '../rng/rng.ts';
+import { complementOf } from './intervals.ts';
 
 /** One game: who took part (a seat each; a name may take several seats) and which seats won (indices into `participants`). */
 export interface RatedGame {
@@ -238,8 +239,8 @@ export function bootstrapRatings(games: readonly RatedGame[], opts: BootstrapOpt
  */
 export function summariseResamples(fit: Map<string, BradleyTerryRating>, samples: Float64Array, resamples: number, confidence: number): BootstrapResult {
   const names = [...fit.keys()];
-  // 1 − 0.99 is 0.010000000000000009 in doubles: rounded to 12 digits, "fewer than 0.5%" means it.
-  const alpha = Number((1 - confidence).toPrecision(12));
+  // 1 − 0.99 is 0.010000000000000009 in doubles: with the level's own digits, "fewer than 0.5%" means it.
+  const alpha = complementOf(confidence);
   const ratings: RatingInterval[] = names.map((name, i) => {
     const xs: number[] = [];
     for (let b = 0; b < resamples; b++) {

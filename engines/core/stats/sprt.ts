@@ -37,8 +37,12 @@ export const REGULARIZER = 1e-3;
 /** fishtest's Elo clamp (stat_util.elo): scores are kept in [ε, 1 − ε] before conversion, so |Elo| ≤ 1199.83. */
 export const SCORE_EPSILON = 1e-3;
 
+/** The smallest error rate the bounds take: 2^−1022, the smallest normal double (below, a rate is subnormal: it has lost digits, and 1/α overflows). */
+export const MIN_ERROR_RATE = 2 ** -1022;
+
 function checkProbability(name: string, v: number): void {
   if (!(v > 0 && v < 1)) throw new RangeError(`${name} must be strictly between 0 and 1, got ${v}`);
+  if (v < MIN_ERROR_RATE) throw new RangeError(`${name} must be at least ${MIN_ERROR_RATE} (the smallest normal double), got ${v}`);
 }
 
 function checkElo(name: string, v: number): void {
@@ -93,7 +97,8 @@ export function sprtBounds(alpha: number, beta: number): [lower: number, upper: 
   checkProbability('alpha', alpha);
   checkProbability('beta', beta);
   if (!(alpha + beta < 1)) throw new RangeError(`alpha + beta must be below 1 (got ${alpha} + ${beta}): the bounds would cross`);
-  return [Math.log(beta / (1 - alpha)), Math.log((1 - beta) / alpha)];
+  // As differences of logs: (1 − β)/α would overflow for α near the smallest normal double.
+  return [Math.log(beta) - Math.log1p(-alpha), Math.log1p(-beta) - Math.log(alpha)];
 }
 
 /** Logistic Elo of an expected score: −400·log10(1/s − 1) (±Infinity at 0 and 1). */
