@@ -4,6 +4,7 @@
  */
 import type { ComparisonReport } from '../stats/compare.ts';
 import type { RatingsReport } from '../stats/pairwise.ts';
+import { MIN_BOOTSTRAP_UNITS } from '../stats/bradley-terry.ts';
 import { confidencePercent, tailPercent } from '../stats/intervals.ts';
 
 /** The ratings a report carries, when it does. */
@@ -26,7 +27,7 @@ export function ratingsSummary(r: RatingsReport): string {
   const unsure = r.neighbours.filter((n) => !n.significant).map((n) => `${n.higher} / ${n.lower}`);
   return (
     `Elo: Bradley–Terry fit on ${f.games} games (anchor 1500), ${confidencePercent(f.confidence)} intervals from a block bootstrap (${f.resamples} resamples of ${f.blocks} blocks of up to ${f.blockTrials} ${f.blockTrials === 1 ? 'trial' : 'trials'}).` +
-    (f.blocks < 10 ? ` Only ${f.blocks} block${f.blocks === 1 ? '' : 's'}: the intervals mean little; play more games.` : '') +
+    (f.blocks < MIN_BOOTSTRAP_UNITS ? ` Only ${f.blocks} block${f.blocks === 1 ? '' : 's'}: the intervals mean little and no order is claimed (fewer than ${MIN_BOOTSTRAP_UNITS}); play more games.` : '') +
     (unsure.length ? ` Order not settled (flips in ≥ ${tailPercent(f.confidence)}% of resamples): ${unsure.join(', ')}.` : ' Every neighbour\'s order is settled.')
   );
 }

@@ -183,18 +183,28 @@ export interface NeighbourOrder {
   flips: number;
   /** flips / compared (1 when nothing was compared). */
   flipShare: number;
-  /** flipShare < (1 − confidence) / 2: zero lies outside the percentile interval of their difference. */
+  /** flipShare < (1 − confidence) / 2: zero lies outside the percentile interval of their difference (never from fewer than MIN_BOOTSTRAP_UNITS games or blocks). */
   significant: boolean;
 }
 
 export interface BootstrapResult {
   resamples: number;
   confidence: number;
+  /** The units resampled (games, or blocks of games): below MIN_BOOTSTRAP_UNITS no order is claimed. */
+  units: number;
   /** Highest Elo first (equal Elos: first appearance first). */
   ratings: RatingInterval[];
   /** ratings[i] against ratings[i + 1]. */
   neighbours: NeighbourOrder[];
 }
+
+/**
+ * The fewest units (games, or blocks of games) a bootstrap claims an order from: with fewer, the
+ * resamples are few distinct draws of the same handful (one game: every resample is that game —
+ * zero-width intervals and no flip ever), so "flips in fewer than (1 − c)/2" says nothing. The
+ * intervals are still given, with the warning `--ratings` has always printed below 10 blocks.
+ */
+export const MIN_BOOTSTRAP_UNITS = 10;
 
 /** The type-7 quantile (linear between order statistics; R's and numpy's default) of sorted values. */
 export function quantileSorted(sorted: readonly number[], q: number): number {
@@ -228,7 +238,7 @@ export function bootstrapRatings(games: readonly RatedGame[], opts: BootstrapOpt
     for (let k = 0; k < games.length; k++) draw[k] = games[opts.rng.randbelow(games.length)]!;
     for (const [name, r] of fitBradleyTerry(draw, opts)) samples[b * names.length + col.get(name)!] = r.elo;
   }
-  return summariseResamples(fit, samples, resamples, confidence);
+  return summariseResamples(fit, samples, resamples, confidence, games.length);
 }
 
 /**
@@ -237,7 +247,7 @@ export function bootstrapRatings(games: readonly RatedGame[], opts: BootstrapOpt
  * everything, `samples[b * fit.size + i]` the i-th player's (in fit's order) Elo in resample b,
  * NaN when absent there.
  */
-export function summariseResamples(fit: Map<string, BradleyTerryRating>, samples: Float64Array, resamples: number, confidence: number): BootstrapResult {
+export function summariseResamples(fit: Map<string, BradleyTerryRating>, samples: Float64Array, resamples: number, confidence: number, units: number): BootstrapResult {
   const names = [...fit.keys()];
   // 1 − 0.99 is 0.010000000000000009 in doubles: with the level's own digits, "fewer than 0.5%" means it.
   const alpha = complementOf(confidence);
@@ -266,7 +276,7 @@ export function summariseResamples(fit: Map<string, BradleyTerryRating>, samples
       if (y >= x) flips++;
     }
     const flipShare = compared ? flips / compared : 1;
-    neighbours.push({ higher: names[hi]!, lower: names[lo]!, compared, flips, flipShare, significant: flipShare < alpha / 2 });
+    neighbours.push({ higher: names[hi]!, lower: names[lo]!, compared, flips, flipShare, significant: units >= MIN_BOOTSTRAP_UNITS && flipShare < alpha / 2 });
   }
-  return { resamples, confidence, ratings: order.map((o) => o.r), neighbours };
+  return { resamples, confidence, units, ratings: order.map((o) => o.r), neighbours };
 }

@@ -218,7 +218,7 @@ export function blockBootstrap(acc: RatingsAcc, opts: BlockBootstrapOptions): Bo
     const s = sumBlocks(acc, weights);
     for (const [name, r] of fitScoreMatrix(acc.names, s.doubled, s.played)) samples[b * names.length + col.get(name)!] = r.elo;
   }
-  return { ...summariseResamples(fit, samples, resamples, confidence), blocks: m, games: all.games };
+  return { ...summariseResamples(fit, samples, resamples, confidence, m), blocks: m, games: all.games };
 }
 
 /** What the JSON report carries: `ratings` by bot and the neighbours' order, and how they were made. */
