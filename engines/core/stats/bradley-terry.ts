@@ -45,7 +45,7 @@ export interface BradleyTerryOptions {
    * MM iterations (default 100, as _fit_elo: the 2026 leaderboard's model, which stops there), or
    * 'converged': the fit's own maximum — Newton steps until none moves an Elo by more than
    * CONVERGED_TOLERANCE (the MM iteration crawls there: on 25,000 dice games 100 steps leave
-   * every bot 25 Elo off, and 100,000 steps still 0.3).
+   * every bot 62 Elo low, and 100,000 steps still 0.35 off).
    */
   iterations?: number | 'converged';
   /** 'converged' only: the strengths to start from, by name (a bootstrap resample starts at the fit on everything). */
