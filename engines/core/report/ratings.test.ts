@@ -5,7 +5,7 @@ import { bootstrapRatings, type RatedGame } from '../stats/bradley-terry.ts';
 import type { ComparisonReport } from '../stats/compare.ts';
 import { renderComparison } from './table.ts';
 import { blockBootstrap, ratingsReport, RatingsRecorder } from '../stats/pairwise.ts';
-import { ratingsSummary } from './ratings.ts';
+import { eloCell, ratingsSummary } from './ratings.ts';
 
 describe('the ratings line (audit #20)', () => {
   it('says the flip threshold with the digits it has: 2.5%, not 2.500000000000002%', () => {
@@ -54,5 +54,13 @@ describe('a bootstrap of few games claims no order (audit #22)', () => {
     const few = blockBootstrap(rec.acc, { resamples: 100, confidence: 0.95, rng: new SeededRandom('few') });
     expect(few.neighbours[0]!.significant).toBe(false);
     expect(ratingsSummary(ratingsReport(few, 1, '1'))).toMatch(/Only 5 blocks: the intervals mean little and no order is claimed \(fewer than 10\)/);
+  });
+});
+
+describe('a one-sided rating as a cell', () => {
+  it('"≤ bound (never won)", "≥ bound (never lost)"; an interval otherwise', () => {
+    expect(eloCell({ elo: -94.4, low: null, high: 298.6, oneSided: { side: 'upper', why: 'never won', bound: 298.6, comparisons: 12000, tail: 0.025 } })).toBe('≤ 299 (never won)');
+    expect(eloCell({ elo: 2890, low: 2101.2, high: null, oneSided: { side: 'lower', why: 'never lost', bound: 2101.2, comparisons: 300, tail: 0.025 } })).toBe('≥ 2101 (never lost)');
+    expect(eloCell({ elo: 1623.4, low: 1590, high: 1655 })).toBe('1623 [1590, 1655]');
   });
 });

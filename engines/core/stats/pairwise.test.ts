@@ -191,6 +191,28 @@ describe('ratings say what they do not know', () => {
   });
 });
 
+describe('one-sided bounds both ways', () => {
+  it('a bot that never lost gets a lower bound (JSON high null); two bots that never won are not settled against each other', () => {
+    const rec = new RatingsRecorder(['A', 'B', 'C', 'D', 'E'], 40);
+    for (let i = 0; i < 400; i++) {
+      rec.game([0, 1, 2], (seat) => seat === 0); // A beats B and C
+      rec.game([1, 2, 3], (seat) => (i % 3 === 0 ? seat === 1 : seat === 0)); // B and C split ... D never wins
+      rec.game([1, 3], (seat) => seat === 0);
+      rec.game([2, 4], (seat) => seat === 0); // E never wins either (and never meets D)
+    }
+    const r = ratingsReport(blockBootstrap(rec.acc, { resamples: 40, rng: new SeededRandom('both') }), 40, '1');
+    expect(r.ratings.A).toMatchObject({ high: null, oneSided: { side: 'lower', why: 'never lost' } });
+    expect(r.ratings.A!.low).toBe(r.ratings.A!.oneSided!.bound);
+    expect(r.ratings.A!.low!).toBeGreaterThan(r.ratings.B!.high!);
+    expect(r.ratings.D).toMatchObject({ low: null, oneSided: { side: 'upper', why: 'never won' } });
+    expect(r.ratings.B!.oneSided).toBeUndefined();
+    expect(r.ratings.E!.oneSided?.why).toBe('never won');
+    const bottom = r.neighbours.find((n) => [n.higher, n.lower].sort().join() === 'D,E')!;
+    expect(bottom).toBeDefined();
+    expect(bottom.significant).toBe(false);
+  });
+});
+
 /** One simultaneous MM step of _fit_elo's iteration on doubled scores (the anchor at strength 1, half a game each way). */
 function mmStep(n: number, doubled: ArrayLike<number>, ps: readonly number[]): number[] {
   return ps.map((p, a) => {
