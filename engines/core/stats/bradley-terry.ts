@@ -22,7 +22,11 @@
  *
  * Beyond the leaderboard: `bootstrapRatings` resamples the games with replacement (from a
  * seeded core generator), refits, and gives each rating a percentile interval and each pair of
- * neighbours in the ranking the share of resamples in which their order flips.
+ * neighbours in the ranking the share of resamples in which their order flips (no order is
+ * claimed from fewer than MIN_BOOTSTRAP_UNITS games). `iterations: 'converged'` fits the same
+ * model to its maximum (Newton's method; `--ratings` uses it: the leaderboard's 100 MM steps stop
+ * far from it on many games), and `oneSidedBounds` bounds the players the data bound on one side
+ * only (never won, never lost).
  */
 import type { Rng } from '../rng/rng.ts';
 import { complementOf } from './intervals.ts';
