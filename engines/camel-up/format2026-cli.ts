@@ -12,7 +12,8 @@ import { PythonError } from '../core/py/errors.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
-import { confidencePercent } from '../core/stats/intervals.ts';
+import { confidencePercent, tailPercent } from '../core/stats/intervals.ts';
+import { MIN_BOOTSTRAP_UNITS } from '../core/stats/bradley-terry.ts';
 import type { PlayerResolver } from './tournament.ts';
 import { FORMAT_2026_GAMES, FORMAT_2026_RESAMPLES, playTournament2026, resultOf, tallyOfGames, tallyOfStats, type Format26Game, type Format26Options, type Format26Result, type Format26Stats } from './format2026.ts';
 
@@ -127,7 +128,8 @@ export function renderFormat2026(r: Format26Result): string {
   return (
     pc.bold(head) +
     renderTable(['rank', 'bot', 'wins', 'games', 'win %', 'avg coins', 'Elo [low, high]', 'vs next'], rows) +
-    `\n">": the order of a bot and the next flipped in fewer than ${((100 * (1 - r.confidence)) / 2).toFixed(2).replace(/\.?0+$/, '')}% of the resamples: significant at ${pct}; "≈": it flipped more often.\n` +
+    `\n">": the order of a bot and the next flipped in fewer than ${tailPercent(r.confidence)}% of the resamples: significant at ${pct}; "≈": it flipped more often.\n` +
+    (r.games < MIN_BOOTSTRAP_UNITS ? pc.yellow(`Only ${r.games} game${r.games === 1 ? '' : 's'}: the intervals mean little and no order is claimed (fewer than ${MIN_BOOTSTRAP_UNITS}); play more games.`) + '\n' : '') +
     `win % by seat (0 plays first): ${r.seats.map((s) => `${s.seat}: ${s.winPct.toFixed(1)}`).join(', ')}\n`
   );
 }
