@@ -19,6 +19,7 @@ import { checkQueueUrl } from '../runner/queue/connection.ts';
 import { asSentence, UserError } from './errors.ts';
 import { join, normalize } from 'node:path';
 import { outputFileProblem, outputFolderProblem } from './files.ts';
+import { asOfEpoch } from '../io/as-of.ts';
 import { acceptedKinds, type ProgramEntrants, type UserEntrantKind } from '../entrants/entrant.ts';
 import { KIND_FLAG } from '../entrants/options.ts';
 import { DEFAULT_MOVE_TIMEOUT_MS } from '../entrants/program.ts';
@@ -277,6 +278,16 @@ function queueUrl(v: string): string {
   return v;
 }
 
+/** `--as-of`: a day or an ISO timestamp, refused before anything runs otherwise (engines/core/io/as-of.ts). */
+function asOfDay(v: string): string {
+  try {
+    asOfEpoch(v);
+  } catch (e) {
+    throw new InvalidArgumentError(`${(e as Error).message}.`);
+  }
+  return v;
+}
+
 /** The common parameters, declared once; `rules` and `compareRules` take the engine's variants. */
 export function commonParams(engine: EngineVariants = {}): Record<CommonOption, Param> {
   const variants = Object.keys(engine.variants ?? {});
@@ -298,7 +309,7 @@ export function commonParams(engine: EngineVariants = {}): Record<CommonOption, 
     cppPlayers: { flags: '--cpp-players <files>', help: engine.entrants?.cpp?.help ?? 'play C++ answers as posted, compiled to WebAssembly and sandboxed', parse: nonEmpty('C++ files or "cache"') },
     ...programParams(engine.entrants?.program),
     // Refused without --python-bots cache in every game that declares it (it picks where the cached answers come from).
-    asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day', rules: [{ needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' }] },
+    asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day', parse: asOfDay, rules: [{ needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' }] },
     // `koth play <game> --report DIR`: the watch page (the page shows commandLine()).
     watch: { flags: '--report <dir>', help: 'also write DIR/index.html: the game step by step (one self-contained page: inline SVG, ←/→, Home/End, a slider, play/pause; every step listed without script); DIR is checked writable before the game', parse: outputFolder('index.html', 'a folder for the page') },
   };
