@@ -166,6 +166,7 @@ export class SandboxPool {
           else if (m.line !== undefined) task.h.onLine?.(m.line);
           else {
             slot.task = undefined;
+            worker.unref();
             if (m.output?.length) task.h.onOutput?.(m.output);
             if (slot.cells[BEAT.interrupted]) slot.tainted = true;
             if (m.ok) task.resolve(m.value);
@@ -197,6 +198,7 @@ export class SandboxPool {
 
   private died(slot: Slot, e: SandboxKilled): void {
     slot.dead = true;
+    slot.worker.unref();
     const task = slot.task;
     slot.task = undefined;
     task?.reject(e);
@@ -205,6 +207,7 @@ export class SandboxPool {
 
   private async end(slot: Slot): Promise<void> {
     slot.dead = true;
+    slot.worker.unref();
     await slot.worker.terminate();
   }
 
@@ -219,6 +222,10 @@ export class SandboxPool {
       const id = this.nextId++;
       const s = slot;
       s.task = { id, resolve: q.resolve, reject: q.reject, h: q.h };
+      // While it runs a task the worker keeps the process alive: its end (an 'exit' or an
+      // 'error' such as ERR_WORKER_OUT_OF_MEMORY) must reach this thread and settle the task —
+      // unref'd, the process could end first, exit 0 with the awaited result never settled.
+      s.worker.ref();
       s.ready.then(
         () => {
           if (s.dead || s.task?.id !== id) return;
