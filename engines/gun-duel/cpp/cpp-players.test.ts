@@ -98,7 +98,7 @@ const ports = ['GunClubPlayer', 'TurtlePlayer', 'FatedPlayer', 'StudiousPlayer']
 
 describe('a C++ player of our own, compiled to WebAssembly', () => {
   it('is cached by sha256 of compiler, flags, source and stand-ins: a second compile reads the cache; a changed source compiles again', async () => {
-    const files = readdirSync(cacheDir).filter((f) => f.endsWith('.wasm'));
+    const files = readdirSync(cacheDir).filter((f) => f.endsWith('.kwasm'));
     expect(files).toHaveLength(5);
     const again = await compileAnswers([{ name: 'TinkerPlayer', file: 'TinkerPlayer.hpp', code: TINKER }]);
     expect(again.compiled[0]!.cached).toBe(true);
