@@ -142,13 +142,13 @@ describe('a C++ player of our own, compiled to WebAssembly', () => {
 });
 
 describe('hostile C++ of our own', () => {
-  it('a throw traps: CppAnswerStopped (trap), the instance discarded', () => {
+  it('a throw traps: CppAnswerStopped (throw: told apart from other traps), the instance discarded', () => {
     const run = () => gunDuelCppExact({ seed: '1', players: ['GunClubPlayer', 'ThrowerPlayer'], cpp: [answers.ThrowerPlayer!], repetition: 1, variant: 'original' }, ctx());
     expect(run).toThrow(CppAnswerStopped);
     try {
       run();
     } catch (e) {
-      expect((e as CppAnswerStopped).reason).toBe('trap');
+      expect((e as CppAnswerStopped).reason).toBe('throw');
       expect((e as CppAnswerStopped).player).toBe('ThrowerPlayer');
     }
   });

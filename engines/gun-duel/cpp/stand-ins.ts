@@ -13,10 +13,13 @@
  *    `std::uniform_int_distribution<int>` and `std::uniform_real_distribution<double>` on it to
  *    the host's model of the chosen C++ library (libstdc++ or MSVC), because the compiler's own
  *    library (libc++) has other distributions: an answer that makes its own engine (CBetaPlayer,
- *    MontePlayer) would otherwise draw other numbers than the g++ build.
- *  - GLUE_CPP: the exports the host calls (new/fight/perceive/declared/delete) and the two
- *    exception stubs (the wasm libc++abi has no exceptions: a `throw` traps, as an uncaught
- *    exception aborted the original).
+ *    MontePlayer) would otherwise draw other numbers than the g++ build. The engine is a handle:
+ *    destroying it frees the host's engine, copying it copies the state (players.ts bounds how
+ *    many may be alive).
+ *  - GLUE_CPP: the exports the host calls (new/fight/perceive/declared/delete), stdout made
+ *    line-buffered, and the stubs that tell the host why the next trap happens: a `throw` (the
+ *    wasm libc++abi has no exceptions; its type is named), out of memory, libc++'s own abort
+ *    (its message) — an uncaught exception aborted the original.
  */
 
 export const PLAYER_HPP = String.raw`// Player.hpp (koth-replay stand-in, compiled to WebAssembly; not the tournament's file)
