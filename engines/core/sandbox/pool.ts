@@ -166,7 +166,8 @@ export class SandboxPool {
           else if (m.line !== undefined) task.h.onLine?.(m.line);
           else {
             slot.task = undefined;
-            worker.unref();
+            // idle: no longer keeps the process alive (unless it is being ended: end() waits for that)
+            if (!slot.dead) worker.unref();
             if (m.output?.length) task.h.onOutput?.(m.output);
             if (slot.cells[BEAT.interrupted]) slot.tainted = true;
             if (m.ok) task.resolve(m.value);
@@ -198,7 +199,6 @@ export class SandboxPool {
 
   private died(slot: Slot, e: SandboxKilled): void {
     slot.dead = true;
-    slot.worker.unref();
     const task = slot.task;
     slot.task = undefined;
     task?.reject(e);
@@ -207,7 +207,9 @@ export class SandboxPool {
 
   private async end(slot: Slot): Promise<void> {
     slot.dead = true;
-    slot.worker.unref();
+    // Ref'd until it has ended: an unref'd worker's end may never reach this thread, and whoever
+    // awaits this (destroy() after a failed shard) would never settle.
+    slot.worker.ref();
     await slot.worker.terminate();
   }
 

@@ -100,12 +100,15 @@ describe('audit #1: the host-side objects an answer can make are bounded', () =>
     expect(out.length).toBeGreaterThan(0);
     expect(out.every((l) => /^ChurnerPlayer: copy same \d+$/.test(l))).toBe(true);
   }, 120_000);
-  it('koth replay: an answer hoarding engines ends the run with exit 3 naming it ("memory"), never exit 0 without output', () => {
+  it('koth replay and koth ab: an answer hoarding engines ends the run with exit 3 naming it ("memory"), never exit 0 without output', () => {
     const p = join(dir, 'HoarderPlayer.hpp');
     writeFileSync(p, HOARDER);
     const r = koth(['replay', 'gun-duel', '--exact', '--seed', '1', '--repetition', '1', '--players', 'PlasmaPlayer,TurtlePlayer,HoarderPlayer', '--cpp-players', p, '--json'], { KOTH_CPP_CACHE_DIR: cacheDir });
     expect(r.status, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/HoarderPlayer stopped \(memory\)/);
+    const ab = koth(['ab', 'gun-duel', '--cpp-players', p, '--candidate', 'HoarderPlayer', '--baseline', 'PlasmaPlayer'], { KOTH_CPP_CACHE_DIR: cacheDir });
+    expect(ab.status, ab.stderr).toBe(3);
+    expect(ab.stderr).toMatch(/HoarderPlayer stopped \(memory\).*random engines/);
   }, 120_000);
 });
 

@@ -217,6 +217,11 @@ export async function compileCpp(
             for (const [, r] of pending) r({ id: 0, ok: false, message: `the compiler thread failed: ${e.message}` });
             pending.clear();
           });
+          // a thread that ends with a compile unanswered (it crashed): that compile fails, never hangs
+          worker.on('exit', (code) => {
+            for (const [, r] of pending) r({ id: 0, ok: false, message: `the compiler thread ended (exit code ${code}) without an answer` });
+            pending.clear();
+          });
         }
         const id = nextId++;
         const w = worker;
