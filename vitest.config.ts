@@ -92,6 +92,7 @@ export const LANES: readonly Lane[] = [
       'engines/dice/python-bots.test.ts',
       'engines/dice/python-numpy.test.ts',
       'engines/dice/verify.test.ts',
+      'engines/gun-duel/cpp/cpp-audit.test.ts',
       'engines/gun-duel/cpp/cpp-players.test.ts',
       'engines/gun-duel/extract.test.ts',
       'engines/ruins/big-ints.test.ts',

@@ -14,6 +14,7 @@ import { registerRegistry } from './commands/registry.ts';
 import { registerVerify } from './commands/verify.ts';
 import { registerQueue } from './commands/queue.ts';
 import { registerAb } from './commands/ab.ts';
+import { exitWhenUnsettled } from './unsettled.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -104,7 +105,7 @@ export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
 if (isMainModule(process.argv[1], import.meta.url)) {
   endQuietlyOnClosedPipe(process.stdout);
   endQuietlyOnClosedPipe(process.stderr);
-  main(process.argv.slice(2)).then(
+  const command = main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
     },
@@ -113,4 +114,5 @@ if (isMainModule(process.argv[1], import.meta.url)) {
       process.exitCode = EXIT.internal;
     },
   );
+  exitWhenUnsettled(command);
 }
