@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../engines/core/cli/errors.ts';
+import { printable } from '../engines/core/report/printable.ts';
 import { games } from '../engines/registry.ts';
 import { buildHash, PACKAGE_VERSION } from '../engines/core/version.ts';
 import { registerReplay, rewriteSeveralGames } from './commands/replay.ts';
@@ -13,6 +14,7 @@ import { registerRegistry } from './commands/registry.ts';
 import { registerVerify } from './commands/verify.ts';
 import { registerQueue } from './commands/queue.ts';
 import { registerAb } from './commands/ab.ts';
+import { exitWhenUnsettled } from './unsettled.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -25,7 +27,8 @@ export function buildProgram(): Command {
     .version(`koth-replay ${PACKAGE_VERSION} (build ${buildHash()})`, '-V, --version', 'print the package version and the build\'s hash (a hash of the sources bundled into dist/)')
     .enablePositionalOptions()
     .showHelpAfterError('(add --help for usage)')
-    .configureOutput({ outputError: (str, write) => write(pc.red(str)) })
+    // Commander's errors echo the option's value as given: printed escaped (docs/cli.md, Output).
+    .configureOutput({ outputError: (str, write) => write(pc.red(printable(str))) })
     // Before any subcommand exists: commands inherit it, so no --help or option error exits
     // the process from inside main() (tests run the CLI in-process).
     .exitOverride();
@@ -102,7 +105,7 @@ export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
 if (isMainModule(process.argv[1], import.meta.url)) {
   endQuietlyOnClosedPipe(process.stdout);
   endQuietlyOnClosedPipe(process.stderr);
-  main(process.argv.slice(2)).then(
+  const command = main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
     },
@@ -111,4 +114,5 @@ if (isMainModule(process.argv[1], import.meta.url)) {
       process.exitCode = EXIT.internal;
     },
   );
+  exitWhenUnsettled(command);
 }

@@ -24,7 +24,7 @@ function valueOf(p: Param, dir: string): string[] {
   if (placeholder === undefined) return [];
   if (p.choices?.length) return [p.choices[0]!];
   if (/file/.test(placeholder)) return [join(dir, placeholder.includes('files') ? 'x.py' : 'x.json')];
-  if (/day|date/.test(placeholder)) return ['notadate'];
+  if (/day|date/.test(placeholder)) return ['2019-01-07'];
   return ['5'];
 }
 
@@ -53,6 +53,18 @@ describe('an option that goes with another is refused without it, in every game 
       expect(r.stdout).toBe('');
     });
   }
+
+  it('--as-of that is not a date is refused as such, with its partner given too (issue 39 item 15: --as-of notadate)', async () => {
+    const asOf = withOptions.filter((o) => longOf(o.param) === '--as-of');
+    expect(asOf.length).toBeGreaterThan(0);
+    for (const g of asOf) {
+      const args = [g.command, g.game, '--as-of', 'notadate', g.partner, 'cache'];
+      const r = await runKoth(args);
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain('--as-of "notadate" is not a date');
+      expect(r.stdout).toBe('');
+    }
+  });
 
   it('registration refuses a parameter whose help says "with --X" but that declares no rule needing --X', () => {
     const bare = { params: { replay: { params: [{ flags: '--exact', help: 'exact' }, { flags: '--deep', help: 'with --exact: deeper' }] } } };

@@ -4,6 +4,7 @@
  * (engines/core/ab: pairs, stopping, report; engines/<id>/ab.ts: the game's two games of a pair).
  */
 import pc from 'picocolors';
+import { printable } from '../../engines/core/report/printable.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
@@ -14,7 +15,9 @@ import { notesLines, runAb, verdictWords, type AbResult } from '../../engines/co
 import { abPythonExtra, openAbPython } from '../../engines/core/cli/ab-python.ts';
 import { abEntrantOptions, abKindFlags, abPythonGames, openAbEntrants, refuseAbEntrantOptions } from '../../engines/core/cli/ab-entrants.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
+import { MIN_ERROR_RATE, hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
+import { confidencePercent } from '../../engines/core/stats/intervals.ts';
 
 interface AbCliOptions {
   candidate: string;
@@ -50,6 +53,8 @@ const number = (what: string) => (v: string) => {
 const errorRate = (v: string) => {
   const n = Number(v);
   if (!(n > 0 && n < 0.5)) throw new InvalidArgumentError('must be a fraction strictly between 0 and 0.5, e.g. 0.05');
+  // A subnormal rate has lost its digits, and the bound ln((1 − β)/α) would be Infinity (H1 never accepted).
+  if (n < MIN_ERROR_RATE) throw new InvalidArgumentError(`must be at least ${MIN_ERROR_RATE} (the smallest normal double: below it a rate loses its digits and the SPRT's bound ln((1 − beta)/alpha) is no longer finite), e.g. 1e-9`);
   return n;
 };
 
@@ -118,6 +123,9 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
     refuseAbEntrantOptions(game, games, o);
     const python = o.pythonBots !== undefined;
     if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1} (H0: better by at most elo0; H1: by at least elo1), e.g. --elo0 0 --elo1 5. Nothing was run.`);
+    // Hypotheses the model cannot represent (beyond ±123,061 Elo, or one score twice): the reason, nothing run (docs/ab.md, "The model's range").
+    const problem = hypothesisProblem(o.elo0, o.elo1, ['--elo0', '--elo1']);
+    if (problem) throw new UserError(`${problem}. Nothing was run.`);
     // --rules, else the rules the named ports were written for, else the game's default (engines/core/cli/ab-lineup.ts).
     const rules = abRules(game, o, python);
     const kit = replayKit();
@@ -169,9 +177,9 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
 
 function summary(r: AbResult): string {
   const f = (x: number, d: number) => (x >= 0 ? '+' : '') + x.toFixed(d);
-  const pct = `${+(r.confidence * 100).toPrecision(6)}%`;
+  const pct = confidencePercent(r.confidence);
   return [
-    `${r.game}: ${r.candidate} (candidate) vs ${r.baseline} (baseline), seed ${r.seed}${r.rules ? `, rules ${r.rules}` : ''}`,
+    `${r.game}: ${printable(r.candidate)} (candidate) vs ${printable(r.baseline)} (baseline), seed ${printable(String(r.seed))}${r.rules ? `, rules ${r.rules}` : ''}`,
     `pairs            ${r.pairs}${r.verdict === 'inconclusive' ? ` (--max-pairs ${r.maxPairs})` : ''}, discordant ${r.discordant}`,
     `score diff       ${f(r.score.mean, 4)} [${f(r.score.low, 4)}, ${f(r.score.high, 4)}] (${pct})   candidate ${r.candidateScore.toFixed(4)}, baseline ${r.baselineScore.toFixed(4)}`,
     `Elo diff         ${f(r.elo.diff, 1)} [${f(r.elo.low, 1)}, ${f(r.elo.high, 1)}]`,

@@ -68,7 +68,7 @@ const statistical: StatisticalReplay<CamelCliOptions, CamelRunOptions, CamelStat
     report.seed = opts.seed;
     report.games = s.games;
     report.summary =
-      `${s.games} games (published: one tournament of ${PUBLISHED_CAMEL.games}), rules "${opts.rules}", seed ${opts.seed}: points per ${PUBLISHED_CAMEL.games} games, ` +
+      `${s.games} games (published: one tournament of ${PUBLISHED_CAMEL.games}), rules "${opts.rules}", seed ${printable(String(opts.seed))}: points per ${PUBLISHED_CAMEL.games} games, ` +
       `${confidencePercent(opts.confidence)} intervals widened by the published count's own sampling error.\n` +
       `points by seat (0 plays first): ${s.seatPoints.map((p, i) => `${i}: ${((100 * p) / s.games).toFixed(1)}`).join(', ')}` +
       (samePool ? '' : `\nNote: this pool is not the published one (${PUBLISHED_CAMEL.rows.map((r) => r.player).join(', ')}).`) +
@@ -122,7 +122,7 @@ async function runExactCommand(opts: CamelCliOptions, kit: ReplayKit): Promise<v
   const points = new Map<string, number>();
   for (const g of result.games) for (const s of g.winnerSeats) points.set(g.order[s]!, (points.get(g.order[s]!) ?? 0) + 1);
   process.stdout.write(
-    pc.bold(`Exact replay of camelup.py: random.seed(${opts.seed}), ${games} games, rules "${opts.rules}"\n`) +
+    pc.bold(`Exact replay of camelup.py: random.seed(${printable(String(opts.seed))}), ${games} games, rules "${opts.rules}"\n`) +
       renderTable(
         ['player', 'points'],
         [...new Set(bots)].map((b) => [printable(b), points.get(b) ?? 0]),
@@ -159,7 +159,7 @@ const ruleAb: RuleAbCommand<CamelCliOptions, CamelRunOptions, CamelStats> = {
   },
   groups: { title: 'Points per 100 games by seat (0 plays first)', keyLabel: 'seat', caption: 'Points per 100 games from each seat under both variants (a point to every max-money holder).' },
   command: (opts, [va, vb]) =>
-    `koth replay camel-up --compare-rules ${va},${vb} --seed ${opts.seed} --games ${opts.games ?? CAMEL_DEFAULTS.games} --bots ${poolOf(opts).join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
+    `koth replay camel-up --compare-rules ${va},${vb} --seed ${printable(String(opts.seed))} --games ${opts.games ?? CAMEL_DEFAULTS.games} --bots ${poolOf(opts).join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
   // Per flag: A with that one flag set as in B, on the same pairs: which flag moves which bot.
   breakdown: {
     title: ([va, vb]) => `Per flag: ${va} with one flag set as in ${vb}, the same pairs; the paired change against ${va}`,

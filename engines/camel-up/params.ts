@@ -3,12 +3,12 @@
  * reads them): the descriptor's `engine.params`, and the declared defaults the commands fall back on.
  */
 import { ratingsParam } from '../core/cli/ratings.ts';
-import { paramDefaults, positiveInt, type GameParams, type ParamDecl } from '../core/cli/kit.ts';
+import { paramDefaults, timeLimit, type GameParams, type ParamDecl } from '../core/cli/kit.ts';
 import { camelOriginals, MOVE_TIMEOUT_HELP } from './originals.ts';
 import { CAMEL_POOLS } from './ports.ts';
 import { FORMAT_2026_HELP } from './format2026-cli.ts';
 
-const MOVE_TIMEOUT: ParamDecl = { flags: '--move-timeout <s>', help: MOVE_TIMEOUT_HELP, parse: positiveInt, rules: [{ needs: '--python-bots', why: 'ports have no time limit' }] };
+const MOVE_TIMEOUT: ParamDecl = { flags: '--move-timeout <s>', help: MOVE_TIMEOUT_HELP, parse: timeLimit(1000), rules: [{ needs: '--python-bots', why: 'ports have no time limit' }] };
 const MORE_POOLS = `misbehaving (${CAMEL_POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${CAMEL_POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`;
 
 /** The parameters of `koth replay camel-up` and `koth play camel-up` (engines/core/cli/params.ts). */
