@@ -53,6 +53,11 @@ export interface AnswerExtractor {
   /** How a bot is recognised, in words (shown by `koth scrape --help`). */
   recognises: string;
   extract(html: string): Extraction;
+  /**
+   * The code one bot of an answer runs from, as a whole (what `koth host` stores and versions: a
+   * changed text is a new version). Absent: the text of the block the bot was found in.
+   */
+  codeOf?(answer: Pick<Extraction, 'blocks' | 'bots'>, bot: ExtractedBot): string;
 }
 
 /** A published leaderboard the game compares with (the data itself stays in the game's folder). */

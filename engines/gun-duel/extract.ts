@@ -141,6 +141,8 @@ function gunDuel(html: string): Extraction {
 export const gunDuelExtractor: AnswerExtractor = {
   recognises: 'C++ classes deriving Player (several files per answer possible); answers in other languages are named with their interface (exit-code or stdin/stdout)',
   extract: gunDuel,
+  // A C++ player is its class's file (its bases' blocks included), as the C++ sandbox compiles it; a program in another language is its block.
+  codeOf: (a, bot) => (bot.language === undefined ? cppPlayerFiles({ answer_id: 0, author: null, ...a }).find((f) => f.name === bot.name)?.text : undefined) ?? a.blocks[bot.block]!.text,
 };
 
 // ---- the scraped C++ answers as files ------------------------------------------------------------

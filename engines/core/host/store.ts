@@ -372,12 +372,14 @@ export interface NewVersion {
 /**
  * Adds a version to an entry unless its latest version has the same hash (then returns that one):
  * numbered one past the entry's latest, status `validating`; the previous version, if still active
- * or validating, is retired ("replaced by version N"). One transaction.
+ * or validating, is retired ("replaced by version N"). One transaction. `reopen`: a latest version
+ * of the same hash that is retired (its answer was deleted, and is back) gets a new version too,
+ * so the entry is validated and ranked again while the retirement stays on record.
  */
-export function addVersion(store: Store, v: NewVersion): { version: Version; added: boolean } {
+export function addVersion(store: Store, v: NewVersion, o: { reopen?: boolean } = {}): { version: Version; added: boolean } {
   return store.step(() => {
     const last = latestVersion(store, v.entry);
-    if (last && last.sha256 === v.sha256) return { version: last, added: false };
+    if (last && last.sha256 === v.sha256 && !(o.reopen && last.status === 'retired')) return { version: last, added: false };
     const number = (last?.number ?? 0) + 1;
     store.run('INSERT INTO code (sha256, text) VALUES (?, ?) ON CONFLICT (sha256) DO NOTHING', v.sha256, v.code);
     const id = Number(
@@ -411,6 +413,34 @@ export function getVersion(store: Store, id: number): Version | undefined {
 export function latestVersion(store: Store, entry: number): Version | undefined {
   const r = store.row('SELECT * FROM versions WHERE entry = ? ORDER BY number DESC LIMIT 1', entry);
   return r && toVersion(r);
+}
+
+/** An entry's versions, oldest (version 1) first. */
+export function versionsOf(store: Store, entry: number): Version[] {
+  return store.rows('SELECT * FROM versions WHERE entry = ? ORDER BY number', entry).map(toVersion);
+}
+
+/** The entries of one answer (a `dir:` source: of one file), by id. */
+export function entriesOfAnswer(store: Store, answer: string): Entry[] {
+  return store.rows('SELECT * FROM entries WHERE answer = ? ORDER BY id', answer).map(toEntry);
+}
+
+/** Every answer the host has entries of, each with its entries and their latest versions (entries by id). */
+export function latestByAnswer(store: Store): Map<string, { entry: Entry; latest: Version }[]> {
+  const out = new Map<string, { entry: Entry; latest: Version }[]>();
+  const rows = store.rows(
+    `SELECT e.id AS e_id, e.answer AS e_answer, e.class AS e_class, e.author AS e_author, v.*
+     FROM entries e JOIN versions v ON v.entry = e.id
+     WHERE v.number = (SELECT max(number) FROM versions WHERE entry = e.id)
+     ORDER BY e.id`,
+  );
+  for (const r of rows) {
+    const entry: Entry = { id: Number(r.e_id), answer: String(r.e_answer), className: String(r.e_class), author: String(r.e_author) };
+    const list = out.get(entry.answer) ?? [];
+    list.push({ entry, latest: toVersion(r) });
+    out.set(entry.answer, list);
+  }
+  return out;
 }
 
 /** Versions, by id; only those of `status` when given. */
