@@ -2,7 +2,8 @@
  * The tree's import structure, read from the sources: engines/core/ imports nothing outside
  * itself (no data file either: build.mjs injects the package version), a game (engines/<game>/)
  * imports no port (the registry's wiring hands it its ports), games and the scraper import no
- * CLI and no test helper (test/), and no import cycle exists anywhere.
+ * CLI and no test helper (test/), the host's orchestration (host/) is imported by none of them,
+ * and no import cycle exists anywhere.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -55,6 +56,15 @@ describe('layering', () => {
   it('games, ports and the scraper import no CLI and no test helper', () => {
     const bad = [...graph].flatMap(([f, deps]) => (/^(engines|transpiled-bots|scraper)\//.test(f) ? deps.filter((d) => /^(cli|test)\//.test(d)).map((d) => `${f} → ${d}`) : []));
     expect(bad).toEqual([]);
+  });
+
+  it("the host's orchestration (host/) sits above games, scraper and core: nothing under engines/ or scraper/ imports it, and it imports no CLI", () => {
+    const host = [...graph.keys()].filter((f) => f.startsWith('host/'));
+    expect(host).toContain('host/ingest.ts');
+    const below = [...graph].flatMap(([f, deps]) => (/^(engines|scraper|transpiled-bots)\//.test(f) ? deps.filter((d) => d.startsWith('host/')).map((d) => `${f} → ${d}`) : []));
+    expect(below).toEqual([]);
+    const up = host.flatMap((f) => (graph.get(f) ?? []).filter((d) => /^(cli|test)\//.test(d)).map((d) => `${f} → ${d}`));
+    expect(up).toEqual([]);
   });
 
   it('test helpers live in test/, not beside the code they test', () => {

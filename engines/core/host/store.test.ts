@@ -16,6 +16,7 @@ import {
   addVersion,
   beginTick,
   createStore,
+  entriesOfAnswer,
   gameCount,
   gameWorker,
   getCode,
@@ -23,6 +24,7 @@ import {
   getSettings,
   HostStateError,
   iterateGames,
+  latestByAnswer,
   latestVersion,
   listEvents,
   listGames,
@@ -40,6 +42,7 @@ import {
   STORE_FILE,
   updateTest,
   upsertEntry,
+  versionsOf,
   type Game,
   type HostSettings,
   type Store,
@@ -152,6 +155,40 @@ describe('entries and versions', () => {
     expect(() => setStatus(s, w1.version.id, 'rejected')).toThrow('needs a reason');
     setStatus(s, w1.version.id, 'rejected', 'SyntaxError: invalid syntax (line 1)');
     expect(listVersions(s, 'rejected')[0]?.reason).toBe('SyntaxError: invalid syntax (line 1)');
+  });
+
+  it("lists an entry's versions, an answer's entries, every answer's latest versions; reopens a retired version's hash only when asked", () => {
+    const s = keep(createStore(dir, SETTINGS));
+    const a = upsertEntry(s, { answer: '7', className: 'A', author: 'ann' });
+    const b = upsertEntry(s, { answer: '7', className: 'B', author: 'ann' });
+    const c = upsertEntry(s, { answer: '8', className: 'A', author: 'cy' });
+    const v = (entry: number, sha: string) => addVersion(s, { entry, sha256: sha, code: sha, language: 'python', posted: null, edited: null });
+    v(a.id, 'a1');
+    v(a.id, 'a2');
+    const b1 = v(b.id, 'b1').version;
+    v(c.id, 'c1');
+    expect(versionsOf(s, a.id).map((x) => [x.number, x.sha256, x.status])).toEqual([
+      [1, 'a1', 'retired'],
+      [2, 'a2', 'validating'],
+    ]);
+    expect(entriesOfAnswer(s, '7').map((e) => e.className)).toEqual(['A', 'B']);
+    const latest = latestByAnswer(s);
+    expect([...latest.keys()]).toEqual(['7', '8']);
+    expect(latest.get('7')!.map((x) => [x.entry.className, x.latest.sha256])).toEqual([
+      ['A', 'a2'],
+      ['B', 'b1'],
+    ]);
+    // Its answer deleted: retired. The same text again is no new version unless reopened.
+    setStatus(s, b1.id, 'retired', 'its answer was deleted');
+    expect(v(b.id, 'b1').added).toBe(false);
+    const back = addVersion(s, { entry: b.id, sha256: 'b1', code: 'b1', language: 'python', posted: null, edited: null }, { reopen: true });
+    expect(back.version).toMatchObject({ number: 2, sha256: 'b1', status: 'validating' });
+    expect(versionsOf(s, b.id).map((x) => [x.status, x.reason])).toEqual([
+      ['retired', 'its answer was deleted'],
+      ['validating', null],
+    ]);
+    // A live version of the same hash is kept even when reopening.
+    expect(addVersion(s, { entry: b.id, sha256: 'b1', code: 'b1', language: 'python', posted: null, edited: null }, { reopen: true }).added).toBe(false);
   });
 });
 
