@@ -42,6 +42,24 @@ export interface ApiOptions {
   onNotice?: (message: string) => void;
 }
 
+/**
+ * The client's options from the environment, as every command that asks the API reads them
+ * (`koth scrape`, `koth host`): the base (`--api-base` given, else KOTH_SE_API, else the real
+ * API), KOTH_SE_KEY, KOTH_SE_DELAY_SCALE, KOTH_SE_TIMEOUT_MS, KOTH_SE_DEADLINE_MS,
+ * KOTH_SE_MAX_WAIT_S and KOTH_SE_MAX_BODY.
+ */
+export function apiOptionsFromEnv(apiBase: string | undefined, env: NodeJS.ProcessEnv = process.env): ApiOptions & { base: string } {
+  return {
+    base: apiBase ?? env.KOTH_SE_API ?? DEFAULT_API_BASE,
+    ...(env.KOTH_SE_KEY ? { key: env.KOTH_SE_KEY } : {}),
+    ...(env.KOTH_SE_DELAY_SCALE ? { delayScale: Number(env.KOTH_SE_DELAY_SCALE) } : {}),
+    ...(env.KOTH_SE_TIMEOUT_MS ? { timeoutMs: Number(env.KOTH_SE_TIMEOUT_MS) } : {}),
+    ...(env.KOTH_SE_DEADLINE_MS ? { deadlineMs: Number(env.KOTH_SE_DEADLINE_MS) } : {}),
+    ...(env.KOTH_SE_MAX_WAIT_S ? { maxThrottleWaitSec: Number(env.KOTH_SE_MAX_WAIT_S) } : {}),
+    ...(env.KOTH_SE_MAX_BODY ? { maxBodyBytes: Number(env.KOTH_SE_MAX_BODY) } : {}),
+  };
+}
+
 export interface ApiPage<T> {
   items: T[];
   has_more: boolean;

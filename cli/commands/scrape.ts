@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../../engines/core/cli/errors.ts';
-import { ApiError, DEFAULT_API_BASE, StackExchangeClient } from '../../scraper/api.ts';
+import { ApiError, apiOptionsFromEnv, DEFAULT_API_BASE, StackExchangeClient } from '../../scraper/api.ts';
 import { AnswerCache, CacheBusyError, checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
 import type { ChallengeConfig } from '../../scraper/extract.ts';
 import { challengeConfig, challenges } from '../../engines/registry.ts';
@@ -155,7 +155,8 @@ ${exitCodeHelp()}
           throw new UserError((e as Error).message);
         }
       }
-      const base = opts.apiBase ?? process.env.KOTH_SE_API ?? DEFAULT_API_BASE;
+      const apiOptions = apiOptionsFromEnv(opts.apiBase);
+      const base = apiOptions.base;
       if (!opts.offline && !/^https?:\/\//.test(base)) throw new UserError(`--api-base/KOTH_SE_API must be an http(s) URL, got "${base}"`);
       const configs = selected(which);
       // Before anything is asked of the API: a cache that is a file, or where nothing can be written, is refused (exit 6).
@@ -183,13 +184,7 @@ ${exitCodeHelp()}
         }
         const bar = progressBar(cfg.id);
         const client = new StackExchangeClient({
-          base,
-          ...(process.env.KOTH_SE_KEY ? { key: process.env.KOTH_SE_KEY } : {}),
-          ...(process.env.KOTH_SE_DELAY_SCALE ? { delayScale: Number(process.env.KOTH_SE_DELAY_SCALE) } : {}),
-          ...(process.env.KOTH_SE_TIMEOUT_MS ? { timeoutMs: Number(process.env.KOTH_SE_TIMEOUT_MS) } : {}),
-          ...(process.env.KOTH_SE_DEADLINE_MS ? { deadlineMs: Number(process.env.KOTH_SE_DEADLINE_MS) } : {}),
-          ...(process.env.KOTH_SE_MAX_WAIT_S ? { maxThrottleWaitSec: Number(process.env.KOTH_SE_MAX_WAIT_S) } : {}),
-          ...(process.env.KOTH_SE_MAX_BODY ? { maxBodyBytes: Number(process.env.KOTH_SE_MAX_BODY) } : {}),
+          ...apiOptions,
           onWait: (reason, ms) => {
             // Every wait is said on stderr: in the bar on a terminal, as a line otherwise.
             if (ms >= 500) bar.status(`waiting ${(ms / 1000).toFixed(1)} s: ${reason}`);
