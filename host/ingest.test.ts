@@ -158,6 +158,16 @@ describe('ingest se:QUESTION_ID (the test API server)', () => {
     expect(listEvents(store)).toHaveLength(events);
   });
 
+  it('an API that returns an answer in the listing and not by id is contradicting itself: nothing is retired', async () => {
+    const { store, s, tick } = await seHost();
+    s.answers.push(answer(401, 'hal', html(bot('Theta', 2)), at(0) + 1));
+    await tick(1);
+    edit(s, 401, html(bot('Theta', 3)), at(1) + 5);
+    s.fault = (r) => (/^\/answers\/[\d;]+$/.test(r.path) ? { reply: { status: 200, body: { items: [], has_more: false, quota_max: 300, quota_remaining: 200 } } } : undefined);
+    await expect(tick(2)).rejects.toThrow(/listed answer 401 during this scrape but does not return it by id/);
+    expect(versions(store, '401', 'Theta')).toEqual([{ number: 1, status: 'validating', reason: null }]);
+  });
+
   it('takes the classes from classesOf when given (the sandbox), the extractor\'s when it cannot tell', async () => {
     const { store, s, tick } = await seHost();
     s.answers.push(answer(301, 'fay', html(bot('Zeta', 2)), at(0) + 1), answer(302, 'gus', html(bot('Eta', 2)), at(0) + 2));
@@ -242,7 +252,7 @@ describe('ingest dir:PATH', () => {
 });
 
 describe('botsOf and applyAnswers', () => {
-  it("gun-duel: a C++ player's code is its class's file, its base's block included; another language's answer is a program", async () => {
+  it("gun-duel: a C++ player's code is its class's file, its base's block included", async () => {
     const gd = findGame('gun-duel')!;
     const base = 'class Careful : public Player {\npublic:\n  Careful(size_t opponent = -1) : Player(opponent) {}\n  Action fight() { return load(); }\n};\n';
     const derived = '#include "Careful.hpp"\nclass Bolder final : public Careful {\npublic:\n  Action fight() { return bullet(); }\n};\n';

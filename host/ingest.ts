@@ -256,12 +256,19 @@ export async function readQuestion(store: Store, game: GameDescriptor, questionI
   loadBackoff(o.cacheRoot);
   let cached: CachedAnswer[];
   let alive: Set<number>;
+  const started = new Date((o.now ?? Date.now)()).toISOString();
   try {
     await scrapeChallenge(cfg, { client: o.client, cache, ...(o.now ? { now: o.now } : {}) });
     cached = cache.all();
     alive = await existingAnswers(o.client, questionId, cached.map((a) => a.answer_id));
   } finally {
     saveBackoff(o.cacheRoot);
+  }
+  // An answer the API sent during this very scrape and now says is gone: the API contradicts itself
+  // (a glitch answering an empty list would retire the whole field): nothing is written, the next tick asks again.
+  const contradicted = cached.filter((a) => a.fetched_at >= started && !alive.has(a.answer_id)).map((a) => a.answer_id);
+  if (contradicted.length) {
+    throw new ApiError(`the API listed answer${contradicted.length > 1 ? 's' : ''} ${contradicted.slice(0, 5).join(', ')}${contradicted.length > 5 ? ', …' : ''} during this scrape but does not return ${contradicted.length > 1 ? 'them' : 'it'} by id: nothing was ingested, the next tick asks again`, 'bad-response');
   }
   const answers: SeenAnswer[] = [];
   for (const a of cached) {
