@@ -92,7 +92,7 @@ describe('ingest se:QUESTION_ID (the test API server)', () => {
     // Every version keeps answer, author, dates and the sha256 of its code (the block it was found in).
     const alpha = entriesOfAnswer(store, '101')[0]!;
     const [v1] = versionsOf(store, alpha.id);
-    expect(v1).toMatchObject({ number: 1, status: 'validating', language: 'python', posted: new Date((at(0) + 1) * 1000).toISOString(), edited: null, sha256: sha256(bot('Alpha', 2)) });
+    expect(v1).toMatchObject({ number: 1, status: 'validating', language: 'python', author: 'alice', posted: new Date((at(0) + 1) * 1000).toISOString(), edited: null, sha256: sha256(bot('Alpha', 2)) });
     expect(getCode(store, v1!.sha256)).toBe(bot('Alpha', 2));
     // The events are stored too.
     expect(listEvents(store).map((e) => e.kind)).toEqual(r1.events.map((e) => e.kind));
@@ -105,6 +105,7 @@ describe('ingest se:QUESTION_ID (the test API server)', () => {
     // Tick 3: 101 edited once; 102's second block edited ten times (Beta's block untouched); 104 deleted.
     edit(s, 101, html(bot('Alpha', 1)), at(2) + 30);
     for (let i = 0; i < 10; i++) edit(s, 102, html(bot('Beta', 3), bot('Gamma', 10 + i)), at(2) + 40 + i);
+    s.answers.find((a) => a.answer_id === 102)!.owner.display_name = 'Bob B.';
     s.answers = s.answers.filter((a) => a.answer_id !== 104);
     const before = s.requests.length;
     const r3 = await tick(3);
@@ -119,6 +120,9 @@ describe('ingest se:QUESTION_ID (the test API server)', () => {
     expect(versions(store, '102', 'Beta')).toEqual([{ number: 1, status: 'validating', reason: null }]);
     expect(versions(store, '102', 'Gamma').map((v) => v.number)).toEqual([1, 2]);
     expect(getCode(store, versionsOf(store, entriesOfAnswer(store, '102')[1]!.id)[1]!.sha256)).toBe(bot('Gamma', 19));
+    // The author renamed: the entry has the new name, each version the name it was posted under.
+    expect(entriesOfAnswer(store, '102').map((e) => e.author)).toEqual(['Bob B.', 'Bob B.']);
+    expect(versionsOf(store, entriesOfAnswer(store, '102')[1]!.id).map((v) => v.author)).toEqual(['bob', 'Bob B.']);
     expect(r3.events.filter((e) => e.kind === 'answer-edits-collapsed').map((e) => e.data)).toEqual([{ answer: '102', edits: 10, note: expect.stringContaining('only the newest') }]);
     expect(versions(store, '104', 'Alpha')).toEqual([{ number: 1, status: 'retired', reason: expect.stringMatching(/deleted/) }]);
     expect(r3.events.find((e) => e.kind === 'entry-retired')!.data).toMatchObject({ answer: '104', class: 'Alpha', version: 1 });

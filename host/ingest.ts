@@ -335,7 +335,7 @@ export function applyAnswers(store: Store, tick: number | null, seen: readonly S
         const entry = upsertEntry(store, { answer: s.answer, className: b.className, author: s.author });
         const last = latestVersion(store, entry.id);
         if (last && last.sha256 === b.sha256 && last.status !== 'retired') continue;
-        const { version } = addVersion(store, { entry: entry.id, sha256: b.sha256, code: b.code, language: b.language, posted: s.posted, edited: s.edited }, { reopen: true });
+        const { version } = addVersion(store, { entry: entry.id, sha256: b.sha256, code: b.code, language: b.language, author: s.author, posted: s.posted, edited: s.edited }, { reopen: true });
         const data = { entry: entry.id, answer: s.answer, class: b.className, author: s.author, version: version.number, sha256: b.sha256, language: b.language };
         if (!last) {
           summary.new++;

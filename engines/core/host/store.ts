@@ -84,6 +84,8 @@ export interface Version {
   number: number;
   sha256: string;
   language: string;
+  /** The answer's author when this version was posted (the entry keeps the latest name). */
+  author: string | null;
   /** The answer's dates (ISO 8601, from the source), not the host's clock. */
   posted: string | null;
   edited: string | null;
@@ -151,7 +153,7 @@ CREATE TABLE settings (id INTEGER PRIMARY KEY CHECK (id = 1), game TEXT NOT NULL
 CREATE TABLE entries (id INTEGER PRIMARY KEY, answer TEXT NOT NULL, class TEXT NOT NULL, author TEXT NOT NULL, UNIQUE (answer, class));
 CREATE TABLE code (sha256 TEXT PRIMARY KEY, text TEXT NOT NULL);
 CREATE TABLE versions (id INTEGER PRIMARY KEY, entry INTEGER NOT NULL REFERENCES entries (id), number INTEGER NOT NULL CHECK (number >= 1),
-  sha256 TEXT NOT NULL REFERENCES code (sha256), language TEXT NOT NULL, posted TEXT, edited TEXT,
+  sha256 TEXT NOT NULL REFERENCES code (sha256), language TEXT NOT NULL, author TEXT, posted TEXT, edited TEXT,
   status TEXT NOT NULL CHECK (status IN (${inList(STATUSES)})), reason TEXT, UNIQUE (entry, number));
 CREATE TABLE ticks (number INTEGER PRIMARY KEY, pid INTEGER NOT NULL, machine TEXT NOT NULL, started TEXT NOT NULL, finished TEXT);
 CREATE TABLE games (number INTEGER PRIMARY KEY CHECK (number >= 1), rules TEXT NOT NULL, seed_key INTEGER NOT NULL, seats TEXT NOT NULL,
@@ -365,6 +367,8 @@ export interface NewVersion {
   sha256: string;
   code: string;
   language: string;
+  /** The answer's author as the source names it now (null: not known). */
+  author?: string | null;
   posted: string | null;
   edited: string | null;
 }
@@ -383,7 +387,7 @@ export function addVersion(store: Store, v: NewVersion, o: { reopen?: boolean } 
     const number = (last?.number ?? 0) + 1;
     store.run('INSERT INTO code (sha256, text) VALUES (?, ?) ON CONFLICT (sha256) DO NOTHING', v.sha256, v.code);
     const id = Number(
-      store.run("INSERT INTO versions (entry, number, sha256, language, posted, edited, status) VALUES (?, ?, ?, ?, ?, ?, 'validating')", v.entry, number, v.sha256, v.language, v.posted, v.edited)
+      store.run("INSERT INTO versions (entry, number, sha256, language, author, posted, edited, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'validating')", v.entry, number, v.sha256, v.language, v.author ?? null, v.posted, v.edited)
         .lastInsertRowid,
     );
     if (last && (last.status === 'active' || last.status === 'validating')) setStatus(store, last.id, 'retired', `replaced by version ${number}`);
@@ -398,6 +402,7 @@ function toVersion(r: Row): Version {
     number: Number(r.number),
     sha256: String(r.sha256),
     language: String(r.language),
+    author: r.author == null ? null : String(r.author),
     posted: r.posted == null ? null : String(r.posted),
     edited: r.edited == null ? null : String(r.edited),
     status: String(r.status) as VersionStatus,
