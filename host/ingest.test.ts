@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyAnswers, botsOf, ingest, parseSource, readFolder, type ClassesOf } from './ingest.ts';
-import { createStore, entriesOfAnswer, getCode, listEntries, listEvents, versionsOf, type HostSettings, type Store } from '../engines/core/host/store.ts';
+import { beginTick, createStore, entriesOfAnswer, getCode, listEntries, listEvents, versionsOf, type HostSettings, type Store } from '../engines/core/host/store.ts';
 import { StackExchangeClient } from '../scraper/api.ts';
 import { sha256 } from '../scraper/extract.ts';
 import { findGame } from '../engines/registry.ts';
@@ -200,7 +200,15 @@ describe('ingest dir:PATH', () => {
     const store = createStore(join(dir, 'host'), settings(`dir:${bots}`));
     stores.push(store);
     const write = (f: string, text: string) => writeFileSync(join(bots, f), text);
-    const tick = () => ingest(store, `dir:${bots}`, { tick: null });
+    // Each ingest inside a tick of the host (its lock held), its events under that tick's number.
+    const tick = async () => {
+      const lock = beginTick(store);
+      try {
+        return await ingest(store, `dir:${bots}`, { tick: lock.tick });
+      } finally {
+        lock.finish();
+      }
+    };
     await expect(tick()).rejects.toThrow(/not a folder/);
     (await import('node:fs')).mkdirSync(bots);
     write('a.py', bot('Alpha', 2));
@@ -233,6 +241,8 @@ describe('ingest dir:PATH', () => {
     expect(getCode(store, versionsOf(store, entriesOfAnswer(store, 'a.py')[0]!.id)[1]!.sha256)).toBe(bot('Alpha', 19));
     expect(versions(store, 'b.py', 'Gamma')).toEqual([{ number: 1, status: 'retired', reason: 'its file was removed from the folder' }]);
     expect(r3.events.find((e) => e.kind === 'entry-same-class')!.data).toMatchObject({ class: 'Alpha', answer: 'c.py', others: ['a.py'] });
+    // Tick 1 refused the missing folder; this was tick 4: its events are stored under it, between its start and end.
+    expect(listEvents(store, 4).map((e) => e.kind)).toEqual(['tick-started', ...r3.events.map((e) => e.kind), 'tick-finished']);
 
     // The old text again is a new version (version 3), not the revival of version 1.
     write('a.py', bot('Alpha', 2));
