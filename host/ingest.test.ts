@@ -4,7 +4,7 @@
  * two answers with one class name, ten edits within a tick, an API failing mid-ingest; the same
  * for `dir:`. The bots are our own few lines of Python, written here.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyAnswers, botsOf, ingest, parseSource, readFolder, type ClassesOf } from './ingest.ts';
@@ -12,7 +12,7 @@ import { beginTick, createStore, entriesOfAnswer, getCode, listEntries, listEven
 import { StackExchangeClient } from '../scraper/api.ts';
 import { sha256 } from '../scraper/extract.ts';
 import { findGame } from '../engines/registry.ts';
-import { apiError, FakeStackExchange, type SimAnswer, type SimRevision } from '../test/test-server.ts';
+import { apiError, FakeStackExchange, type SimAnswer } from '../test/test-server.ts';
 import { tempDirs } from '../test/helpers.ts';
 
 const tmp = tempDirs('koth-ingest-');
@@ -210,7 +210,7 @@ describe('ingest dir:PATH', () => {
       }
     };
     await expect(tick()).rejects.toThrow(/not a folder/);
-    (await import('node:fs')).mkdirSync(bots);
+    mkdirSync(bots);
     write('a.py', bot('Alpha', 2));
     write('b.py', bot('Beta', 3) + '\n' + bot('Gamma', 4));
     write('README.md', '# our bots\n');

@@ -20,7 +20,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { challengeConfig, findGame } from '../engines/registry.ts';
-import type { ExtractedBot, Extraction, GameDescriptor } from '../engines/core/game.ts';
+import type { Extraction, GameDescriptor } from '../engines/core/game.ts';
 import {
   addEvent,
   addVersion,
