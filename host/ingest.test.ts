@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyAnswers, botsOf, ingest, parseSource, readFolder, type ClassesOf } from './ingest.ts';
+import { applyAnswers, botsOf, fileLanguage, ingest, parseSource, readFolder, type ClassesOf } from './ingest.ts';
 import { beginTick, createStore, entriesOfAnswer, getCode, listEntries, listEvents, versionsOf, type HostSettings, type Store } from '../engines/core/host/store.ts';
 import { StackExchangeClient } from '../scraper/api.ts';
 import { sha256 } from '../scraper/extract.ts';
@@ -278,6 +278,17 @@ describe('botsOf and applyAnswers', () => {
     ]);
     expect(bots[1]!.code).toContain('class Careful');
     expect(bots[1]!.code).toContain('class Bolder');
+  });
+
+  it('the language says which sandbox validates a version: python, cpp, or a program where the game has no sandbox for it', async () => {
+    const [gd, atomas, ruins] = ['gun-duel', 'atomas', 'ruins'].map((id) => findGame(id)!);
+    expect(['a.py', 'b.hpp', 'c.js', 'README.md'].map((f) => fileLanguage(dice, f))).toEqual(['python', 'program:hpp', 'program:js', undefined]);
+    expect(['a.py', 'b.hpp', 'c.cpp'].map((f) => fileLanguage(gd!, f))).toEqual(['program:py', 'cpp', 'cpp']);
+    expect(fileLanguage(atomas!, 'a.py')).toBe('program:py');
+    expect(fileLanguage(ruins!, 'a.py')).toBe('python');
+    // atomas: programs in any language (its header names it; the extractor does not): a program.
+    const ex = atomas!.extractor.extract('<h2>Python 2, Steady, 100</h2><pre><code>print 1\n</code></pre>');
+    expect((await botsOf(atomas!, ex)).map((b) => [b.className, b.language])).toEqual([['Steady', 'program']]);
   });
 
   it('writes in one transaction: a failure inside leaves nothing', () => {

@@ -116,22 +116,36 @@ export function parseSource(source: string): Source {
   throw new RangeError(`source ${JSON.stringify(source)}: give se:QUESTION_ID (a StackExchange question's number) or dir:PATH (a folder)`);
 }
 
-/** The sandbox language of a game's answers: 'python' (Python 3, Pyodide), 'python2', 'cpp' (C++ compiled to WebAssembly). */
-export function answerLanguage(game: GameDescriptor): string {
-  return game.botLanguage === 'C++' ? 'cpp' : game.botLanguage === 'Python 2' ? 'python2' : 'python';
+/** The Python sandbox's language for a game that seats Python answers (`python`; `python2` in a Python 2 game), else undefined. */
+const pythonOf = (game: GameDescriptor) => (game.engine?.entrants?.python ? (game.botLanguage === 'Python 2' ? 'python2' : 'python') : undefined);
+/** `cpp` for a game that compiles C++ answers to WebAssembly, else undefined. */
+const cppOf = (game: GameDescriptor) => (game.engine?.entrants?.cpp ? 'cpp' : undefined);
+
+/**
+ * The language a version of a game's answer is in, saying which sandbox validates it: `python`
+ * (Pyodide; `python2` in a Python 2 game) or `cpp` (WebAssembly) when the game seats such answers
+ * (its `engine.entrants`), else a program, run only with --allow-programs: `program:<language>`
+ * when the extractor names the language (gun-duel's answers in other languages), `program` when
+ * it does not (atomas: programs in any language).
+ */
+export function answerLanguage(game: GameDescriptor, botLanguage?: string): string {
+  if (botLanguage !== undefined) return `program:${botLanguage}`;
+  return (game.botLanguage === 'C++' ? cppOf(game) : pythonOf(game)) ?? 'program';
 }
 
 /** Extensions of programs in languages without a sandbox (a `dir:` file with one is one program, run only with --allow-programs). */
 export const PROGRAM_EXTENSIONS: readonly string[] = ['.js', '.mjs', '.java', '.rb', '.lua', '.sh', '.cs', '.pl', '.go', '.rs', '.c', '.php', '.hs', '.kt', '.jl', '.r'];
+const CPP_EXTENSIONS: readonly string[] = ['.cpp', '.hpp', '.h', '.hh', '.cc', '.cxx', '.hxx'];
 
 /**
- * The language a file of a `dir:` source is in, by its extension: python (python2 in a Python 2
- * game), cpp, `program:<ext>` for PROGRAM_EXTENSIONS, or undefined (not a bot's file: a README).
+ * The language a file of a `dir:` source is in, by its extension: `.py` python (as answerLanguage),
+ * C++ cpp, in a game without that sandbox `program:py` / `program:cpp`; PROGRAM_EXTENSIONS
+ * `program:<ext>`; any other file undefined (not a bot's file: a README).
  */
 export function fileLanguage(game: GameDescriptor, file: string): string | undefined {
   const ext = extname(file).toLowerCase();
-  if (ext === '.py') return game.botLanguage === 'Python 2' ? 'python2' : 'python';
-  if (['.cpp', '.hpp', '.h', '.hh', '.cc', '.cxx', '.hxx'].includes(ext)) return 'cpp';
+  if (ext === '.py') return pythonOf(game) ?? 'program:py';
+  if (CPP_EXTENSIONS.includes(ext)) return cppOf(game) ?? `program:${ext.slice(1)}`;
   return PROGRAM_EXTENSIONS.includes(ext) ? `program:${ext.slice(1)}` : undefined;
 }
 
@@ -149,7 +163,7 @@ export async function botsOf(game: GameDescriptor, ex: Pick<Extraction, 'blocks'
   for (const bot of ex.bots) {
     const code = game.extractor.codeOf?.(ex, bot) ?? ex.blocks[bot.block]?.text;
     if (code === undefined) continue;
-    const language = bot.language === undefined ? answerLanguage(game) : `program:${bot.language}`;
+    const language = answerLanguage(game, bot.language);
     const key = `${language}\n${sha256(code)}`;
     const u = units.get(key) ?? { language, code, names: [] };
     u.names.push(bot.name);
@@ -157,7 +171,7 @@ export async function botsOf(game: GameDescriptor, ex: Pick<Extraction, 'blocks'
   }
   const out: SeenBot[] = [];
   for (const u of units.values()) {
-    const found = u.language.startsWith('program:') ? undefined : await classesOf?.(u.language, u.code);
+    const found = u.language.startsWith('program') ? undefined : await classesOf?.(u.language, u.code);
     for (const className of found ?? u.names) {
       if (!out.some((b) => b.className === className)) out.push({ className, language: u.language, code: u.code, sha256: sha256(u.code) });
     }
@@ -191,7 +205,7 @@ export async function readFolder(game: GameDescriptor, path: string, classesOf?:
       out.push({ ...base, bots: [], noBot: `not a bot's file (a bot is a .py or C++ file, or a program: ${PROGRAM_EXTENSIONS.join(' ')})` });
       continue;
     }
-    if (language.startsWith('program:')) {
+    if (language.startsWith('program')) {
       out.push({ ...base, bots: [{ className: basename(file, extname(file)), language, code, sha256: sha256(code) }] });
       continue;
     }
