@@ -184,6 +184,12 @@ describe('ingest se:QUESTION_ID (the test API server)', () => {
     expect(r.summary.new).toBe(3);
     expect(asked).toEqual(['python', 'python']);
     expect(listEntries(store).map((e) => `${e.answer}:${e.className}`)).toEqual(['301:Zeta', '301:ZetaTwin', '302:Eta']);
+    // The next tick asks nothing about code already stored; only a new text is asked about.
+    expect((await tick(2, classesOf)).summary).toEqual({ new: 0, edited: 0, retired: 0, ignored: 0 });
+    expect(asked).toHaveLength(2);
+    edit(s, 302, html(bot('Eta', 3)), at(2) + 1);
+    expect((await tick(3, classesOf)).summary.edited).toBe(1);
+    expect(asked).toHaveLength(3);
   });
 
   it('refuses a source that is neither se:ID nor dir:PATH', () => {

@@ -387,6 +387,20 @@ export function applyAnswers(store: Store, tick: number | null, seen: readonly S
 }
 
 /**
+ * `classesOf` asked only about code the host has not stored yet (a sandbox's answer costs time,
+ * and every answer is read at every tick): the classes of a text already stored are the classes
+ * of the entries whose versions have it.
+ */
+export function storedFirst(store: Store, classesOf: ClassesOf): ClassesOf {
+  return (language, code) => {
+    const known = store
+      .rows('SELECT e.class AS class FROM versions v JOIN entries e ON e.id = v.entry WHERE v.sha256 = ? AND v.language = ? GROUP BY e.class ORDER BY min(e.id)', sha256(code), language)
+      .map((r) => String(r.class));
+    return known.length ? known : classesOf(language, code);
+  };
+}
+
+/**
  * One ingest of the host's source (`se:QUESTION_ID` or `dir:PATH`): read it whole, then write
  * what changed in one transaction. Returns the counts and the events it stored.
  */
@@ -395,10 +409,11 @@ export async function ingest(store: Store, source: string, o: IngestOptions): Pr
   const settings = getSettings(store);
   const game = findGame(settings.game);
   if (!game) throw new Error(`the host's game "${settings.game}" is not one this koth knows`);
+  const classesOf = o.classesOf && storedFirst(store, o.classesOf);
   if (src.kind === 'se') {
-    const seen = await readQuestion(store, game, src.questionId, o);
+    const seen = await readQuestion(store, game, src.questionId, { ...o, ...(classesOf ? { classesOf } : {}) });
     return applyAnswers(store, o.tick, seen, { gone: 'its answer was deleted (the API no longer returns it)' });
   }
-  const seen = await readFolder(game, src.path, o.classesOf);
+  const seen = await readFolder(game, src.path, classesOf);
   return applyAnswers(store, o.tick, seen, { gone: 'its file was removed from the folder' });
 }
