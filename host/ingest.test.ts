@@ -150,16 +150,23 @@ describe('ingest se:QUESTION_ID (the test API server)', () => {
     expect(versions(store, '103', 'Delta').at(-1)).toMatchObject({ status: 'retired', reason: 'answer 103 has no bot any more' });
   });
 
-  it('an API that fails mid-ingest (after the scrape, asking for the known ids) writes nothing', async () => {
+  it('an API that fails mid-ingest (after the scrape, asking for the known ids) writes nothing; another question under the id is refused first', async () => {
     const { store, s, tick } = await seHost();
     s.answers.push(answer(201, 'erin', html(bot('Epsilon', 2)), at(0) + 1));
     await tick(1);
     const events = listEvents(store).length;
     s.answers = [];
     s.fault = (r) => (/^\/answers\/[\d;]+$/.test(r.path) ? apiError(500, 500, 'internal_error', 'down') : undefined);
-    await expect(tick(2)).rejects.toThrow();
+    await expect(tick(2)).rejects.toThrow(/kept failing|internal_error|down/);
     expect(versions(store, '201', 'Epsilon')).toEqual([{ number: 1, status: 'validating', reason: null }]);
     expect(listEvents(store)).toHaveLength(events);
+    // The scraper's title check holds too: another question under the id stops the ingest before any answer is read.
+    s.fault = undefined;
+    s.questions = [{ question_id: DICE_Q, title: 'Some other question' }];
+    const asked = s.requests.length;
+    await expect(tick(3)).rejects.toThrow(/is "Some other question", not/);
+    expect(s.requests.slice(asked).map((r) => r.path)).toEqual([`/questions/${DICE_Q}`]);
+    expect(versions(store, '201', 'Epsilon')).toEqual([{ number: 1, status: 'validating', reason: null }]);
   });
 
   it('an API that returns an answer in the listing and not by id is contradicting itself: nothing is retired', async () => {

@@ -34,7 +34,7 @@ import {
   type Version,
 } from '../engines/core/host/store.ts';
 import { ApiError, type StackExchangeClient } from '../scraper/api.ts';
-import { AnswerCache, loadBackoff, saveBackoff, type CachedAnswer } from '../scraper/cache.ts';
+import { AnswerCache, loadBackoff, saveBackoff } from '../scraper/cache.ts';
 import { sha256 } from '../scraper/extract.ts';
 import { PAGE_SIZE, scrapeChallenge, type ApiAnswer, type ApiRevision } from '../scraper/scrape.ts';
 
@@ -267,50 +267,54 @@ export async function readQuestion(store: Store, game: GameDescriptor, questionI
   // The game's own question caches as the game (shared with koth scrape); another question of the same game apart.
   const cfg = questionId === game.questionId ? base : { ...base, id: `${game.id}-q${questionId}`, questionId };
   const cache = new AnswerCache(o.cacheRoot, cfg.id);
+  const client = o.client;
   loadBackoff(o.cacheRoot);
-  let cached: CachedAnswer[];
-  let alive: Set<number>;
-  const started = new Date((o.now ?? Date.now)()).toISOString();
   try {
-    await scrapeChallenge(cfg, { client: o.client, cache, ...(o.now ? { now: o.now } : {}) });
-    cached = cache.all();
-    alive = await existingAnswers(o.client, questionId, cached.map((a) => a.answer_id));
+    const started = new Date((o.now ?? Date.now)()).toISOString();
+    await scrapeChallenge(cfg, { client, cache, ...(o.now ? { now: o.now } : {}) });
+    const cached = cache.all();
+    const alive = await existingAnswers(client, questionId, cached.map((a) => a.answer_id));
+    // An answer the API sent during this very scrape and now says is gone: the API contradicts itself
+    // (a glitch answering an empty list would retire the whole field): nothing is written, the next tick asks again.
+    const contradicted = cached.filter((a) => a.fetched_at >= started && !alive.has(a.answer_id)).map((a) => a.answer_id);
+    if (contradicted.length) {
+      const them = contradicted.length > 1;
+      throw new ApiError(
+        `the API listed answer${them ? 's' : ''} ${contradicted.slice(0, 5).join(', ')}${contradicted.length > 5 ? ', …' : ''} during this scrape but does not return ${them ? 'them' : 'it'} by id: nothing was ingested, the next tick asks again`,
+        'bad-response',
+      );
+    }
+    const answers: SeenAnswer[] = [];
+    for (const a of cached) {
+      if (!alive.has(a.answer_id)) continue;
+      const bots = await botsOf(game, a, o.classesOf);
+      answers.push({
+        answer: String(a.answer_id),
+        author: a.author ?? '',
+        posted: iso(a.creation_date),
+        edited: iso(a.last_edit_date),
+        bots,
+        sha256: sha256(a.body),
+        ...(bots.length ? {} : { noBot: a.reason ?? 'no bot found' }),
+      });
+    }
+    // How many edits a changed answer had since the host last saw it (only the newest becomes a version).
+    const known = latestByAnswer(store);
+    const since = new Map<number, number>();
+    for (const s of answers) {
+      const had = known.get(s.answer);
+      const changed = s.bots.some((b) => had?.find((x) => x.entry.className === b.className)?.latest.sha256 !== b.sha256);
+      if (!changed || s.edited === null) continue;
+      const last = had?.reduce((m, x) => Math.max(m, unix(x.latest.edited ?? x.latest.posted)), 0) || unix(s.posted);
+      if (unix(s.edited) > last) since.set(Number(s.answer), last);
+    }
+    const edits = since.size ? await editsSince(client, since) : new Map<number, number>();
+    for (const s of answers) if (edits.has(Number(s.answer))) s.edits = edits.get(Number(s.answer));
+    return answers;
   } finally {
+    // The API's backoff holds for the next process too (as koth scrape keeps it).
     saveBackoff(o.cacheRoot);
   }
-  // An answer the API sent during this very scrape and now says is gone: the API contradicts itself
-  // (a glitch answering an empty list would retire the whole field): nothing is written, the next tick asks again.
-  const contradicted = cached.filter((a) => a.fetched_at >= started && !alive.has(a.answer_id)).map((a) => a.answer_id);
-  if (contradicted.length) {
-    throw new ApiError(`the API listed answer${contradicted.length > 1 ? 's' : ''} ${contradicted.slice(0, 5).join(', ')}${contradicted.length > 5 ? ', …' : ''} during this scrape but does not return ${contradicted.length > 1 ? 'them' : 'it'} by id: nothing was ingested, the next tick asks again`, 'bad-response');
-  }
-  const answers: SeenAnswer[] = [];
-  for (const a of cached) {
-    if (!alive.has(a.answer_id)) continue;
-    const bots = await botsOf(game, a, o.classesOf);
-    answers.push({
-      answer: String(a.answer_id),
-      author: a.author ?? '',
-      posted: iso(a.creation_date),
-      edited: iso(a.last_edit_date),
-      bots,
-      sha256: sha256(a.body),
-      ...(bots.length ? {} : { noBot: a.reason ?? 'no bot found' }),
-    });
-  }
-  // How many edits a changed answer had since the host last saw it (only the newest becomes a version).
-  const known = latestByAnswer(store);
-  const since = new Map<number, number>();
-  for (const s of answers) {
-    const had = known.get(s.answer);
-    const changed = s.bots.some((b) => had?.find((x) => x.entry.className === b.className)?.latest.sha256 !== b.sha256);
-    if (!changed || s.edited === null) continue;
-    const last = had?.reduce((m, x) => Math.max(m, unix(x.latest.edited ?? x.latest.posted)), 0) || unix(s.posted);
-    if (unix(s.edited) > last) since.set(Number(s.answer), last);
-  }
-  const edits = since.size ? await editsSince(o.client, since) : new Map<number, number>();
-  for (const s of answers) if (edits.has(Number(s.answer))) s.edits = edits.get(Number(s.answer));
-  return answers;
 }
 
 /**
