@@ -179,6 +179,15 @@ describe('ingest se:QUESTION_ID (the test API server)', () => {
     expect(versions(store, '401', 'Theta')).toEqual([{ number: 1, status: 'validating', reason: null }]);
   });
 
+  it('an answer the scraper skips (an answer_id that is no number) is said in an event, the others ingested', async () => {
+    const { store, s, tick } = await seHost();
+    s.answers.push(answer(501, 'ida', html(bot('Iota', 2)), at(0) + 1), { ...answer(502, 'jo', html(bot('Kappa', 2)), at(0) + 2), answer_id: 'x502' as unknown as number });
+    const r = await tick(1);
+    expect(r.summary.new).toBe(1);
+    expect(listEntries(store).map((e) => e.className)).toEqual(['Iota']);
+    expect(r.events.filter((e) => e.kind === 'answer-skipped').map((e) => e.data)).toEqual([{ answer: '"x502"', author: null, reason: expect.stringContaining('not a positive integer') }]);
+  });
+
   it('takes the classes from classesOf when given (the sandbox), the extractor\'s when it cannot tell', async () => {
     const { store, s, tick } = await seHost();
     s.answers.push(answer(301, 'fay', html(bot('Zeta', 2)), at(0) + 1), answer(302, 'gus', html(bot('Eta', 2)), at(0) + 2));

@@ -36,7 +36,7 @@ import {
 import { ApiError, type StackExchangeClient } from '../scraper/api.ts';
 import { AnswerCache, loadBackoff, saveBackoff } from '../scraper/cache.ts';
 import { sha256 } from '../scraper/extract.ts';
-import { PAGE_SIZE, scrapeChallenge, type ApiAnswer, type ApiRevision } from '../scraper/scrape.ts';
+import { PAGE_SIZE, scrapeChallenge, type ApiAnswer, type ApiRevision, type ScrapeWarning } from '../scraper/scrape.ts';
 
 /**
  * The classes (bots) a piece of code defines, as the game's own runtime finds them (host/classes.ts
@@ -72,7 +72,7 @@ export interface IngestSummary {
 
 /** What ingest did, as stored in the events table (kind and data). */
 export interface IngestEvent {
-  kind: 'entry-new' | 'entry-edited' | 'entry-restored' | 'entry-retired' | 'answer-no-bot' | 'answer-edits-collapsed' | 'entry-same-class';
+  kind: 'entry-new' | 'entry-edited' | 'entry-restored' | 'entry-retired' | 'answer-no-bot' | 'answer-edits-collapsed' | 'answer-skipped' | 'entry-same-class';
   data: Record<string, unknown>;
 }
 
@@ -261,7 +261,7 @@ async function editsSince(client: StackExchangeClient, since: ReadonlyMap<number
  * API no longer returns are deleted and left out), and, for answers whose code changed since the
  * host last saw them, how many edits that was.
  */
-export async function readQuestion(store: Store, game: GameDescriptor, questionId: number, o: IngestOptions): Promise<SeenAnswer[]> {
+export async function readQuestion(store: Store, game: GameDescriptor, questionId: number, o: IngestOptions): Promise<{ answers: SeenAnswer[]; skipped: ScrapeWarning[] }> {
   if (!o.client || !o.cacheRoot) throw new Error(`se:${questionId}: ingest needs a StackExchange client and a cache root`);
   const base = challengeConfig(game.id)!;
   // The game's own question caches as the game (shared with koth scrape); another question of the same game apart.
@@ -271,7 +271,9 @@ export async function readQuestion(store: Store, game: GameDescriptor, questionI
   loadBackoff(o.cacheRoot);
   try {
     const started = new Date((o.now ?? Date.now)()).toISOString();
-    await scrapeChallenge(cfg, { client, cache, ...(o.now ? { now: o.now } : {}) });
+    // Answers the scraper skips as they come (a broken id, HTML it cannot read) are said in events; the rest go on.
+    const skipped: ScrapeWarning[] = [];
+    await scrapeChallenge(cfg, { client, cache, onWarning: (w) => skipped.push(w), ...(o.now ? { now: o.now } : {}) });
     const cached = cache.all();
     const alive = await existingAnswers(client, questionId, cached.map((a) => a.answer_id));
     // An answer the API sent during this very scrape and now says is gone: the API contradicts itself
@@ -310,7 +312,7 @@ export async function readQuestion(store: Store, game: GameDescriptor, questionI
     }
     const edits = since.size ? await editsSince(client, since) : new Map<number, number>();
     for (const s of answers) if (edits.has(Number(s.answer))) s.edits = edits.get(Number(s.answer));
-    return answers;
+    return { answers, skipped };
   } finally {
     // The API's backoff holds for the next process too (as koth scrape keeps it).
     saveBackoff(o.cacheRoot);
@@ -322,7 +324,7 @@ export async function readQuestion(store: Store, game: GameDescriptor, questionI
  * follows that is not among them is gone), in one transaction. Pure given its inputs: the
  * network and the sandbox are behind it (readQuestion, readFolder).
  */
-export function applyAnswers(store: Store, tick: number | null, seen: readonly SeenAnswer[], o: { gone: string } = { gone: 'its answer was deleted' }): IngestResult {
+export function applyAnswers(store: Store, tick: number | null, seen: readonly SeenAnswer[], o: { gone: string; skipped?: readonly ScrapeWarning[] } = { gone: 'its answer was deleted' }): IngestResult {
   return store.step(() => {
     const summary: IngestSummary = { new: 0, edited: 0, retired: 0, ignored: 0 };
     const events: IngestEvent[] = [];
@@ -330,6 +332,8 @@ export function applyAnswers(store: Store, tick: number | null, seen: readonly S
       events.push({ kind, data });
       addEvent(store, tick, kind, data);
     };
+    // What the scraper skipped (an answer it could not read keeps its last readable text, if it had one).
+    for (const w of o.skipped ?? []) emit('answer-skipped', { answer: w.answerId === null ? null : String(w.answerId), author: w.author, reason: w.reason });
     const live = (v: Version) => v.status === 'active' || v.status === 'validating';
     const retire = (entry: { id: number; answer: string; className: string }, v: Version, reason: string) => {
       setStatus(store, v.id, 'retired', reason);
@@ -415,8 +419,8 @@ export async function ingest(store: Store, source: string, o: IngestOptions): Pr
   if (!game) throw new Error(`the host's game "${settings.game}" is not one this koth knows`);
   const classesOf = o.classesOf && storedFirst(store, o.classesOf);
   if (src.kind === 'se') {
-    const seen = await readQuestion(store, game, src.questionId, { ...o, ...(classesOf ? { classesOf } : {}) });
-    return applyAnswers(store, o.tick, seen, { gone: 'its answer was deleted (the API no longer returns it)' });
+    const { answers, skipped } = await readQuestion(store, game, src.questionId, { ...o, ...(classesOf ? { classesOf } : {}) });
+    return applyAnswers(store, o.tick, answers, { gone: 'its answer was deleted (the API no longer returns it)', skipped });
   }
   const seen = await readFolder(game, src.path, classesOf);
   return applyAnswers(store, o.tick, seen, { gone: 'its file was removed from the folder' });
