@@ -11,8 +11,8 @@ const opened: SandboxClasses[] = [];
 afterAll(async () => {
   for (const c of opened) await c.close();
 });
-const open = (id: string) => {
-  const c = sandboxClassesOf(findGame(id)!, replayKit());
+const open = (id: string, timeoutMs?: number) => {
+  const c = sandboxClassesOf(findGame(id)!, replayKit(), timeoutMs === undefined ? {} : { timeoutMs });
   opened.push(c);
   return c;
 };
@@ -31,6 +31,12 @@ describe('sandboxClassesOf', () => {
     expect(await classesOf('python', 'class Broken(Bot):\n    def make_throw(self\n')).toBeUndefined();
     // Not Python: not asked of the sandbox.
     expect(await classesOf('cpp', 'class X : public Player {};')).toBeUndefined();
+  });
+
+  it('a code that loops while loading is "cannot tell" once its time is up, and the worker serves the next one', async () => {
+    const { classesOf } = open('dice', 1500);
+    expect(await classesOf('python', 'while True:\n    pass\n')).toBeUndefined();
+    expect(await classesOf('python', 'class Quick(Bot):\n    def make_throw(self, scores, last_round):\n        yield False\n')).toEqual(['Quick']);
   });
 
   it("ruins: a scraped block loads wrapped in the controller's imports (verify.wrap)", async () => {

@@ -24,13 +24,17 @@ export interface SandboxClasses {
   close(): Promise<void>;
 }
 
-/** The game's class discovery in one sandbox worker of `kit` (the registry's replayKit() for the command). */
-export function sandboxClassesOf(game: GameDescriptor, kit: Pick<ReplayKit, 'sandboxPool'>): SandboxClasses {
+/**
+ * The game's class discovery in one sandbox worker of `kit` (the registry's replayKit() for the
+ * command). `timeoutMs`: how long loading one code may take (the sandbox's default when absent;
+ * KOTH_SANDBOX_TIMEOUT_MS overrides both): an answer that loops while loading is "cannot tell".
+ */
+export function sandboxClassesOf(game: GameDescriptor, kit: Pick<ReplayKit, 'sandboxPool'>, o: { timeoutMs?: number } = {}): SandboxClasses {
   const spec = game.engine?.entrants?.python;
   let pool: SandboxPool | undefined;
   const wrap = isVerifier(game.verify) ? game.verify.wrap : undefined;
   const inspect = async (code: string): Promise<string[] | undefined> => {
-    pool ??= kit.sandboxPool(game.id, 1);
+    pool ??= kit.sandboxPool(game.id, 1, o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs });
     const args = spec!.args([spec!.fromFile(`answer_${sha256(code).slice(0, 12)}.py`, code)], {});
     try {
       const found = (await runOriginalsJob(spec!, pool, spec!.inspectJob, args)) as OriginalsInspection;
