@@ -73,6 +73,7 @@ export const LANES: readonly Lane[] = [
       'test/cli-edges.test.ts',
       'test/cli-surface.test.ts',
       'test/cli.test.ts',
+      'test/interrupt.test.ts',
       'test/report-cli.test.ts',
       'test/rule-ab.test.ts',
       'test/scrape-resume.test.ts',

@@ -102,8 +102,9 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
         );
       }
       const controller = new AbortController();
-      const onSigint = () => controller.abort();
-      process.once('SIGINT', onSigint);
+      const now = new AbortController();
+      const onSigint = interruptHandler(controller, now, r.unit ?? 'trials');
+      process.on('SIGINT', onSigint);
       sharding++;
       try {
         if (r.queue) return await queuedRun(r, controller.signal);
@@ -121,6 +122,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
           ...(r.onShard ? { onShard: r.onShard } : {}),
           ...(r.sandbox ? { sandbox: r.sandbox } : {}),
           signal: controller.signal,
+          abort: now.signal,
         });
         const unit = r.unit ?? 'trials';
         if (res.checkpointError) {
@@ -139,7 +141,9 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
         }
         if (res.interrupted) {
           throw new UserError(
-            r.checkpoint
+            r.checkpoint && res.done === 0
+              ? `interrupted after 0 of ${r.trials} ${unit}: none finished, so ${r.checkpoint} holds nothing of this run; rerun the same command to start it again`
+              : r.checkpoint
               ? `interrupted after ${res.done} ${unit}; progress is saved in ${r.checkpoint}: rerun the same command to resume`
               : `interrupted after ${res.done} of ${r.trials} ${unit}; rerun with --checkpoint FILE to be able to resume long runs`,
             EXIT.interrupted,
@@ -153,6 +157,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
       } finally {
         sharding--;
         process.off('SIGINT', onSigint);
+        onSigint.done();
       }
     },
     emitReport(report, json) {
@@ -187,6 +192,29 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
     },
   };
   return kit;
+}
+
+/** How long the shards under way may take to finish after a Ctrl-C before they are stopped (docs/cli.md, "Ctrl-C"). */
+export const INTERRUPT_GRACE_MS = 5000;
+
+/**
+ * Ctrl-C during a sharded run: the first stops handing out shards (`stop`) and says so; the
+ * shards under way may finish for INTERRUPT_GRACE_MS, then — or at a second Ctrl-C, at once —
+ * they are stopped (`now`): the run ends with what finished, which its checkpoint keeps.
+ */
+function interruptHandler(stop: AbortController, now: AbortController, unit: string): (() => void) & { done(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const handler = () => {
+    if (stop.signal.aborted) {
+      if (!now.signal.aborted) now.abort();
+      return;
+    }
+    stop.abort();
+    process.stderr.write(`koth: Ctrl-C: no new shard starts; the ${unit} under way may finish for ${INTERRUPT_GRACE_MS / 1000} s (Ctrl-C again stops them at once)\n`);
+    timer = setTimeout(() => now.abort(), INTERRUPT_GRACE_MS);
+    timer.unref();
+  };
+  return Object.assign(handler, { done: () => clearTimeout(timer) });
 }
 
 async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSignal): Promise<RunResult<Acc>> {

@@ -2,7 +2,8 @@
  * The generic tournament runner: N trials of a registered game, cut into fixed-size shards
  * (shards.ts), run in this thread or on worker threads, merged in shard order — so the
  * result is identical for any number of workers. Long runs write a checkpoint after
- * finished shards and resume from it.
+ * finished shards and resume from it. A run that must hear Ctrl-C while a shard runs (the CLI:
+ * `abort`) runs every shard on a worker thread, even with one worker.
  */
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
@@ -40,8 +41,14 @@ export interface RunOptions<Opts, Acc> {
   label?: string;
   /** Called once per finished shard (tests use it to interrupt a run). */
   onShard?: (done: number, total: number) => void;
-  /** Stops scheduling new shards when aborted; the checkpoint keeps what finished. */
+  /** Stops scheduling new shards when aborted (the first Ctrl-C); the shards under way finish, the checkpoint keeps what finished. */
   signal?: AbortSignal;
+  /**
+   * Stops at once when aborted (a second Ctrl-C): the shards under way are abandoned, their
+   * threads ended; the checkpoint keeps the shards that finished. With it no shard runs on this
+   * thread, even with one worker: a shard running here would keep the signal from being heard.
+   */
+  abort?: AbortSignal;
   /**
    * Sandbox workers (engines/core/sandbox/pool.ts) to run every shard on, instead of this thread
    * or plain workers: runs with original Python bots. Their number replaces `workers`.
@@ -68,6 +75,8 @@ export interface RunResult<Acc> {
    */
   checkpointError?: CheckpointWriteError;
 }
+
+const abandon = Symbol('abandoned');
 
 export function defaultWorkers(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
@@ -115,8 +124,10 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
     finished++;
     o.onShard?.(finished, plan.length);
   };
-  const stopped = () => o.signal?.aborted || writeError !== undefined;
+  const stopped = () => o.signal?.aborted || o.abort?.aborted || writeError !== undefined;
   let interrupted = false;
+  // Resolves when the run is to stop at once: a shard under way is no longer waited for.
+  const abandoned = new Promise<void>((r) => (o.abort?.aborted ? r() : o.abort?.addEventListener('abort', () => r(), { once: true })));
   try {
     if (o.sandbox) {
       const pool = o.sandbox;
@@ -129,12 +140,19 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
             return;
           }
           const shard = todo[next++]!;
-          const acc = (await pool.run({ kind: 'shard', module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count }, { onTick: (n) => progress.tick(n) })) as Acc;
+          const running = pool.run({ kind: 'shard', module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count }, { onTick: (n) => progress.tick(n) });
+          // Stopped at once: the shard is left to the pool's owner, who ends its workers.
+          const acc = (await Promise.race([running, abandoned.then(() => abandon)])) as Acc | typeof abandon;
+          if (acc === abandon) {
+            running.catch(() => {});
+            interrupted = true;
+            return;
+          }
           record(shard, acc);
         }
       };
       await Promise.all(Array.from({ length: workers }, lane));
-    } else if (workers === 1) {
+    } else if (workers === 1 && !o.abort) {
       for (const shard of todo) {
         if (stopped()) {
           interrupted = true;
@@ -158,7 +176,15 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
             }
             const shard = todo[next++]!;
             const task: ShardTask = { module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count };
-            const acc = (await pool.run(task)) as Acc;
+            let acc: Acc;
+            try {
+              // A stop at once ends the thread of the shard under way (piscina: its signal).
+              acc = (await pool.run(task, o.abort ? { signal: o.abort } : {})) as Acc;
+            } catch (e) {
+              if (!o.abort?.aborted) throw e;
+              interrupted = true;
+              return;
+            }
             progress.tick(shard.count);
             record(shard, acc);
           }
