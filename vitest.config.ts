@@ -67,6 +67,7 @@ export const LANES: readonly Lane[] = [
       'engines/ruins/bench.test.ts',
       'engines/ruins/cli.test.ts',
       'engines/ruins/driver-cli.test.ts',
+      'test/ab-runs.test.ts',
       'test/ab.test.ts',
       'test/bench.test.ts',
       'test/bundle.test.ts',

@@ -33,6 +33,11 @@ export interface ShardedRun<Opts, Acc> {
    */
   checkpointPart?: string;
   label?: string;
+  /**
+   * This run is one stretch of a longer one (koth ab: pairs in stretches): `before` of the whole's
+   * trials came before it, and the whole has at most `most`. Messages (interrupted after …) count the whole.
+   */
+  stretchOf?: { before: number; most: number };
   /** What a trial is, for messages ("games", "tournaments"). */
   unit?: string;
   /** Called once per finished shard (the bench times them). */

@@ -122,6 +122,7 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
       checkpoint: i.checkpoint,
       checkpointPart: `ab/${first}`,
       label: `${i.game} A/B`,
+      stretchOf: { before: first, most: i.maxPairs },
       ...(i.sharded ?? {}),
       unit: 'pairs',
     });

@@ -125,15 +125,19 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
           abort: now.signal,
         });
         const unit = r.unit ?? 'trials';
+        // How far the whole run got, and of how many (a stretch of koth ab counts the stretches before it).
+        const before = r.stretchOf?.before ?? 0;
+        const done = before + res.done;
+        const ofAll = r.stretchOf ? `of at most ${r.stretchOf.most}` : `of ${r.trials}`;
         if (res.checkpointError) {
           const w = res.checkpointError;
-          const kept = w.savedTrials
-            ? `The last checkpoint written is kept in ${w.path} (${w.savedTrials} of ${r.trials} ${unit}${r.checkpointPart ? ` of ${r.checkpointPart}` : ''})`
+          const kept = before + w.savedTrials
+            ? `The last checkpoint written is kept in ${w.path} (${r.stretchOf ? `the first ${before + w.savedTrials} ${unit}` : `${w.savedTrials} of ${r.trials} ${unit}${r.checkpointPart ? ` of ${r.checkpointPart}` : ''}`})`
             : `Nothing of this run had been saved in ${w.path} yet`;
           const why = `could not write the checkpoint ${w.path}: ${fsErrorText(w.cause)}`;
           if (res.interrupted) {
             throw new UserError(
-              `${why}, so the run stopped after ${res.done} of ${r.trials} ${unit}. ${kept}: free space (or fix the folder) and rerun the same command to resume from it.`,
+              `${why}, so the run stopped after ${done} ${ofAll} ${unit}. ${kept}: free space (or fix the folder) and rerun the same command to resume from it.`,
               EXIT.interrupted,
             );
           }
@@ -141,11 +145,11 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
         }
         if (res.interrupted) {
           throw new UserError(
-            r.checkpoint && res.done === 0
-              ? `interrupted after 0 of ${r.trials} ${unit}: none finished, so ${r.checkpoint} holds nothing of this run; rerun the same command to start it again`
+            r.checkpoint && done === 0
+              ? `interrupted after 0 ${ofAll} ${unit}: none finished, so ${r.checkpoint} holds nothing of this run; rerun the same command to start it again`
               : r.checkpoint
-              ? `interrupted after ${res.done} ${unit}; progress is saved in ${r.checkpoint}: rerun the same command to resume`
-              : `interrupted after ${res.done} of ${r.trials} ${unit}; rerun with --checkpoint FILE to be able to resume long runs`,
+              ? `interrupted after ${done} ${unit}; progress is saved in ${r.checkpoint}: rerun the same command to resume`
+              : `interrupted after ${done} ${ofAll} ${unit}; rerun with --checkpoint FILE to be able to resume long runs`,
             EXIT.interrupted,
           );
         }
@@ -238,7 +242,8 @@ async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSigna
   }
   const unit = r.unit ?? 'trials';
   if (res.interrupted) {
-    throw new UserError(`interrupted after ${res.done} of ${r.trials} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);
+    const ofAll = r.stretchOf ? `of at most ${r.stretchOf.most}` : `of ${r.trials}`;
+    throw new UserError(`interrupted after ${(r.stretchOf?.before ?? 0) + res.done} ${ofAll} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);
   }
   // The shards ran on `koth worker` processes, however many pulled from the queue: not on --workers threads here.
   return { acc: res.acc, shards: res.shards, resumedShards: res.resumedShards, trials: r.trials, done: res.done, workers: r.workers, ranOn: `koth worker processes through the queue ${redact(r.queue!)}${sandbox?.runtime === 'python' ? ' (the original Python bots in their Pyodide sandbox workers)' : ''}`, elapsedMs: res.elapsedMs, interrupted: false };
