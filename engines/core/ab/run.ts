@@ -107,7 +107,8 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
     trace.push({ pairs: n, llr: sprt.llr(), mean: s.mean - 0.5, low: s.low - 0.5, high: s.high - 0.5 });
   };
   for (let k = 0; verdict === null && n < i.maxPairs; k++) {
-    const count = Math.min(stretchPairs(k, batch), i.maxPairs - n);
+    const whole = stretchPairs(k, batch);
+    const count = Math.min(whole, i.maxPairs - n);
     const first = n;
     const opts: AbOptions = { ...i.opts, first, batch };
     const res = await kit.runSharded<AbOptions, AbAcc>({
@@ -120,7 +121,9 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
       workers: i.workers,
       queue: i.queue,
       checkpoint: i.checkpoint,
-      checkpointPart: `ab/${first}`,
+      // A stretch cut short by --max-pairs is a part of its own: the same run with a larger --max-pairs
+      // resumes the whole stretches before it and plays this one whole (as a fresh run to that bound does).
+      checkpointPart: count === whole ? `ab/${first}` : `ab/${first}+${count}`,
       label: `${i.game} A/B`,
       stretchOf: { before: first, most: i.maxPairs },
       ...(i.sharded ?? {}),
