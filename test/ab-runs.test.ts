@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { ROOT, tempDirs } from './helpers.ts';
 
 const tmp = tempDirs('koth-ab-runs-');
@@ -22,6 +23,13 @@ function start(args: string[], cwd = ROOT) {
   child.stdout!.on('data', (d) => (out.stdout += d));
   const closed = new Promise<number | null>((r) => child.once('close', r));
   return { child, out, closed };
+}
+
+/** The command run to its end (in `cwd`): its exit code, stdout, stderr, stdout as JSON. */
+async function finish(args: string[], cwd = ROOT) {
+  const run = start(args, cwd);
+  const status = await run.closed;
+  return { status, stdout: run.out.stdout, stderr: run.out.stderr, json: () => JSON.parse(run.out.stdout) };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,4 +52,51 @@ describe('koth ab interrupted after some stretches', () => {
       expect(run.out.stderr).toMatch(checkpoint ? /interrupted after \d+ pairs; progress is saved in / : /interrupted after \d+ of at most 150000 pairs; rerun with --checkpoint FILE/);
     }, 90_000);
   }
+});
+
+describe('koth ab on the checkpoint of an earlier run', () => {
+  it('an inconclusive run extended with a larger --max-pairs continues from its checkpoint to the result of a fresh run to that bound', async () => {
+    const ck = join(tmp(), 'ab.ckpt');
+    const first = await finish([...EVEN, '--max-pairs', '1000', '--checkpoint', ck, '--json']);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.json()).toMatchObject({ verdict: 'inconclusive', pairs: 1000 });
+    const extended = await finish([...EVEN, '--max-pairs', '3000', '--checkpoint', ck, '--json']);
+    expect(extended.status, extended.stderr).toBe(0);
+    const fresh = await finish([...EVEN, '--max-pairs', '3000', '--json']);
+    expect(fresh.status, fresh.stderr).toBe(0);
+    expect(extended.json()).toEqual(fresh.json());
+    expect(extended.json()).toMatchObject({ verdict: 'inconclusive', pairs: 3000 });
+  }, 120_000);
+
+  it('a --bot-cmd program whose file changed since the checkpoint was written is refused, naming the file; unchanged, the run resumes', async () => {
+    const dir = tmp();
+    const ck = join(dir, 'ab.ckpt');
+    const program = join(dir, 'mine.sh');
+    writeFileSync(program, '#!/bin/sh\nexit 48\n', { mode: 0o755 });
+    const args = ['ab', 'gun-duel', '--bot-cmd', 'Mine=./mine.sh', '--interface', 'exit-code', '--candidate', 'Mine', '--baseline', 'PlasmaPlayer', '--field', 'GunClubPlayer,OpportunistPlayer,TurtlePlayer', '--max-pairs', '2', '--workers', '1', '--checkpoint', ck, '--json'];
+    const first = await finish(args, dir);
+    expect(first.status, first.stderr).toBe(0);
+    const again = await finish(args, dir);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.json()).toEqual(first.json());
+    writeFileSync(program, '#!/bin/sh\nexit 49\n', { mode: 0o755 });
+    const changed = await finish(args, dir);
+    expect(changed.status, changed.stderr).toBe(2);
+    expect(changed.stderr).toMatch(/mine\.sh changed since checkpoint .*ab\.ckpt was written/);
+    expect(changed.stdout).toBe('');
+  }, 120_000);
+});
+
+describe('koth ab resumes a checkpoint whose pairs noted something', () => {
+  it('a program whose moves are noted (no action\'s code): the rerun resumes to the same result and notes', async () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'bad.sh'), '#!/bin/sh\nexit 7\n', { mode: 0o755 });
+    const args = ['ab', 'gun-duel', '--bot-cmd', 'Bad=./bad.sh', '--interface', 'exit-code', '--candidate', 'Bad', '--baseline', 'PlasmaPlayer', '--field', 'GunClubPlayer,OpportunistPlayer,TurtlePlayer', '--max-pairs', '2', '--workers', '1', '--checkpoint', join(dir, 'ab.ckpt'), '--json'];
+    const first = await finish(args, dir);
+    expect(first.status, first.stderr).toBe(0);
+    expect(Object.keys(first.json().notes ?? {})).not.toEqual([]);
+    const again = await finish(args, dir);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.json()).toEqual(first.json());
+  }, 120_000);
 });

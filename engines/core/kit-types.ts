@@ -32,6 +32,8 @@ export interface ShardedRun<Opts, Acc> {
    * the user named, each resumed by itself. "main" when absent.
    */
   checkpointPart?: string;
+  /** Files whose content keys the checkpoint (a --bot-cmd program and its script: engines/core/entrants/program-files.ts): a changed one is refused on resume. */
+  inputs?: readonly string[];
   label?: string;
   /**
    * This run is one stretch of a longer one (koth ab: pairs in stretches): `before` of the whole's

@@ -31,6 +31,8 @@ export interface AbRunInput {
   workers: number;
   queue?: string | undefined;
   checkpoint?: string | undefined;
+  /** Files whose content keys the checkpoint (the --bot-cmd programs': programFiles). */
+  inputs?: readonly string[];
   /** Sandbox workers to run every batch in (A or B an original Python class: kit.originals' `sharded()`). */
   sharded?: { sandbox: NonNullable<ShardedRun<AbOptions, AbAcc>['sandbox']>; sandboxError: (e: unknown) => unknown };
   /** Live lines (stderr), one per stretch. */
@@ -121,6 +123,7 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
       workers: i.workers,
       queue: i.queue,
       checkpoint: i.checkpoint,
+      ...(i.inputs?.length ? { inputs: i.inputs } : {}),
       // A stretch cut short by --max-pairs is a part of its own: the same run with a larger --max-pairs
       // resumes the whole stretches before it and plays this one whole (as a fresh run to that bound does).
       checkpointPart: count === whole ? `ab/${first}` : `ab/${first}+${count}`,

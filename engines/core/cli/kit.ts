@@ -117,7 +117,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
           trials: r.trials,
           shardSize: r.shardSize,
           workers: r.workers,
-          ...(r.checkpoint ? { checkpoint: r.checkpoint, ...(r.checkpointPart ? { checkpointPart: r.checkpointPart } : {}) } : {}),
+          ...(r.checkpoint ? { checkpoint: r.checkpoint, ...(r.checkpointPart ? { checkpointPart: r.checkpointPart } : {}), ...(r.inputs?.length ? { inputs: r.inputs } : {}) } : {}),
           label: r.label ?? r.game,
           ...(r.onShard ? { onShard: r.onShard } : {}),
           ...(r.sandbox ? { sandbox: r.sandbox } : {}),

@@ -33,6 +33,8 @@ export interface RunOptions<Opts, Acc> {
   workers?: number;
   /** Path of a checkpoint file: resumed if it exists and matches, updated as shards finish. */
   checkpoint?: string;
+  /** Files whose content is part of the run's identity in the checkpoint (a --bot-cmd program: programFiles). */
+  inputs?: readonly string[];
   /** This run's part in the checkpoint file (several runs of one command share the file); "main" by default. */
   checkpointPart?: string;
   /** Least time between checkpoint writes (1000 ms; tests use 0: a write after every shard). */
@@ -99,7 +101,7 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
   const workers = Math.max(1, Math.min(o.sandbox?.workers ?? o.workers ?? 1, plan.length || 1));
   const merge = (a: Acc, b: Acc) => spec.merge(a, b);
   const cp = o.checkpoint
-    ? new Checkpoint<Opts, Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts }, spec, o.opts, o.checkpointPart, o.checkpointEveryMs)
+    ? new Checkpoint<Opts, Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts, ...(o.inputs ? { inputs: o.inputs } : {}) }, spec, o.opts, o.checkpointPart, o.checkpointEveryMs)
     : undefined;
   // Shards merge strictly in index order, whichever worker finishes first.
   const merger = cp?.merger ?? new OrderedMerger<Acc>(merge, { next: 0, acc: spec.empty(o.opts), pending: {} });
