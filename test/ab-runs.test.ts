@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { ROOT, tempDirs } from './helpers.ts';
 
 const tmp = tempDirs('koth-ab-runs-');
@@ -98,5 +98,39 @@ describe('koth ab resumes a checkpoint whose pairs noted something', () => {
     const again = await finish(args, dir);
     expect(again.status, again.stderr).toBe(0);
     expect(again.json()).toEqual(first.json());
+  }, 120_000);
+});
+
+describe('koth ab stops playing at the verdict', () => {
+  /** Crosses H1 in the middle of a long stretch (at pair 16269; the stretch holds pairs 12000–24799). */
+  const BETTER = ['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'GoToTenBot', '--elo0', '0', '--elo1', '0.1', '--max-pairs', '150000', '--json'];
+  /** Pairs the checkpoint holds: every part's merged pairs and its finished pending batches. */
+  const played = (file: string) => {
+    const parts = Object.values(JSON.parse(readFileSync(file, 'utf8')).parts) as { merger: { acc: { a: number[] }; pending: Record<string, { a: number[] }> } }[];
+    return parts.reduce((n, p) => n + p.merger.acc.a.length + Object.values(p.merger.pending).reduce((m, x) => m + x.a.length, 0), 0);
+  };
+
+  it('past the stopping pair, the rest of its batch is played (and about one batch per other worker), not the rest of its stretch; the result is the same for 1 and 2 workers', async () => {
+    const results = [];
+    let ck = '';
+    for (const workers of [1, 2]) {
+      ck = join(tmp(), 'ab.ckpt');
+      const r = await finish([...BETTER, '--workers', String(workers), '--checkpoint', ck]);
+      expect(r.status, r.stderr).toBe(0);
+      const res = r.json();
+      expect(res.verdict).toBe('H1');
+      expect(res.playedBeyond).toBeLessThan(200); // dice's batch
+      // One worker plays through the stopping batch; more start a batch only within workers + 1 of the first not merged.
+      if (workers === 1) expect(played(ck)).toBe(res.pairs + res.playedBeyond);
+      else expect(played(ck)).toBeLessThanOrEqual(res.pairs + res.playedBeyond + workers * 200);
+      results.push(res);
+    }
+    expect(results[1]).toEqual(results[0]);
+    // Rerun on its checkpoint: the verdict is in what it resumes, and nothing more is played.
+    const before = played(ck);
+    const again = await finish([...BETTER, '--workers', '1', '--checkpoint', ck]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.json()).toEqual(results[0]);
+    expect(played(ck)).toBe(before);
   }, 120_000);
 });

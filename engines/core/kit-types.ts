@@ -42,6 +42,11 @@ export interface ShardedRun<Opts, Acc> {
   stretchOf?: { before: number; most: number };
   /** What a trial is, for messages ("games", "tournaments"). */
   unit?: string;
+  /**
+   * Asked after each shard merged in order (the merged value, the shard's index): true ends the run
+   * there, complete — no later shard is merged, and locally none starts (runner.ts RunOptions.enough).
+   */
+  enough?: (acc: Acc, index: number) => boolean;
   /** Called once per finished shard (the bench times them). */
   onShard?: (done: number, total: number) => void;
   /** Run every shard in these sandbox workers (runs with original Python bots: kit.sandboxPool). */

@@ -24,6 +24,7 @@ export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
 import type { ReportSink } from '../report/html/sink.ts';
 import { EXIT, exitCodeHelp, UserError } from './errors.ts';
+import { runningAsProgram } from './interrupt.ts';
 import { fsErrorText } from './files.ts';
 import { applyParams } from './params.ts';
 
@@ -120,9 +121,11 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
           ...(r.checkpoint ? { checkpoint: r.checkpoint, ...(r.checkpointPart ? { checkpointPart: r.checkpointPart } : {}), ...(r.inputs?.length ? { inputs: r.inputs } : {}) } : {}),
           label: r.label ?? r.game,
           ...(r.onShard ? { onShard: r.onShard } : {}),
+          ...(r.enough ? { enough: r.enough } : {}),
           ...(r.sandbox ? { sandbox: r.sandbox } : {}),
           signal: controller.signal,
           abort: now.signal,
+          ...(runningAsProgram() ? { offThread: true } : {}),
         });
         const unit = r.unit ?? 'trials';
         // How far the whole run got, and of how many (a stretch of koth ab counts the stretches before it).

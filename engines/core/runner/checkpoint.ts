@@ -27,6 +27,14 @@ export interface MergerState<Acc> {
 }
 
 export class OrderedMerger<Acc> {
+  /**
+   * Asked after each shard merged (the merged value, the shard's index): true means the run has
+   * what it needs (koth ab: the SPRT crossed a bound), and no later shard is merged.
+   */
+  enough?: (acc: Acc, index: number) => boolean;
+  /** `enough` said so: later shards are kept pending, never merged. */
+  sated = false;
+
   constructor(
     private readonly merge: (a: Acc, b: Acc) => Acc,
     public state: MergerState<Acc>,
@@ -38,11 +46,12 @@ export class OrderedMerger<Acc> {
 
   add(index: number, acc: Acc): void {
     this.state.pending[String(index)] = acc;
-    while (String(this.state.next) in this.state.pending) {
+    while (!this.sated && String(this.state.next) in this.state.pending) {
       const key = String(this.state.next);
       this.state.acc = this.merge(this.state.acc, this.state.pending[key]!);
       delete this.state.pending[key];
       this.state.next++;
+      if (this.enough?.(this.state.acc, this.state.next - 1)) this.sated = true;
     }
   }
 }
