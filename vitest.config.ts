@@ -60,6 +60,7 @@ export const LANES: readonly Lane[] = [
     files: [
       'engines/camel-up/bench.test.ts',
       'engines/core/entrants/program.test.ts',
+      'engines/core/process/groups.test.ts',
       'engines/dice/checkpoint-cli.test.ts',
       'engines/dice/replay.test.ts',
       'engines/gun-duel/external.test.ts',
@@ -70,6 +71,7 @@ export const LANES: readonly Lane[] = [
       'test/ab-runs.test.ts',
       'test/ab.test.ts',
       'test/bench.test.ts',
+      'test/bot-cmd.test.ts',
       'test/bundle.test.ts',
       'test/cli-edges.test.ts',
       'test/cli-surface.test.ts',
@@ -92,6 +94,7 @@ export const LANES: readonly Lane[] = [
       'engines/dice/python-bots.test.ts',
       'engines/dice/python-numpy.test.ts',
       'engines/dice/verify.test.ts',
+      'engines/gun-duel/cpp/cpp-audit.test.ts',
       'engines/gun-duel/cpp/cpp-players.test.ts',
       'engines/gun-duel/extract.test.ts',
       'engines/ruins/big-ints.test.ts',

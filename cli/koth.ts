@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../engines/core/cli/errors.ts';
 import { runAsProgram } from '../engines/core/cli/interrupt.ts';
+import { printable } from '../engines/core/report/printable.ts';
 import { games } from '../engines/registry.ts';
 import { buildHash, PACKAGE_VERSION } from '../engines/core/version.ts';
 import { registerReplay, rewriteSeveralGames } from './commands/replay.ts';
@@ -14,6 +15,7 @@ import { registerRegistry } from './commands/registry.ts';
 import { registerVerify } from './commands/verify.ts';
 import { registerQueue } from './commands/queue.ts';
 import { registerAb } from './commands/ab.ts';
+import { exitWhenUnsettled } from './unsettled.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -26,7 +28,8 @@ export function buildProgram(): Command {
     .version(`koth-replay ${PACKAGE_VERSION} (build ${buildHash()})`, '-V, --version', 'print the package version and the build\'s hash (a hash of the sources bundled into dist/)')
     .enablePositionalOptions()
     .showHelpAfterError('(add --help for usage)')
-    .configureOutput({ outputError: (str, write) => write(pc.red(str)) })
+    // Commander's errors echo the option's value as given: printed escaped (docs/cli.md, Output).
+    .configureOutput({ outputError: (str, write) => write(pc.red(printable(str))) })
     // Before any subcommand exists: commands inherit it, so no --help or option error exits
     // the process from inside main() (tests run the CLI in-process).
     .exitOverride();
@@ -104,7 +107,7 @@ if (isMainModule(process.argv[1], import.meta.url)) {
   runAsProgram();
   endQuietlyOnClosedPipe(process.stdout);
   endQuietlyOnClosedPipe(process.stderr);
-  main(process.argv.slice(2)).then(
+  const command = main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
     },
@@ -113,4 +116,5 @@ if (isMainModule(process.argv[1], import.meta.url)) {
       process.exitCode = EXIT.internal;
     },
   );
+  exitWhenUnsettled(command);
 }

@@ -68,9 +68,7 @@ export function defaultCacheDir(): string {
   return resolve(process.env.KOTH_CACHE || '.koth-cache');
 }
 
-export function isIsoDay(s: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(s);
-}
+export { isIsoDay } from '../engines/core/io/as-of.ts';
 
 /** A cache folder name for an --as-of value (":" is not allowed in Windows file names). */
 export function asOfFolder(asOf: string): string {

@@ -6,7 +6,8 @@
  * every body as it stood at a date from the answers' revision histories.
  */
 import { ApiError, type StackExchangeClient } from './api.ts';
-import { ANSWER_FORMAT, AnswerCache, isIsoDay, type CachedAnswer, type Progress } from './cache.ts';
+import { asOfEpoch } from '../engines/core/io/as-of.ts';
+import { ANSWER_FORMAT, AnswerCache, type CachedAnswer, type Progress } from './cache.ts';
 import { decodeEntities, type ChallengeConfig } from './extract.ts';
 import { printable } from '../engines/core/report/table.ts';
 
@@ -85,13 +86,8 @@ export interface ScrapeOptions {
 export const validAnswerId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 
 /** Unix seconds of an --as-of value: a day means its last second, UTC. */
-export function asOfEpoch(asOf: string): number {
-  const t = Date.parse(isIsoDay(asOf) ? `${asOf}T23:59:59Z` : asOf);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(asOf) || Number.isNaN(t)) {
-    throw new Error(`--as-of "${asOf}" is not a date: use YYYY-MM-DD (the end of that day, UTC) or an ISO timestamp such as 2019-05-04T16:25:00-06:00`);
-  }
-  return Math.floor(t / 1000);
-}
+/** `--as-of` values are read by the core (engines/core/io/as-of.ts): the scraper and every command read them alike. */
+export { asOfEpoch };
 
 /** A title as compared: HTML entities decoded, case and runs of white space ignored. */
 export function normalTitle(title: string): string {

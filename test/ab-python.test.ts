@@ -118,6 +118,26 @@ describe('koth ab camel-up --python-bots', () => {
   }, T);
 });
 
+describe('koth ab camel-up --python-bots: an answer koth cannot carry (issue 39 item 10)', () => {
+  it('stops the run as koth replay does (exit 3, the same explanation), with no memory address in what it says, for any --workers', () => {
+    const d = tmp();
+    // Ours: a round bet on a camel that is an object (camelup.py stored it and played on; koth cannot carry it).
+    writeFileSync(join(d, 'opaque.py'), 'from playerinterface import PlayerInterface\n\n\nclass Opaque(PlayerInterface):\n    def move(player, g):\n        return [2, object()]\n');
+    const files = `${CAMEL_TWINS},${join(d, 'opaque.py')}`;
+    const said = /Opaque\.move \(seat \d\), koth_camel\.py:\d+: the round bet camel <object object> is a object: camelup\.py stored it as it was; this replay carries only int, bool, float, str or None there\. The replay stops here rather than play on with another meaning\./;
+    const replay = koth(['replay', 'camel-up', '--exact', '--games', '1', '--python-bots', files, '--bots', 'Opaque,Player0,Player1,Player2'], {}, T);
+    expect(replay.status, replay.stderr).toBe(3);
+    expect(replay.stderr).toMatch(said);
+    expect(replay.stderr).not.toMatch(/0x[0-9a-f]{4,}/i);
+    for (const workers of ['1', '2']) {
+      const r = koth(['ab', 'camel-up', '--python-bots', files, '--candidate', 'Opaque', '--baseline', 'Player0', '--field', 'Player2', '--max-pairs', '5', '--workers', workers, '--json'], {}, T);
+      expect(r.status, r.stderr).toBe(3);
+      expect(r.stderr).toMatch(said);
+      expect(r.stdout + r.stderr).not.toMatch(/0x[0-9a-f]{4,}/i);
+    }
+  }, T);
+});
+
 describe('koth ab --python-bots: bad input is exit 2, nothing run', () => {
   it('a port name, an empty or one-bot field, a missing file, a game without it', () => {
     const ruins = ruinsBots(tmp());

@@ -152,6 +152,36 @@ describe('koth ab: the command', () => {
     expect(page).not.toMatch(/<script/i);
   });
 
+  it('camel-up: the five 2026 house bots\' ports that koth registry lists play, under camelup.py 2026 unless --rules says otherwise (issue 39 item 9; every game\'s ports: test/ab-lineup.test.ts)', () => {
+    const args = ['ab', 'camel-up', '--candidate', 'HandcodedHenry', '--baseline', 'ClaudeCamel', '--field', 'GeminiGerry,OpusOmul,FabelFelix', '--max-pairs', '1', '--workers', '1', '--json'];
+    const r = koth(args);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ candidate: 'HandcodedHenry', baseline: 'ClaudeCamel', field: ['GeminiGerry', 'OpusOmul', 'FabelFelix'], rules: '2026', pairs: 1 });
+    const text = koth(['ab', 'camel-up', '--candidate', 'OpusOmul', '--baseline', 'Player0', '--rules', 'original', '--max-pairs', '1', '--workers', '1']);
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/camel-up: OpusOmul \(candidate\) vs Player0 \(baseline\), seed 1, rules original/);
+  }, 120_000);
+
+  it('an extreme hypothesis the model represents is answered (audit #6: --elo1 7000 was exit 70)', async () => {
+    // the self-test (every pair even) is far from a 7000 Elo difference: H0 at once; draftBot wins every pair against RandomBot: as likely under 7000 as anything
+    const self = await runKoth(['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'draftBot', '--elo1', '7000', '--max-pairs', '20', '--workers', '1', '--json']);
+    expect(self.status, self.stderr).toBe(0);
+    expect([JSON.parse(self.stdout).verdict, JSON.parse(self.stdout).pairs]).toEqual(['H0', 1]);
+    const won = await runKoth(['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo1', '7000', '--max-pairs', '20', '--workers', '1', '--json']);
+    expect(won.status, won.stderr).toBe(0);
+    const j = JSON.parse(won.stdout);
+    expect(j.score.mean).toBe(0.5);
+    expect(j.verdict).toBe('H1');
+  });
+
+  it('--confidence is printed with every digit it has (audit #20: 0.999999999999 printed "(100%)")', async () => {
+    const r = await runKoth(['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'draftBot', '--confidence', '0.999999999999', '--max-pairs', '1', '--workers', '1']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('(99.9999999999%)');
+    expect(r.stderr).toContain('(99.9999999999%)');
+    expect(r.stdout + r.stderr).not.toContain('100%');
+  });
+
   it('exit 0 when no bound is crossed (inconclusive)', () => {
     const r = koth(['ab', 'gun-duel', '--candidate', 'PlasmaPlayer', '--baseline', 'PlasmaPlayer', '--max-pairs', '3', '--workers', '1', '--json']);
     expect(r.status, r.stderr).toBe(0);
@@ -163,7 +193,15 @@ describe('koth ab: the command', () => {
     [['ab', 'dcie', '--candidate', 'A', '--baseline', 'B'], /no game "dcie".*did you mean dice/],
     [['ab', 'dice', '--candidate', 'NoSuchBot', '--baseline', 'OptFor2X'], /no dice port named "NoSuchBot"/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--elo0', '5', '--elo1', '5'], /--elo0 5 must be below --elo1 5/],
+    // audit #6: hypotheses the model cannot represent are refused with the reason (they were exit 70, "secular equation")
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo1', '1e6'], /--elo1 1000000 is beyond ±123,061 Elo, the model's range/],
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo0', '-1e6'], /--elo0 -1000000 is beyond ±123,061 Elo/],
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo0', '-1e308'], /--elo0 -1e\+308 is beyond ±123,061 Elo/],
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--elo0', '0', '--elo1', '1e-300'], /the same hypothesis in double precision/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--alpha', '0.5'], /strictly between 0 and 0\.5/],
+    // audit #20: a subnormal error rate made the bound ln((1 − β)/α) Infinity (H1 impossible; JSON [-2.99, null])
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--alpha', '1e-320'], /--alpha.*2\.2250738585072014e-308/],
+    [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--beta', '4e-310'], /--beta.*2\.2250738585072014e-308/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'OptFor2X', '--max-pairs', '0'], /positive whole number/],
     [['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'GoToTenBot', '--field', 'OptFor2X'], /at least 1 opponent/],
     [['ab', 'atomas', '--candidate', 'draftBot', '--baseline', 'RandomBot', '--field', 'RandomBot'], /solo game/],

@@ -7,8 +7,8 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findGame, games, registerGame, replayKit, unregisterGame } from '../engines/registry.ts';
 import { registerGameCli } from '../engines/core/cli/replay.ts';
-import { addCommonParams, applyParams, attributeOf, longOf, paramDefaults, paramProblems, resolveParams, type CommandParams } from '../engines/core/cli/params.ts';
-import { UserError } from '../engines/core/cli/errors.ts';
+import { addCommonParams, applyParams, attributeOf, longOf, MAX_TIMEOUT_MS, paramDefaults, paramProblems, resolveParams, timeLimit, type CommandParams } from '../engines/core/cli/params.ts';
+import { asSentence, UserError } from '../engines/core/cli/errors.ts';
 import type { GameEngine } from '../engines/core/game.ts';
 import { coinGame } from './scratch-game/index.ts';
 import { KIND_FLAG } from '../engines/core/entrants/options.ts';
@@ -67,6 +67,25 @@ describe('declared parameters', () => {
         if (p.default !== undefined || p.fallback !== undefined) expect(given[attributeOf(p)]).toEqual(p.default ?? p.fallback);
       }
     });
+  });
+});
+
+describe('timeLimit (audit #2)', () => {
+  it('takes up to the longest timer Node keeps, in the unit of the option, and refuses more', () => {
+    expect(MAX_TIMEOUT_MS).toBe(2147483647);
+    expect(timeLimit()('2147483647')).toBe(2147483647);
+    expect(() => timeLimit()('2147483648')).toThrow(/Too long: the most is 2147483647 ms/);
+    expect(timeLimit(1000)('2147483')).toBe(2147483);
+    expect(() => timeLimit(1000)('2147484')).toThrow(/the most is 2147483 s/);
+    expect(() => timeLimit()('0')).toThrow(/positive whole number/);
+  });
+});
+
+describe('asSentence (audit #16)', () => {
+  it('upper-cases our own first word, never text the user gave', () => {
+    expect(asSentence('the file name is empty', ['x'])).toBe('The file name is empty');
+    expect(asSentence('ckdir is a folder: give a file name', ['ckdir'])).toBe('ckdir is a folder: give a file name');
+    expect(asSentence('page/index.html is a folder', ['./page', 'page/index.html'])).toBe('page/index.html is a folder');
   });
 });
 

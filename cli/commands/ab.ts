@@ -4,17 +4,21 @@
  * (engines/core/ab: pairs, stopping, report; engines/<id>/ab.ts: the game's two games of a pair).
  */
 import pc from 'picocolors';
+import { printable } from '../../engines/core/report/printable.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { addParams, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
+import { abOpponents, abRules } from '../../engines/core/cli/ab-lineup.ts';
 import { notesLines, runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
 import { abPythonExtra, openAbPython } from '../../engines/core/cli/ab-python.ts';
 import { abEntrantOptions, abKindFlags, abPythonGames, openAbEntrants, refuseAbEntrantOptions } from '../../engines/core/cli/ab-entrants.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
 import { programFiles } from '../../engines/core/entrants/program-files.ts';
+import { MIN_ERROR_RATE, hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
+import { confidencePercent } from '../../engines/core/stats/intervals.ts';
 
 interface AbCliOptions {
   candidate: string;
@@ -50,6 +54,8 @@ const number = (what: string) => (v: string) => {
 const errorRate = (v: string) => {
   const n = Number(v);
   if (!(n > 0 && n < 0.5)) throw new InvalidArgumentError('must be a fraction strictly between 0 and 0.5, e.g. 0.05');
+  // A subnormal rate has lost its digits, and the bound ln((1 − β)/α) would be Infinity (H1 never accepted).
+  if (n < MIN_ERROR_RATE) throw new InvalidArgumentError(`must be at least ${MIN_ERROR_RATE} (the smallest normal double: below it a rate loses its digits and the SPRT's bound ln((1 − beta)/alpha) is no longer finite), e.g. 1e-9`);
   return n;
 };
 
@@ -71,7 +77,7 @@ export function registerAb(program: Command): void {
     .option('--alpha <p>', 'false positive rate (accepting H1 when H0 holds), in (0, 0.5)', errorRate, 0.05)
     .option('--beta <p>', 'false negative rate (accepting H0 when H1 holds), in (0, 0.5)', errorRate, 0.05)
     .option('--max-pairs <N>', 'stop here when no bound is crossed (verdict: inconclusive)', positiveInt, 20_000)
-    .addOption(new Option('--rules <variant>', 'rule variant of the game (its --rules; default: the game\'s default)').argParser(notAnOption('a rule variant')))
+    .addOption(new Option('--rules <variant>', 'rule variant of the game (its --rules; default: the game\'s default, or the rules the named ports were written for: camel-up\'s 2026 house bots play 2026)').argParser(notAnOption('a rule variant')))
     .option('--report <dir>', 'write DIR/index.html: the verdict, and the LLR and the score difference over pairs as charts', outputFolder('index.html', 'a folder for the report'));
   // The user's own bots: the options of the kinds the games take (engine.entrants; engines/core/cli/ab-entrants.ts).
   for (const e of abEntrantOptions(games)) cmd.addOption(new Option(e.flags, e.help).argParser(e.parse));
@@ -118,11 +124,11 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
     refuseAbEntrantOptions(game, games, o);
     const python = o.pythonBots !== undefined;
     if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1} (H0: better by at most elo0; H1: by at least elo1), e.g. --elo0 0 --elo1 5. Nothing was run.`);
-    const variants = Object.keys(game.engine!.variants ?? {});
-    if (o.rules !== undefined && !variants.includes(o.rules)) {
-      throw new UserError(variants.length ? `--rules "${o.rules}" is not a rule variant of ${game.id}: use one of ${variants.join(', ')}. Nothing was run.` : `${game.id} has no rule variants: leave --rules out. Nothing was run.`);
-    }
-    const rules = o.rules ?? game.engine!.defaultVariant;
+    // Hypotheses the model cannot represent (beyond ±123,061 Elo, or one score twice): the reason, nothing run (docs/ab.md, "The model's range").
+    const problem = hypothesisProblem(o.elo0, o.elo1, ['--elo0', '--elo1']);
+    if (problem) throw new UserError(`${problem}. Nothing was run.`);
+    // --rules, else the rules the named ports were written for, else the game's default (engines/core/cli/ab-lineup.ts).
+    const rules = abRules(game, o, python);
     const kit = replayKit();
     // --python-bots: every seat holds a class of the files (engines/core/cli/ab-python.ts; on --queue the files travel by content).
     // The game's other kinds (cpp, program): read and checked by the core, opened by the game's adapter before any pair.
@@ -130,24 +136,8 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
     const p = python ? await openAbPython(game, o.pythonBots!, kit, { workers: o.workers, rules }) : undefined;
     let result: AbResult;
     try {
-      const known = new Set(p ? p.names : [...ab.bots(), ...(mine?.names ?? [])]);
-      const unknown = (n: string) =>
-        p
-          ? `"${n}" is not a class of the --python-bots files (${p.names.join(', ')}): with --python-bots, A, B and the field are classes of the files. Nothing was run.`
-          : `no ${game.id} ${mine?.names.length ? 'port or bot of your own' : 'port'} named "${n}"${didYouMean(n, [...known])}: name one of ${[...known].join(', ')}${ab.botHint ? ` (${ab.botHint})` : ''}. Nothing was run.`;
-      for (const n of [o.candidate, o.baseline]) if (!known.has(n)) throw new UserError(unknown(n));
-      let field = p ? [...p.names] : ab.field(rules);
-      if (o.field !== undefined) {
-        if (ab.minField === 0) throw new UserError(`--field: ${game.id} is a solo game here (A's and B's scores are compared in each pair), so there is no field: leave --field out. Nothing was run.`);
-        field = o.field.split(',').map((x) => x.trim());
-        if (field.some((n) => !n)) throw new UserError(`--field "${o.field}" has an empty entry: separate bot names with single commas. Nothing was run.`);
-        for (const n of field) if (!known.has(n)) throw new UserError(unknown(n));
-        if (new Set(field).size !== field.length) throw new UserError(`--field names a bot twice: each opponent is one entry. Nothing was run.`);
-      }
-      const opponents = field.filter((n) => n !== o.candidate && n !== o.baseline);
-      if (opponents.length < ab.minField) {
-        throw new UserError(`a ${game.id} pair needs at least ${ab.minField} opponent(s) besides A and B; the field has ${opponents.length}: name more with --field${p ? ' (classes of the files)' : ''}. Nothing was run.`);
-      }
+      // A, B and the field among the bots this run can seat (engines/core/cli/ab-lineup.ts).
+      const opponents = abOpponents(game, o, rules, p ? { known: p.names, python: true } : { known: [...ab.bots(), ...(mine?.names ?? [])], mine: !!mine?.names.length });
       result = await runAb(kit, {
         game: game.id,
         ab,
@@ -189,9 +179,9 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
 
 function summary(r: AbResult): string {
   const f = (x: number, d: number) => (x >= 0 ? '+' : '') + x.toFixed(d);
-  const pct = `${+(r.confidence * 100).toPrecision(6)}%`;
+  const pct = confidencePercent(r.confidence);
   return [
-    `${r.game}: ${r.candidate} (candidate) vs ${r.baseline} (baseline), seed ${r.seed}${r.rules ? `, rules ${r.rules}` : ''}`,
+    `${r.game}: ${printable(r.candidate)} (candidate) vs ${printable(r.baseline)} (baseline), seed ${printable(String(r.seed))}${r.rules ? `, rules ${r.rules}` : ''}`,
     `pairs            ${r.pairs}${r.verdict === 'inconclusive' ? ` (--max-pairs ${r.maxPairs})` : ''}, discordant ${r.discordant}`,
     `score diff       ${f(r.score.mean, 4)} [${f(r.score.low, 4)}, ${f(r.score.high, 4)}] (${pct})   candidate ${r.candidateScore.toFixed(4)}, baseline ${r.baselineScore.toFixed(4)}`,
     `Elo diff         ${f(r.elo.diff, 1)} [${f(r.elo.low, 1)}, ${f(r.elo.high, 1)}]`,

@@ -138,7 +138,7 @@ function failure(jobs: VerifyJob[], out: VerifyJobResult[]): UserError | undefin
 const failed = (r: VerifyResult) => r.disagreementCount > 0 && !r.nondeterministic;
 
 function printResult(r: VerifyResult): void {
-  const head = `${r.game} ${r.bot}: ${r.agreed}/${r.compared} decisions agree (seed ${r.seed}${r.rules ? `, rules ${r.rules}` : ''}, ${r.games} games vs ${r.opponents.join(', ')}, then edge cases)`;
+  const head = `${r.game} ${r.bot}: ${r.agreed}/${r.compared} decisions agree (seed ${printable(String(r.seed))}${r.rules ? `, rules ${r.rules}` : ''}, ${r.games} games vs ${r.opponents.join(', ')}, then edge cases)`;
   const color = r.disagreementCount === 0 ? pc.green : r.nondeterministic ? pc.yellow : pc.red;
   process.stdout.write(color(head) + `\n  source ${r.source.path} (sha256 ${r.source.sha256.slice(0, 16)}…)\n`);
   if (r.disagreements.length) {

@@ -14,6 +14,7 @@ import { atomasBot } from './ports.ts';
 import { AtomasController } from './rules.ts';
 import { atomasFlags } from './variants.ts';
 import { externalBot } from './external.ts';
+import { MAX_STDOUT_BYTES } from '../core/process/command.ts';
 
 /** A program of an A/B run (AbOptions.extra.external; plain data). */
 export interface AtomasAbProgram {
@@ -37,6 +38,7 @@ function play(name: string, extra: AtomasAbExtra | undefined, game: AtomasContro
   const bot = externalBot(program.command, program.moveTimeoutMs);
   const score = game.playGame(bot).score;
   abNote(`${name}: a move ran past ${program.moveTimeoutMs} ms (killed; read as an empty answer)`, bot.timeouts);
+  abNote(`${name}: a move printed more than ${MAX_STDOUT_BYTES / (1 << 20)} MiB (killed; its first line read)`, bot.overflows);
   abNote(`${name}: a move exited non-zero`, bot.failures);
   return score;
 }

@@ -12,7 +12,8 @@ import { renderTable } from '../core/report/table.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { confidencePercent } from '../core/stats/intervals.ts';
 import { compareWithPublished } from './published.ts';
-import { externalBot } from './external.ts';
+import { describeExternalBot, externalBot } from './external.ts';
+import { printable } from '../core/report/printable.ts';
 import { ProgramNotFound } from '../core/process/command.ts';
 import { GAMES_PER_RUN, runGames, type AtomasMove, type AtomasRunOptions, type AtomasRunStats } from './tournament.ts';
 import { printPlay } from '../core/cli/play-output.ts';
@@ -60,7 +61,7 @@ const statistical: StatisticalReplay<AtomasCliOptions, AtomasRunOptions, AtomasR
     report.seed = opts.seed;
     report.runs = runs;
     report.summary =
-      `${runs} runs of 20 games per bot, rules "${opts.rules}", seed ${opts.seed}: the published score is one 20-game mean; ` +
+      `${runs} runs of 20 games per bot, rules "${opts.rules}", seed ${printable(String(opts.seed))}: the published score is one 20-game mean; ` +
       `the interval is the central ${confidencePercent(opts.confidence)} of our run means (mean of the completed games of a run).\n` +
       stats
         .map((s) => {
@@ -86,7 +87,7 @@ function runExactCommand(opts: AtomasCliOptions): void {
   } else {
     const done = games.filter((g) => !g.crash);
     process.stdout.write(
-      pc.bold(`Exact replay of the posted controller: ${player.name}, random.seed(${opts.seed}), rules "${opts.rules}"\n`) +
+      pc.bold(`Exact replay of the posted controller: ${printable(player.name)}, random.seed(${printable(String(opts.seed))}), rules "${opts.rules}"\n`) +
         renderTable(
           ['game', 'score', 'moves', 'final board', 'crash'],
           games.map((g, i) => [i + 1, g.score, g.moves, g.finalBoard.join(' '), g.crash ? pc.red(g.crash) : '']),
@@ -96,9 +97,8 @@ function runExactCommand(opts: AtomasCliOptions): void {
         '\n',
     );
   }
-  if (bot && (bot.timeouts || bot.failures)) {
-    process.stderr.write(pc.yellow(`${player.name}: ${bot.timeouts} move(s) ran past ${opts.moveTimeout} ms (killed; read as an empty answer), ${bot.failures} exited non-zero\n`));
-  }
+  const problems = bot ? describeExternalBot(bot, opts.moveTimeout) : [];
+  if (problems.length) process.stderr.write(pc.yellow(`${printable(player.name)}: ${problems.join(', ')}\n`));
 }
 
 /** Rule A/B (engines/core/ab/rules.ts): per bot, pairs of 20-game runs on the same atom sequence under both rule variants. */
@@ -122,7 +122,7 @@ const ruleAb: RuleAbCommand<AtomasCliOptions, AtomasRunOptions> = {
   note: () => 'A pair is one bot\'s 20-game run on the same atom sequence under both variants (its mean score of the completed games; a run that crashed in its first game has none and is left out).',
   noteInText: 'after',
   command: (opts, [va, vb], bots) =>
-    `koth replay atomas --compare-rules ${va},${vb} --seed ${opts.seed} --runs ${opts.runs ?? ATOMAS_DEFAULTS.runs} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
+    `koth replay atomas --compare-rules ${va},${vb} --seed ${printable(String(opts.seed))} --runs ${opts.runs ?? ATOMAS_DEFAULTS.runs} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
 };
 
 /** `koth replay atomas` (engines/core/cli/replay.ts builds it). */
@@ -142,9 +142,6 @@ controller versions (explained in the table).`,
     'koth replay atomas --exact --seed 1 --bot-cmd "python2 mybot.py"',
     'koth replay atomas --compare-rules original,fixed --runs 200',
   ],
-  check(opts) {
-    if (opts.botCmd && !opts.exact) throw new UserError('--bot-cmd plays one program in an --exact run: add --exact (and --seed S)');
-  },
   modes: [{ when: (opts) => !!opts.exact, run: runExactCommand }],
   ruleAb,
   statistical,

@@ -9,6 +9,7 @@
  * program.ts), shared with gun-duel's; this file is how atomas talks to it.
  */
 import { MoveProgram } from '../core/entrants/program.ts';
+import { MAX_STDOUT_BYTES } from '../core/process/command.ts';
 import type { ProgramEntrants } from '../core/entrants/entrant.ts';
 import type { AtomasBot } from './rules.ts';
 
@@ -37,9 +38,21 @@ export const ATOMAS_PROGRAMS: ProgramEntrants = {
 };
 
 export interface ExternalBot extends AtomasBot {
-  /** Moves that ran out of time, and moves whose program exited non-zero. */
+  /** Moves that ran out of time (killed; read as an empty answer). */
   readonly timeouts: number;
+  /** Moves whose program printed more than the most stdout kept (killed; what it printed up to there read). */
+  readonly overflows: number;
+  /** Moves whose program exited non-zero or was ended by a signal of its own. */
   readonly failures: number;
+}
+
+/** What went wrong with a program's moves, for stderr (empty when nothing did). */
+export function describeExternalBot(bot: ExternalBot, moveTimeoutMs: number): string[] {
+  return [
+    bot.timeouts ? `${bot.timeouts} move(s) ran past ${moveTimeoutMs} ms (killed; read as an empty answer)` : '',
+    bot.overflows ? `${bot.overflows} move(s) printed more than ${MAX_STDOUT_BYTES / (1 << 20)} MiB (killed; its first line read)` : '',
+    bot.failures ? `${bot.failures} exited non-zero` : '',
+  ].filter(Boolean);
 }
 
 export function externalBot(command: string, timeoutMs: number): ExternalBot {
@@ -50,13 +63,16 @@ export function externalBot(command: string, timeoutMs: number): ExternalBot {
     get timeouts() {
       return program.counts.timeouts;
     },
+    get overflows() {
+      return program.counts.overflows;
+    },
     get failures() {
       return failures;
     },
     move(input: string): string {
       const r = program.run({ input });
       if (r.kind === 'timeout') return '';
-      if (r.kind !== 'exited' || r.status !== 0) failures++;
+      if (r.kind === 'signal' || (r.kind === 'exited' && r.status !== 0)) failures++;
       return r.stdout;
     },
   };

@@ -32,7 +32,7 @@ export const ATOMAS_PARAMS: GameParams = {
       { common: 'checkpoint', rules: [{ excludes: ['--exact'], why: 'an exact replay is one stream from random.seed(S): it is not cut into shards, so there is nothing to resume' }] },
       { common: 'json' },
       ratingsRefusedParam(NO_RATINGS),
-      { common: 'botCmd' },
+      { common: 'botCmd', rules: [{ needs: '--exact', why: 'it plays one program in an --exact run, from --seed S' }] },
       { common: 'moveTimeout' },
     ],
   },

@@ -10,7 +10,8 @@
  * With --python-bots, every seat holds an original Python player of the files (as `koth replay
  * camel-up --exact --python-bots` seats them: no ports among them), loaded afresh for every game in
  * the sandbox worker, its module-global `random` kept in step with the players' generator; a
- * player's exception is a game camelup.py raised in (no winner), the sandbox's stop stops the run.
+ * player's exception is a game camelup.py raised in (no winner); the sandbox's stop, and an answer
+ * koth cannot carry (CamelUnfollowable: camelup.py played on with it), stop the run (exit 3, as in koth replay).
  */
 import { PyRandom } from '../core/rng/python-random.ts';
 import { abNote, pairTrials, shortError } from '../core/ab/pairs.ts';
@@ -21,7 +22,7 @@ import { camelFlags } from './variants.ts';
 import type { AbPython, AbPythonExtra } from '../core/ab/types.ts';
 import { localPython } from '../core/sandbox/runtimes/python/local.ts';
 import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
-import { CAMEL_MOVE_TIMEOUT_MS, loadPythonCamelPlayers, type CamelSandbox } from './python-players.ts';
+import { CAMEL_MOVE_TIMEOUT_MS, CamelUnfollowable, loadPythonCamelPlayers, type CamelSandbox } from './python-players.ts';
 import type { CamelPlayer } from './rules.ts';
 import type { CamelPythonArgs } from './trials.ts';
 
@@ -102,7 +103,8 @@ export const trials = pairTrials('cpython3', (bot, o, rng) => {
         abNote(`a game in which no seated player rolled was ended after ${MAX_ACTIONS} actions (camelup.py would hang): no winner`);
         return 0;
       }
-      if (e instanceof PythonError && !(e instanceof SandboxStop)) {
+      // An answer koth cannot carry (CamelUnfollowable): camelup.py played on, so "no winner" would be false; the run stops, as koth replay does.
+      if (e instanceof PythonError && !(e instanceof SandboxStop) && !(e instanceof CamelUnfollowable)) {
         abNote(`a game stopped on ${shortError(e)} (camelup.py stops there too): no winner`);
         return 0;
       }

@@ -8,13 +8,14 @@ import { EXIT, UserError } from '../core/cli/errors.ts';
 import { parseBotList, resolveBots, type CommonOptionValues, type ReplayKit } from '../core/cli/kit.ts';
 import type { PlayCommand, ReplayCommand, RuleAbCommand, StatisticalReplay } from '../core/cli/replay.ts';
 import { printable, renderTable } from '../core/report/table.ts';
+import { pyJson } from '../core/py/repr.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import { confidencePercent } from '../core/stats/intervals.ts';
 import { compareWithPublished, PUBLISHED_CAMEL } from './published.ts';
 import { runExact, tournamentGames, type CamelRunOptions, type CamelStats, type CamelTurnEvent } from './tournament.ts';
 import { CamelUnfollowable } from './python-players.ts';
-import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, reportCamelNotes, type CamelPrinted } from './originals.ts';
+import { camelMoveTimeoutMs, camelOriginals, camelPythonExact, reportCamelNotes, unfollowableError, type CamelPrinted } from './originals.ts';
 import { sandboxStopError } from '../core/cli/originals.ts';
 import type { CamelPythonArgs } from './trials.ts';
 import { trials as camelTrials, ruleOutcomes as camelRuleOutcomes } from './trials.ts';
@@ -67,7 +68,7 @@ const statistical: StatisticalReplay<CamelCliOptions, CamelRunOptions, CamelStat
     report.seed = opts.seed;
     report.games = s.games;
     report.summary =
-      `${s.games} games (published: one tournament of ${PUBLISHED_CAMEL.games}), rules "${opts.rules}", seed ${opts.seed}: points per ${PUBLISHED_CAMEL.games} games, ` +
+      `${s.games} games (published: one tournament of ${PUBLISHED_CAMEL.games}), rules "${opts.rules}", seed ${printable(String(opts.seed))}: points per ${PUBLISHED_CAMEL.games} games, ` +
       `${confidencePercent(opts.confidence)} intervals widened by the published count's own sampling error.\n` +
       `points by seat (0 plays first): ${s.seatPoints.map((p, i) => `${i}: ${((100 * p) / s.games).toFixed(1)}`).join(', ')}` +
       (samePool ? '' : `\nNote: this pool is not the published one (${PUBLISHED_CAMEL.rows.map((r) => r.player).join(', ')}).`) +
@@ -78,8 +79,7 @@ const statistical: StatisticalReplay<CamelCliOptions, CamelRunOptions, CamelStat
 
 /** The exact games: ports here, or the original players in their sandbox worker (closed afterwards). */
 async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: string[]) => number, onTurn?: (e: CamelTurnEvent) => void, onState?: (game: number, g: CamelGameState) => void) {
-  if (opts.asOf && opts.pythonBots !== 'cache') throw new UserError('--as-of goes with --python-bots cache');
-  if (opts.moveTimeout !== undefined && !opts.pythonBots) throw new UserError('--move-timeout goes with --python-bots (ports have no time limit)');
+  // --as-of without --python-bots cache, --move-timeout without --python-bots: refused by their declared rules (params.ts) before any mode.
   if (!opts.pythonBots) {
     const bots = poolOf(opts);
     return { bots, result: await runGuarded(undefined, () => runExact(bots, camelBot, parseSeed(opts.seed), opts.rules, games(bots), onTurn, onState)) };
@@ -97,7 +97,7 @@ async function exactGames(opts: CamelCliOptions, kit: ReplayKit, games: (bots: s
 function crashError(e: PythonError): UserError {
   if (e instanceof SandboxStop) return sandboxStopError(camelOriginals, e);
   const c = e instanceof ControllerCrash ? e : ControllerCrash.from(e);
-  if (c instanceof CamelUnfollowable) return new UserError(`${c.where}: ${c.pyMessage}. The replay stops here rather than play on with another meaning.`, EXIT.originalCrashed);
+  if (c instanceof CamelUnfollowable) return unfollowableError(c);
   return new UserError(`camelup.py itself raises here (uncaught)${c.where ? ` in ${c.where}` : ''}: ${c.pythonLine}. The original tournament ended with this exception.`, EXIT.originalCrashed);
 }
 
@@ -122,7 +122,7 @@ async function runExactCommand(opts: CamelCliOptions, kit: ReplayKit): Promise<v
   const points = new Map<string, number>();
   for (const g of result.games) for (const s of g.winnerSeats) points.set(g.order[s]!, (points.get(g.order[s]!) ?? 0) + 1);
   process.stdout.write(
-    pc.bold(`Exact replay of camelup.py: random.seed(${opts.seed}), ${games} games, rules "${opts.rules}"\n`) +
+    pc.bold(`Exact replay of camelup.py: random.seed(${printable(String(opts.seed))}), ${games} games, rules "${opts.rules}"\n`) +
       renderTable(
         ['player', 'points'],
         [...new Set(bots)].map((b) => [printable(b), points.get(b) ?? 0]),
@@ -159,7 +159,7 @@ const ruleAb: RuleAbCommand<CamelCliOptions, CamelRunOptions, CamelStats> = {
   },
   groups: { title: 'Points per 100 games by seat (0 plays first)', keyLabel: 'seat', caption: 'Points per 100 games from each seat under both variants (a point to every max-money holder).' },
   command: (opts, [va, vb]) =>
-    `koth replay camel-up --compare-rules ${va},${vb} --seed ${opts.seed} --games ${opts.games ?? CAMEL_DEFAULTS.games} --bots ${poolOf(opts).join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
+    `koth replay camel-up --compare-rules ${va},${vb} --seed ${printable(String(opts.seed))} --games ${opts.games ?? CAMEL_DEFAULTS.games} --bots ${poolOf(opts).join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
   // Per flag: A with that one flag set as in B, on the same pairs: which flag moves which bot.
   breakdown: {
     title: ([va, vb]) => `Per flag: ${va} with one flag set as in ${vb}, the same pairs; the paired change against ${va}`,
@@ -186,7 +186,7 @@ export const CAMEL_PLAY: PlayCommand<CamelCliOptions> = {
     const recorder = opts.report ? camelRecorder() : null;
     const { result } = await exactGames(opts, kit, () => opts.games ?? 1, (e) => {
       if (recorder) events.push(e);
-      if (opts.json) process.stdout.write(JSON.stringify(e) + '\n');
+      if (opts.json) process.stdout.write(pyJson(e) + '\n');
       else lines.push(`game ${e.game} turn ${String(e.turn).padStart(3)}: seat ${e.seat} ${printable(e.player)} ${(ACTIONS[e.action[0] as number] ?? (() => 'answers out of bounds (skipped)'))(e.action)}  money ${JSON.stringify(e.money)}`);
     }, recorder?.onState);
     printPlay(opts, {
@@ -218,11 +218,6 @@ runs A with each flag on which A and B differ set as in B (same seeds): which fl
     'koth replay camel-up --exact --seed 1 --games 2 --python-bots players.py,Sir_Humpfree_Bogart.py --json',
     'koth replay camel-up --format 2026 --games 500        the 2026 Cup tournament: win %, coins, Elo [interval]',
   ],
-  check(opts) {
-    if (opts.pythonBots && !opts.exact && opts.format === undefined) {
-      throw new UserError('--python-bots runs with --exact (one process, one stream: the sandbox is not shared by worker shards): add --exact [--games N]');
-    }
-  },
   modes: [
     {
       when: (opts) => opts.format !== undefined,

@@ -12,7 +12,8 @@ import { PythonError } from '../core/py/errors.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import { parseSeed } from '../core/rng/rng.ts';
 import type { ComparisonReport } from '../core/stats/compare.ts';
-import { confidencePercent } from '../core/stats/intervals.ts';
+import { confidencePercent, tailPercent } from '../core/stats/intervals.ts';
+import { MIN_BOOTSTRAP_UNITS } from '../core/stats/bradley-terry.ts';
 import type { PlayerResolver } from './tournament.ts';
 import { FORMAT_2026_GAMES, FORMAT_2026_RESAMPLES, playTournament2026, resultOf, tallyOfGames, tallyOfStats, type Format26Game, type Format26Options, type Format26Result, type Format26Stats } from './format2026.ts';
 
@@ -111,7 +112,7 @@ export function renderFormat2026(r: Format26Result): string {
   const pct = confidencePercent(r.confidence);
   const head =
     `Camel Up Cup 2026 tournament (tournament_core.run_game, rules "2026"): ${r.games} games, 4 seats drawn per game from ${r.pool.length} bots, ` +
-    `${r.exact ? `one stream after random.seed(${r.seed})` : `seed ${r.seed}`}\n` +
+    `${r.exact ? `one stream after random.seed(${printable(String(r.seed))})` : `seed ${printable(String(r.seed))}`}\n` +
     `Elo: the leaderboard's Bradley–Terry fit (winner beats each loser, ties split, 100 MM steps, anchor 1500); [low, high]: ${pct} bootstrap intervals ` +
     `(${r.resamples} resamples of the games)\n`;
   const rows = r.bots.map((b, i) => [
@@ -127,7 +128,8 @@ export function renderFormat2026(r: Format26Result): string {
   return (
     pc.bold(head) +
     renderTable(['rank', 'bot', 'wins', 'games', 'win %', 'avg coins', 'Elo [low, high]', 'vs next'], rows) +
-    `\n">": the order of a bot and the next flipped in fewer than ${((100 * (1 - r.confidence)) / 2).toFixed(2).replace(/\.?0+$/, '')}% of the resamples: significant at ${pct}; "≈": it flipped more often.\n` +
+    `\n">": the order of a bot and the next flipped in fewer than ${tailPercent(r.confidence)}% of the resamples: significant at ${pct}; "≈": it flipped more often.\n` +
+    (r.games < MIN_BOOTSTRAP_UNITS ? pc.yellow(`Only ${r.games} game${r.games === 1 ? '' : 's'}: the intervals mean little and no order is claimed (fewer than ${MIN_BOOTSTRAP_UNITS}); play more games.`) + '\n' : '') +
     `win % by seat (0 plays first): ${r.seats.map((s) => `${s.seat}: ${s.winPct.toFixed(1)}`).join(', ')}\n`
   );
 }
@@ -156,6 +158,6 @@ function reportOf(r: Format26Result): ComparisonReport {
     rules: r.rules,
     seed: r.seed,
     games: r.games,
-    summary: `${r.games} games of tournament_core.run_game (4 of ${r.pool.length} bots per game), seed ${r.seed}; ${confidencePercent(r.confidence)} intervals from ${r.resamples} bootstrap resamples of the games.`,
+    summary: `${r.games} games of tournament_core.run_game (4 of ${r.pool.length} bots per game), seed ${printable(String(r.seed))}; ${confidencePercent(r.confidence)} intervals from ${r.resamples} bootstrap resamples of the games.`,
   };
 }

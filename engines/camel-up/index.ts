@@ -18,7 +18,7 @@ import type { CamelRunOptions, CamelStats } from './tournament.ts';
 import { CAMEL_RULE_FLAGS, CAMEL_VARIANTS, DEFAULT_CAMEL_VARIANT } from './variants.ts';
 import publishedJson from '../../fixtures/camel-up/published/camel-up.json' with { type: 'json' };
 import { trials as abTrials, python as abPython } from './ab.ts';
-import { camelUpPools, camelUpPorts, questionPorts } from './ports.ts';
+import { camelUpPools, camelUpPorts, housePorts, isHousePort, questionPorts } from './ports.ts';
 import { CAMEL_TEST_BOTS } from './test-bots.ts';
 
 export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
@@ -37,8 +37,11 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
     ab: {
       pairs: 'the same 3 opponents from the field (drawn with replacement), seats, camels\' starting squares, per-round move order and dice (scripted: drawn from a stream of their own, whatever the players do)',
       score: 'a, b: the seat won (most money; shared by k: 1/k), else 0; a game in which no seated player ever rolls (Player1 and Player2 only bet) ends after 1000 actions with no winner (camelup.py would hang), and so does a game camelup.py raised in (the 2018 rules\' illegal trap)',
-      bots: () => [...questionPorts(), ...CAMEL_TEST_BOTS.map((p) => p.name)],
+      // Every port (the 2026 house bots' too: `koth registry camel-up` lists them), and our test players.
+      bots: () => [...questionPorts(), ...housePorts(), ...CAMEL_TEST_BOTS.map((p) => p.name)],
       field: () => ['Player0', 'Player1', 'Player2'],
+      // A 2026 house bot's port named (A, B or --field): camelup.py 2026, the rules it was written for (as koth verify plays it).
+      rulesFor: (named) => (named.some(isHousePort) ? '2026' : undefined),
       minField: 1,
       batch: 50,
       trials: abTrials,

@@ -22,6 +22,7 @@ import type { Seed } from '../core/rng/rng.ts';
 import { AnswerCache, defaultCacheDir } from '../../scraper/cache.ts';
 import { CAMEL_MOVE_TIMEOUT_MS, CamelSandboxStop, CamelUnfollowable, type CamelPythonSource } from './python-players.ts';
 import type { runExact, CamelTurnEvent } from './tournament.ts';
+import { revivePyFloat } from '../core/sandbox/runtimes/python/values.ts';
 import type { camelExactJob, CamelPythonArgs } from './trials.ts';
 
 /** The scraped answers' player blocks, oldest answer first (one module per code block holding a player). */
@@ -52,7 +53,14 @@ export const camelOriginals: OriginalBots<CamelPythonArgs> = {
   // camelup.py's player_pool may list a class twice (the dumb pool does): so may --bots here.
   repeats: true,
   seats: { min: 4, why: 'camelup.py would fail with IndexError' },
+  // An answer koth cannot carry, stopping a sharded run (koth ab): the explanation koth replay gives (exit 3).
+  rebuild: (d) => (d.name === 'CamelUnfollowable' ? unfollowableError(new CamelUnfollowable(String(d.fields.pyType), String(d.fields.pyMessage), String(d.fields.where ?? ''))) : undefined),
 };
+
+/** An answer value the engine cannot carry (CamelUnfollowable): exit 3, saying so; koth replay and koth ab say the same. */
+export function unfollowableError(c: CamelUnfollowable): UserError {
+  return new UserError(`${c.where}: ${c.pyMessage}. The replay stops here rather than play on with another meaning.`, EXIT.originalCrashed);
+}
 
 export const MOVE_TIMEOUT_HELP = `with --python-bots: the time limit of one move in seconds (default ${CAMEL_MOVE_TIMEOUT_MS / 1000}: Sir_Humpfree_Bogart needs seconds a move in the sandbox); past it the sandbox ends the player and the run stops (exit 3)`;
 
@@ -68,7 +76,7 @@ export interface CamelPrinted {
 /** The exact tournament with the original players in the sandbox worker; a crash is rethrown as the error it was. */
 export async function camelPythonExact(p: Originals<CamelPythonArgs>, printed: CamelPrinted, seed: Seed, games: number, onTurn?: (e: CamelTurnEvent) => void): Promise<ReturnType<typeof runExact>> {
   const r = (await p.run('camelExactJob', { ...p.args, bots: p.names, seed, games, turns: !!onTurn }, {
-    ...(onTurn ? { onLine: (l: string) => onTurn(JSON.parse(l) as CamelTurnEvent) } : {}),
+    ...(onTurn ? { onLine: (l: string) => onTurn(JSON.parse(l, revivePyFloat) as CamelTurnEvent) } : {}),
     onOutput: (lines) => printed.output.push(...lines),
   })) as ReturnType<typeof camelExactJob>;
   printed.notes.push(...r.notes);

@@ -3,12 +3,12 @@
  * reads them): the descriptor's `engine.params`, and the declared defaults the commands fall back on.
  */
 import { ratingsParam } from '../core/cli/ratings.ts';
-import { paramDefaults, positiveInt, type GameParams, type ParamDecl } from '../core/cli/kit.ts';
+import { paramDefaults, timeLimit, type GameParams, type ParamDecl } from '../core/cli/kit.ts';
 import { camelOriginals, MOVE_TIMEOUT_HELP } from './originals.ts';
 import { CAMEL_POOLS } from './ports.ts';
 import { FORMAT_2026_HELP } from './format2026-cli.ts';
 
-const MOVE_TIMEOUT: ParamDecl = { flags: '--move-timeout <s>', help: MOVE_TIMEOUT_HELP, parse: positiveInt };
+const MOVE_TIMEOUT: ParamDecl = { flags: '--move-timeout <s>', help: MOVE_TIMEOUT_HELP, parse: timeLimit(1000), rules: [{ needs: '--python-bots', why: 'ports have no time limit' }] };
 const MORE_POOLS = `misbehaving (${CAMEL_POOLS.misbehaving!.join(', ')}: our own players that crash and answer what camelup.py 2026 refuses; --rules 2026) or house (${CAMEL_POOLS.house!.join(', ')}: the 2026 house bots' ports; --rules 2026)`;
 
 /** The parameters of `koth replay camel-up` and `koth play camel-up` (engines/core/cli/params.ts). */
@@ -17,7 +17,7 @@ export const CAMEL_PARAMS: GameParams = {
     rulesHelp: true,
     params: [
       { flags: '--exact', help: 'exact replay of camelup.py: random.seed(S) once, then its tournament loop; golden-format output', noReport: true, rules: [{ excludes: ['--compare-rules'], why: '--exact replays one controller version (--rules) game for game; --compare-rules runs both statistically' }] },
-      { common: 'pythonBots', help: `with --exact: ${camelOriginals.help}`, parse: undefined },
+      { common: 'pythonBots', help: `with --exact: ${camelOriginals.help}`, parse: undefined, rules: [{ needs: '--exact', why: 'one process, one stream: the sandbox is not shared by worker shards' }] },
       { common: 'asOf' },
       MOVE_TIMEOUT,
       { flags: '--format <year>', help: FORMAT_2026_HELP, rules: [{ excludes: ['--compare-rules', '--python-bots', '--as-of', '--move-timeout'], why: 'the 2026 tournament runs the ported bots under the 2026 rules (README: "The 2026 tournament and its Elo")' }] },

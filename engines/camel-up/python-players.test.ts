@@ -96,6 +96,13 @@ describe('koth replay|play camel-up --python-bots', () => {
     const s = await runKoth(['play', 'camel-up', '--seed', '1', '--python-bots', `${TWINS},${str}`, '--bots', 'Stringy,Player0,Player1,Player2']);
     expect(s.status).toBe(3);
     expect(s.stderr).toMatch(/TypeError: '>' not supported between instances of 'str' and 'int'/);
+    // Issue 39 item 3: a trap square beyond 2**53 - 1 (a BigInt here): PlaceTrap's IndexError, as CPython says it (not exit 70).
+    const huge = playerFile('Huge', 'return [1, 1, 10**30]');
+    const h = await runKoth(['play', 'camel-up', '--seed', '1', '--json', '--python-bots', `${TWINS},${huge}`, '--bots', 'Huge,Player0,Player1,Player2']);
+    expect(h.status, h.stderr).toBe(3);
+    expect(h.stderr).toMatch(/camelup\.py itself raises here \(uncaught\): IndexError: cannot fit 'int' into an index-sized integer/);
+    // Its turn as JSON: the int exactly, as json.dumps writes it.
+    expect(h.stdout).toMatch(/"player":"Huge","action":\[1,1,1000000000000000000000000000000\]/);
   }, 120_000);
 
   it('an action number outside 0-4 is printed and skipped as camelup.py did ("oh jeez"), a player\'s prints are shown; the game goes on as with a port that answers the same', async () => {
@@ -122,7 +129,7 @@ describe('koth replay|play camel-up --python-bots', () => {
     expect((await runKoth(['replay', 'camel-up', '--exact', '--python-bots', join(tmp, 'nope.py')])).stderr).toMatch(/no file/);
     const noExact = await runKoth(['replay', 'camel-up', '--python-bots', TWINS]);
     expect(noExact.status).toBe(2);
-    expect(noExact.stderr).toMatch(/--python-bots runs with --exact/);
+    expect(noExact.stderr).toMatch(/--python-bots goes with --exact \(one process, one stream: the sandbox is not shared by worker shards\): add --exact, or leave --python-bots out/);
     const few = await runKoth(['play', 'camel-up', '--python-bots', TWINS, '--bots', 'Player0,Player1']);
     expect(few.status).toBe(2);
     expect(few.stderr).toMatch(/seats 4 players/);

@@ -37,8 +37,13 @@ export type CamelSandbox = PythonHost & { call(fn: string, args: unknown[], what
 /** The sandbox ended a player (timeout, memory, crash): the run stops with the player named. */
 export class CamelSandboxStop extends SandboxStop {}
 
-/** An answer value the engine cannot carry with its Python meaning: the run stops, saying so. */
-export class CamelUnfollowable extends ControllerCrash {}
+/** An answer value the engine cannot carry with its Python meaning: the run stops, saying so (also from a sandbox worker: its name travels, camelOriginals.rebuild). */
+export class CamelUnfollowable extends ControllerCrash {
+  constructor(pyType: string, pyMessage: string, where = '') {
+    super(pyType, pyMessage, where);
+    this.name = 'CamelUnfollowable';
+  }
+}
 
 export interface CamelPythonSource {
   /** Where it came from (a path, or "cache: answer N"). */
@@ -88,9 +93,12 @@ function prepare(sb: CamelSandbox): StreamLink {
 function toPy(v: unknown): unknown {
   if (v instanceof PyFloat) return { __pyfloat__: String(v.value) };
   if (typeof v === 'number' && !Number.isFinite(v)) return { __pyfloat__: Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf' };
-  if (typeof v === 'bigint') return { __pyint__: `${v < 0n ? '-' : ''}0x${(v < 0n ? -v : v).toString(16)}` };
+  if (typeof v === 'bigint') return pyIntTag(v);
   return v;
 }
+
+/** An int beyond 2**53 − 1 as the sandbox tags it ({"__pyint__": hex}; revived as a BigInt by the sandbox runtime's revivePyFloat). */
+export const pyIntTag = (v: bigint): { __pyint__: string } => ({ __pyint__: `${v < 0n ? '-' : ''}0x${(v < 0n ? -v : v).toString(16)}` });
 
 function betRef(b: HiddenBet | null): [number, string] | null {
   if (b === null) return null; // redacted by the 2026 player_view: None

@@ -11,7 +11,7 @@
  * illegal trap, a malformed action) ended the original tournament: ControllerCrash.
  */
 import type { PyRandom } from '../core/rng/python-random.ts';
-import { at, pyIndexOf, pyStr } from '../core/py/index.ts';
+import { at, pyIndex, pyStr } from '../core/py/index.ts';
 import { PythonError, SandboxStop } from '../core/py/errors.ts';
 import { PyFloat } from '../core/py/float.ts';
 import type { CamelFlags } from './variants.ts';
@@ -158,15 +158,21 @@ export function pyEqualsInt(x: unknown, n: number): boolean {
   return false;
 }
 
-/** `distance += trap_type` as Python did it; a result that is not an int raises where camelup.py raised. */
-function addTrap(distance: number, t: unknown): number {
+/**
+ * `distance += trap_type` as Python did it; a result that is not an int raises where camelup.py
+ * raised. An int beyond 2**53 − 1 (an original player's trap type, not validated in 2018) stays
+ * a BigInt: far off the track, where the index raises as CPython's did.
+ */
+function addTrap(distance: number, t: unknown): number | bigint {
   if (typeof t === 'number' && Number.isInteger(t)) return distance + t;
   if (typeof t === 'boolean') return distance + Number(t);
-  // An int beyond 2**53 - 1 (an original player's): far off the track, where the index raises.
-  if (typeof t === 'bigint') return distance + Number(t);
+  if (typeof t === 'bigint') return BigInt(distance) + t;
   if (typeof t === 'number' || t instanceof PyFloat) throw new PythonError('TypeError', 'list indices must be integers or slices, not float');
   throw new PythonError('TypeError', `unsupported operand type(s) for +=: 'int' and '${t === null ? 'NoneType' : typeof t === 'string' ? 'str' : 'object'}'`);
 }
+
+/** `i + k` of a Python int (a number, or a BigInt beyond 2**53 − 1) and a small int. */
+const plus = (i: number | bigint, k: number): number | bigint => (typeof i === 'bigint' ? i + BigInt(k) : i + k);
 
 /** FindCamelInNthPlace: the n-th camel from the front (top of the furthest stack first). */
 export function findCamelInNthPlace(track: readonly (readonly number[])[], n: number): number {
@@ -278,8 +284,8 @@ export class CamelGame {
     const kind = at(result, 0);
     if (kind === 0) this.moveCamel(player);
     else if (kind === 1) {
-      if (this.g.player_has_placed_trap[player]) this.moveTrap(at(result, 1) as number, at(result, 2) as number, player);
-      else this.placeTrap(at(result, 1) as number, at(result, 2) as number, player);
+      if (this.g.player_has_placed_trap[player]) this.moveTrap(at(result, 1) as number, at(result, 2) as number | bigint, player);
+      else this.placeTrap(at(result, 1) as number, at(result, 2) as number | bigint, player);
     } else if (kind === 2) this.g.round_bets.push([at(result, 1) as number, player]);
     else if (kind === 3) this.placeGameBet(this.g.game_winner_bets, at(result, 1), player);
     else if (kind === 4) this.placeGameBet(this.g.game_loser_bets, at(result, 1), player);
@@ -344,11 +350,8 @@ export class CamelGame {
     if (trap.length > 0) {
       if (pyEqualsInt(trap[0], -1)) fromBottom = true;
       g.player_money_values[trap[1]!] += 1;
-      distance = addTrap(distance, trap[0]);
       // A trap type other than ±1 (an original player's) may send the stack off the track: Python's index.
-      const to = pyIndexOf(TRACK_LENGTH, pos + distance);
-      if (to === undefined) throw new PythonError('IndexError', 'list index out of range');
-      distance = to - pos;
+      distance = pyIndex(TRACK_LENGTH, plus(addTrap(distance, trap[0]), pos)) - pos;
     }
     moveStack(g.camel_track, pos, y, distance, fromBottom, this.flags.bottomStackPopsWrongCamels);
     g.player_money_values[player] += 1;
@@ -361,17 +364,18 @@ export class CamelGame {
     }
   }
 
-  private placeTrap(type: number, place: number, player: number): void {
+  /** `place`: an int as the player gave it (a BigInt beyond 2**53 − 1: the indexing raises IndexError, as in camelup.py). */
+  private placeTrap(type: number, place: number | bigint, player: number): void {
     const t = this.g.trap_track;
-    if ((place > 0 && at(t, place - 1).length !== 0) || at(t, place).length !== 0 || (place < t.length && at(t, place + 1).length !== 0)) {
+    if ((place > 0 && at(t, plus(place, -1)).length !== 0) || at(t, place).length !== 0 || (place < t.length && at(t, plus(place, 1)).length !== 0)) {
       throw new PythonError('ValueError', `${player} tried to place a trap in an illegal spot`);
     }
     if (this.g.player_has_placed_trap[player]) throw new PythonError('ValueError', `${player} tried to place two traps somehow`);
-    t[place < 0 ? t.length + place : place] = [type, player];
+    t[pyIndex(t.length, place)] = [type, player];
     this.g.player_has_placed_trap[player] = true;
   }
 
-  private moveTrap(type: number, place: number, player: number): void {
+  private moveTrap(type: number, place: number | bigint, player: number): void {
     const mine = this.g.trap_track.flatMap((row, y) => (row.length > 0 && row[1] === player ? [y] : []));
     if (mine.length !== 1) {
       throw new PythonError('ValueError', mine.length ? 'too many values to unpack (expected 1)' : 'not enough values to unpack (expected 1, got 0)');

@@ -8,7 +8,7 @@ import type { OriginalsInspection } from '../core/game.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import type { Seed } from '../core/rng/rng.ts';
-import { CamelUnfollowable, loadPythonCamelPlayers, type CamelPythonSource } from './python-players.ts';
+import { CamelUnfollowable, loadPythonCamelPlayers, pyIntTag, type CamelPythonSource } from './python-players.ts';
 import { runExact, type CamelTurnEvent } from './tournament.ts';
 
 import { ratedNames, type RatingsOptions } from '../core/stats/pairwise.ts';
@@ -51,7 +51,7 @@ export function camelInspect(args: CamelPythonArgs, ctx: JobContext): OriginalsI
   return { classes: loadPythonCamelPlayers(args.sources, { sandbox: ctx.python, rules: args.rules }).classes.map(({ name, refused, file }) => ({ name, refused, file })) };
 }
 
-/** Job: camelup.py's tournament loop after random.seed(S) with the original players; `turns` sends every turn as a JSON line. */
+/** Job: camelup.py's tournament loop after random.seed(S) with the original players; `turns` sends every turn as a JSON line (an int beyond 2**53 − 1 of an answer tagged as the sandbox tags it). */
 export function camelExactJob(
   args: CamelPythonArgs & { bots: string[]; seed: Seed; games: number; turns?: boolean },
   ctx: JobContext,
@@ -59,7 +59,7 @@ export function camelExactJob(
   const loaded = loadPythonCamelPlayers(args.sources, { sandbox: ctx.python, rules: args.rules });
   const resolve = (n: string) => loaded.classes.find((c) => c.name === n)?.player;
   try {
-    const value = runExact(args.bots, resolve, args.seed, args.rules, args.games, args.turns ? (e: CamelTurnEvent) => ctx.emit(JSON.stringify(e)) : undefined);
+    const value = runExact(args.bots, resolve, args.seed, args.rules, args.games, args.turns ? (e: CamelTurnEvent) => ctx.emit(JSON.stringify(e, (_k, v: unknown) => (typeof v === 'bigint' ? pyIntTag(v) : v))) : undefined);
     return { value, notes: loaded.notes };
   } catch (e) {
     if (e instanceof PythonError) return { crash: camelCrashData(e), notes: loaded.notes };

@@ -258,7 +258,7 @@ function statisticalReport(opts: DiceCliOptions, bots: string[], res: RunResult<
   report.shardSize = opts.shardSize;
   report.command = rerunCommand(opts, games);
   report.summary =
-    `${s.games} games (published ${table.games}) with ${bots.length} bots, rules "${opts.rules}", seed ${opts.seed}, ${res.ranOn ?? `${res.workers} worker(s)`}, ${(res.elapsedMs / 1000).toFixed(1)} s\n` +
+    `${s.games} games (published ${table.games}) with ${bots.length} bots, rules "${opts.rules}", seed ${printable(String(opts.seed))}, ${res.ranOn ?? `${res.workers} worker(s)`}, ${(res.elapsedMs / 1000).toFixed(1)} s\n` +
     `avg rounds ${(s.totalRounds / s.games).toFixed(3)} (published ${table.avgRounds ?? '—'}), ` +
     `tied ${((100 * s.tiedGames) / s.games).toFixed(2)}% (published ${table.tiedGames != null ? ((100 * table.tiedGames) / table.games).toFixed(2) + '%' : '—'}), ` +
     `highest round ${s.highestRound}, timed out ${s.timedOutGames}\n` +
@@ -305,7 +305,7 @@ async function runExactCommand(opts: DiceCliOptions, kit: ReplayKit): Promise<vo
       r.turns ? ((100 * r.successes) / r.turns).toFixed(2) : '0.00',
     ]);
   process.stdout.write(
-    `Exact replay: random.seed(${result.seed}), ${result.games} games, rules "${result.rules}"\n` +
+    `Exact replay: random.seed(${printable(String(result.seed))}), ${result.games} games, rules "${result.rules}"\n` +
       `avg rounds ${(result.totalRounds / result.games).toFixed(2)}, ${result.tiedGames} tied games, ${result.timedOutGames} timed out, highest round ${result.highestRound}\n` +
       renderTable(['Bot', 'Win%', 'Wins', 'Played', 'Max', 'Avg', 'Avg win', 'Throws', 'Success%'], rows) +
       '\n',
@@ -317,5 +317,5 @@ function rerunCommand(opts: DiceCliOptions, games: number): string {
   const named = opts.bots ? `--bots ${opts.bots.split(',').map((s) => s.trim()).filter(Boolean).join(',')}` : '';
   const bots = opts.pythonBots ? `--python-bots ${opts.pythonBots}${named ? ` ${named}` : ''}` : named || `--pool ${opts.pool ?? (opts.table === 'rule-benders' ? 'rule-benders' : 'official')}`;
   const what = opts.compareRules ? `--compare-rules ${opts.compareRules}` : `--rules ${opts.rules} --table ${opts.table}`;
-  return `koth replay dice ${what} --seed ${opts.seed} --games ${games} ${bots} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`;
+  return `koth replay dice ${what} --seed ${printable(String(opts.seed))} --games ${games} ${bots} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`;
 }

@@ -6,6 +6,7 @@
 import { ratingsOfAcc, ratingsRunOptions, renderRatings } from '../core/cli/ratings.ts';
 import { ORIGINAL_CLOCK_RUNS, RECORDED_DISTRIBUTION, RECORDED_PARAMETERS } from './data.ts';
 import pc from 'picocolors';
+import { printable } from '../core/report/printable.ts';
 import { UserError } from '../core/cli/errors.ts';
 import type { CommonOptionValues, ReplayKit } from '../core/cli/kit.ts';
 import { ruleOutcomes as gunDuelRuleOutcomes, trials as gunDuelTrials } from './trials.ts';
@@ -147,7 +148,7 @@ const ruleAb: RuleAbCommand<GunDuelCliOptions, GunDuelRunOptions, GunDuelAcc> = 
   extra: (opts) => ({ repetition: opts.repetition }),
   note: () => 'A pair is one tournament (the same three seeds, players and order) under both rules.',
   command: (opts, [va, vb], players) =>
-    `koth replay gun-duel --compare-rules ${va},${vb} --seed ${opts.seed} --tournaments ${opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments} --repetition ${opts.repetition}${opts.players ? ` --players ${players.join(',')}` : ''}`,
+    `koth replay gun-duel --compare-rules ${va},${vb} --seed ${printable(String(opts.seed))} --tournaments ${opts.tournaments ?? GUN_DUEL_DEFAULTS.tournaments} --repetition ${opts.repetition}${opts.players ? ` --players ${players.join(',')}` : ''}`,
 };
 
 /** Bare `--compare-rules` (the old form, kept for scripts): the seed played exactly under original and fixed, duel by duel. */

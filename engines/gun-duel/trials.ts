@@ -44,7 +44,7 @@ export function resolvePlayers(names: readonly string[] | undefined, cpp: readon
   const compiled = new Map<string, PlayerClass>();
   if (cpp?.length) {
     if (!sandbox || sandbox.runtime !== 'wasm') throw new Error('compiled answers run only inside a C++ sandbox worker (SandboxPool with runtime "wasm")');
-    for (const a of cpp) compiled.set(a.name.toLowerCase(), cppPlayerClass(a, { cells: sandbox.cells, label: (t) => sandbox.label(t) }));
+    for (const a of cpp) compiled.set(a.name.toLowerCase(), cppPlayerClass(a, { cells: sandbox.cells, label: (t) => sandbox.label(t), output: sandbox.output && ((lines) => sandbox.output!(lines)) }));
   }
   const order = names ?? [...gunDuelPorts.names(), ...(cpp ?? []).filter((a) => !findPlayer(a.name)).map((a) => a.name)];
   return order.map((n) => {
@@ -134,7 +134,7 @@ export const trials = withRatings<GunDuelRunOptions & { ratings?: RatingsOptions
 /** Job (C++ sandbox worker): one exact tournament (every clock reading = S) with compiled answers. */
 export function gunDuelCppExact(
   args: { seed: string; players?: string[]; cpp: CppAnswer[]; repetition: number; variant: GunDuelVariant; lib?: CppLibrary },
-  ctx: Pick<JobContext, 'runtime' | 'cells' | 'label' | 'tick'>,
+  ctx: SandboxContext & Pick<JobContext, 'tick'>,
 ): TournamentResult {
   const players = resolvePlayers(args.players, args.cpp, ctx);
   return runTournament({ players, seeds: exactSeeds(BigInt(args.seed)), repetition: args.repetition, variant: args.variant, lib: args.lib, onRound: () => ctx.tick(1) });

@@ -134,7 +134,7 @@ function printTournament(r: TournamentResult, json: boolean): void {
     'all-died': 'every score being 0: the pre-fix driver returns without a table (All competitors seem to have died.)',
   }[r.ended];
   process.stdout.write(
-    pc.bold(`Final series of seed ${r.seed}: ${r.finalGames} game${r.finalGames === 1 ? '' : 's'}, ended by ${why}\n`) +
+    pc.bold(`Final series of seed ${printable(String(r.seed))}: ${r.finalGames} game${r.finalGames === 1 ? '' : 's'}, ended by ${why}\n`) +
       (r.rows.length ? scoreTable(r.rows) + pc.green(`\nThe winner of the tournament is ${r.winner}!\n`) : ''),
   );
 }
@@ -175,7 +175,7 @@ const ruleAb: RuleAbCommand<RuinsCliOptions, RuinsRunOptions, RuinsAcc> = {
     `ruins.py itself crashed in ${crashed(acc!.a)} (${r.compare[0]}) / ${crashed(acc!.b)} (${r.compare[1]}) of the ${r.pairs} tournaments: nobody wins those.`,
   noteInText: 'after',
   command: (opts, [va, vb], bots) =>
-    `koth replay ruins --compare-rules ${va},${vb} --seed ${opts.seed ?? '183101'} --tournaments ${opts.tournaments ?? 20} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
+    `koth replay ruins --compare-rules ${va},${vb} --seed ${printable(opts.seed ?? '183101')} --tournaments ${opts.tournaments ?? 20} --bots ${bots.join(',')} --shard-size ${opts.shardSize} --confidence ${opts.confidence}`,
 };
 
 const crashed = (acc: RuinsAcc) => acc.tournaments.filter((t) => !t.rows.length).length;
@@ -287,7 +287,7 @@ export const RUINS_PLAY: PlayCommand<RuinsCliOptions> = {
       return;
     }
     process.stdout.write(
-      pc.bold(`Score for this game (seed ${seed}, ${game.turnNumber} turns)\n`) +
+      pc.bold(`Score for this game (seed ${printable(String(seed))}, ${game.turnNumber} turns)\n`) +
         renderTable(
           ['Bot Class', 'Character', 'Money', 'Treasures', 'Weight', 'Stamina', 'Score'],
           rows.map((r) => [printable(r.bot), r.character, r.money === null ? 'DEAD' : `$${r.money}`, r.treasures, r.weight, r.stamina, r.score]),

@@ -7,8 +7,6 @@ import { ratingsParam } from '../core/cli/ratings.ts';
 
 const SEED_HELP = 'the string given to ruins.py -s (passed to random.Random as a str, so "1234" is not the int 1234)';
 const PYTHON_BOTS: ParamDecl = { common: 'pythonBots', parse: nonEmpty('Python files, or "cache"') };
-/** --as-of picks the scrape the cached answers come from: it means nothing for ports or named files. */
-const AS_OF_RULE = { needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' };
 const BOTS: ParamDecl = { common: 'bots', help: 'bots to run instead of a pool, comma-separated, in load order' };
 
 /** The parameters of `koth replay ruins` and `koth play ruins` (engines/core/cli/params.ts). */
@@ -29,7 +27,7 @@ export const RUINS_PARAMS: GameParams = {
       { common: 'checkpoint', rules: [{ needs: '--compare-rules', why: 'only the rule A/B is cut into shards' }] },
       { common: 'json', help: 'machine-readable output: {"rows":[{"bot","score","meanScore"}], "poolRows", "finalGames", "ended", "lead", "winner", ...}; without --seed, the comparison report' },
       PYTHON_BOTS,
-      { common: 'asOf', help: 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)', rules: [AS_OF_RULE] },
+      { common: 'asOf', help: 'with --python-bots cache: the as-of scrape of that day (koth scrape ruins --as-of DAY)' },
       ratingsParam("every game of the tournament (pool and final): the bots holding the table's top score (ties share) beat the other bots at the table; Drunkards are not rated; the bootstrap blocks are runs of 8 consecutive games", [
         { needs: ['--seed', '--pool', '--bots'], why: 'ratings are fitted on the games of a tournament played here (the published table has no games)' },
         { excludes: ['--python-bots'], why: 'the original answers play in a sandbox worker that hands back the scoreboard, not each game' },
@@ -42,7 +40,7 @@ export const RUINS_PARAMS: GameParams = {
       { common: 'pool', help: 'bots to run: test-bots (default)' },
       BOTS,
       PYTHON_BOTS,
-      { common: 'asOf', rules: [AS_OF_RULE] },
+      { common: 'asOf' },
       { flags: '--log', help: "print the driver's game log exactly as ruins.py -1 prints it: turns, moves, takes and fights, deaths with their trap messages, exceptions, the score table" },
       { flags: '--debug', help: 'with --log: also the lines only ruins.py --debug prints (every action as the driver read it, the items a dead adventurer spilled)', rules: [{ needs: '--log', why: 'the debug lines are lines of the game log' }] },
       { common: 'json', help: 'machine-readable output: {"rows":[{"bot","character","money" (null when dead),"treasures","weight","stamina","score"}]} in the printed order; with --log also "log"' },

@@ -318,11 +318,16 @@ def _state(s):
         g.camel_bet_values = s['camel_bet_values']
     return g
 
+def _shown(v):
+    # repr() without the memory address of a default repr (<object object at 0x7f..>): the same words in every run and worker.
+    import re as _re
+    return _re.sub(r' at 0x[0-9a-fA-F]+', '', repr(v))
+
 def _stored(v, what):
     # A value the controller stores as it is and compares or adds later: kept with its Python type.
     if v is None or type(v) in (int, bool, float, str):
         return koth_sandbox.tag(v)
-    raise KothUnfollowable('%s %r is a %s: camelup.py stored it as it was; this replay carries only int, bool, float, str or None there' % (what, v, type(v).__name__))
+    raise KothUnfollowable('%s %s is a %s: camelup.py stored it as it was; this replay carries only int, bool, float, str or None there' % (what, _shown(v), type(v).__name__))
 
 def _checked_action(result):
     """2026 (invalidActionsUnchecked off): the answer as action() read it; what it refused is [9, why]
@@ -346,7 +351,7 @@ def _checked_action(result):
         except Exception:
             ok = False
         if ok and type(trap_type) not in (int, bool):
-            raise KothUnfollowable('the trap type %r is a %s: camelup.py 2026 stored it and would add it to a square index later; this replay carries only int or bool there' % (trap_type, type(trap_type).__name__))
+            raise KothUnfollowable('the trap type %s is a %s: camelup.py 2026 stored it and would add it to a square index later; this replay carries only int or bool there' % (_shown(trap_type), type(trap_type).__name__))
         sq = place if isinstance(place, int) else None
         return [1, int(trap_type) if ok else None, koth_sandbox.tag(int(sq)) if sq is not None else None]
     try:

@@ -54,11 +54,12 @@ export function abNote(text: string, n = 1): void {
   if (noting && n > 0) noting[text] = (noting[text] ?? 0) + n;
 }
 
-/** An error as a note's words: its first line, at most 120 characters (notes are counted by text). */
+/** An error as a note's words: its first line without memory addresses, at most 120 characters (notes are counted by text). */
 export function shortError(e: Error): string {
   // A Python exception (engines/core/py/errors.ts PythonError) as its traceback's last line says it: "Type: message".
   const py = e as Error & { pyType?: unknown; pyMessage?: unknown };
-  const text = (typeof py.pyType === 'string' && typeof py.pyMessage === 'string' ? `${py.pyType}: ${py.pyMessage}` : String(e.message)).split('\n')[0]!;
+  // Without the memory address of a default repr ("<object object at 0x7f…>"): a note is counted by its text, which must be the same in every worker and run.
+  const text = (typeof py.pyType === 'string' && typeof py.pyMessage === 'string' ? `${py.pyType}: ${py.pyMessage}` : String(e.message)).split('\n')[0]!.replace(/ at 0x[0-9a-f]+/gi, '');
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 

@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../io/atomic.ts';
 import { renderSvg } from '../report/html/charts.ts';
 import { esc } from '../report/html/page.ts';
 import { verdictWords, type AbResult } from './run.ts';
+import { confidencePercent } from '../stats/intervals.ts';
 
 /** Layer names (SVG classes `<name>_marks`) the page's tests rely on. */
 export const AB_MARKS = { llr: 'llr', bound: 'bound', diff: 'diff', diffBand: 'diff_band' } as const;
@@ -30,7 +31,7 @@ export function llrChartSpec(r: AbResult): TopLevelSpec {
 }
 
 export function diffChartSpec(r: AbResult): TopLevelSpec {
-  const pct = `${+(r.confidence * 100).toPrecision(6)}%`;
+  const pct = confidencePercent(r.confidence);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     width: WIDTH,

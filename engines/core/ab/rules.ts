@@ -16,6 +16,7 @@ import type { ReplayKit, ShardedRun } from '../kit-types.ts';
 import type { Seed } from '../rng/rng.ts';
 import type { TrialSpec } from '../runner/trial-spec.ts';
 import { confidencePercent, zFor } from '../stats/intervals.ts';
+import { printable } from '../report/printable.ts';
 import type { RuleComparisonData } from '../report/html/types.ts';
 import { shardOf } from './pairs.ts';
 import { trialsKey, trialsRef } from '../runner/trials-ref.ts';
@@ -165,7 +166,7 @@ export function ruleAbText(r: RuleAbResult, digits: number, mark: (s: string) =>
       [keyLabel, `${va} ${r.metric}`, `${vb} ${r.metric}`, `${vb} − ${va} (paired)`, 'pairs'],
       rows.map((x) => [x.key, x.a.toFixed(digits), x.b.toFixed(digits), x.diff.significant ? mark(fmtDiff(x.diff, digits)) : fmtDiff(x.diff, digits), x.pairs]),
     );
-  let out = title(`${r.challenge} rule A/B: ${va} vs ${vb}, ${r.pairs} pairs (the same seed, field and seats under both), seed ${r.seed}, ${confidencePercent(r.confidence)} paired intervals`) + '\n';
+  let out = title(`${r.challenge} rule A/B: ${va} vs ${vb}, ${r.pairs} pairs (the same seed, field and seats under both), seed ${printable(String(r.seed))}, ${confidencePercent(r.confidence)} paired intervals`) + '\n';
   if (r.groups) out += title(`${r.groups.title}\n`) + table(r.groups.rows, r.groups.keyLabel) + '\n\n';
   out += title(`${r.metric} by bot\n`) + table(r.bots, 'bot') + '\n';
   if (r.breakdown) {

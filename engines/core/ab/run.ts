@@ -17,6 +17,7 @@ import { Sprt, summarizePairs, type SprtParams } from '../stats/sprt.ts';
 import { mergeNotes, type AbAcc, type AbNotes, type AbOptions } from './pairs.ts';
 import type { AbGame } from './types.ts';
 import { trialsKey, trialsRef } from '../runner/trials-ref.ts';
+import { confidencePercent } from '../stats/intervals.ts';
 
 export type { AbGame } from './types.ts';
 
@@ -199,7 +200,7 @@ const signed = (x: number, d: number) => (x >= 0 ? '+' : '') + x.toFixed(d);
 
 function liveLine(n: number, s: ReturnType<typeof summarizePairs>, sprt: Sprt, confidence: number, verdict: AbVerdict | null): string {
   const [lo, hi] = sprt.bounds();
-  const pct = `${+(confidence * 100).toPrecision(6)}%`;
+  const pct = confidencePercent(confidence);
   return (
     `pairs ${n}  score ${signed(s.mean - 0.5, 4)} [${signed(s.low - 0.5, 4)}, ${signed(s.high - 0.5, 4)}] (${pct})  ` +
     `Elo ${signed(s.elo.diff, 1)} [${signed(s.elo.low, 1)}, ${signed(s.elo.high, 1)}]  LOS ${(s.los * 100).toFixed(1)}%  ` +

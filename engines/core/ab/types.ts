@@ -43,6 +43,13 @@ export interface AbGame {
   bots(): readonly string[];
   /** The default field (the game's default pool), for a rule variant. */
   field(rules?: string): string[];
+  /**
+   * The rule variant to play when --rules is not given, for the ports named (A, B and --field as
+   * given): the variant they were written for (camel-up: 2026 for its 2026 house bots' ports), or
+   * undefined for the game's default. Every port `bots()` lists plays under any variant; this only
+   * picks the default.
+   */
+  rulesFor?(named: readonly string[]): string | undefined;
   /** Opponents needed at least (dice: 1, …); 0 for solo games (the field is unused). */
   minField: number;
   /** Pairs per shard (a shard should take a fraction of a second). */

@@ -7,7 +7,7 @@
  * pairs. `--python-bots` is opened by the core (python.ts) for every game whose pairs take it.
  */
 import { UserError } from './errors.ts';
-import { nonEmpty, notAnOption, positiveInt } from './params.ts';
+import { nonEmpty, notAnOption, timeLimit } from './params.ts';
 import type { GameDescriptor, GameEngine } from '../game.ts';
 import { acceptedKinds, type Entrant, type ProgramEntrants } from '../entrants/entrant.ts';
 import { DEFAULT_MOVE_TIMEOUT_MS } from '../entrants/program.ts';
@@ -59,7 +59,7 @@ export function abEntrantOptions(games: readonly GameDescriptor[]): AbEntrantOpt
   if (programs.length) {
     out.push({ flags: '--bot-cmd <Name=program>', parse: collect('Name=<program>'), help: `${programs.map((g) => g.id).join(', ')}: a program in any language as the bot Name (repeatable: A and B both programs; a program of a port's name takes that port's place); it runs on this machine, so not with --queue` });
     out.push({ flags: '--interface <kind>', parse: collect(orList(withInterfaces.flatMap((g) => programOf(g)!.interfaces!.names))), help: `${withInterfaces.map((g) => `${g.id} --bot-cmd: ${programOf(g)!.interfaces!.help}`).join('; ')}; once for all, or once per --bot-cmd in order` });
-    out.push({ flags: '--move-timeout <ms>', parse: positiveInt, help: `with --bot-cmd: time limit of one move (default ${DEFAULT_MOVE_TIMEOUT_MS}); a program past it is killed, its move ${programs.map((g) => `${programOf(g)!.timedOutMove} (${g.id})`).join(' or ')}` });
+    out.push({ flags: '--move-timeout <ms>', parse: timeLimit(), help: `with --bot-cmd: time limit of one move (default ${DEFAULT_MOVE_TIMEOUT_MS}); a program past it is killed, its move ${programs.map((g) => `${programOf(g)!.timedOutMove} (${g.id})`).join(' or ')}` });
     const lines = withLines.map((g) => programOf(g)!.interfaces!.lines!);
     if (lines.length) {
       const first = lines[0]!;

@@ -1,6 +1,7 @@
 /**
  * The one exit-code table of every `koth` command, and the error meant for the user.
  */
+import { printable } from '../report/printable.ts';
 
 /** Exit codes: what a script calling koth can rely on. */
 export const EXIT = {
@@ -42,13 +43,26 @@ export function exitCodeHelp(): string {
   return 'Exit codes:\n' + lines.map(([c, t]) => `  ${String(c).padStart(3)}  ${t}`).join('\n');
 }
 
-/** An error meant for the user: printed without a stack trace, with what to do next. */
+/**
+ * `text` as a sentence, its first letter upper-cased — unless it starts with text the user gave
+ * (`given`: a path, a name), which is printed as given ("ckdir is a folder", not "Ckdir ...").
+ */
+export function asSentence(text: string, given: readonly string[]): string {
+  if (given.some((g) => g !== '' && text.startsWith(g))) return text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * An error meant for the user: printed without a stack trace, with what to do next. Its message
+ * echoes the user's text (names, paths, seeds): its control characters are escaped here, once for
+ * every refusal (docs/cli.md, Output).
+ */
 export class UserError extends Error {
   constructor(
     message: string,
     readonly exitCode: number = EXIT.usage,
   ) {
-    super(message);
+    super(printable(message));
     this.name = 'UserError';
   }
 }

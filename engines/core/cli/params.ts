@@ -16,8 +16,10 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandParams, CommonOption, GameEngine, GameParams, Param, ParamDecl, ParamRule } from '../game.ts';
 import { defaultWorkers } from '../runner/runner.ts';
 import { checkQueueUrl } from '../runner/queue/connection.ts';
-import { UserError } from './errors.ts';
+import { asSentence, UserError } from './errors.ts';
+import { join, normalize } from 'node:path';
 import { outputFileProblem, outputFolderProblem } from './files.ts';
+import { asOfEpoch } from '../io/as-of.ts';
 import { acceptedKinds, type ProgramEntrants, type UserEntrantKind } from '../entrants/entrant.ts';
 import { KIND_FLAG } from '../entrants/options.ts';
 import { DEFAULT_MOVE_TIMEOUT_MS } from '../entrants/program.ts';
@@ -32,6 +34,27 @@ export function positiveInt(v: string): number {
     throw new InvalidArgumentError(`Too large: the most is ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER, the largest whole number counted exactly).`);
   }
   return n;
+}
+
+/**
+ * The longest time limit a command takes (`--move-timeout`): 2^31 − 1 ms, about 24.8 days, the
+ * longest timer Node keeps. A longer one would fire after 1 ms (Node's TimeoutOverflowWarning):
+ * every move of a program would be killed at once.
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * A time limit's parser, in units of `unitMs` ms (1: ms, 1000: s): a positive whole number, at
+ * most MAX_TIMEOUT_MS in all (refused with the most in the option's unit).
+ */
+export function timeLimit(unitMs = 1): (v: string) => number {
+  const most = Math.floor(MAX_TIMEOUT_MS / unitMs);
+  const unit = unitMs === 1 ? 'ms' : unitMs === 1000 ? 's' : `× ${unitMs} ms`;
+  return (v) => {
+    const n = positiveInt(v);
+    if (n > most) throw new InvalidArgumentError(`Too long: the most is ${most} ${unit} (about 24.8 days, the longest timer Node keeps).`);
+    return n;
+  };
 }
 
 /**
@@ -97,7 +120,7 @@ export function outputFile(what = 'a file name'): (v: string) => string {
   return (v) => {
     notOpt(v);
     const p = outputFileProblem(v);
-    if (p) throw new InvalidArgumentError(`${p[0]!.toUpperCase()}${p.slice(1)}. Nothing was run: give a file that can be written.`);
+    if (p) throw new InvalidArgumentError(`${asSentence(p, [v, normalize(v)])}. Nothing was run: give a file that can be written.`);
     return v;
   };
 }
@@ -108,7 +131,7 @@ export function outputFolder(file: string, what = 'a folder'): (v: string) => st
   return (v) => {
     notOpt(v);
     const p = outputFolderProblem(v, file);
-    if (p) throw new InvalidArgumentError(`${p[0]!.toUpperCase()}${p.slice(1)}. Nothing was run: give a folder where ${file} can be written.`);
+    if (p) throw new InvalidArgumentError(`${asSentence(p, [v, normalize(v), join(v, file)])}. Nothing was run: give a folder where ${file} can be written.`);
     return v;
   };
 }
@@ -255,6 +278,16 @@ function queueUrl(v: string): string {
   return v;
 }
 
+/** `--as-of`: a day or an ISO timestamp, refused before anything runs otherwise (engines/core/io/as-of.ts). */
+function asOfDay(v: string): string {
+  try {
+    asOfEpoch(v);
+  } catch (e) {
+    throw new InvalidArgumentError(`${(e as Error).message}.`);
+  }
+  return v;
+}
+
 /** The common parameters, declared once; `rules` and `compareRules` take the engine's variants. */
 export function commonParams(engine: EngineVariants = {}): Record<CommonOption, Param> {
   const variants = Object.keys(engine.variants ?? {});
@@ -275,7 +308,8 @@ export function commonParams(engine: EngineVariants = {}): Record<CommonOption, 
     // The options that bring the user's bots take their help from the game's entrants (engine.entrants: engines/core/entrants).
     cppPlayers: { flags: '--cpp-players <files>', help: engine.entrants?.cpp?.help ?? 'play C++ answers as posted, compiled to WebAssembly and sandboxed', parse: nonEmpty('C++ files or "cache"') },
     ...programParams(engine.entrants?.program),
-    asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day' },
+    // Refused without --python-bots cache in every game that declares it (it picks where the cached answers come from).
+    asOf: { flags: '--as-of <day>', help: 'with --python-bots cache: the as-of scrape of that day', parse: asOfDay, rules: [{ needs: '--python-bots=cache', why: 'it picks the as-of scrape the cached answers come from' }] },
     // `koth play <game> --report DIR`: the watch page (the page shows commandLine()).
     watch: { flags: '--report <dir>', help: 'also write DIR/index.html: the game step by step (one self-contained page: inline SVG, ←/→, Home/End, a slider, play/pause; every step listed without script); DIR is checked writable before the game', parse: outputFolder('index.html', 'a folder for the page') },
   };
@@ -310,7 +344,7 @@ function programParams(p: ProgramEntrants | undefined): Pick<Record<CommonOption
     moveTimeout: {
       flags: '--move-timeout <ms>',
       help: said.moveTimeout ?? `with --bot-cmd: time limit of one move; a program past it is killed and its move is ${p?.timedOutMove ?? 'lost'}`,
-      parse: positiveInt,
+      parse: timeLimit(),
       default: DEFAULT_MOVE_TIMEOUT_MS,
       rules: [{ needs: '--bot-cmd', why: 'ports answer at once' }],
     },
@@ -483,6 +517,10 @@ export function paramProblems(engine: EngineVariants): string[] {
     if (program && commons.has('stdioNewline') && !program.interfaces?.lines) bad.push(`${command}: --stdio-newline is declared, but no interface of the game's programs reads lines (engine.entrants.program.interfaces.lines)`);
     for (const p of params) {
       if (!p.help.trim()) bad.push(`${where(p)} has no help`);
+      // An option its help says goes "with --X" is refused by the core without --X only when a rule says so (else a mode that cannot use it would ignore it).
+      const partner = /^with (--[\w-]+)/.exec(p.help)?.[1];
+      const needed = (p.rules ?? []).flatMap((r) => (r.needs === undefined ? [] : typeof r.needs === 'string' ? [r.needs] : [...r.needs])).map((n) => n.split('=')[0]!);
+      if (partner && !needed.includes(partner)) bad.push(`${where(p)}: its help says "with ${partner}", but it declares no rule needing ${partner} (add rules: [{ needs: '${partner}' }], so that the core refuses it alone)`);
       if (p.default !== undefined && p.fallback !== undefined) bad.push(`${where(p)} has both a default and a fallback`);
       const v = p.default ?? p.fallback;
       if (v !== undefined && /<|\[/.test(p.flags)) {

@@ -6,6 +6,7 @@
  */
 import { writeWatchPage, type WatchPage } from '../report/html/watch.ts';
 import { commandLine } from './kit.ts';
+import { printable } from '../report/printable.ts';
 
 /** What a game's `play` prints: its page, its JSON result, its text. */
 export interface PlayOutput {
@@ -19,7 +20,9 @@ export interface PlayOutput {
 
 /** Writes the page (with --report), then the JSON result or the text. */
 export function printPlay(opts: { json?: boolean; report?: string }, out: PlayOutput): void {
-  const page = opts.report ? writeWatchPage(opts.report, out.page(commandLine())) : null;
+  const written = opts.report ? writeWatchPage(opts.report, out.page(commandLine())) : null;
+  // The page's path is the user's --report DIR: printed escaped (docs/cli.md, Output).
+  const page = written === null ? null : printable(written);
   if (opts.json) {
     process.stdout.write(JSON.stringify(out.json()) + '\n');
     if (page) process.stderr.write(`report: ${page}\n`);

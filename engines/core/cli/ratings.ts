@@ -13,6 +13,7 @@ import type { ComparisonReport } from '../stats/compare.ts';
 import { blockBootstrap, ratingsBlockSize, ratingsReport, type RatingsAcc, type RatingsOptions, type RatingsReport } from '../stats/pairwise.ts';
 import { UserError } from './errors.ts';
 import { renderTable } from '../report/table.ts';
+import { confidencePercent } from '../stats/intervals.ts';
 import { eloCell, ratingsSummary, reportRatings } from '../report/ratings.ts';
 
 export { eloCell, ratingsSummary, reportRatings };
@@ -74,7 +75,7 @@ export function ratingsOfAcc(acc: object, seed: Seed | string): RatingsReport | 
 /** The ratings as their own table (for a game whose report is not a comparison table): highest Elo first, then the fit line. */
 export function renderRatings(r: RatingsReport): string {
   const rows = Object.entries(r.ratings).map(([bot, x], i) => [String(i + 1), bot, eloCell(x)]);
-  return `${renderTable(['#', 'bot', `Elo [${Math.round(r.ratingsFit.confidence * 100)}%]`], rows, { columns: ['fixed', 'name', 'fixed'] })}\n${ratingsSummary(r)}`;
+  return `${renderTable(['#', 'bot', `Elo [${confidencePercent(r.ratingsFit.confidence)}]`], rows, { columns: ['fixed', 'name', 'fixed'] })}\n${ratingsSummary(r)}`;
 }
 
 /**

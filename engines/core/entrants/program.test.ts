@@ -71,6 +71,6 @@ describe('MoveProgram', () => {
     const m = new MoveProgram(p, 'sh x.sh', 300);
     expect(m.run({ input: 'hello\n', args: ['x'] })).toEqual({ kind: 'exited', status: 0, stdout: 'hello x\n' });
     expect(m.run({ input: 'slow\n' }).kind).toBe('timeout');
-    expect(m.counts).toEqual({ processes: 2, timeouts: 1 });
+    expect(m.counts).toEqual({ processes: 2, timeouts: 1, overflows: 0 });
   });
 });

@@ -90,16 +90,19 @@ export interface MoveCounts {
   processes: number;
   /** Runs that went past the time limit (the program was killed). */
   timeouts: number;
+  /** Runs that printed more than the most stdout kept (MAX_STDOUT_BYTES: the program was killed). */
+  overflows: number;
 }
 
 /**
  * A program run once per move (atomas: every move, as the posted controller's Popen; gun-duel's
  * exit-code interface: every turn and every result notice): started, fed, waited for up to the
- * time limit (then killed), counted. ProgramNotFound when it cannot be started at all.
+ * time limit (then killed) or until it has printed too much (killed), counted. ProgramNotFound
+ * when it cannot be started at all.
  */
 export class MoveProgram {
   readonly cmd: Command;
-  readonly counts: MoveCounts = { processes: 0, timeouts: 0 };
+  readonly counts: MoveCounts = { processes: 0, timeouts: 0, overflows: 0 };
 
   constructor(
     command: string,
@@ -114,6 +117,7 @@ export class MoveProgram {
     this.counts.processes++;
     const r = runOnce(this.cmd, PROGRAM_OPTION, { ...o, timeoutMs: this.timeoutMs });
     if (r.kind === 'timeout') this.counts.timeouts++;
+    if (r.kind === 'overflow') this.counts.overflows++;
     return r;
   }
 }

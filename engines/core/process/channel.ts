@@ -11,13 +11,14 @@
  * is *dead*: every later read is an end of file, every write is dropped, as the original
  * controllers' pipe handles behaved once a read failed.
  *
- * Child processes are killed when their channel is closed; `reapChildrenAtExit()` (main thread)
- * also kills those of channels that other threads could not close (a run interrupted by Ctrl-C).
+ * Each program runs in a process group of its own, killed as a whole (SIGKILL) when the
+ * program is killed, when its channel is closed, and when the program exits: nothing it started
+ * outlives it. `reapChildrenAtExit()` (main thread) also kills the groups of programs that other
+ * threads could not end (a run interrupted by Ctrl-C), those of command.ts's runs included.
  */
 import { BroadcastChannel, isMainThread, Worker } from 'node:worker_threads';
-import { programNotFound, type Command } from './command.ts';
+import { programNotFound, REAPER, type Command } from './command.ts';
 
-const REAPER = 'koth-replay/child-processes';
 /** Bytes handed over per read; more waits for the next read. */
 const CAPACITY = 1 << 16;
 const enum State {
@@ -47,10 +48,13 @@ function answer(state, bytes) {
   Atomics.store(ctrl, 0, state);
   Atomics.notify(ctrl, 0);
 }
+function killGroup() {
+  try { process.kill(-child.pid, 'SIGKILL'); } catch { try { child.kill('SIGKILL'); } catch {} }
+}
 function kill() {
   dead = true;
   buf = Buffer.alloc(0);
-  try { child.kill('SIGKILL'); } catch {}
+  killGroup();
 }
 function serve() {
   if (reading === null) return;
@@ -68,7 +72,7 @@ function serve() {
 }
 let child;
 try {
-  child = spawn(workerData.file, workerData.args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  child = spawn(workerData.file, workerData.args, { stdio: ['pipe', 'pipe', 'inherit'], detached: true });
 } catch (e) {
   answer(5, Buffer.from(String((e && e.code) || e)));
 }
@@ -86,6 +90,8 @@ if (child) {
   child.stdout.on('end', () => { eof = true; serve(); });
   child.on('exit', () => {
     exited = true;
+    // What it started goes with it (a child left holding its stdout would hold the end of file back).
+    killGroup();
     reaper.postMessage({ pid: child.pid, gone: true });
     if (closing) answer(6);
   });
@@ -209,8 +215,9 @@ export function waitForAnswer(ctrl: Int32Array, ms: number): 'ok' | 'timed-out' 
 let reaping = false;
 
 /**
- * Main thread: kill, when this process exits, every child process a channel started in any
- * thread and did not see end (a run interrupted while worker threads held programs).
+ * Main thread: kill, when this process exits, the process group of every program a channel or
+ * a run of command.ts started in any thread and did not see end (a run interrupted while worker
+ * threads held programs).
  */
 export function reapChildrenAtExit(): void {
   if (reaping || !isMainThread) return;
@@ -227,7 +234,8 @@ export function reapChildrenAtExit(): void {
   process.on('exit', () => {
     for (const pid of pids) {
       try {
-        process.kill(pid, 'SIGKILL');
+        // The program's process group (it leads one): the program and what it started.
+        process.kill(-pid, 'SIGKILL');
       } catch {
         // already gone
       }

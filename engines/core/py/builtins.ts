@@ -41,15 +41,39 @@ export function min(xs: readonly number[]): number {
   return m;
 }
 
-/** Python list indexing with negative indices and IndexError. */
-export function at<T>(xs: readonly T[], i: number): T {
-  const j = i < 0 ? xs.length + i : i;
-  if (j < 0 || j >= xs.length) throw new PythonError('IndexError', 'list index out of range');
-  return xs[j]!;
+/** The largest index CPython takes (a C Py_ssize_t, 64-bit): an int beyond it cannot index at all. */
+const SSIZE_MAX = 2n ** 63n - 1n;
+
+/**
+ * Python's IndexError for list index `i` out of range: an int beyond a C Py_ssize_t (only a
+ * BigInt can be: ints beyond 2**53 − 1 of an original player arrive as BigInt) gets CPython's
+ * "cannot fit 'int' into an index-sized integer", any other "list index out of range".
+ */
+function indexError(i: number | bigint): PythonError {
+  if (typeof i === 'bigint' && (i > SSIZE_MAX || i < -SSIZE_MAX - 1n)) return new PythonError('IndexError', "cannot fit 'int' into an index-sized integer");
+  return new PythonError('IndexError', 'list index out of range');
+}
+
+/** Python list indexing with negative indices and IndexError (`i` an int: a number, or a BigInt beyond 2**53 − 1). */
+export function at<T>(xs: readonly T[], i: number | bigint): T {
+  if (typeof i === 'number') {
+    // The usual case, inline (engines index in their hot loops).
+    const j = i < 0 ? xs.length + i : i;
+    if (j >= 0 && j < xs.length) return xs[j]!;
+  }
+  return xs[pyIndex(xs.length, i)]!;
+}
+
+/** The position Python's `xs[i]` reads in a list of `length` (negative indices count from the end), else its IndexError. */
+export function pyIndex(length: number, i: number | bigint): number {
+  const j = pyIndexOf(length, i);
+  if (j === undefined) throw indexError(i);
+  return j;
 }
 
 /** Python list indexing by an int (negative indices count from the end); undefined when out of range. */
-export function pyIndexOf(length: number, i: number): number | undefined {
+export function pyIndexOf(length: number, i: number | bigint): number | undefined {
+  if (typeof i === 'bigint') return i >= -BigInt(length) && i < BigInt(length) ? pyIndexOf(length, Number(i)) : undefined;
   const j = i < 0 ? length + i : i;
   return j >= 0 && j < length ? j : undefined;
 }

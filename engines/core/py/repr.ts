@@ -75,3 +75,17 @@ export function pyStr(x: unknown, objectRepr?: ObjectRepr): string {
   return typeof x === 'string' ? x : pyRepr(x, true, objectRepr);
 }
 
+
+/** What a BigInt stands for in pyJson's first pass (a string no JSON value of ours holds), then its digits. */
+const BIG_MARK = '\u0000pyint:';
+
+/**
+ * JSON text of a value that may hold Python ints beyond 2**53 − 1 (BigInt: an original player's
+ * answer): each written as its exact digits, as Python's json.dumps writes it (JSON.stringify
+ * refuses a BigInt). Anything else as JSON.stringify writes it.
+ */
+export function pyJson(v: unknown): string {
+  let big = false;
+  const text = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? ((big = true), `${BIG_MARK}${x}`) : x));
+  return big ? text.replace(/"\\u0000pyint:(-?\d+)"/g, '$1') : text;
+}

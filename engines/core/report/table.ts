@@ -103,7 +103,9 @@ export function fitColumns(head: readonly string[], rows: readonly (readonly str
  * A table laid out to fit: its columns shrunk (fitColumns), cells wrapped by cli-table3
  * (`wordWrap`; name cells broken anywhere), a left-out note column's texts under it.
  */
-function layoutTable(head: readonly string[], rows: readonly (readonly string[])[], o: TableLayout, label: (row: number) => string = (r) => String(r + 1)): string {
+function layoutTable(head: readonly string[], cells: readonly (readonly string[])[], o: TableLayout, label: (row: number) => string = (r) => String(r + 1)): string {
+  // Every table, once: what its cells echo (names, the user's text) is printed escaped; koth's colours stay.
+  const rows = cells.map((r) => r.map(printableKeepingColour));
   const kinds = o.columns ?? head.map(() => 'text' as const);
   const { widths, dropped } = fitColumns(head, rows, kinds, 'width' in o ? o.width : terminalWidth());
   const keep = head.map((_, i) => i).filter((i) => i !== dropped);
@@ -144,12 +146,14 @@ export function renderComparison(report: ComparisonReport, digits = typeof repor
   const metrics = [...new Set(report.rows.map((r) => r.metric))];
   const hasIntervals = report.rows.some((r) => r.low != null);
   const notes = report.rows.map((r) => [r.note, r.explained].filter(Boolean).map((t) => pc.dim(t!)).join(pc.dim(' — ')));
-  const withNotes = notes.some(Boolean);
   // --ratings: an Elo [low, high] column beside the reproduced figure (once per bot), the fit's line under the table.
   const ratings = reportRatings(report);
+  // Rated entries that are no row (a pool naming a bot twice rates its second seat as "Name#2"): rows of their own, after the comparison's.
+  const apart = ratings ? Object.keys(ratings.ratings).filter((bot) => !report.rows.some((r) => r.bot === bot)) : [];
+  const withNotes = notes.some(Boolean) || apart.length > 0;
   const rated = new Set<string>();
   const eloOf = (bot: string) => (rated.has(bot) ? '' : (rated.add(bot), eloCell(ratings!.ratings[bot])));
-  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${confidencePercent(report.confidence)} interval` : 'interval', ...(ratings ? [`Elo [${Math.round(ratings.ratingsFit.confidence * 100)}%]`] : []), 'verdict', ...(withNotes ? ['note'] : [])];
+  const head = ['#', 'bot', ...(metrics.length > 1 ? ['metric'] : []), 'published', 'reproduced', hasIntervals ? `${confidencePercent(report.confidence)} interval` : 'interval', ...(ratings ? [`Elo [${confidencePercent(ratings.ratingsFit.confidence)}]`] : []), 'verdict', ...(withNotes ? ['note'] : [])];
   const columns: ColumnKind[] = ['fixed', 'name', ...(metrics.length > 1 ? ['name' as const] : []), 'fixed', 'fixed', 'fixed', ...(ratings ? ['fixed' as const] : []), 'text', ...(withNotes ? ['note' as const] : [])];
   const rows = report.rows.map((r, i) => [
     String(i + 1),
@@ -162,6 +166,10 @@ export function renderComparison(report: ComparisonReport, digits = typeof repor
     r.verdict === 'disagree' && r.explained ? pc.yellow('DISAGREE (explained)') : verdictCell(r.verdict),
     ...(withNotes ? [notes[i]!] : []),
   ]);
+  for (const bot of apart) {
+    const note = pc.dim(ratedApartNote(bot));
+    rows.push([String(rows.length + 1), bot, ...(metrics.length > 1 ? [''] : []), '—', '—', '—', eloOf(bot), verdictCell('n/a'), note]);
+  }
   const counts = { agree: 0, disagree: 0, 'n/a': 0 };
   for (const r of report.rows) counts[r.verdict]++;
   const title = pc.bold(`${report.challenge} — ${report.table}`);
@@ -175,8 +183,15 @@ export function renderComparison(report: ComparisonReport, digits = typeof repor
   const summary = `${overall}: ${counts.agree} agree, ${counts.disagree} disagree${explained ? ` (${explained} explained)` : ''}, ${counts['n/a']} n/a`;
   const extra = typeof report.summary === 'string' ? `\n${report.summary}` : '';
   const fitLine = ratings ? `\n${ratingsSummary(ratings)}` : '';
-  const table = layoutTable(head, rows, { ...layout, columns }, (i) => `${i + 1} ${report.rows[i]!.bot}`);
+  const table = layoutTable(head, rows, { ...layout, columns }, (i) => `${i + 1} ${rows[i]![1]}`);
   return `${title}${extra}\n${table}\n${summary}${fitLine}\n`;
+}
+
+/** Why a rated entry has no comparison row: "Name#k" is the pool's k-th seat of Name, rated apart (the rows are by name). */
+export function ratedApartNote(bot: string): string {
+  const m = /^(.*)#(\d+)$/.exec(bot);
+  const nth = (k: number) => `${k}${k % 10 === 2 && k % 100 !== 12 ? 'nd' : k % 10 === 3 && k % 100 !== 13 ? 'rd' : k % 10 === 1 && k % 100 !== 11 ? 'st' : 'th'}`;
+  return m ? `rated apart: the pool's ${nth(Number(m[2]))} ${m[1]} (the table's rows are by name)` : 'rated, but no row of the table';
 }
 
 /** A plain aligned table for other listings (stats, registry...), fitted to the terminal (every column wraps between words unless `columns` says otherwise). */
@@ -184,16 +199,5 @@ export function renderTable(head: string[], rows: (string | number)[][], layout:
   return layoutTable(head, rows.map((r) => r.map((c) => String(c))), layout);
 }
 
-/**
- * Text from outside (API display names, titles, bot names from scraped code) made safe to
- * print on a terminal: control characters (C0, DEL, C1 — ESC among them, which could set the
- * window title, change colours or clear the screen) and the bidi overrides that make text read
- * otherwise than it is stored are shown escaped as \xNN / \u{NNNN}.
- * Stored data keeps the text exact; only what is printed is escaped.
- */
-export function printable(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
-    const n = c.codePointAt(0)!;
-    return n < 0x100 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u{${n.toString(16)}}`;
-  });
-}
+export { printable, printableKeepingColour } from './printable.ts';
+import { printableKeepingColour } from './printable.ts';

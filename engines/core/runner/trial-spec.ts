@@ -7,6 +7,8 @@ export interface SandboxContext {
   runtime: SandboxRuntime;
   cells: Int32Array;
   label(text: string): number;
+  /** Lines the sandboxed code printed (a compiled answer's stdout/stderr), to be shown with the task's result; absent where nobody shows them. */
+  output?(lines: string[]): void;
 }
 
 /**

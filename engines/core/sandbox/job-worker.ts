@@ -40,6 +40,8 @@ export interface JobContext {
   tick(n: number): void;
   /** A line for the user (what a `play` prints), sent as it is made. */
   emit(line: string): void;
+  /** Lines the sandboxed code printed (runtimes other than Python: a compiled answer's stdout/stderr), sent with the task's result or error as Python's are. */
+  output(lines: string[]): void;
 }
 
 const { modules, cells, memoryMb, runtime = 'python' } = workerData as { modules: string[]; cells: SharedArrayBuffer; memoryMb: number; runtime?: SandboxRuntime };
@@ -127,7 +129,7 @@ for (const proto of [Function.prototype, Object.getPrototypeOf(async function ()
 }
 globalThis.eval = blocked('eval') as typeof eval;
 
-async function run(task: SandboxTask): Promise<unknown> {
+async function run(task: SandboxTask, printed: string[]): Promise<unknown> {
   const mod = loaded.get(task.module);
   if (!mod) throw new Error(`the sandbox worker was not started with ${task.module}`);
   const tick = (n: number) => port.postMessage({ id: task.id, tick: n });
@@ -141,6 +143,9 @@ async function run(task: SandboxTask): Promise<unknown> {
     label,
     tick,
     emit: (line) => port.postMessage({ id: task.id, line }),
+    output: (lines) => {
+      printed.push(...lines);
+    },
   };
   if (task.kind === 'shard') {
     const own = mod.trials as TrialSpec<unknown, unknown> | undefined;
@@ -155,11 +160,12 @@ async function run(task: SandboxTask): Promise<unknown> {
 
 port.on('message', (task: SandboxTask) => {
   void (async () => {
+    const printed: string[] = [];
     try {
-      const value = await run(task);
-      port.postMessage({ id: task.id, ok: true, value, output: python?.takeOutput() ?? [] });
+      const value = await run(task, printed);
+      port.postMessage({ id: task.id, ok: true, value, output: [...(python?.takeOutput() ?? []), ...printed] });
     } catch (e) {
-      port.postMessage({ id: task.id, ok: false, error: errorData(e), output: python?.takeOutput() ?? [] });
+      port.postMessage({ id: task.id, ok: false, error: errorData(e), output: [...(python?.takeOutput() ?? []), ...printed] });
     }
   })();
 });

@@ -166,6 +166,8 @@ export class SandboxPool {
           else if (m.line !== undefined) task.h.onLine?.(m.line);
           else {
             slot.task = undefined;
+            // idle: no longer keeps the process alive (unless it is being ended: end() waits for that)
+            if (!slot.dead) worker.unref();
             if (m.output?.length) task.h.onOutput?.(m.output);
             if (slot.cells[BEAT.interrupted]) slot.tainted = true;
             if (m.ok) task.resolve(m.value);
@@ -205,6 +207,9 @@ export class SandboxPool {
 
   private async end(slot: Slot): Promise<void> {
     slot.dead = true;
+    // Ref'd until it has ended: an unref'd worker's end may never reach this thread, and whoever
+    // awaits this (destroy() after a failed shard) would never settle.
+    slot.worker.ref();
     await slot.worker.terminate();
   }
 
@@ -219,6 +224,10 @@ export class SandboxPool {
       const id = this.nextId++;
       const s = slot;
       s.task = { id, resolve: q.resolve, reject: q.reject, h: q.h };
+      // While it runs a task the worker keeps the process alive: its end (an 'exit' or an
+      // 'error' such as ERR_WORKER_OUT_OF_MEMORY) must reach this thread and settle the task —
+      // unref'd, the process could end first, exit 0 with the awaited result never settled.
+      s.worker.ref();
       s.ready.then(
         () => {
           if (s.dead || s.task?.id !== id) return;

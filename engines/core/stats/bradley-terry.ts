@@ -22,9 +22,14 @@
  *
  * Beyond the leaderboard: `bootstrapRatings` resamples the games with replacement (from a
  * seeded core generator), refits, and gives each rating a percentile interval and each pair of
- * neighbours in the ranking the share of resamples in which their order flips.
+ * neighbours in the ranking the share of resamples in which their order flips (no order is
+ * claimed from fewer than MIN_BOOTSTRAP_UNITS games). `iterations: 'converged'` fits the same
+ * model to its maximum (Newton's method; `--ratings` uses it: the leaderboard's 100 MM steps stop
+ * far from it on many games), and `oneSidedBounds` bounds the players the data bound on one side
+ * only (never won, never lost).
  */
 import type { Rng } from '../rng/rng.ts';
+import { complementOf } from './intervals.ts';
 
 /** One game: who took part (a seat each; a name may take several seats) and which seats won (indices into `participants`). */
 export interface RatedGame {
@@ -40,9 +45,19 @@ export function gameFromScores(entries: readonly (readonly [string, number])[]):
 }
 
 export interface BradleyTerryOptions {
-  /** MM iterations (default 100, as _fit_elo). */
-  iterations?: number;
+  /**
+   * MM iterations (default 100, as _fit_elo: the 2026 leaderboard's model, which stops there), or
+   * 'converged': the fit's own maximum — Newton steps until none moves an Elo by more than
+   * CONVERGED_TOLERANCE (the MM iteration crawls there: on 25,000 dice games 100 steps leave
+   * every bot 62 Elo low, and 100,000 steps still 0.35 off).
+   */
+  iterations?: number | 'converged';
+  /** 'converged' only: the strengths to start from, by name (a bootstrap resample starts at the fit on everything). */
+  start?: ReadonlyMap<string, number>;
 }
+
+/** 'converged' stops when a Newton step moves no Elo by more than this. */
+export const CONVERGED_TOLERANCE = 1e-6;
 
 export interface BradleyTerryRating {
   /** Fitted strength (the anchor has 1). */
@@ -62,7 +77,6 @@ const eloOf = (p: number) => ELO_BASE + ELO_SCALE * Math.log10(p);
  * an empty map for no games. Throws on a winner index outside its game.
  */
 export function fitBradleyTerry(games: readonly RatedGame[], opts: BradleyTerryOptions = {}): Map<string, BradleyTerryRating> {
-  const iterations = opts.iterations ?? BT_ITERATIONS;
   const index = new Map<string, number>();
   for (const g of games) for (const n of g.participants) if (!index.has(n)) index.set(n, index.size);
   const n = index.size;
@@ -72,22 +86,32 @@ export function fitBradleyTerry(games: readonly RatedGame[], opts: BradleyTerryO
   // w[a * size + b]: pairwise score of a over b (a name seated twice can score against itself, as in _fit_elo).
   const w = new Float64Array(size * size);
   for (const g of games) addGame(w, size, index, g);
-  const ps = mmFit(w, n, iterations);
+  const ps = solve(w, [...index.keys()], opts);
   for (const [name, p] of index) out.set(name, { strength: ps[p]!, elo: eloOf(ps[p]!) });
   return out;
 }
 
 /**
- * The MM iteration of fitBradleyTerry on a score matrix `w` of n players and the anchor
- * (index n, size n + 1; w[a * size + b] the score of a over b), the anchor's virtual games
- * not yet in it (they are added here, in place). Returns the strengths (the anchor's is 1).
+ * The fit of a score matrix `w` of the players `names` (n of them) and the anchor (index n, size
+ * n + 1; w[a * size + b] the score of a over b), the anchor's virtual games not yet in it (they
+ * are added here, in place): the MM iteration, or Newton's method to convergence. Returns the
+ * strengths (the anchor's is 1).
  */
-function mmFit(w: Float64Array, n: number, iterations: number): Float64Array {
+function solve(w: Float64Array, names: readonly string[], opts: BradleyTerryOptions): Float64Array {
+  const n = names.length;
   const size = n + 1;
   for (let p = 0; p < n; p++) {
     w[p * size + n]! += 0.5;
     w[n * size + p]! += 0.5;
   }
+  const iterations = opts.iterations ?? BT_ITERATIONS;
+  if (iterations === 'converged') return newtonFit(w, n, names.map((x) => opts.start?.get(x) ?? 1));
+  return mmFit(w, n, iterations);
+}
+
+/** The MM iteration of fitBradleyTerry (the anchor's games already in `w`). */
+function mmFit(w: Float64Array, n: number, iterations: number): Float64Array {
+  const size = n + 1;
   const total = new Float64Array(size);
   for (let p = 0; p < n; p++) {
     let s = 0;
@@ -112,6 +136,121 @@ function mmFit(w: Float64Array, n: number, iterations: number): Float64Array {
 }
 
 /**
+ * The maximum of the fit's likelihood (the anchor's games already in `w`): the point where every
+ * player's score W (anchor included) equals Σ_q n_pq·p/(p + p_q) — MM's fixed point, which MM
+ * approaches only slowly when the anchor's half games are few beside the real ones. Newton's
+ * method on θ = ln p (the log-likelihood Σ W_p θ_p − Σ_{p<q} n_pq ln(e^θp + e^θq) is concave;
+ * its negated Hessian, diagonally dominant through the anchor, is positive definite: a Cholesky
+ * solve), each step halved until the likelihood rises; it stops when a step moves no Elo by more
+ * than CONVERGED_TOLERANCE (the steps shrink quadratically: the one after would be far smaller),
+ * when no step raises the likelihood any more (rounding), or after 200 steps.
+ */
+function newtonFit(w: Float64Array, n: number, start: readonly number[]): Float64Array {
+  const size = n + 1;
+  const theta = new Float64Array(size);
+  for (let p = 0; p < n; p++) theta[p] = Math.log(start[p]! > 0 && Number.isFinite(start[p]!) ? start[p]! : 1);
+  // nn[p * size + q] = n_pq (games between p and q both ways; p ≠ q), score[p] = W_p (self-scores included, as MM's W).
+  const nn = new Float64Array(size * size);
+  const score = new Float64Array(size);
+  for (let p = 0; p < size; p++) {
+    for (let q = 0; q < size; q++) {
+      score[p]! += w[p * size + q]!;
+      if (q !== p) nn[p * size + q] = w[p * size + q]! + w[q * size + p]!;
+    }
+  }
+  const loglik = (t: Float64Array): number => {
+    let l = 0;
+    for (let p = 0; p < n; p++) l += score[p]! * t[p]!;
+    for (let p = 0; p < size; p++) {
+      for (let q = p + 1; q < size; q++) {
+        const c = nn[p * size + q]!;
+        if (!c) continue;
+        const hi = Math.max(t[p]!, t[q]!);
+        l -= c * (hi + Math.log1p(Math.exp(-Math.abs(t[p]! - t[q]!))));
+      }
+    }
+    return l;
+  };
+  const grad = new Float64Array(n);
+  const hess = new Float64Array(n * n); // −Hessian, then its Cholesky factor (lower)
+  const step = new Float64Array(n);
+  const trial = new Float64Array(size);
+  let current = loglik(theta);
+  const tolerance = (CONVERGED_TOLERANCE * Math.LN10) / ELO_SCALE;
+  for (let it = 0; it < 200; it++) {
+    hess.fill(0);
+    for (let p = 0; p < n; p++) {
+      let g = score[p]!;
+      for (let q = 0; q < size; q++) {
+        const c = nn[p * size + q]!;
+        if (!c) continue;
+        const pq = 1 / (1 + Math.exp(theta[q]! - theta[p]!)); // P(p beats q)
+        g -= c * pq;
+        const h = c * pq * (1 - pq);
+        hess[p * n + p]! += h;
+        if (q < n) hess[p * n + q]! -= h;
+      }
+      grad[p] = g;
+    }
+    choleskySolve(hess, n, grad, step);
+    let biggest = 0;
+    let rise = 0; // the rise of the quadratic model: g·step / 2
+    for (let p = 0; p < n; p++) {
+      biggest = Math.max(biggest, Math.abs(step[p]!));
+      rise += (grad[p]! * step[p]!) / 2;
+    }
+    if (!(biggest > tolerance)) break;
+    if (rise < 1e-12 * (1 + Math.abs(current))) {
+      // Near the maximum the likelihood's rise is below its rounding: the full step, as Newton's method takes it there.
+      for (let p = 0; p < n; p++) theta[p]! += step[p]!;
+      current = loglik(theta);
+      continue;
+    }
+    let scale = 1;
+    let moved = false;
+    for (let half = 0; half < 60 && !moved; half++, scale /= 2) {
+      for (let p = 0; p < n; p++) trial[p] = theta[p]! + scale * step[p]!;
+      const l = loglik(trial);
+      if (l >= current) {
+        current = l;
+        theta.set(trial.subarray(0, n));
+        moved = true;
+      }
+    }
+    if (!moved) break; // no step raises the likelihood: at its maximum to rounding
+  }
+  const ps = new Float64Array(size);
+  for (let p = 0; p < n; p++) ps[p] = Math.exp(theta[p]!);
+  ps[n] = 1;
+  return ps;
+}
+
+/** Solves A x = b for a symmetric positive definite n×n `a` (overwritten by its Cholesky factor). */
+function choleskySolve(a: Float64Array, n: number, b: Float64Array, x: Float64Array): void {
+  for (let j = 0; j < n; j++) {
+    let d = a[j * n + j]!;
+    for (let k = 0; k < j; k++) d -= a[j * n + k]! ** 2;
+    const l = Math.sqrt(d);
+    a[j * n + j] = l;
+    for (let i = j + 1; i < n; i++) {
+      let v = a[i * n + j]!;
+      for (let k = 0; k < j; k++) v -= a[i * n + k]! * a[j * n + k]!;
+      a[i * n + j] = v / l;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    let v = b[i]!;
+    for (let k = 0; k < i; k++) v -= a[i * n + k]! * x[k]!;
+    x[i] = v / a[i * n + i]!;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let v = x[i]!;
+    for (let k = i + 1; k < n; k++) v -= a[k * n + i]! * x[k]!;
+    x[i] = v / a[i * n + i]!;
+  }
+}
+
+/**
  * The same fit from pairwise scores already summed (what a sharded run accumulates instead of
  * its games): `names` the players in the order the sums go over them, `doubled[a * names.length + b]`
  * twice the score of a over b (whole numbers: scores are halves), `rated[a]` whether a took part
@@ -120,7 +259,6 @@ function mmFit(w: Float64Array, n: number, iterations: number): Float64Array {
  * last bit (the same sums in the same order); in another order equal up to rounding.
  */
 export function fitScoreMatrix(names: readonly string[], doubled: ArrayLike<number>, rated: ArrayLike<boolean | number>, opts: BradleyTerryOptions = {}): Map<string, BradleyTerryRating> {
-  const iterations = opts.iterations ?? BT_ITERATIONS;
   const m = names.length;
   if (doubled.length !== m * m || rated.length !== m) throw new RangeError(`fitScoreMatrix: ${m} names need a ${m}×${m} matrix and ${m} flags`);
   const keep = names.flatMap((_, i) => (rated[i] ? [i] : []));
@@ -130,7 +268,7 @@ export function fitScoreMatrix(names: readonly string[], doubled: ArrayLike<numb
   const size = n + 1;
   const w = new Float64Array(size * size);
   for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) w[a * size + b] = doubled[keep[a]! * m + keep[b]!]! / 2;
-  const ps = mmFit(w, n, iterations);
+  const ps = solve(w, keep.map((i) => names[i]!), opts);
   keep.forEach((i, p) => out.set(names[i]!, { strength: ps[p]!, elo: eloOf(ps[p]!) }));
   return out;
 }
@@ -150,6 +288,63 @@ function addGame(w: Float64Array, size: number, index: Map<string, number>, g: R
     }
     for (const b of losers) w[a * size + b]! += 1;
   }
+}
+
+/**
+ * A one-sided bound of a player the data bound on one side only: one that never won a comparison
+ * (scored 0 against everyone it met) has no finite maximum-likelihood Elo — its fit is held up only
+ * by the anchor's virtual half game and falls as games are added — so the data give an upper
+ * bound and no lower one; one that never lost, a lower bound. The bound is the Elo at which that
+ * record (no win, or no loss, in its comparisons, the model's independent pairwise outcomes
+ * against the others at their fitted strengths, the anchor left out) has the chance `tail`: the
+ * "rule of three" of a proportion with no success, for ratings.
+ */
+export interface OneSidedBound {
+  side: 'upper' | 'lower';
+  /** The bound (Elo). */
+  elo: number;
+  /** The player's comparisons (pairwise meetings with a winner or a loser: losers among themselves do not meet). */
+  comparisons: number;
+  /** The chance of the record at the bound. */
+  tail: number;
+}
+
+/**
+ * The one-sided bounds of a fit from pairwise scores (fitScoreMatrix's `names`, `doubled`,
+ * `rated`; `fit` its result): for every rated player that never won or never lost a comparison.
+ */
+export function oneSidedBounds(names: readonly string[], doubled: ArrayLike<number>, fit: ReadonlyMap<string, BradleyTerryRating>, tail: number): Map<string, OneSidedBound> {
+  if (!(tail > 0 && tail < 1)) throw new RangeError(`tail must be in (0, 1), got ${tail}`);
+  const m = names.length;
+  const out = new Map<string, OneSidedBound>();
+  const target = -Math.log(tail);
+  for (let a = 0; a < m; a++) {
+    if (!fit.has(names[a]!)) continue;
+    let won = 0;
+    let comparisons = 0;
+    const meets: Array<[games: number, strength: number]> = [];
+    for (let b = 0; b < m; b++) {
+      if (b === a || !fit.has(names[b]!)) continue;
+      const games = (doubled[a * m + b]! + doubled[b * m + a]!) / 2;
+      if (!games) continue;
+      won += doubled[a * m + b]! / 2;
+      comparisons += games;
+      meets.push([games, fit.get(names[b]!)!.strength]);
+    }
+    if (!comparisons || (won > 0 && won < comparisons)) continue;
+    const side = won === 0 ? 'upper' : 'lower';
+    // −ln P(record | ln p = x): Σ games·ln(1 + p/p_q) for no win (rising in x), Σ games·ln(1 + p_q/p) for no loss (falling); bisection on x.
+    const cost = (x: number) => meets.reduce((t, [g, q]) => t + g * Math.log1p(side === 'upper' ? Math.exp(x) / q : q / Math.exp(x)), 0);
+    let lo = -1000;
+    let hi = 1000;
+    for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
+      const mid = (lo + hi) / 2;
+      if ((cost(mid) < target) === (side === 'upper')) lo = mid;
+      else hi = mid;
+    }
+    out.set(names[a]!, { side, elo: ELO_BASE + (ELO_SCALE * (lo + hi)) / 2 / Math.LN10, comparisons, tail });
+  }
+  return out;
 }
 
 export interface BootstrapOptions extends BradleyTerryOptions {
@@ -182,18 +377,28 @@ export interface NeighbourOrder {
   flips: number;
   /** flips / compared (1 when nothing was compared). */
   flipShare: number;
-  /** flipShare < (1 − confidence) / 2: zero lies outside the percentile interval of their difference. */
+  /** flipShare < (1 − confidence) / 2: zero lies outside the percentile interval of their difference (never from fewer than MIN_BOOTSTRAP_UNITS games or blocks). */
   significant: boolean;
 }
 
 export interface BootstrapResult {
   resamples: number;
   confidence: number;
+  /** The units resampled (games, or blocks of games): below MIN_BOOTSTRAP_UNITS no order is claimed. */
+  units: number;
   /** Highest Elo first (equal Elos: first appearance first). */
   ratings: RatingInterval[];
   /** ratings[i] against ratings[i + 1]. */
   neighbours: NeighbourOrder[];
 }
+
+/**
+ * The fewest units (games, or blocks of games) a bootstrap claims an order from: with fewer, the
+ * resamples are few distinct draws of the same handful (one game: every resample is that game —
+ * zero-width intervals and no flip ever), so "flips in fewer than (1 − c)/2" says nothing. The
+ * intervals are still given, with the warning `--ratings` has always printed below 10 blocks.
+ */
+export const MIN_BOOTSTRAP_UNITS = 10;
 
 /** The type-7 quantile (linear between order statistics; R's and numpy's default) of sorted values. */
 export function quantileSorted(sorted: readonly number[], q: number): number {
@@ -227,7 +432,7 @@ export function bootstrapRatings(games: readonly RatedGame[], opts: BootstrapOpt
     for (let k = 0; k < games.length; k++) draw[k] = games[opts.rng.randbelow(games.length)]!;
     for (const [name, r] of fitBradleyTerry(draw, opts)) samples[b * names.length + col.get(name)!] = r.elo;
   }
-  return summariseResamples(fit, samples, resamples, confidence);
+  return summariseResamples(fit, samples, resamples, confidence, games.length);
 }
 
 /**
@@ -236,10 +441,10 @@ export function bootstrapRatings(games: readonly RatedGame[], opts: BootstrapOpt
  * everything, `samples[b * fit.size + i]` the i-th player's (in fit's order) Elo in resample b,
  * NaN when absent there.
  */
-export function summariseResamples(fit: Map<string, BradleyTerryRating>, samples: Float64Array, resamples: number, confidence: number): BootstrapResult {
+export function summariseResamples(fit: Map<string, BradleyTerryRating>, samples: Float64Array, resamples: number, confidence: number, units: number): BootstrapResult {
   const names = [...fit.keys()];
-  // 1 − 0.99 is 0.010000000000000009 in doubles: rounded to 12 digits, "fewer than 0.5%" means it.
-  const alpha = Number((1 - confidence).toPrecision(12));
+  // 1 − 0.99 is 0.010000000000000009 in doubles: with the level's own digits, "fewer than 0.5%" means it.
+  const alpha = complementOf(confidence);
   const ratings: RatingInterval[] = names.map((name, i) => {
     const xs: number[] = [];
     for (let b = 0; b < resamples; b++) {
@@ -265,7 +470,7 @@ export function summariseResamples(fit: Map<string, BradleyTerryRating>, samples
       if (y >= x) flips++;
     }
     const flipShare = compared ? flips / compared : 1;
-    neighbours.push({ higher: names[hi]!, lower: names[lo]!, compared, flips, flipShare, significant: flipShare < alpha / 2 });
+    neighbours.push({ higher: names[hi]!, lower: names[lo]!, compared, flips, flipShare, significant: units >= MIN_BOOTSTRAP_UNITS && flipShare < alpha / 2 });
   }
-  return { resamples, confidence, ratings: order.map((o) => o.r), neighbours };
+  return { resamples, confidence, units, ratings: order.map((o) => o.r), neighbours };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnDecimals, confidencePercent, decimalsOf, meanInterval, normalQuantile, roundingHalfWidth, wilson, zFor } from './intervals.ts';
+import { columnDecimals, complementOf, confidencePercent, decimalsOf, tailPercent, meanInterval, normalQuantile, roundingHalfWidth, wilson, zFor } from './intervals.ts';
 
 describe('intervals', () => {
   it('normal quantiles match tabulated values', () => {
@@ -48,5 +48,17 @@ describe('intervals', () => {
     expect(confidencePercent(0.99)).toBe('99%');
     expect(confidencePercent(0.999999999)).toBe('99.9999999%');
     expect(confidencePercent(0.999999999999)).toBe('99.9999999999%');
+  });
+
+  it('1 − c and the two-sided tail in percent with the digits c was written with, not float noise (audit #20)', () => {
+    expect(complementOf(0.95)).toBe(0.05);
+    expect(complementOf(0.99)).toBe(0.01);
+    expect(complementOf(0.999999999999)).toBe(1e-12); // 1 − c is 1.000088900582341e-12 in doubles
+    expect(complementOf(1e-7)).toBe(0.9999999);
+    expect(tailPercent(0.95)).toBe(2.5); // ((1 − 0.95) / 2) * 100 is 2.500000000000002
+    expect(tailPercent(0.99)).toBe(0.5);
+    expect(tailPercent(0.999)).toBe(0.05);
+    expect(tailPercent(0.999999999999)).toBe(5e-11);
+    expect(String(tailPercent(0.9))).toBe('5');
   });
 });

@@ -51,11 +51,36 @@ export function zFor(confidence: number): number {
 }
 
 /**
- * A confidence level as a percentage with every digit it has (12 significant digits): 0.999 →
- * "99.9%", 0.95 → "95%", 0.999999999 → "99.9999999%" (never "100.0%").
+ * The decimal places a number is written with in its shortest form (String): 0.95 → 2,
+ * 0.999999999999 → 12, 1e-7 → 7, 44 → 0. What "the digits it has" means for a level the user gave.
+ */
+export function decimalPlaces(x: number): number {
+  const [mantissa, exponent] = String(Math.abs(x)).split('e');
+  return Math.max(0, (mantissa!.split('.')[1] ?? '').length - Number(exponent ?? 0));
+}
+
+/** x rounded to `decimals` places (toFixed's rounding; as is beyond toFixed's 100). */
+const toPlaces = (x: number, decimals: number) => (decimals <= 100 ? Number(x.toFixed(decimals)) : x);
+
+/**
+ * 1 − c with the decimals c is written with: 0.95 → 0.05 (not 0.050000000000000044),
+ * 0.999999999999 → 1e-12 (not 1.000088900582341e-12). What the user meant by the level.
+ */
+export function complementOf(c: number): number {
+  return toPlaces(1 - c, decimalPlaces(c));
+}
+
+/** The two-sided tail (1 − c) / 2 in percent, with c's digits: 0.95 → 2.5 (not 2.500000000000002), 0.999 → 0.05. */
+export function tailPercent(c: number): number {
+  return toPlaces(complementOf(c) * 50, Math.max(0, decimalPlaces(c) - 1));
+}
+
+/**
+ * A confidence level as a percentage with every digit it has: 0.999 → "99.9%", 0.95 → "95%",
+ * 0.999999999999 → "99.9999999999%" (never "100%").
  */
 export function confidencePercent(confidence: number): string {
-  return `${Number((confidence * 100).toPrecision(12))}%`;
+  return `${toPlaces(confidence * 100, Math.max(0, decimalPlaces(confidence) - 2))}%`;
 }
 
 export interface Interval {

@@ -23,7 +23,8 @@
  * Doubled scores are stored (whole numbers: a checkpoint holds only counts).
  */
 import type { Rng } from '../rng/rng.ts';
-import { fitScoreMatrix, summariseResamples, type BootstrapResult } from './bradley-terry.ts';
+import { CONVERGED_TOLERANCE, fitScoreMatrix, oneSidedBounds, summariseResamples, type BootstrapResult, type OneSidedBound } from './bradley-terry.ts';
+import { complementOf } from './intervals.ts';
 
 /** What a run with ratings adds to its options. */
 export interface RatingsOptions {
@@ -199,14 +200,21 @@ export interface BlockBootstrapOptions {
   rng: Rng;
 }
 
-/** The fit on all the blocks, and a block bootstrap (see the file's comment) for intervals and neighbours' order. */
-export function blockBootstrap(acc: RatingsAcc, opts: BlockBootstrapOptions): BootstrapResult & { blocks: number; games: number } {
+/**
+ * The fit on all the blocks (to convergence), a block bootstrap (see the file's comment) for
+ * intervals and neighbours' order, and the one-sided bounds of the bots that never won or never
+ * lost (bradley-terry.ts OneSidedBound: their interval is the bound, at the interval's tail
+ * (1 − confidence) / 2; two such bots on the same side are never "settled" against each other).
+ */
+export function blockBootstrap(acc: RatingsAcc, opts: BlockBootstrapOptions): BootstrapResult & { blocks: number; games: number; bounds: Map<string, OneSidedBound> } {
   const resamples = opts.resamples ?? 1000;
   const confidence = opts.confidence ?? 0.95;
   if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a whole number >= 1, got ${resamples}`);
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
   const all = sumBlocks(acc);
-  const fit = fitScoreMatrix(acc.names, all.doubled, all.played);
+  const fit = fitScoreMatrix(acc.names, all.doubled, all.played, { iterations: 'converged' });
+  // Each resample's Newton steps start from the fit on everything (a few steps away).
+  const start = new Map([...fit].map(([name, r]) => [name, r.strength]));
   const names = [...fit.keys()];
   const col = new Map(names.map((x, i) => [x, i]));
   const m = acc.blocks.length;
@@ -216,24 +224,49 @@ export function blockBootstrap(acc: RatingsAcc, opts: BlockBootstrapOptions): Bo
     weights.fill(0);
     for (let k = 0; k < m; k++) weights[opts.rng.randbelow(m)]!++;
     const s = sumBlocks(acc, weights);
-    for (const [name, r] of fitScoreMatrix(acc.names, s.doubled, s.played)) samples[b * names.length + col.get(name)!] = r.elo;
+    for (const [name, r] of fitScoreMatrix(acc.names, s.doubled, s.played, { iterations: 'converged', start })) samples[b * names.length + col.get(name)!] = r.elo;
   }
-  return { ...summariseResamples(fit, samples, resamples, confidence), blocks: m, games: all.games };
+  const summary = summariseResamples(fit, samples, resamples, confidence, m);
+  const bounds = oneSidedBounds(acc.names, all.doubled, fit, complementOf(confidence) / 2);
+  for (const nb of summary.neighbours) {
+    const [a, b] = [bounds.get(nb.higher), bounds.get(nb.lower)];
+    if (a && b && a.side === b.side) nb.significant = false; // both fits are the anchor's, not the data's
+  }
+  return { ...summary, blocks: m, games: all.games, bounds };
+}
+
+/**
+ * A bot's rating in the JSON report: the fit and its percentile interval; for a bot that never won
+ * (never lost) `oneSided` with its bound, which is `high` (`low`), the other end null (no bound:
+ * the data give none) — its `elo` is the fit's, held by the anchor's half game, not the data's.
+ */
+export interface ReportedRating {
+  elo: number;
+  low: number | null;
+  high: number | null;
+  oneSided?: { side: 'upper' | 'lower'; why: 'never won' | 'never lost'; bound: number; comparisons: number; tail: number };
 }
 
 /** What the JSON report carries: `ratings` by bot and the neighbours' order, and how they were made. */
 export interface RatingsReport {
-  ratings: Record<string, { elo: number; low: number; high: number }>;
+  ratings: Record<string, ReportedRating>;
   neighbours: { higher: string; lower: string; flipShare: number; significant: boolean }[];
   ratingsFit: { model: string; games: number; blocks: number; blockTrials: number; resamples: number; confidence: number; seed: string };
 }
 
 export function ratingsReport(r: ReturnType<typeof blockBootstrap>, blockTrials: number, seed: string): RatingsReport {
   return {
-    ratings: Object.fromEntries(r.ratings.map((x) => [x.name, { elo: x.elo, low: x.low, high: x.high }])),
+    ratings: Object.fromEntries(
+      r.ratings.map((x): [string, ReportedRating] => {
+        const b = r.bounds.get(x.name);
+        if (!b) return [x.name, { elo: x.elo, low: x.low, high: x.high }];
+        const oneSided = { side: b.side, why: b.side === 'upper' ? ('never won' as const) : ('never lost' as const), bound: b.elo, comparisons: b.comparisons, tail: b.tail };
+        return [x.name, b.side === 'upper' ? { elo: x.elo, low: null, high: b.elo, oneSided } : { elo: x.elo, low: b.elo, high: null, oneSided }];
+      }),
+    ),
     neighbours: r.neighbours.map(({ higher, lower, flipShare, significant }) => ({ higher, lower, flipShare, significant })),
     ratingsFit: {
-      model: 'Bradley–Terry (MM, 100 iterations, anchor Elo 1500), winners beat losers, tied winners 0.5 each; block bootstrap over blocks of games',
+      model: `Bradley–Terry fitted to convergence (Newton steps until none moves an Elo by more than ${CONVERGED_TOLERANCE.toExponential()}; not the 2026 leaderboard's 100 MM steps), anchor Elo 1500, winners beat losers, tied winners 0.5 each; block bootstrap over blocks of games; a bot that never won (never lost) has a one-sided bound instead of an interval`,
       games: r.games,
       blocks: r.blocks,
       blockTrials,

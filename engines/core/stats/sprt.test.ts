@@ -11,6 +11,8 @@ import {
   llrTrinomial,
   llrTrinomialBayesElo,
   normalCdf,
+  MAX_HYPOTHESIS_ELO,
+  hypothesisProblem,
   scoreFromElo,
   sprtBounds,
   summarizePairs,
@@ -331,5 +333,39 @@ describe("expectedPairs (Wald's exit time of fishtest's Brownian approximation)"
       if (trueElo <= P.elo0) expect(h1).toBeLessThanOrEqual(runs * 0.1);
       if (trueElo >= P.elo1) expect(h1).toBeGreaterThanOrEqual(runs * 0.9);
     }
+  });
+});
+
+describe('extreme hypotheses (audit #6): the LLR where the model can represent them, a refusal with the reason beyond', () => {
+  /** fixtures/stats/sprt-extreme.json: the same GSPRT evaluated in 80-digit arithmetic (tools/oracle/stats/extreme.py), and fishtest's own answer. */
+  const extreme = JSON.parse(readFileSync(new URL('../../../fixtures/stats/sprt-extreme.json', import.meta.url), 'utf8')) as {
+    cases: Array<{ counts: [number, number, number, number, number]; elo0: number; elo1: number; exact: number; fishtest: number | string }>;
+  };
+  it('llrPentanomial equals the 80-digit evaluation to 1e-9 for |Elo| up to 123,061 (fishtest itself answers only below 2,890)', () => {
+    expect(extreme.cases.length).toBeGreaterThan(200);
+    for (const c of extreme.cases) {
+      const ours = llrPentanomial(c.counts, c.elo0, c.elo1);
+      expect(Math.abs(ours - c.exact), `${JSON.stringify(c.counts)} elo0=${c.elo0} elo1=${c.elo1}: ${ours} vs ${c.exact}`).toBeLessThanOrEqual(1e-9 * Math.abs(c.exact) + 1e-15);
+    }
+    // fishtest's brentq, 1e-9 inside the poles, fails from |Elo| 2,890 on (the margin falls below an ulp of the pole)
+    const failed = extreme.cases.filter((c) => typeof c.fishtest === 'string');
+    expect(Math.min(...failed.map((c) => Math.max(Math.abs(c.elo0), Math.abs(c.elo1))))).toBe(2890);
+    for (const c of extreme.cases.filter((x) => Math.max(Math.abs(x.elo0), Math.abs(x.elo1)) < 2890)) expect(typeof c.fishtest).toBe('number');
+  });
+  it('the bound is where the score L(elo) or 1 − L(elo) leaves the normal doubles; beyond it a RangeError says why, at any push', () => {
+    expect(MAX_HYPOTHESIS_ELO).toBeCloseTo(400 * 1022 * Math.log10(2), 9);
+    expect(scoreFromElo(-MAX_HYPOTHESIS_ELO + 1e-6)).toBeGreaterThanOrEqual(2 ** -1022);
+    expect(scoreFromElo(-MAX_HYPOTHESIS_ELO - 1e-6)).toBeLessThan(2 ** -1022);
+    expect(hypothesisProblem(0, MAX_HYPOTHESIS_ELO - 1e-6)).toBeUndefined();
+    expect(hypothesisProblem(-MAX_HYPOTHESIS_ELO + 1e-6, 0)).toBeUndefined();
+    for (const [e0, e1] of [[0, 1e6], [-1e6, 5], [-1e308, 5], [0, MAX_HYPOTHESIS_ELO + 1e-6], [-MAX_HYPOTHESIS_ELO - 1e-6, 0]]) {
+      expect(hypothesisProblem(e0, e1)).toMatch(/123,061/);
+      expect(() => new Sprt({ elo0: e0, elo1: e1, alpha: 0.05, beta: 0.05 })).toThrow(/123,061/);
+    }
+    // two hypotheses the doubles cannot tell apart are one hypothesis
+    expect(hypothesisProblem(0, 1e-300)).toMatch(/same/);
+    const s = new Sprt({ elo0: 0, elo1: 7000, alpha: 0.05, beta: 0.05 });
+    for (let i = 0; i < 3; i++) s.push(0.5);
+    expect(s.verdict()).toBe('H0');
   });
 });

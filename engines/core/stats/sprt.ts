@@ -37,12 +37,59 @@ export const REGULARIZER = 1e-3;
 /** fishtest's Elo clamp (stat_util.elo): scores are kept in [ε, 1 − ε] before conversion, so |Elo| ≤ 1199.83. */
 export const SCORE_EPSILON = 1e-3;
 
+/** The smallest error rate the bounds take: 2^−1022, the smallest normal double (below, a rate is subnormal: it has lost digits, and 1/α overflows). */
+export const MIN_ERROR_RATE = 2 ** -1022;
+
 function checkProbability(name: string, v: number): void {
   if (!(v > 0 && v < 1)) throw new RangeError(`${name} must be strictly between 0 and 1, got ${v}`);
+  if (v < MIN_ERROR_RATE) throw new RangeError(`${name} must be at least ${MIN_ERROR_RATE} (the smallest normal double), got ${v}`);
 }
 
 function checkElo(name: string, v: number): void {
   if (!Number.isFinite(v)) throw new RangeError(`${name} must be a finite Elo difference, got ${v}`);
+}
+
+/**
+ * The largest |Elo| of a hypothesis the model represents: 400·log10(2^1022) ≈ 123,061.06. A
+ * hypothesis is its expected pair score s = L(elo) and 1 − s = L(−elo), both kept as doubles (the
+ * smaller one computed directly, not as 1 minus the other); beyond this bound the smaller one
+ * leaves the normal doubles (losing its precision) and from 123,301.9 it is 0 — "A always wins
+ * (loses)", which no regularised histogram can have as its mean: the secular equation has no root.
+ * Up to the bound the LLR equals an 80-digit evaluation of the same formula to 1e-9
+ * (fixtures/stats/sprt-extreme.json). fishtest's own solver (brentq from 1e-9 inside the poles)
+ * stops at |Elo| 2,890, where that margin falls below an ulp of the pole 1/(1 − s) ≥ 2^24.
+ */
+export const MAX_HYPOTHESIS_ELO = 400 * 1022 * Math.log10(2);
+/** The smallest normal double, 2^−1022. */
+const MIN_NORMAL = 2 ** -1022;
+
+/** Why elo0 / elo1 are not two hypotheses the model can test (undefined when they are): not finite, not elo0 < elo1, beyond ±MAX_HYPOTHESIS_ELO (the smaller of L(elo), 1 − L(elo) below 2^−1022), or equal as scores. */
+export function hypothesisProblem(elo0: number, elo1: number, names: readonly [string, string] = ['elo0', 'elo1']): string | undefined {
+  for (const [name, v] of [[names[0], elo0], [names[1], elo1]] as const) {
+    if (!Number.isFinite(v)) return `${name} must be a finite Elo difference, got ${v}`;
+    if (scoreFromElo(-Math.abs(v)) < MIN_NORMAL) {
+      return `${name} ${v} is beyond ±123,061 Elo, the model's range: there the smaller of the expected score L(elo) and 1 − L(elo), 1/(1 + 10^(|elo|/400)), falls below the smallest normal double, and from ±123,302 it is 0 ("always wins", which no regularised histogram of pair outcomes has as its mean); give a difference within ±123,061 (Elo differences that matter are within ±1,000)`;
+    }
+  }
+  if (!(elo0 < elo1)) return `${names[0]} must be below ${names[1]} (got ${elo0} and ${elo1})`;
+  const [h0, h1] = [hypothesis(elo0), hypothesis(elo1)];
+  if (h0.s === h1.s && h0.t === h1.t) return `${names[0]} ${elo0} and ${names[1]} ${elo1} are the same hypothesis in double precision (the same expected score): move them apart`;
+  return undefined;
+}
+
+/** A hypothesis: its expected pair score s = L(elo) and t = 1 − s = L(−elo), each to full relative precision. */
+interface Hypothesis {
+  s: number;
+  t: number;
+}
+
+function hypothesis(elo: number): Hypothesis {
+  return { s: scoreFromElo(elo), t: scoreFromElo(-elo) };
+}
+
+/** v − s for a pair outcome v: below ½ directly, above as (v − 1) + t (v − 1 is exact there), so a score near 1 keeps the digits of 1 − s. */
+function offset(v: number, h: Hypothesis): number {
+  return v <= 0.5 ? v - h.s : v - 1 + h.t;
 }
 
 /** Wald's bounds on the LLR: accept H0 at or below ln(β/(1−α)), H1 at or above ln((1−β)/α). */
@@ -50,7 +97,8 @@ export function sprtBounds(alpha: number, beta: number): [lower: number, upper: 
   checkProbability('alpha', alpha);
   checkProbability('beta', beta);
   if (!(alpha + beta < 1)) throw new RangeError(`alpha + beta must be below 1 (got ${alpha} + ${beta}): the bounds would cross`);
-  return [Math.log(beta / (1 - alpha)), Math.log((1 - beta) / alpha)];
+  // As differences of logs: (1 − β)/α would overflow for α near the smallest normal double.
+  return [Math.log(beta) - Math.log1p(-alpha), Math.log1p(-beta) - Math.log(alpha)];
 }
 
 /** Logistic Elo of an expected score: −400·log10(1/s − 1) (±Infinity at 0 and 1). */
@@ -97,6 +145,10 @@ function secular(a: ArrayLike<number>, p: ArrayLike<number>, k: number = a.lengt
   // step: Sprt.push solves two of these after every pair).
   // From `start` when it lies in the bracket (Sprt: the last pair's root, a step or two away), else 0.
   let x = start > lo && start < hi ? start : 0;
+  // The step before last: a Newton step that does not at least halve it is slow (far from a root
+  // next to a pole, f ≈ c/x and Newton only doubles x), so the bracket is halved instead (rtsafe).
+  let before = hi - lo;
+  let last = before;
   for (let it = 0; it < 200; it++) {
     let fx = 0;
     let dfx = 0;
@@ -113,8 +165,10 @@ function secular(a: ArrayLike<number>, p: ArrayLike<number>, k: number = a.lengt
     // x there, to twice as many. (Without this stop a step of an ulp that fell on the bracket's
     // end sent x to the bracket's middle, and it crept back a bit at a time: 16 steps, not 1.)
     if (Math.abs(next - x) <= ROOT_TOLERANCE * Math.max(1, Math.abs(x))) return x;
-    if (!(next > lo && next < hi)) next = lo + (hi - lo) / 2;
+    if (!(next > lo && next < hi) || Math.abs(next - x) * 2 > Math.abs(before)) next = lo + (hi - lo) / 2;
     if (next === x || next <= lo || next >= hi) return x;
+    before = last;
+    last = next - x;
     x = next;
   }
   return x;
@@ -130,9 +184,9 @@ let scratchA1 = new Float64Array(16);
 
 /**
  * N × fishtest's LLR for a histogram of outcomes (values in [0, 1] with counts ≥ 0, every count
- * used as given, a zero count replaced by the regulariser), H0 mean s0 vs H1 mean s1.
+ * used as given, a zero count replaced by the regulariser), H0 mean h0.s vs H1 mean h1.s.
  */
-function llrOfHist(values: readonly number[], counts: readonly number[], s0: number, s1: number, roots?: [number, number]): number {
+function llrOfHist(values: readonly number[], counts: readonly number[], h0: Hypothesis, h1: Hypothesis, roots?: [number, number]): number {
   const k = values.length;
   let n = 0;
   for (let i = 0; i < k; i++) n += counts[i] === 0 ? REGULARIZER : counts[i]!;
@@ -146,8 +200,8 @@ function llrOfHist(values: readonly number[], counts: readonly number[], s0: num
   const a1 = scratchA1;
   for (let i = 0; i < k; i++) {
     p[i] = (counts[i] === 0 ? REGULARIZER : counts[i]!) / n;
-    a0[i] = values[i]! - s0;
-    a1[i] = values[i]! - s1;
+    a0[i] = offset(values[i]!, h0);
+    a1[i] = offset(values[i]!, h1);
   }
   const x0 = secular(a0, p, k, roots?.[0]);
   const x1 = secular(a1, p, k, roots?.[1]);
@@ -160,11 +214,15 @@ function llrOfHist(values: readonly number[], counts: readonly number[], s0: num
   return n * total;
 }
 
+function hypotheses(elo0: number, elo1: number): [Hypothesis, Hypothesis] {
+  const problem = hypothesisProblem(elo0, elo1);
+  if (problem) throw new RangeError(problem);
+  return [hypothesis(elo0), hypothesis(elo1)];
+}
+
 function scores(elo0: number, elo1: number): [number, number] {
-  checkElo('elo0', elo0);
-  checkElo('elo1', elo1);
-  if (!(elo0 < elo1)) throw new RangeError(`elo0 must be below elo1 (got ${elo0} and ${elo1})`);
-  return [scoreFromElo(elo0), scoreFromElo(elo1)];
+  const [h0, h1] = hypotheses(elo0, elo1);
+  return [h0.s, h1.s];
 }
 
 function checkCounts(counts: readonly number[], what: string): void {
@@ -174,15 +232,15 @@ function checkCounts(counts: readonly number[], what: string): void {
 /** fishtest's LLR_logistic for game counts [losses, draws, wins]. */
 export function llrTrinomial(counts: readonly [losses: number, draws: number, wins: number], elo0: number, elo1: number): number {
   checkCounts(counts, 'llrTrinomial');
-  const [s0, s1] = scores(elo0, elo1);
-  return llrOfHist([0, 0.5, 1], counts, s0, s1);
+  const [h0, h1] = hypotheses(elo0, elo1);
+  return llrOfHist([0, 0.5, 1], counts, h0, h1);
 }
 
 /** fishtest's LLR_logistic for pair counts [LL, LD+DL, LW+DD+WL, DW+WD, WW] (x = 0, ¼, ½, ¾, 1). */
 export function llrPentanomial(counts: readonly [number, number, number, number, number], elo0: number, elo1: number): number {
   checkCounts(counts, 'llrPentanomial');
-  const [s0, s1] = scores(elo0, elo1);
-  return llrOfHist([0, 0.25, 0.5, 0.75, 1], counts, s0, s1);
+  const [h0, h1] = hypotheses(elo0, elo1);
+  return llrOfHist([0, 0.25, 0.5, 0.75, 1], counts, h0, h1);
 }
 
 /**
@@ -194,13 +252,13 @@ export function llrPentanomial(counts: readonly [number, number, number, number,
  */
 export function llrScores(hist: ReadonlyArray<readonly [value: number, count: number]>, elo0: number, elo1: number): number {
   checkHist(hist, 'llrScores');
-  const [s0, s1] = scores(elo0, elo1);
+  const [h0, h1] = hypotheses(elo0, elo1);
   const merged = new Map<number, number>();
   for (const [v, c] of hist) merged.set(v, (merged.get(v) ?? 0) + c);
   if (!merged.has(0)) merged.set(0, 0);
   if (!merged.has(1)) merged.set(1, 0);
   const values = [...merged.keys()].sort((x, y) => x - y);
-  return llrOfHist(values, values.map((v) => merged.get(v) as number), s0, s1);
+  return llrOfHist(values, values.map((v) => merged.get(v) as number), h0, h1);
 }
 
 /**
@@ -298,8 +356,8 @@ export class Sprt {
   /** Outcome values, ascending (always holding the pentanomial values), and their counts. */
   private readonly values: number[] = [...PENTANOMIAL_VALUES];
   private readonly counts: number[] = PENTANOMIAL_VALUES.map(() => 0);
-  private readonly s0: number;
-  private readonly s1: number;
+  private readonly h0: Hypothesis;
+  private readonly h1: Hypothesis;
   private n = 0;
   private current = 0;
   private stopped: { verdict: 'H1' | 'H0'; pairs: number; llr: number } | null = null;
@@ -309,7 +367,7 @@ export class Sprt {
 
   constructor(readonly p: SprtParams) {
     this.bnds = sprtBounds(p.alpha, p.beta);
-    [this.s0, this.s1] = scores(p.elo0, p.elo1);
+    [this.h0, this.h1] = hypotheses(p.elo0, p.elo1);
   }
 
   push(x: number): void {
@@ -327,7 +385,7 @@ export class Sprt {
       this.counts.splice(lo, 0, 1);
     }
     this.n++;
-    this.current = llrOfHist(this.values, this.counts, this.s0, this.s1, this.roots);
+    this.current = llrOfHist(this.values, this.counts, this.h0, this.h1, this.roots);
     if (this.stopped === null) {
       if (this.current >= this.bnds[1]) this.stopped = { verdict: 'H1', pairs: this.n, llr: this.current };
       else if (this.current <= this.bnds[0]) this.stopped = { verdict: 'H0', pairs: this.n, llr: this.current };

@@ -72,7 +72,7 @@ export function compileJob(a: CppAnswerSource): CppCompileJob {
 }
 
 /** Compiles the answers (in a worker thread, cached), each as the run's options carry it. */
-export async function compileAnswers(answers: readonly CppAnswerSource[], onDone?: (c: CppCompiled, done: number) => void): Promise<{ answers: CppAnswer[]; compiled: CppCompiled[] }> {
-  const compiled = await compileCpp(answers.map(compileJob), onDone);
+export async function compileAnswers(answers: readonly CppAnswerSource[], onDone?: (c: CppCompiled, done: number) => void, onStart?: (a: CppAnswerSource, index: number) => void): Promise<{ answers: CppAnswer[]; compiled: CppCompiled[] }> {
+  const compiled = await compileCpp(answers.map(compileJob), onDone, onStart && ((_, i) => onStart(answers[i]!, i)));
   return { answers: compiled.map((c, i) => ({ name: answers[i]!.name, file: answers[i]!.file, key: c.key, wasm: Buffer.from(c.bytes).toString('base64') })), compiled };
 }

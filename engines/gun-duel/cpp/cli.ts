@@ -15,7 +15,7 @@ import { EXIT, UserError } from '../../core/cli/errors.ts';
 import type { ReplayKit } from '../../core/game.ts';
 import type { SandboxPool } from '../../core/sandbox/pool.ts';
 import { SandboxKilled, SandboxTaskError } from '../../core/sandbox/errors.ts';
-import { CppCompileError, cppCacheDir } from '../../core/sandbox/runtimes/wasm/clang.ts';
+import { CppCompileError, CppCompileLimit, CppCompileSetting, cppCacheDir } from '../../core/sandbox/runtimes/wasm/clang.ts';
 import { Progress } from '../../core/runner/progress.ts';
 import { AnswerCache, defaultCacheDir } from '../../../scraper/cache.ts';
 import { scrapedField } from '../extract.ts';
@@ -78,21 +78,43 @@ export function cppSourcesOf(sources: readonly EntrantSource[]): CppAnswerSource
   return out;
 }
 
-/** Compiles with a progress bar (stderr); a compile error is bad input (exit 2) with the compiler's diagnostics. */
+/**
+ * Compiles with progress on stderr (a bar on a terminal; elsewhere a line per answer compiled),
+ * then one line saying what was compiled and whether it was cached, and a line per damaged
+ * cache entry compiled again. A compile error, or a compile past its time or memory bound, is
+ * bad input (exit 2) naming the file.
+ */
 export async function compileForRun(sources: CppAnswerSource[], quiet = false): Promise<CppAnswer[]> {
   const progress = new Progress(sources.length, 'compiling C++ answers');
-  let cold = 0;
+  const say = (line: string) => {
+    if (!quiet) process.stderr.write(`koth: ${line}\n`);
+  };
+  const fileOf = (name: string) => sources.find((a) => a.name === name)?.file ?? name;
   try {
-    const { answers } = await compileAnswers(sources, (c) => {
-      if (!c.cached) cold++;
-      progress.tick(1);
-    });
+    const { compiled, answers } = await compileAnswers(
+      sources,
+      () => progress.tick(1),
+      (a, i) => {
+        if (!process.stderr.isTTY) say(`compiling C++ answer ${a.name} (${i + 1}/${sources.length}): ${a.file}`);
+      },
+    );
     progress.stop();
-    if (cold && !quiet) process.stderr.write(`koth: compiled ${cold} C++ answer${cold === 1 ? '' : 's'} (cached in ${cppCacheDir() ?? 'nowhere: KOTH_CPP_CACHE=off'})\n`);
+    for (const c of compiled) if (c.rebuilt) say(c.rebuilt);
+    const cold = compiled.filter((c) => !c.cached);
+    if (cold.length) {
+      const n = `${cold.length} C++ answer${cold.length === 1 ? '' : 's'}`;
+      const notCached = cold.find((c) => c.notCached)?.notCached;
+      if (!notCached) say(`compiled ${n} (cached in ${cppCacheDir()})`);
+      else if (notCached === 'KOTH_CPP_CACHE=off') say(`compiled ${n}, not cached (KOTH_CPP_CACHE=off)`);
+      else say(`compiled ${n}, not cached: ${notCached}; they compile again next time (set KOTH_CPP_CACHE_DIR to a folder that can be written)`);
+    }
     return answers;
   } catch (e) {
     progress.stop();
-    if (e instanceof CppCompileError) throw new UserError(`--cpp-players: ${e.message}\n(the answer is compiled as C++17 by clang against our stand-in Player.hpp; fix the file, or leave it out)`);
+    if (e instanceof CppCompileError) throw new UserError(`--cpp-players: ${e.message}\n(${fileOf(e.answer)} is compiled as C++17 by clang against our stand-in Player.hpp; fix the file, or leave it out)`);
+    if (e instanceof CppCompileLimit)
+      throw new UserError(`--cpp-players: ${fileOf(e.answer)}: ${e.message}; the compiler was stopped. Raise the bound in that variable if the answer needs it, or leave the file out.`);
+    if (e instanceof CppCompileSetting) throw new UserError(`--cpp-players: ${e.message}`);
     throw e;
   }
 }

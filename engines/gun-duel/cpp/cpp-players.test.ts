@@ -98,7 +98,7 @@ const ports = ['GunClubPlayer', 'TurtlePlayer', 'FatedPlayer', 'StudiousPlayer']
 
 describe('a C++ player of our own, compiled to WebAssembly', () => {
   it('is cached by sha256 of compiler, flags, source and stand-ins: a second compile reads the cache; a changed source compiles again', async () => {
-    const files = readdirSync(cacheDir).filter((f) => f.endsWith('.wasm'));
+    const files = readdirSync(cacheDir).filter((f) => f.endsWith('.kwasm'));
     expect(files).toHaveLength(5);
     const again = await compileAnswers([{ name: 'TinkerPlayer', file: 'TinkerPlayer.hpp', code: TINKER }]);
     expect(again.compiled[0]!.cached).toBe(true);
@@ -142,13 +142,13 @@ describe('a C++ player of our own, compiled to WebAssembly', () => {
 });
 
 describe('hostile C++ of our own', () => {
-  it('a throw traps: CppAnswerStopped (trap), the instance discarded', () => {
+  it('a throw traps: CppAnswerStopped (throw: told apart from other traps), the instance discarded', () => {
     const run = () => gunDuelCppExact({ seed: '1', players: ['GunClubPlayer', 'ThrowerPlayer'], cpp: [answers.ThrowerPlayer!], repetition: 1, variant: 'original' }, ctx());
     expect(run).toThrow(CppAnswerStopped);
     try {
       run();
     } catch (e) {
-      expect((e as CppAnswerStopped).reason).toBe('trap');
+      expect((e as CppAnswerStopped).reason).toBe('throw');
       expect((e as CppAnswerStopped).player).toBe('ThrowerPlayer');
     }
   });

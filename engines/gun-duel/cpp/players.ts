@@ -4,17 +4,26 @@
  * as in a new process, as the g++ build ran one tournament per process — and every duel makes
  * and deletes its players inside it. What the module may call (engines/core/sandbox/runtimes/wasm/wasm.ts):
  *  - koth.random_integer(max): Player::GetRandomInteger on the tournament's shared engine;
- *  - koth.engine_new/engine_int/engine_real: a std::default_random_engine the answer made
- *    itself, with uniform_int_distribution<int> / uniform_real_distribution<double> on it, as
- *    the chosen library's model (libstdc++ or MSVC) — built by the env's engine factory;
+ *  - koth.engine_new/engine_copy/engine_delete/engine_int/engine_real: a
+ *    std::default_random_engine the answer made (copied, destroyed) itself, with
+ *    uniform_int_distribution<int> / uniform_real_distribution<double> on it, as the chosen
+ *    library's model (libstdc++ or MSVC) — built by the env's engine factory. These live on the
+ *    host, outside the module's memory cap, so at most CPP_MAX_LIVE_ENGINES may be alive at once
+ *    per answer and tournament; one more stops the answer for memory;
  *  - the clock: fixed at the clock reading CBetaPlayer's engine was seeded with (libc++'s
  *    system_clock counts microseconds, so the module is handed that many microseconds);
- *  - koth.oom: the answer ran out of memory (the trap that follows is reported as such).
+ *  - koth.oom(bytes) / koth.threw / koth.aborted(message): the answer ran out of memory / threw
+ *    an exception nothing caught / the library stopped it (where libc++, built without
+ *    exceptions, would throw: a vector too long, at() out of range…); the trap that follows is
+ *    reported as such.
+ * What the answer writes to stdout and stderr goes to `output`, a line at a time, after each call
+ * (so the lines written before a trap are shown too).
  * A trap (or an answer out of memory) stops the instance for good: CppAnswerStopped, which the
  * tournament does not catch — the original controller had no handler either: an uncaught throw,
  * abort or crash ended the whole process (exit 3 here).
  */
 import { compileWasm, WasmSandbox, WasmStopped, type WasmModule, type WasmStopReason } from '../../core/sandbox/runtimes/wasm/wasm.ts';
+import type { RngState } from '../../core/rng/rng.ts';
 import { Player, type Action, type CppEngine, type PlayerClass, type PlayerEnv, type Result } from '../player.ts';
 import { CPP_MAX_MEMORY_PAGES, type CppAnswer } from './answers.ts';
 
@@ -35,6 +44,25 @@ export interface CppRuntimeOptions {
   cells?: Int32Array;
   /** Names the answer whose call runs (the supervisor's message names it). */
   label?: (text: string) => number;
+  /** Where the answer's stdout/stderr lines go ("Name: line"), after each call. */
+  output?: (lines: string[]) => void;
+}
+
+/**
+ * Random engines one answer may have alive at once in one tournament (its instance): each is a
+ * host object (an MSVC mt19937 model is about 5 KB), outside the module's memory cap. The posted
+ * answers make one or two; an answer past this is stopped for memory.
+ */
+export const CPP_MAX_LIVE_ENGINES = 10_000;
+
+/** A copy of an engine model with its state (C++ copies an engine by value). */
+function copyEngine(env: PlayerEnv, e: CppEngine): CppEngine | undefined {
+  const src = e as Partial<{ getState(): RngState }>;
+  if (typeof src.getState !== 'function') return undefined;
+  const c = env.make(env.lib, 1) as CppEngine & Partial<{ setState(s: RngState): void }>;
+  if (typeof c.setState !== 'function') return undefined;
+  c.setState(src.getState());
+  return c;
 }
 
 const modules = new Map<string, WasmModule>();
@@ -50,7 +78,10 @@ function moduleOf(a: CppAnswer): WasmModule {
 /** The answer's instance in one tournament. */
 class AnswerInstance {
   readonly sb: WasmSandbox;
-  private readonly engines: CppEngine[] = [];
+  /** The answer's live engines by handle (a destroyed one's slot is free for the next). */
+  private readonly engines: (CppEngine | undefined)[] = [];
+  private readonly freeHandles: number[] = [];
+  private live = 0;
   private readonly labelId: number;
 
   constructor(
@@ -59,13 +90,18 @@ class AnswerInstance {
     private readonly o: CppRuntimeOptions,
   ) {
     this.labelId = o.label?.(answer.name) ?? 0;
-    const engine = (h: number) => {
-      const e = this.engines[h];
-      if (!e) {
-        this.sb.stopWith('trap', `no engine ${h}`);
-        throw new Error(`no engine ${h}`);
-      }
-      return e;
+    const refuse = (reason: 'trap' | 'memory', detail: string): never => {
+      this.sb?.stopWith(reason, detail);
+      throw new Error(detail);
+    };
+    const engine = (h: number) => this.engines[h] ?? refuse('trap', `no engine ${h} (used after it was destroyed or moved from)`);
+    const add = (e: CppEngine) => {
+      if (this.live >= CPP_MAX_LIVE_ENGINES)
+        refuse('memory', `more than ${CPP_MAX_LIVE_ENGINES} random engines alive at once (each is kept by the host, outside the answer's memory)`);
+      this.live++;
+      const h = this.freeHandles.pop() ?? this.engines.length;
+      this.engines[h] = e;
+      return h;
     };
     this.sb = new WasmSandbox(moduleOf(answer), {
       what: answer.name,
@@ -75,13 +111,35 @@ class AnswerInstance {
       host: {
         koth: {
           random_integer: (max: number) => env.randomInteger(max),
-          engine_new: (seed: number) => this.engines.push(env.make(env.lib, seed >>> 0)) - 1,
+          engine_new: (seed: number) => add(env.make(env.lib, seed >>> 0)),
+          engine_copy: (h: number) => add(copyEngine(env, engine(h)) ?? refuse('trap', 'this engine model cannot be copied')),
+          engine_delete: (h: number) => {
+            engine(h);
+            this.engines[h] = undefined;
+            this.freeHandles.push(h);
+            this.live--;
+          },
           engine_int: (h: number, a: number, b: number) => engine(h).uniformInt(a, b),
           engine_real: (h: number, a: number, b: number) => engine(h).uniformReal(a, b),
-          oom: () => this.sb.stopWith('memory', 'out of memory'),
+          oom: (bytes: number) => this.sb?.stopWith('memory', bytes ? `could not allocate ${bytes >>> 0} bytes` : 'a new[] of more bytes than size_t counts (std::bad_array_new_length)'),
+          threw: (ptr: number, length: number) => this.sb?.stopWith('throw', `${this.sb.readString(ptr, length)}; the original called std::terminate`),
+          aborted: (ptr: number, length: number) => {
+            // libc++ without exceptions: what it would have thrown (or a failed check), in its words
+            const what = this.sb?.readString(ptr, length) ?? '';
+            if (/bad_alloc/.test(what)) this.sb?.stopWith('memory', what);
+            else if (/was thrown/.test(what)) this.sb?.stopWith('throw', `libc++: ${what}`);
+            else this.sb?.stopWith('trap', `aborted: ${what}`);
+          },
         },
       },
     });
+    this.flush();
+  }
+
+  /** Hands the answer's output since the last call to `output`, each line with the answer's name. */
+  private flush(): void {
+    const lines = this.sb.takeOutput();
+    if (lines.length && this.o.output) this.o.output(lines.map((l) => `${this.answer.name}: ${l}`));
   }
 
   call(fn: string, ...args: number[]): number {
@@ -91,6 +149,8 @@ class AnswerInstance {
     } catch (e) {
       if (e instanceof WasmStopped) throw new CppAnswerStopped(this.answer.name, e.reason, `${e.message} (${this.answer.file})`);
       throw e;
+    } finally {
+      this.flush();
     }
   }
 }

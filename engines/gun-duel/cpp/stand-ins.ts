@@ -13,10 +13,13 @@
  *    `std::uniform_int_distribution<int>` and `std::uniform_real_distribution<double>` on it to
  *    the host's model of the chosen C++ library (libstdc++ or MSVC), because the compiler's own
  *    library (libc++) has other distributions: an answer that makes its own engine (CBetaPlayer,
- *    MontePlayer) would otherwise draw other numbers than the g++ build.
- *  - GLUE_CPP: the exports the host calls (new/fight/perceive/declared/delete) and the two
- *    exception stubs (the wasm libc++abi has no exceptions: a `throw` traps, as an uncaught
- *    exception aborted the original).
+ *    MontePlayer) would otherwise draw other numbers than the g++ build. The engine is a handle:
+ *    destroying it frees the host's engine, copying it copies the state (players.ts bounds how
+ *    many may be alive).
+ *  - GLUE_CPP: the exports the host calls (new/fight/perceive/declared/delete), stdout made
+ *    line-buffered, and the stubs that tell the host why the next trap happens: a `throw` (the
+ *    wasm libc++abi has no exceptions; its type is named), out of memory, libc++'s own abort
+ *    (its message) — an uncaught exception aborted the original.
  */
 
 export const PLAYER_HPP = String.raw`// Player.hpp (koth-replay stand-in, compiled to WebAssembly; not the tournament's file)
@@ -100,14 +103,28 @@ export const RNG_SHIM_HPP = String.raw`// koth-replay: std::default_random_engin
 #include <chrono>
 extern "C" {
 int koth_engine_new(unsigned seed) __attribute__((import_module("koth"), import_name("engine_new")));
+int koth_engine_copy(int engine) __attribute__((import_module("koth"), import_name("engine_copy")));
+void koth_engine_delete(int engine) __attribute__((import_module("koth"), import_name("engine_delete")));
 int koth_engine_int(int engine, int a, int b) __attribute__((import_module("koth"), import_name("engine_int")));
 double koth_engine_real(int engine, double a, double b) __attribute__((import_module("koth"), import_name("engine_real")));
 }
 namespace koth {
+// A handle to the host's engine: a copy is a copy of its state, a destroyed engine is freed there.
 struct engine {
   typedef unsigned result_type;
   int h;
   explicit engine(unsigned long long seed = 1u) : h(koth_engine_new((unsigned)seed)) {}
+  engine(const engine &o) : h(koth_engine_copy(o.h)) {}
+  engine(engine &&o) noexcept : h(o.h) { o.h = -1; }
+  engine &operator=(const engine &o) {
+    if (this != &o) { int n = koth_engine_copy(o.h); if (h >= 0) koth_engine_delete(h); h = n; }
+    return *this;
+  }
+  engine &operator=(engine &&o) noexcept {
+    if (this != &o) { if (h >= 0) koth_engine_delete(h); h = o.h; o.h = -1; }
+    return *this;
+  }
+  ~engine() { if (h >= 0) koth_engine_delete(h); }
   static constexpr result_type min() { return 1u; }
   static constexpr result_type max() { return 2147483646u; }
   result_type operator()() { return (result_type)koth_engine_int(h, 1, 2147483646); }
@@ -123,12 +140,25 @@ template <> template <> inline double std::uniform_real_distribution<double>::op
 
 /** The exports; compiled with -DKOTH_CLASS=<class> and -DKOTH_HEADER="<file>". */
 export const GLUE_CPP = String.raw`// koth-replay glue: what the host calls
+#include <cstdio>
 #include <cstdlib>
 #include <cstddef>
+#include <cstdarg>
+#include <cstring>
 #include <new>
+#include <__verbose_abort>
+#include <typeinfo>
 #include KOTH_HEADER
 
-extern "C" void koth_oom() __attribute__((import_module("koth"), import_name("oom")));
+// stdout line-buffered, as on the console the original tournament printed to (libc would buffer
+// it whole, there being no terminal here): every finished line reaches the host at once, so the
+// lines printed before a trap are shown too.
+static const int koth_stdout_lines = (std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ), 0);
+
+extern "C" void koth_oom(size_t bytes) __attribute__((import_module("koth"), import_name("oom")));
+extern "C" void koth_threw(const char *type, size_t length) __attribute__((import_module("koth"), import_name("threw")));
+extern "C" char *__cxa_demangle(const char *mangled, char *buffer, size_t *length, int *status);
+extern "C" void koth_aborted(const char *message, size_t length) __attribute__((import_module("koth"), import_name("aborted")));
 
 struct KothGlue {
   static int fight(Player *p) { return (int)p->performFight(); }
@@ -141,14 +171,38 @@ __attribute__((export_name("koth_perceive"))) void koth_perceive(Player *p, int 
 __attribute__((export_name("koth_declared"))) void koth_declared(Player *p, int result) { p->declared((Player::Result)result); }
 __attribute__((export_name("koth_delete"))) void koth_delete(Player *p) { delete p; }
 
-// No exceptions in this libc++abi: an exception is allocated, then thrown = a trap (the
-// original's uncaught throw ended the tournament with std::terminate).
-void *__cxa_allocate_exception(size_t n) { void *p = std::malloc(n); if (!p) { koth_oom(); __builtin_trap(); } return p; }
-void __cxa_throw(void *, void *, void (*)(void *)) { __builtin_trap(); }
+// No exceptions in this libc++abi: an exception is allocated, then thrown = the host is told,
+// then a trap (the original's uncaught throw ended the tournament with std::terminate).
+void *__cxa_allocate_exception(size_t n) { void *p = std::malloc(n); if (!p) { koth_oom(n); __builtin_trap(); } return p; }
+void __cxa_throw(void *, void *type, void (*)(void *)) {
+  int status = 0;
+  const char *mangled = static_cast<std::type_info *>(type)->name();
+  char *name = __cxa_demangle(mangled, nullptr, nullptr, &status);
+  const char *what = status == 0 && name ? name : mangled;
+  koth_threw(what, std::strlen(what));
+  __builtin_trap();
+}
+// new T[n] with n * sizeof(T) past size_t: g++ threw std::bad_array_new_length (a bad_alloc).
+void __cxa_throw_bad_array_new_length() { koth_oom(0); __builtin_trap(); }
 }
 
-// Out of memory is reported to the host before the trap (so it can say "memory").
-void *operator new(size_t n) { void *p = std::malloc(n ? n : 1); if (!p) { koth_oom(); __builtin_trap(); } return p; }
+// What this libc++ (built without exceptions) does where it would throw (std::length_error of a
+// vector too long, std::out_of_range of at(), bad_alloc…) or on a failed check: the host is told
+// the message, then a trap.
+_LIBCPP_BEGIN_NAMESPACE_STD
+void __libcpp_verbose_abort(const char *format, ...) _NOEXCEPT {
+  char message[512];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  koth_aborted(message, std::strlen(message));
+  __builtin_trap();
+}
+_LIBCPP_END_NAMESPACE_STD
+
+// Out of memory (and a throw, above) is reported to the host before the trap, so it can say which.
+void *operator new(size_t n) { void *p = std::malloc(n ? n : 1); if (!p) { koth_oom(n); __builtin_trap(); } return p; }
 void *operator new[](size_t n) { return operator new(n); }
 void operator delete(void *p) noexcept { std::free(p); }
 void operator delete[](void *p) noexcept { std::free(p); }

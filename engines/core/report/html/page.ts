@@ -210,7 +210,7 @@ function ratingsHtml(r: RatingsReport): string {
     })
     .join('');
   return (
-    `<h3>Ratings (Bradley–Terry, Elo scale)</h3><table class="ratings" data-table="ratings"><thead><tr><th class="num">#</th><th>bot</th><th class="num">Elo [${Math.round(r.ratingsFit.confidence * 100)}% interval]</th><th>order over the next</th></tr></thead><tbody>${rows}</tbody></table>` +
+    `<h3>Ratings (Bradley–Terry, Elo scale)</h3><table class="ratings" data-table="ratings"><thead><tr><th class="num">#</th><th>bot</th><th class="num">Elo [${confidencePercent(r.ratingsFit.confidence)} interval]</th><th>order over the next</th></tr></thead><tbody>${rows}</tbody></table>` +
     `<p class="note">${esc(ratingsSummary(r))}</p>`
   );
 }

@@ -34,7 +34,8 @@ interface WasmApi {
 }
 const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
-export type WasmStopReason = 'trap' | 'memory' | 'exit' | 'refused';
+/** Why sandboxed code stopped: a trap (abort, a bad pointer, stack overflow), a C++ `throw` nothing caught, out of memory, exit(), a refused call. */
+export type WasmStopReason = 'trap' | 'throw' | 'memory' | 'exit' | 'refused';
 
 /** The sandboxed code stopped: a trap, out of memory, exit(), a refused call. The instance is gone. */
 export class WasmStopped extends Error {
@@ -69,7 +70,7 @@ export interface WasmSandboxOptions {
   maxMemoryPages?: number;
   /** Name for messages (the answer). */
   what: string;
-  /** Lines of output kept (stdout and stderr). Default 200. */
+  /** Lines of output kept (stdout and stderr) over the instance's life; then one line says the rest was left out. Default 200. */
   maxOutputLines?: number;
 }
 
@@ -93,6 +94,8 @@ export class WasmSandbox {
   private readonly cells: Int32Array;
   private readonly output: string[] = [];
   private partial = '';
+  /** Lines kept so far (the cap is over the instance's life, not per takeOutput). */
+  private kept = 0;
   private stop?: { reason: WasmStopReason; detail: string };
   dead = false;
 
@@ -126,19 +129,32 @@ export class WasmSandbox {
       return (fn as (...a: number[]) => number)(...args);
     } catch (e) {
       this.dead = true;
-      const pages = this.memory.buffer.byteLength / 65536;
-      const reason: WasmStopReason = this.stop?.reason ?? (e instanceof WA.RuntimeError ? 'trap' : 'trap');
+      const reason: WasmStopReason = this.stop?.reason ?? 'trap';
       const detail = this.stop?.detail ?? (e instanceof Error ? e.message : String(e));
       this.stop = { reason, detail };
-      throw new WasmStopped(reason, this.o.what, `${this.o.what}: ${reason === 'memory' ? `out of memory (${pages} pages of 64 KiB in use)` : reason === 'exit' ? detail : `trapped in ${name}: ${detail}`}`);
+      throw new WasmStopped(reason, this.o.what, `${this.o.what}: ${this.describe(reason, detail, name)}`);
     } finally {
       c[BEAT.inCall] = 0;
     }
   }
 
-  /** Says why the next trap happens (a host function that is about to refuse, out of memory). */
+  /** The stop in words: what happened, in which export. */
+  private describe(reason: WasmStopReason, detail: string, fn: string): string {
+    const pages = this.memory.buffer.byteLength / 65536;
+    if (reason === 'memory') return `out of memory in ${fn}: ${detail} (${pages} pages of 64 KiB in use, at most ${this.o.maxMemoryPages ?? 4096})`;
+    if (reason === 'throw') return `threw an exception in ${fn} that nothing caught (${detail})`;
+    if (reason === 'exit') return detail;
+    return `trapped in ${fn}: ${detail}`;
+  }
+
+  /** Says why the next trap happens (a host function that is about to refuse, out of memory, a throw). */
   stopWith(reason: WasmStopReason, detail: string): void {
     this.stop = { reason, detail };
+  }
+
+  /** A UTF-8 string of the module's memory (a host function's argument). */
+  readString(ptr: number, length: number): string {
+    return Buffer.from(this.memory.buffer, ptr >>> 0, Math.min(length >>> 0, 10_000)).toString('utf8');
   }
 
   /** Memory now, in pages; past `maxMemoryPages` the instance is stopped. */
@@ -152,10 +168,17 @@ export class WasmSandbox {
     }
   }
 
+  private keep(line: string, max: number): void {
+    if (this.kept < max) this.output.push(line);
+    else if (this.kept === max) this.output.push(`(more output left out: at most ${max} lines are kept)`);
+    else return;
+    this.kept++;
+  }
+
+  /** The lines written since the last call (stdout and stderr, in order; a partial last line too). */
   takeOutput(): string[] {
-    const out = this.output.splice(0);
-    if (this.partial) out.push(this.partial), (this.partial = '');
-    return out;
+    if (this.partial) this.keep(this.partial, this.o.maxOutputLines ?? 200), (this.partial = '');
+    return this.output.splice(0);
   }
 
   private wasi(): Record<string, (...a: never[]) => unknown> {
@@ -174,11 +197,12 @@ export class WasmSandbox {
           const ptr = v.getUint32(iovs + 8 * i, true);
           const len = v.getUint32(iovs + 8 * i + 4, true);
           total += len;
-          if (this.output.length < max) {
+          if (this.kept <= max) {
             const text = this.partial + Buffer.from(this.memory.buffer, ptr, len).toString('utf8');
             const lines = text.split('\n');
             this.partial = lines.pop()!.slice(0, 10_000);
-            for (const l of lines) if (this.output.length < max) this.output.push(l);
+            for (const l of lines) this.keep(l, max);
+            if (this.kept > max) this.partial = '';
           }
         }
         v.setUint32(written, total, true);
