@@ -104,7 +104,7 @@ describe('koth ab resumes a checkpoint whose pairs noted something', () => {
 describe('koth ab stops playing at the verdict', () => {
   /** Crosses H1 in the middle of a long stretch (at pair 16269; the stretch holds pairs 12000–24799). */
   const BETTER = ['ab', 'dice', '--candidate', 'OptFor2X', '--baseline', 'GoToTenBot', '--elo0', '0', '--elo1', '0.1', '--max-pairs', '150000', '--json'];
-  /** Pairs the checkpoint holds: every part's merged pairs and its finished pending batches. */
+  /** Pairs the checkpoint holds: every part's merged pairs and its finished pending batches (those past a verdict are not kept). */
   const played = (file: string) => {
     const parts = Object.values(JSON.parse(readFileSync(file, 'utf8')).parts) as { merger: { acc: { a: number[] }; pending: Record<string, { a: number[] }> } }[];
     return parts.reduce((n, p) => n + p.merger.acc.a.length + Object.values(p.merger.pending).reduce((m, x) => m + x.a.length, 0), 0);

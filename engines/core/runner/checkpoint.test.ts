@@ -242,3 +242,20 @@ describe('a run that has enough (koth ab at its verdict)', () => {
     expect(res.interrupted).toBe(false);
   });
 });
+
+describe('a merger that has enough', () => {
+  it('drops the shards past it, pending or finishing later (so that its checkpoint resumes)', () => {
+    const path = join(tmp(), 'run.json');
+    const id = { game: 'g', seed: '1', trials: 20, shardSize: 2, opts: {} };
+    const cp = new Checkpoint(path, id, spec, {});
+    cp.merger.enough = (acc) => acc.n >= 4;
+    cp.record(3, shard('d'));
+    cp.record(2, shard('c'));
+    cp.record(0, shard('a'));
+    cp.record(1, shard('b')); // enough after shard 1: 2 and 3, pending, are dropped
+    cp.record(4, shard('e')); // finished after: dropped
+    cp.flush();
+    expect(cp.merger.state).toEqual({ next: 2, acc: { n: 4, text: 'aabb' }, pending: {} });
+    expect(new Checkpoint(path, id, spec, {}).merger.state.next).toBe(2);
+  });
+});

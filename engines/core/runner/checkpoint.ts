@@ -32,7 +32,7 @@ export class OrderedMerger<Acc> {
    * what it needs (koth ab: the SPRT crossed a bound), and no later shard is merged.
    */
   enough?: (acc: Acc, index: number) => boolean;
-  /** `enough` said so: later shards are kept pending, never merged. */
+  /** `enough` said so: the shards past it are dropped, pending or finishing later (never merged, not kept: a checkpoint's pending shards come after its next). */
   sated = false;
 
   constructor(
@@ -45,13 +45,17 @@ export class OrderedMerger<Acc> {
   }
 
   add(index: number, acc: Acc): void {
+    if (this.sated) return;
     this.state.pending[String(index)] = acc;
     while (!this.sated && String(this.state.next) in this.state.pending) {
       const key = String(this.state.next);
       this.state.acc = this.merge(this.state.acc, this.state.pending[key]!);
       delete this.state.pending[key];
       this.state.next++;
-      if (this.enough?.(this.state.acc, this.state.next - 1)) this.sated = true;
+      if (this.enough?.(this.state.acc, this.state.next - 1)) {
+        this.sated = true;
+        this.state.pending = {};
+      }
     }
   }
 }

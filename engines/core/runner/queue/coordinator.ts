@@ -81,7 +81,13 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
     if (merger.state.next > 0 && o.enough(merger.state.acc, merger.state.next - 1)) merger.sated = true;
     merger.enough = o.enough;
   }
-  const record = (i: number, acc: Acc) => (cp ? cp.record(i, acc) : merger.add(i, acc));
+  // Shards handed in: a merger that has enough drops the later ones, which are then not waited for again.
+  const handedIn = new Set<number>();
+  const record = (i: number, acc: Acc) => {
+    handedIn.add(i);
+    if (cp) cp.record(i, acc);
+    else merger.add(i, acc);
+  };
   const conn = await connect(o.url, false);
   const queue = new Queue<QueueJobData>(QUEUE_NAME, { connection: conn, prefix: QUEUE_PREFIX });
   queue.on('error', () => {});
@@ -113,7 +119,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         break;
       }
       // Every pending job and its state, read in parallel (a run may have tens of thousands of shards).
-      const pending = plan.filter((s) => !merger.has(s.index));
+      const pending = plan.filter((s) => !merger.has(s.index) && !handedIn.has(s.index));
       let jobs: (Job<QueueJobData> | undefined)[];
       let states: string[];
       let fresh: (Job<QueueJobData> | undefined)[];
