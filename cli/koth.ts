@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../engines/core/cli/errors.ts';
+import { runAsProgram } from '../engines/core/cli/interrupt.ts';
 import { printable } from '../engines/core/report/printable.ts';
 import { games } from '../engines/registry.ts';
 import { buildHash, PACKAGE_VERSION } from '../engines/core/version.ts';
@@ -103,6 +104,7 @@ export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
 }
 
 if (isMainModule(process.argv[1], import.meta.url)) {
+  runAsProgram();
   endQuietlyOnClosedPipe(process.stdout);
   endQuietlyOnClosedPipe(process.stderr);
   const command = main(process.argv.slice(2)).then(

@@ -15,6 +15,7 @@ import { notesLines, runAb, verdictWords, type AbResult } from '../../engines/co
 import { abPythonExtra, openAbPython } from '../../engines/core/cli/ab-python.ts';
 import { abEntrantOptions, abKindFlags, abPythonGames, openAbEntrants, refuseAbEntrantOptions } from '../../engines/core/cli/ab-entrants.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
+import { programFiles } from '../../engines/core/entrants/program-files.ts';
 import { MIN_ERROR_RATE, hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
 import { confidencePercent } from '../../engines/core/stats/intervals.ts';
@@ -157,6 +158,7 @@ ${abGames().flatMap((g) => (g.engine!.ab!.entrants ? [`${g.engine!.ab!.entrants.
         workers: o.workers,
         queue: o.queue,
         checkpoint: o.checkpoint,
+        inputs: programFiles(o.botCmd),
         live: (line) => process.stderr.write(`${line}\n`),
       });
     } finally {

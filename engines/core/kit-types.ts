@@ -32,9 +32,21 @@ export interface ShardedRun<Opts, Acc> {
    * the user named, each resumed by itself. "main" when absent.
    */
   checkpointPart?: string;
+  /** Files whose content keys the checkpoint (a --bot-cmd program and its script: engines/core/entrants/program-files.ts): a changed one is refused on resume. */
+  inputs?: readonly string[];
   label?: string;
+  /**
+   * This run is one stretch of a longer one (koth ab: pairs in stretches): `before` of the whole's
+   * trials came before it, and the whole has at most `most`. Messages (interrupted after …) count the whole.
+   */
+  stretchOf?: { before: number; most: number };
   /** What a trial is, for messages ("games", "tournaments"). */
   unit?: string;
+  /**
+   * Asked after each shard merged in order (the merged value, the shard's index): true ends the run
+   * there, complete — no later shard is merged, and locally none starts (runner.ts RunOptions.enough).
+   */
+  enough?: (acc: Acc, index: number) => boolean;
   /** Called once per finished shard (the bench times them). */
   onShard?: (done: number, total: number) => void;
   /** Run every shard in these sandbox workers (runs with original Python bots: kit.sandboxPool). */

@@ -14,6 +14,7 @@ import { ruleAbTrials } from '../core/ab/rules.ts';
 import type { ModeContext, PlayCommand, ReplayCommand, RuleAbCommand } from '../core/cli/replay.ts';
 import { renderTable } from '../core/report/table.ts';
 import { CheckpointMismatch } from '../core/runner/checkpoint.ts';
+import { programFiles } from '../core/entrants/program-files.ts';
 import { Progress } from '../core/runner/progress.ts';
 import { exitCodeFor, type ComparisonReport } from '../core/stats/compare.ts';
 import { findPlayer, gunDuelPool, gunDuelPorts } from './ports.ts';
@@ -240,6 +241,7 @@ export async function distribution(opts: GunDuelCliOptions, kit: ReplayKit): Pro
     workers: opts.workers,
     queue: opts.queue,
     checkpoint: opts.checkpoint,
+    inputs: programFiles(opts.botCmd),
     label: 'gun-duel tournaments',
   });
   return res.acc;

@@ -238,7 +238,8 @@ export function pairTrials(kind: GeneratorKind, play: AbPlay | AbScorePlay): Tri
       for (let k = 0; k < y.b.length; k++) x.b.push(y.b[k]!);
       return { a: x.a, b: x.b, ...(notes ? { notes } : {}) };
     },
-    empty: () => ({ a: [], b: [] }),
+    // notes: optional (absent until something is noted), so a checkpoint or a queue result may hold them.
+    empty: () => ({ a: [], b: [], notes: undefined }),
     count: (acc) => acc.a.length,
     check(acc) {
       const out: string[] = [];

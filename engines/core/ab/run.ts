@@ -4,8 +4,10 @@
  * in pair order, and the run stops at the first pair where the LLR crosses a bound (or at
  * --max-pairs). Which pairs a stretch holds depends only on how many pairs came before, never on
  * workers; pair i's outcome depends only on (seed, i): so the verdict and the pair count are the
- * same for any --workers and any number of queue workers. Pairs played beyond the stopping pair
- * (the rest of its stretch) are not counted.
+ * same for any --workers and any number of queue workers. The pairs are fed to the SPRT as the
+ * stretch's batches merge in order (the runner's `enough`): at the verdict no batch starts and
+ * those under way are abandoned, so at most about one batch per worker is played past the stop;
+ * the rest of the stopping pair's batch is reported (`playedBeyond`), the same for any --workers.
  *
  * The statistics (LLR, bounds, paired summary, Elo, LOS) are engines/core/stats/sprt.ts's.
  */
@@ -32,6 +34,8 @@ export interface AbRunInput {
   workers: number;
   queue?: string | undefined;
   checkpoint?: string | undefined;
+  /** Files whose content keys the checkpoint (the --bot-cmd programs': programFiles). */
+  inputs?: readonly string[];
   /** Sandbox workers to run every batch in (A or B an original Python class: kit.originals' `sharded()`). */
   sharded?: { sandbox: NonNullable<ShardedRun<AbOptions, AbAcc>['sandbox']>; sandboxError: (e: unknown) => unknown };
   /** Live lines (stderr), one per stretch. */
@@ -74,7 +78,7 @@ export interface AbResult {
   baselineScore: number;
   /** The LLR and the difference over pairs (the report's plots). */
   trace: AbTracePoint[];
-  /** Pairs played but not counted (after the stopping pair, in its stretch). */
+  /** Pairs played but not counted: the rest of the stopping pair's batch (batches other workers had under way are abandoned; a queue plays its stretch to the end). */
   playedBeyond: number;
   /** What the games noted about the players (a program's moves past its time limit, …), counted by text over every pair played; absent when nothing. */
   notes?: AbNotes;
@@ -108,9 +112,32 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
     trace.push({ pairs: n, llr: sprt.llr(), mean: s.mean - 0.5, low: s.low - 0.5, high: s.high - 0.5 });
   };
   for (let k = 0; verdict === null && n < i.maxPairs; k++) {
-    const count = Math.min(stretchPairs(k, batch), i.maxPairs - n);
+    const whole = stretchPairs(k, batch);
+    const count = Math.min(whole, i.maxPairs - n);
     const first = n;
     const opts: AbOptions = { ...i.opts, first, batch };
+    // The stretch's merged pairs are fed to the SPRT in pair order as its batches merge: at a verdict
+    // the run needs no later batch (the runner starts none and abandons those under way).
+    let seen = 0;
+    const feed = (acc: AbAcc): boolean => {
+      const { a, b } = acc;
+      while (verdict === null && seen < a.length) {
+        const j = seen++;
+        sprt.push(pairOutcome(a[j]!, b[j]!));
+        n++;
+        sumA += a[j]!;
+        sumB += b[j]!;
+        if (a[j] !== b[j]) discordant++;
+        const v = sprt.verdict();
+        if (v || n % traceEvery === 0) point();
+        if (v) {
+          verdict = v;
+          // The rest of the stopping pair's batch: played with it, not counted.
+          playedBeyond = Math.min((Math.floor(j / batch) + 1) * batch, count) - j - 1;
+        }
+      }
+      return verdict !== null;
+    };
     const res = await kit.runSharded<AbOptions, AbAcc>({
       game: trialsKey(trialsRef(i.game, 'ab')),
       spec: i.ab.trials,
@@ -121,28 +148,20 @@ export async function runAb(kit: ReplayKit, i: AbRunInput): Promise<AbResult> {
       workers: i.workers,
       queue: i.queue,
       checkpoint: i.checkpoint,
-      checkpointPart: `ab/${first}`,
+      ...(i.inputs?.length ? { inputs: i.inputs } : {}),
+      // A stretch cut short by --max-pairs is a part of its own: the same run with a larger --max-pairs
+      // resumes the whole stretches before it and plays this one whole (as a fresh run to that bound does).
+      checkpointPart: count === whole ? `ab/${first}` : `ab/${first}+${count}`,
       label: `${i.game} A/B`,
+      stretchOf: { before: first, most: i.maxPairs },
       ...(i.sharded ?? {}),
       unit: 'pairs',
+      enough: feed,
     });
     if (res.ranOn) ranOn = res.ranOn;
+    feed(res.acc);
+    // Over the batches merged: through the stopping pair's (no later one is merged).
     notes = mergeNotes(notes, res.acc.notes);
-    const { a, b } = res.acc;
-    for (let j = 0; j < a.length; j++) {
-      sprt.push(pairOutcome(a[j]!, b[j]!));
-      n++;
-      sumA += a[j]!;
-      sumB += b[j]!;
-      if (a[j] !== b[j]) discordant++;
-      const v = sprt.verdict();
-      if (v || n % traceEvery === 0) point();
-      if (v) {
-        verdict = v;
-        playedBeyond = a.length - j - 1;
-        break;
-      }
-    }
     if (verdict === null && n >= i.maxPairs) verdict = 'inconclusive';
     i.live?.(liveLine(n, summary(), sprt, i.confidence, verdict));
   }

@@ -23,3 +23,18 @@ export async function untilInterrupted<T>(run: () => Promise<T>, message: () => 
     process.off('SIGINT', onSigint);
   }
 }
+
+/** Whether koth runs as the program (cli/koth.ts), not called in-process (tests): see `runAsProgram`. */
+let asProgram = false;
+
+/**
+ * Said by the koth program at start: sharded runs then run every shard on a worker thread, even
+ * with one worker, so that this thread hears Ctrl-C while a shard runs (a game that never ends, a
+ * slow --bot-cmd program). Tests that call main() in-process keep one worker's shards on their
+ * thread, which starts faster.
+ */
+export function runAsProgram(): void {
+  asProgram = true;
+}
+
+export const runningAsProgram = (): boolean => asProgram;

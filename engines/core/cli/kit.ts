@@ -24,6 +24,7 @@ export type { ReplayKit, ShardedRun };
 import { renderComparison } from '../report/table.ts';
 import type { ReportSink } from '../report/html/sink.ts';
 import { EXIT, exitCodeHelp, UserError } from './errors.ts';
+import { runningAsProgram } from './interrupt.ts';
 import { fsErrorText } from './files.ts';
 import { applyParams } from './params.ts';
 
@@ -102,8 +103,9 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
         );
       }
       const controller = new AbortController();
-      const onSigint = () => controller.abort();
-      process.once('SIGINT', onSigint);
+      const now = new AbortController();
+      const onSigint = interruptHandler(controller, now, r.unit ?? 'trials');
+      process.on('SIGINT', onSigint);
       sharding++;
       try {
         if (r.queue) return await queuedRun(r, controller.signal);
@@ -116,22 +118,29 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
           trials: r.trials,
           shardSize: r.shardSize,
           workers: r.workers,
-          ...(r.checkpoint ? { checkpoint: r.checkpoint, ...(r.checkpointPart ? { checkpointPart: r.checkpointPart } : {}) } : {}),
+          ...(r.checkpoint ? { checkpoint: r.checkpoint, ...(r.checkpointPart ? { checkpointPart: r.checkpointPart } : {}), ...(r.inputs?.length ? { inputs: r.inputs } : {}) } : {}),
           label: r.label ?? r.game,
           ...(r.onShard ? { onShard: r.onShard } : {}),
+          ...(r.enough ? { enough: r.enough } : {}),
           ...(r.sandbox ? { sandbox: r.sandbox } : {}),
           signal: controller.signal,
+          abort: now.signal,
+          ...(runningAsProgram() ? { offThread: true } : {}),
         });
         const unit = r.unit ?? 'trials';
+        // How far the whole run got, and of how many (a stretch of koth ab counts the stretches before it).
+        const before = r.stretchOf?.before ?? 0;
+        const done = before + res.done;
+        const ofAll = r.stretchOf ? `of at most ${r.stretchOf.most}` : `of ${r.trials}`;
         if (res.checkpointError) {
           const w = res.checkpointError;
-          const kept = w.savedTrials
-            ? `The last checkpoint written is kept in ${w.path} (${w.savedTrials} of ${r.trials} ${unit}${r.checkpointPart ? ` of ${r.checkpointPart}` : ''})`
+          const kept = before + w.savedTrials
+            ? `The last checkpoint written is kept in ${w.path} (${r.stretchOf ? `the first ${before + w.savedTrials} ${unit}` : `${w.savedTrials} of ${r.trials} ${unit}${r.checkpointPart ? ` of ${r.checkpointPart}` : ''}`})`
             : `Nothing of this run had been saved in ${w.path} yet`;
           const why = `could not write the checkpoint ${w.path}: ${fsErrorText(w.cause)}`;
           if (res.interrupted) {
             throw new UserError(
-              `${why}, so the run stopped after ${res.done} of ${r.trials} ${unit}. ${kept}: free space (or fix the folder) and rerun the same command to resume from it.`,
+              `${why}, so the run stopped after ${done} ${ofAll} ${unit}. ${kept}: free space (or fix the folder) and rerun the same command to resume from it.`,
               EXIT.interrupted,
             );
           }
@@ -139,9 +148,11 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
         }
         if (res.interrupted) {
           throw new UserError(
-            r.checkpoint
-              ? `interrupted after ${res.done} ${unit}; progress is saved in ${r.checkpoint}: rerun the same command to resume`
-              : `interrupted after ${res.done} of ${r.trials} ${unit}; rerun with --checkpoint FILE to be able to resume long runs`,
+            r.checkpoint && done === 0
+              ? `interrupted after 0 ${ofAll} ${unit}: none finished, so ${r.checkpoint} holds nothing of this run; rerun the same command to start it again`
+              : r.checkpoint
+              ? `interrupted after ${done} ${unit}; progress is saved in ${r.checkpoint}: rerun the same command to resume`
+              : `interrupted after ${done} ${ofAll} ${unit}; rerun with --checkpoint FILE to be able to resume long runs`,
             EXIT.interrupted,
           );
         }
@@ -153,6 +164,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
       } finally {
         sharding--;
         process.off('SIGINT', onSigint);
+        onSigint.done();
       }
     },
     emitReport(report, json) {
@@ -189,6 +201,29 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
   return kit;
 }
 
+/** How long the shards under way may take to finish after a Ctrl-C before they are stopped (docs/cli.md, "Ctrl-C"). */
+export const INTERRUPT_GRACE_MS = 5000;
+
+/**
+ * Ctrl-C during a sharded run: the first stops handing out shards (`stop`) and says so; the
+ * shards under way may finish for INTERRUPT_GRACE_MS, then — or at a second Ctrl-C, at once —
+ * they are stopped (`now`): the run ends with what finished, which its checkpoint keeps.
+ */
+function interruptHandler(stop: AbortController, now: AbortController, unit: string): (() => void) & { done(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const handler = () => {
+    if (stop.signal.aborted) {
+      if (!now.signal.aborted) now.abort();
+      return;
+    }
+    stop.abort();
+    process.stderr.write(`koth: Ctrl-C: no new shard starts; the ${unit} under way may finish for ${INTERRUPT_GRACE_MS / 1000} s (Ctrl-C again stops them at once)\n`);
+    timer = setTimeout(() => now.abort(), INTERRUPT_GRACE_MS);
+    timer.unref();
+  };
+  return Object.assign(handler, { done: () => clearTimeout(timer) });
+}
+
 async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSignal): Promise<RunResult<Acc>> {
   // A sandbox run's shards go to `koth worker` processes that start sandbox workers of the run's runtime (compiled C++: wasm;
   // original Python bots: python, their sources sent by content, engines/core/runner/content.ts).
@@ -210,7 +245,8 @@ async function queuedRun<Opts, Acc>(r: ShardedRun<Opts, Acc>, signal: AbortSigna
   }
   const unit = r.unit ?? 'trials';
   if (res.interrupted) {
-    throw new UserError(`interrupted after ${res.done} of ${r.trials} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);
+    const ofAll = r.stretchOf ? `of at most ${r.stretchOf.most}` : `of ${r.trials}`;
+    throw new UserError(`interrupted after ${(r.stretchOf?.before ?? 0) + res.done} ${ofAll} ${unit}; the finished shards stay on the queue ${redact(r.queue!)}: rerun the same command to resume ("koth queue clean" removes them)`, EXIT.interrupted);
   }
   // The shards ran on `koth worker` processes, however many pulled from the queue: not on --workers threads here.
   return { acc: res.acc, shards: res.shards, resumedShards: res.resumedShards, trials: r.trials, done: res.done, workers: r.workers, ranOn: `koth worker processes through the queue ${redact(r.queue!)}${sandbox?.runtime === 'python' ? ' (the original Python bots in their Pyodide sandbox workers)' : ''}`, elapsedMs: res.elapsedMs, interrupted: false };

@@ -4,7 +4,8 @@
  * parses must not turn into a verdict, nor into a crash deep in a merge.
  *
  * The shape rules, from `empty(opts)` (the template):
- *  - an object with keys: the same keys, each checked against its template value;
+ *  - an object with keys: the same keys, each checked against its template value; a key whose
+ *    template value is `undefined` is optional (absent, or unconstrained as below: koth ab's notes);
  *  - an empty object ({}): a record; any keys, values as below (unconstrained);
  *  - a non-empty array: the same length, each element checked against the template's;
  *  - an empty array ([]): a list that grows; its elements are unconstrained;
@@ -19,6 +20,7 @@ export function shapeProblems(value: unknown, template: unknown, path = 'results
     return s === undefined ? String(v) : s.length > 40 ? s.slice(0, 37) + '...' : s;
   };
   if (template === null) return [];
+  if (template === undefined) return freeProblems(value, path);
   if (typeof template === 'number') {
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? [] : [`${path} is ${show(value)}, not a count (a whole number >= 0)`];
   }
@@ -34,7 +36,7 @@ export function shapeProblems(value: unknown, template: unknown, path = 'results
     const keys = Object.keys(template);
     if (!keys.length) return Object.entries(value).flatMap(([k, v]) => freeProblems(v, `${path}.${k}`));
     const extra = Object.keys(value).filter((k) => !keys.includes(k));
-    const missing = keys.filter((k) => !(k in value));
+    const missing = keys.filter((k) => !(k in value) && (template as Record<string, unknown>)[k] !== undefined);
     if (missing.length || extra.length) {
       return [`${path} ${[missing.length ? `lacks ${missing.join(', ')}` : '', extra.length ? `has unknown ${extra.join(', ')}` : ''].filter(Boolean).join(' and ')}`];
     }

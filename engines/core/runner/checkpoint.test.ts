@@ -211,3 +211,51 @@ describe('ordered merging and checkpoints', () => {
     expect(shardSeed(2019n, 3)).toBe('2019/shard/3');
   });
 });
+
+describe('a run that has enough (koth ab at its verdict)', () => {
+  const trials: TrialSpec<unknown, Acc> = {
+    ...spec,
+    generator: 'cpython3',
+    run: (_o, _rng, count) => ({ n: count, text: 'x'.repeat(count) }),
+  };
+  const base = { game: 'g', spec: trials, trialsModule: 'unused', opts: {}, seed: 'e', trials: 40, shardSize: 4, workers: 1 };
+
+  it('ends after the shard where `enough` says so: no later shard runs or merges, and the run is not interrupted', async () => {
+    const asked: number[] = [];
+    let ran = 0;
+    const res = await runTrials({ ...base, onShard: (done) => (ran = done), enough: (acc, i) => (asked.push(i), acc.n >= 12) });
+    expect(asked).toEqual([0, 1, 2]);
+    expect(ran).toBe(3);
+    expect(res.acc.n).toBe(12);
+    expect(res.sated).toBe(true);
+    expect(res.interrupted).toBe(false);
+  });
+
+  it('a checkpoint that already holds enough runs nothing more when resumed', async () => {
+    const checkpoint = join(tmp(), 'run.json');
+    await runTrials({ ...base, checkpoint, checkpointEveryMs: 0, enough: (acc) => acc.n >= 12 });
+    let ran = 0;
+    const res = await runTrials({ ...base, checkpoint, onShard: () => ran++, enough: (acc) => acc.n >= 12 });
+    expect(ran).toBe(0);
+    expect(res.acc.n).toBe(12);
+    expect(res.sated).toBe(true);
+    expect(res.interrupted).toBe(false);
+  });
+});
+
+describe('a merger that has enough', () => {
+  it('drops the shards past it, pending or finishing later (so that its checkpoint resumes)', () => {
+    const path = join(tmp(), 'run.json');
+    const id = { game: 'g', seed: '1', trials: 20, shardSize: 2, opts: {} };
+    const cp = new Checkpoint(path, id, spec, {});
+    cp.merger.enough = (acc) => acc.n >= 4;
+    cp.record(3, shard('d'));
+    cp.record(2, shard('c'));
+    cp.record(0, shard('a'));
+    cp.record(1, shard('b')); // enough after shard 1: 2 and 3, pending, are dropped
+    cp.record(4, shard('e')); // finished after: dropped
+    cp.flush();
+    expect(cp.merger.state).toEqual({ next: 2, acc: { n: 4, text: 'aabb' }, pending: {} });
+    expect(new Checkpoint(path, id, spec, {}).merger.state.next).toBe(2);
+  });
+});

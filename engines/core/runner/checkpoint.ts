@@ -27,6 +27,14 @@ export interface MergerState<Acc> {
 }
 
 export class OrderedMerger<Acc> {
+  /**
+   * Asked after each shard merged (the merged value, the shard's index): true means the run has
+   * what it needs (koth ab: the SPRT crossed a bound), and no later shard is merged.
+   */
+  enough?: (acc: Acc, index: number) => boolean;
+  /** `enough` said so: the shards past it are dropped, pending or finishing later (never merged, not kept: a checkpoint's pending shards come after its next). */
+  sated = false;
+
   constructor(
     private readonly merge: (a: Acc, b: Acc) => Acc,
     public state: MergerState<Acc>,
@@ -37,12 +45,17 @@ export class OrderedMerger<Acc> {
   }
 
   add(index: number, acc: Acc): void {
+    if (this.sated) return;
     this.state.pending[String(index)] = acc;
-    while (String(this.state.next) in this.state.pending) {
+    while (!this.sated && String(this.state.next) in this.state.pending) {
       const key = String(this.state.next);
       this.state.acc = this.merge(this.state.acc, this.state.pending[key]!);
       delete this.state.pending[key];
       this.state.next++;
+      if (this.enough?.(this.state.acc, this.state.next - 1)) {
+        this.sated = true;
+        this.state.pending = {};
+      }
     }
   }
 }
@@ -53,9 +66,12 @@ export interface CheckpointIdentity {
   trials: number;
   shardSize: number;
   opts: unknown;
+  /** Files the run reads whose content is part of its identity (a --bot-cmd program and its script): keyed by their sha256. */
+  inputs?: readonly string[];
 }
 
-type StoredIdentity = Omit<CheckpointIdentity, 'opts'> & { optsHash: string };
+/** What is stored: the options as a hash, the input files as their sha256 by path (absent when none). */
+type StoredIdentity = Omit<CheckpointIdentity, 'opts' | 'inputs'> & { optsHash: string; files?: Record<string, string> };
 
 interface CheckpointPart<Acc> {
   identity: StoredIdentity;
@@ -77,7 +93,17 @@ interface CheckpointFileV1<Acc> extends CheckpointPart<Acc> {
 
 function identityOf(id: CheckpointIdentity): StoredIdentity {
   const optsHash = createHash('sha256').update(JSON.stringify(id.opts, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))).digest('hex');
-  return { game: id.game, seed: id.seed, trials: id.trials, shardSize: id.shardSize, optsHash };
+  const files = id.inputs?.length ? Object.fromEntries(id.inputs.map((p) => [p, fileHash(p)])) : undefined;
+  return { game: id.game, seed: id.seed, trials: id.trials, shardSize: id.shardSize, optsHash, ...(files ? { files } : {}) };
+}
+
+/** A file's sha256 (hex), or "unreadable". */
+function fileHash(path: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex');
+  } catch {
+    return 'unreadable';
+  }
 }
 
 /** The checkpoint file cannot be used for this run (another run's, not a checkpoint, impossible content): nothing was run. */
@@ -219,6 +245,17 @@ export class Checkpoint<Opts, Acc> {
     if (!mine) return undefined;
     if (JSON.stringify(mine.identity) !== JSON.stringify(this.identity)) {
       const theirs = mine.identity as Partial<StoredIdentity>;
+      // The same run, but a program it reads has changed: say which file.
+      const { files: theirFiles, ...theirRest } = theirs;
+      const { files: myFiles, ...myRest } = this.identity;
+      if (JSON.stringify(theirRest) === JSON.stringify(myRest)) {
+        const paths = [...new Set([...Object.keys(theirFiles ?? {}), ...Object.keys(myFiles ?? {})])];
+        const changed = paths.filter((p) => theirFiles?.[p] !== myFiles?.[p]);
+        throw new CheckpointMismatch(
+          `${changed.join(', ')} changed since checkpoint ${path} was written (a program the run reads): the results saved there are the old program's. ` +
+            `Put the program back as it was to resume, or use another --checkpoint file (or delete ${path}) to start over with the program as it is`,
+        );
+      }
       const differ = (['game', 'seed', 'trials', 'shardSize', 'optsHash'] as const).filter((k) => theirs[k] !== this.identity[k]);
       const names: Record<string, string> = { game: 'game', seed: 'seed', trials: 'number of trials (--games/--runs/--tournaments)', shardSize: 'shard size', optsHash: 'options (bots, rules…)' };
       throw new CheckpointMismatch(

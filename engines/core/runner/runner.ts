@@ -2,7 +2,8 @@
  * The generic tournament runner: N trials of a registered game, cut into fixed-size shards
  * (shards.ts), run in this thread or on worker threads, merged in shard order — so the
  * result is identical for any number of workers. Long runs write a checkpoint after
- * finished shards and resume from it.
+ * finished shards and resume from it. A run that must hear Ctrl-C while a shard runs (the koth
+ * program: `offThread`) runs every shard on a worker thread, even with one worker.
  */
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
@@ -32,16 +33,36 @@ export interface RunOptions<Opts, Acc> {
   workers?: number;
   /** Path of a checkpoint file: resumed if it exists and matches, updated as shards finish. */
   checkpoint?: string;
+  /** Files whose content is part of the run's identity in the checkpoint (a --bot-cmd program: programFiles). */
+  inputs?: readonly string[];
   /** This run's part in the checkpoint file (several runs of one command share the file); "main" by default. */
   checkpointPart?: string;
   /** Least time between checkpoint writes (1000 ms; tests use 0: a write after every shard). */
   checkpointEveryMs?: number;
   /** Label of the progress bar (shown on a terminal for runs over a second). */
   label?: string;
+  /**
+   * Asked after each shard merged in index order (the merged value, the shard's index; first for
+   * the prefix a checkpoint resumes): true ends the run there — no shard starts, those under way
+   * are abandoned, none after it is merged — and the run is complete, not interrupted (koth ab
+   * stops at the pair whose LLR crosses a bound: at most about one batch per worker is played past it).
+   */
+  enough?: (acc: Acc, index: number) => boolean;
   /** Called once per finished shard (tests use it to interrupt a run). */
   onShard?: (done: number, total: number) => void;
-  /** Stops scheduling new shards when aborted; the checkpoint keeps what finished. */
+  /** Stops scheduling new shards when aborted (the first Ctrl-C); the shards under way finish, the checkpoint keeps what finished. */
   signal?: AbortSignal;
+  /**
+   * Stops at once when aborted (a second Ctrl-C): the shards under way on worker threads are
+   * abandoned, their threads ended (one on this thread is stopped after it); the checkpoint keeps
+   * the shards that finished.
+   */
+  abort?: AbortSignal;
+  /**
+   * Runs even one worker's shards on a worker thread, keeping this thread free to hear Ctrl-C
+   * while a shard runs (the koth program; tests calling the CLI in-process run them here, faster).
+   */
+  offThread?: boolean;
   /**
    * Sandbox workers (engines/core/sandbox/pool.ts) to run every shard on, instead of this thread
    * or plain workers: runs with original Python bots. Their number replaces `workers`.
@@ -62,12 +83,16 @@ export interface RunResult<Acc> {
   elapsedMs: number;
   /** True when the run stopped before every shard finished: its signal, or a checkpoint that could not be written. */
   interrupted: boolean;
+  /** `enough` ended the run before its last shard (not an interruption). */
+  sated?: boolean;
   /**
    * The checkpoint could not be written (a full disk…). With `interrupted` the run stopped
    * there; without, every shard finished but the file holds an earlier state.
    */
   checkpointError?: CheckpointWriteError;
 }
+
+const abandon = Symbol('abandoned');
 
 export function defaultWorkers(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
@@ -90,10 +115,18 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
   const workers = Math.max(1, Math.min(o.sandbox?.workers ?? o.workers ?? 1, plan.length || 1));
   const merge = (a: Acc, b: Acc) => spec.merge(a, b);
   const cp = o.checkpoint
-    ? new Checkpoint<Opts, Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts }, spec, o.opts, o.checkpointPart, o.checkpointEveryMs)
+    ? new Checkpoint<Opts, Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts, ...(o.inputs ? { inputs: o.inputs } : {}) }, spec, o.opts, o.checkpointPart, o.checkpointEveryMs)
     : undefined;
   // Shards merge strictly in index order, whichever worker finishes first.
   const merger = cp?.merger ?? new OrderedMerger<Acc>(merge, { next: 0, acc: spec.empty(o.opts), pending: {} });
+  // Enough already in what a checkpoint resumed (the prefix merged), else asked after each merge.
+  if (o.enough) {
+    if (merger.state.next > 0 && o.enough(merger.state.acc, merger.state.next - 1)) merger.sated = true;
+    merger.enough = o.enough;
+  }
+  // Enough: the shards under way are abandoned (piscina: their signal; a sandbox's: left to its owner).
+  const cut = new AbortController();
+  const sated = () => merger.sated;
   const todo = plan.filter((s) => !merger.has(s.index));
   const resumedShards = plan.length - todo.length;
   const progress = new Progress(o.trials, o.label ?? o.game);
@@ -109,33 +142,67 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
       writeError ??= e;
     }
   };
+  // A shard recorded: wakes the lanes waiting for the merged prefix to advance (`inWindow`).
+  const waiting: (() => void)[] = [];
   const record = (shard: Shard, acc: Acc) => {
     if (cp) saving(() => cp.record(shard.index, acc));
     else merger.add(shard.index, acc);
     finished++;
     o.onShard?.(finished, plan.length);
+    if (merger.sated) cut.abort();
+    for (const wake of waiting.splice(0)) wake();
   };
-  const stopped = () => o.signal?.aborted || writeError !== undefined;
+  /**
+   * With `enough`, a shard starts only within workers + 1 of the first not merged: at the stop, at
+   * most about one shard per worker has been played past it, however uneven the shards' times.
+   */
+  const inWindow = async (shard: Shard): Promise<void> => {
+    while (o.enough && shard.index >= merger.state.next + workers + 1 && !sated() && !stopped()) {
+      await Promise.race([new Promise<void>((r) => waiting.push(r)), abandoned]);
+    }
+  };
+  const stopped = () => o.signal?.aborted || o.abort?.aborted || writeError !== undefined;
   let interrupted = false;
+  // Resolves when the run is to stop at once: a shard under way is no longer waited for.
+  const abandoned = new Promise<void>((r) => {
+    if (o.abort?.aborted) return r();
+    o.abort?.addEventListener('abort', () => r(), { once: true });
+    cut.signal.addEventListener('abort', () => r(), { once: true });
+  });
+  const stopAt = o.abort ? AbortSignal.any([o.abort, cut.signal]) : cut.signal;
   try {
     if (o.sandbox) {
       const pool = o.sandbox;
       let next = 0;
       const lane = async () => {
-        while (next < todo.length) {
+        while (next < todo.length && !sated()) {
           // Ctrl-C, or a checkpoint that could not be written: no new shard starts.
           if (stopped()) {
             interrupted = true;
             return;
           }
           const shard = todo[next++]!;
-          const acc = (await pool.run({ kind: 'shard', module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count }, { onTick: (n) => progress.tick(n) })) as Acc;
+          await inWindow(shard);
+          if (sated()) return;
+          if (stopped()) {
+            interrupted = true;
+            return;
+          }
+          const running = pool.run({ kind: 'shard', module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count }, { onTick: (n) => progress.tick(n) });
+          // Stopped at once: the shard is left to the pool's owner, who ends its workers.
+          const acc = (await Promise.race([running, abandoned.then(() => abandon)])) as Acc | typeof abandon;
+          if (acc === abandon) {
+            running.catch(() => {});
+            if (!sated()) interrupted = true;
+            return;
+          }
           record(shard, acc);
         }
       };
       await Promise.all(Array.from({ length: workers }, lane));
-    } else if (workers === 1) {
+    } else if (workers === 1 && !o.offThread) {
       for (const shard of todo) {
+        if (sated()) break;
         if (stopped()) {
           interrupted = true;
           break;
@@ -151,14 +218,29 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
       try {
         let next = 0;
         const lane = async () => {
-          while (next < todo.length) {
+          while (next < todo.length && !sated()) {
             if (stopped()) {
               interrupted = true;
               return;
             }
             const shard = todo[next++]!;
+            await inWindow(shard);
+            if (sated()) return;
+            if (stopped()) {
+              interrupted = true;
+              return;
+            }
             const task: ShardTask = { module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count };
-            const acc = (await pool.run(task)) as Acc;
+            let acc: Acc;
+            try {
+              // A stop at once ends the thread of the shard under way (piscina: its signal).
+              acc = (await pool.run(task, { signal: stopAt })) as Acc;
+            } catch (e) {
+              if (sated()) return;
+              if (!o.abort?.aborted) throw e;
+              interrupted = true;
+              return;
+            }
             progress.tick(shard.count);
             record(shard, acc);
           }
@@ -172,8 +254,9 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
     progress.stop();
     if (cp && !writeError) saving(() => cp.flush(!interrupted && merger.state.next === plan.length));
   }
-  if (interrupted || merger.state.next !== plan.length) interrupted = true;
+  if (!merger.sated && merger.state.next !== plan.length) interrupted = true;
+  if (merger.sated && writeError) interrupted = true;
   const acc = merger.state.acc;
   const done = plan.filter((s) => merger.has(s.index)).reduce((n, s) => n + s.count, 0);
-  return { acc, shards: plan.length, resumedShards, trials: o.trials, done, workers, elapsedMs: performance.now() - started, interrupted, ...(writeError ? { checkpointError: writeError } : {}) };
+  return { acc, shards: plan.length, resumedShards, trials: o.trials, done, workers, elapsedMs: performance.now() - started, interrupted, ...(merger.sated ? { sated: true } : {}), ...(writeError ? { checkpointError: writeError } : {}) };
 }

@@ -22,7 +22,7 @@ import { QueueJobFailed, contentKeyOf, encodeSeed, jobIdOf, OPTS_INLINE_MAX, opt
 export { QueueJobFailed };
 
 /** The run as the kit describes it (its identity, checkpoint, label), plus where the queue is. */
-export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>, 'game' | 'spec' | 'opts' | 'seed' | 'trials' | 'shardSize' | 'label' | 'checkpoint' | 'checkpointPart' | 'onShard'> {
+export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>, 'game' | 'spec' | 'opts' | 'seed' | 'trials' | 'shardSize' | 'label' | 'checkpoint' | 'checkpointPart' | 'onShard' | 'enough'> {
   url: string;
   /** Every shard runs in a sandbox worker of this kind on the `koth worker` that takes it (the run's `sandbox` pool says which). */
   sandbox?: ShardSandbox;
@@ -76,7 +76,18 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
     ? new Checkpoint<Opts, Acc>(o.checkpoint, { game: o.game, seed: String(o.seed), trials: o.trials, shardSize: o.shardSize, opts: o.opts }, o.spec, o.opts, o.checkpointPart, 1000)
     : undefined;
   const merger = cp?.merger ?? new OrderedMerger<Acc>((a, b) => o.spec.merge(a, b), { next: 0, acc: o.spec.empty(o.opts), pending: {} });
-  const record = (i: number, acc: Acc) => (cp ? cp.record(i, acc) : merger.add(i, acc));
+  // Enough (koth ab's verdict): no later shard is merged, so the result is a local run's; the queue still plays them.
+  if (o.enough) {
+    if (merger.state.next > 0 && o.enough(merger.state.acc, merger.state.next - 1)) merger.sated = true;
+    merger.enough = o.enough;
+  }
+  // Shards handed in: a merger that has enough drops the later ones, which are then not waited for again.
+  const handedIn = new Set<number>();
+  const record = (i: number, acc: Acc) => {
+    handedIn.add(i);
+    if (cp) cp.record(i, acc);
+    else merger.add(i, acc);
+  };
   const conn = await connect(o.url, false);
   const queue = new Queue<QueueJobData>(QUEUE_NAME, { connection: conn, prefix: QUEUE_PREFIX });
   queue.on('error', () => {});
@@ -108,7 +119,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
         break;
       }
       // Every pending job and its state, read in parallel (a run may have tens of thousands of shards).
-      const pending = plan.filter((s) => !merger.has(s.index));
+      const pending = plan.filter((s) => !merger.has(s.index) && !handedIn.has(s.index));
       let jobs: (Job<QueueJobData> | undefined)[];
       let states: string[];
       let fresh: (Job<QueueJobData> | undefined)[];
