@@ -26,6 +26,7 @@ import { gunDuelWatchPage, playFirstRound } from './watch.ts';
 import type { GunDuelAcc, GunDuelRunOptions } from './trials.ts';
 import { compareStdlib, loadDistribution, parametersOf, placePublished, recordedDistribution, refuseOtherParameters } from './distribution.ts';
 import { compileForRun, cppPlayerNames, cppPool, cppSources, cppStopError } from './cpp/cli.ts';
+import { answerOutput } from '../core/cli/answer-output.ts';
 import { summarize } from './stats.ts';
 import { VARIANTS, VARIANT_HELP, type GunDuelVariant } from './variants.ts';
 import { checkSeats, describeStats, externalSpecs, mergeStats, renderExternalPlaces, type ExternalCliOptions } from './external-cli.ts';
@@ -114,7 +115,7 @@ async function runCppExactCommand(opts: GunDuelCliOptions, kit: ReplayKit): Prom
   try {
     res = (await pool.run(
       { kind: 'job', fn: 'gunDuelCppExact', args: { seed: String(seed), ...(names ? { players: names } : {}), cpp: answers, repetition: opts.repetition, variant: opts.rules, lib: opts.stdlib } },
-      { onTick: () => progress.tick(1), onOutput: (lines) => lines.forEach((l) => process.stderr.write(`[answer] ${l}\n`)) },
+      { onTick: () => progress.tick(1), onOutput: answerOutput() },
     )) as TournamentResult;
   } catch (e) {
     throw cppStopError(e);

@@ -12,6 +12,7 @@ import { parseSeed } from '../rng/rng.ts';
 import type { BotPools, GameEngine, ReplayKit, ShardedRun } from '../game.ts';
 import { withOriginals } from './originals.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
+import { answerOutput } from './answer-output.ts';
 import { CheckpointMismatch, CheckpointWriteError } from '../runner/checkpoint.ts';
 import { runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
@@ -123,6 +124,8 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
           ...(r.onShard ? { onShard: r.onShard } : {}),
           ...(r.enough ? { enough: r.enough } : {}),
           ...(r.sandbox ? { sandbox: r.sandbox } : {}),
+          // Compiled answers' stdout/stderr, shown as an --exact run shows it (docs/sandbox.md).
+          ...(r.sandbox?.runtime === 'wasm' ? { onOutput: answerOutput() } : {}),
           signal: controller.signal,
           abort: now.signal,
           ...(runningAsProgram() ? { offThread: true } : {}),

@@ -68,6 +68,8 @@ export interface RunOptions<Opts, Acc> {
    * or plain workers: runs with original Python bots. Their number replaces `workers`.
    */
   sandbox?: SandboxPool;
+  /** With `sandbox`: the lines its answers printed during a shard, as the pool hands them (engines/core/cli/answer-output.ts shows them). */
+  onOutput?: (lines: string[]) => void;
 }
 
 export interface RunResult<Acc> {
@@ -188,7 +190,7 @@ export async function runTrials<Opts, Acc>(o: RunOptions<Opts, Acc>): Promise<Ru
             interrupted = true;
             return;
           }
-          const running = pool.run({ kind: 'shard', module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count }, { onTick: (n) => progress.tick(n) });
+          const running = pool.run({ kind: 'shard', module: o.trialsModule, opts: o.opts, seed: o.seed, index: shard.index, count: shard.count }, { onTick: (n) => progress.tick(n), ...(o.onOutput ? { onOutput: o.onOutput } : {}) });
           // Stopped at once: the shard is left to the pool's owner, who ends its workers.
           const acc = (await Promise.race([running, abandoned.then(() => abandon)])) as Acc | typeof abandon;
           if (acc === abandon) {

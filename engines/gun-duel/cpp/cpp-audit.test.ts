@@ -46,6 +46,8 @@ const CHURNER = player(
 );
 // Prints to stdout and stderr, then throws on its second move.
 const PRINTER = player('PrinterPlayer', 'std::printf("turn %d\\n", getTurn()); std::fprintf(stderr, "err %d\\n", getTurn()); if (getTurn() == 1) throw 42; return load();');
+// Prints a line every move and plays on (a sharded run shows it too, at most 200 lines of it).
+const TALKER = player('TalkerPlayer', 'std::printf("turn %d\\n", getTurn()); return load();');
 // By the clock it reads (the exact run's seed): asks for 4 GB (new), for 8 GB (a new[] past
 // size_t), for a vector longer than its max_size (std::length_error in g++).
 const BIGNEW = player(
@@ -70,6 +72,7 @@ beforeAll(async () => {
     { name: 'ChurnerPlayer', file: 'ChurnerPlayer.hpp', code: CHURNER },
     { name: 'PrinterPlayer', file: 'PrinterPlayer.hpp', code: PRINTER },
     { name: 'BigNewPlayer', file: 'BigNewPlayer.hpp', code: BIGNEW },
+    { name: 'TalkerPlayer', file: 'TalkerPlayer.hpp', code: TALKER },
   ];
   const { answers: list } = await compileAnswers(srcs);
   answers = Object.fromEntries(list.map((a) => [a.name, a]));
@@ -169,6 +172,16 @@ describe('audit #14 and #19: an answer output is shown; a throw and out of memor
     expect(r.stderr).toContain('[answer] PrinterPlayer: turn 0\n');
     expect(r.stderr).toContain('[answer] PrinterPlayer: err 1\n');
     expect(r.stderr).toMatch(/PrinterPlayer stopped \(throw\)/);
+  }, 120_000);
+  it('a sharded run (--tournaments) shows the answer output too, at most 200 lines of each answer, then says the rest is left out', () => {
+    const p = join(dir, 'TalkerPlayer.hpp');
+    writeFileSync(p, TALKER);
+    const r = koth(['replay', 'gun-duel', '--tournaments', '1', '--cpp-players', p, '--workers', '1', '--json'], { KOTH_CPP_CACHE_DIR: cacheDir });
+    expect(r.status, r.stderr).toBe(0);
+    const shown = r.stderr.split('\n').filter((l) => l.startsWith('[answer] '));
+    expect(shown[0]).toBe('[answer] TalkerPlayer: turn 0');
+    expect(shown.length).toBe(201);
+    expect(shown[200]).toBe('[answer] TalkerPlayer: (more output left out: a run shows at most 200 lines of each answer)');
   }, 120_000);
 });
 
