@@ -13,6 +13,7 @@ import type { BotPools, GameEngine, ReplayKit, ShardedRun } from '../game.ts';
 import { withOriginals } from './originals.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import { answerOutput } from './answer-output.ts';
+import { printable } from '../report/printable.ts';
 import { CheckpointMismatch, CheckpointWriteError } from '../runner/checkpoint.ts';
 import { runTrials, type RunResult } from '../runner/runner.ts';
 import { MAX_SHARDS } from '../runner/shards.ts';
@@ -147,7 +148,7 @@ export function createReplayKit(trialsModuleOf: (game: string) => string, sink?:
               EXIT.interrupted,
             );
           }
-          process.stderr.write(`koth: warning: ${why} at the end of the run. Every ${unit.replace(/s$/, '')} was played and the results below are whole; ${kept.charAt(0).toLowerCase() + kept.slice(1)}.\n`);
+          process.stderr.write(printable(`koth: warning: ${why} at the end of the run. Every ${unit.replace(/s$/, '')} was played and the results below are whole; ${kept.charAt(0).toLowerCase() + kept.slice(1)}.`) + '\n');
         }
         if (res.interrupted) {
           throw new UserError(
