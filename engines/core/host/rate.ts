@@ -153,19 +153,37 @@ export function rate(store: Store, options: RateOptions = {}): HostRatings {
   const played = new Array<number>(n).fill(0);
   for (const g of games) for (const s of new Set(g.seats)) played[s]!++;
 
-  /** Twice the pairwise scores of the games, each weighted by its deal's weight (RatingsRecorder.game's sums). */
-  const doubledOf = (weights?: ArrayLike<number>) => {
-    const d = new Array<number>(n * n).fill(0);
-    const rated = new Array<boolean>(n).fill(false);
+  // Each deal's twice-pairwise scores (RatingsRecorder.game's sums), summed once: a resample adds
+  // whole deals, so it costs the deals' few distinct pairs, not their games.
+  const dealCells: number[][] = Array.from({ length: deals }, () => []);
+  const dealSeats: number[][] = Array.from({ length: deals }, () => []);
+  {
+    const sums = Array.from({ length: deals }, () => new Map<number, number>());
+    const seated = Array.from({ length: deals }, () => new Set<number>());
     for (const g of games) {
-      const c = weights ? weights[g.deal]! : 1;
-      if (!c) continue;
-      for (const s of g.seats) rated[s] = true;
+      const cells = sums[g.deal]!;
+      for (const s of g.seats) seated[g.deal]!.add(s);
       const won = new Set(g.winners);
       for (const i of won) {
         const a = g.seats[i]!;
-        for (let j = 0; j < g.seats.length; j++) if (j !== i) d[a * n + g.seats[j]!]! += c * (won.has(j) ? 1 : 2);
+        for (let j = 0; j < g.seats.length; j++) if (j !== i) cells.set(a * n + g.seats[j]!, (cells.get(a * n + g.seats[j]!) ?? 0) + (won.has(j) ? 1 : 2));
       }
+    }
+    sums.forEach((cells, d) => {
+      for (const [k, v] of [...cells].sort((x, y) => x[0] - y[0])) dealCells[d]!.push(k, v);
+      dealSeats[d] = [...seated[d]!].sort((x, y) => x - y);
+    });
+  }
+  /** Twice the pairwise scores of the deals, each counted `weights[deal]` times (default once), and who took part. */
+  const doubledOf = (weights?: ArrayLike<number>) => {
+    const d = new Array<number>(n * n).fill(0);
+    const rated = new Array<boolean>(n).fill(false);
+    for (let k = 0; k < deals; k++) {
+      const c = weights ? weights[k]! : 1;
+      if (!c) continue;
+      for (const s of dealSeats[k]!) rated[s] = true;
+      const cells = dealCells[k]!;
+      for (let i = 0; i < cells.length; i += 2) d[cells[i]!]! += c * cells[i + 1]!;
     }
     return { doubled: d, rated };
   };
