@@ -140,6 +140,24 @@ describe('host publish', () => {
     expect(read(store, 'index.html')).toContain('&lt;script src=&quot;https://evil.example/x.js&quot;&gt;');
   });
 
+  it("shows what changed since the site before: an entry gone, the others' ranks and Elos", () => {
+    const { store, ids } = host();
+    publishSite(store, { ...HASHES, resamples: 10 });
+    expect(read(store, 'index.html')).not.toContain('<th>change</th>');
+    setStatus(store, ids.A, 'retired', 'its answer was deleted');
+    publishSite(store, { ...HASHES, resamples: 10 });
+    const index = read(store, 'index.html');
+    expect(index).toMatch(/<tr><td>A<\/td><td>gone<\/td><td class="num">1 → —<\/td>/);
+    expect(index).toMatch(/<tr><td>B<\/td><td>moved<\/td><td class="num">2 → 1<\/td>/);
+  });
+
+  it('refuses to publish a board as of a date, without entries or under other rules', () => {
+    const { store } = host();
+    expect(() => publishSite(store, { ...HASHES, board: computeBoard(store, { resamples: 5, without: ['A'] }) })).toThrow(/shown, not published/);
+    expect(() => publishSite(store, { ...HASHES, board: computeBoard(store, { resamples: 5, asOf: '2030-01-01' }) })).toThrow(/shown, not published/);
+    expect(existsSync(join(store.dir, SITE_DIR))).toBe(false);
+  });
+
   it('publishes a board computed beforehand as it is', () => {
     const { store } = host();
     const board = computeBoard(store, { resamples: 10 });

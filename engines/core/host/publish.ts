@@ -8,7 +8,8 @@
  *    its rules, the engine build's hash, the host seed, every version's sha256, the game count and
  *    a digest of the stored results;
  *  - `events.json`: what happened, with wall-clock times, machines and pids (the only file that has them);
- *  - `index.html`: the board with its intervals drawn (inline SVG), what changed in the last tick;
+ *  - `index.html`: the board with its intervals drawn (inline SVG), what changed in the last tick
+ *    (its events, and the entries that came onto the board, left it or moved since the site before);
  *  - `entries/<id>.html` and `entries/<id>.json`: an entry's status, reason, versions, tests and games.
  *
  * leaderboard.json and manifest.json hold no wall-clock time, machine name, pid or worker id:
@@ -22,7 +23,7 @@
  * between the two renames leaves DIR/site.old, which the next publish puts back before anything else.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { esc } from '../report/html/watch.ts';
 import { boardEloCell, computeBoard, type Board, type BoardEntry, type BoardTest } from './board.ts';
@@ -98,7 +99,10 @@ export function publishSite(store: Store, o: PublishOptions): { dir: string; fil
   if (!existsSync(site) && existsSync(old)) renameSync(old, site); // a publish killed between its two renames
   for (const f of readdirSync(store.dir)) if (f.startsWith(`${SITE_DIR}.tmp-`)) rmSync(join(store.dir, f), { recursive: true, force: true });
   const board = o.board ?? computeBoard(store, { resamples: o.resamples, confidence: o.confidence });
-  const files = siteFiles(store, o, board);
+  if (board.ratings.asOf !== null || board.ratings.without.length || board.rules !== getSettings(store).rules) {
+    throw new RangeError('publishSite: the site is the board now, of the host\'s rules, with every entry (a board --as-of, --without or --rules is shown, not published)');
+  }
+  const files = siteFiles(store, o, board, previousLeaderboard(site));
   const tmp = `${site}.tmp-${process.pid}`;
   try {
     mkdirSync(join(tmp, 'entries'), { recursive: true });
@@ -118,7 +122,7 @@ export function publishSite(store: Store, o: PublishOptions): { dir: string; fil
 }
 
 /** Every file of the site by its path in the site, in writing order. */
-function siteFiles(store: Store, o: PublishOptions, board: Board): Map<string, string> {
+function siteFiles(store: Store, o: PublishOptions, board: Board, previous: BoardEntry[] | undefined): Map<string, string> {
   const files = new Map<string, string>();
   files.set('leaderboard.json', json(leaderboardOf(board)));
   files.set('manifest.json', json(manifestOf(store, o, board)));
@@ -126,7 +130,7 @@ function siteFiles(store: Store, o: PublishOptions, board: Board): Map<string, s
   files.set('events.json', json(events));
   const ticks = listTicks(store);
   const last = ticks.at(-1)?.number;
-  files.set('index.html', indexPage(board, last === undefined ? [] : events.filter((e) => e.tick === last), last));
+  files.set('index.html', indexPage(board, last === undefined ? [] : events.filter((e) => e.tick === last), last, boardChanges(previous, board)));
   const rows = new Map(board.entries.map((e) => [e.id, e]));
   const names = boardNames(listEntries(store));
   const played = gamesByVersion(store);
@@ -158,6 +162,54 @@ function gamesByVersion(store: Store): Map<number, number> {
   const out = new Map<number, number>();
   for (const g of iterateGames(store)) for (const v of new Set(g.seats)) out.set(v, (out.get(v) ?? 0) + 1);
   return out;
+}
+
+/** The active rows of the site published before, if it is there and readable (what changed is shown against it). */
+function previousLeaderboard(site: string): BoardEntry[] | undefined {
+  try {
+    const x = JSON.parse(readFileSync(join(site, 'leaderboard.json'), 'utf8')) as { entries?: unknown };
+    return Array.isArray(x.entries) ? (x.entries as BoardEntry[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One line of "what changed": an entry that came onto the board, left it, or moved. */
+export interface BoardChange {
+  name: string;
+  change: 'new' | 'gone' | 'moved';
+  rank: [number | null, number | null];
+  elo: [number | null, number | null];
+}
+
+/** The active entries' changes from the board published before (undefined: none before): new, gone, a rank or Elo changed (by name; unrated rows have no rank). */
+export function boardChanges(previous: readonly BoardEntry[] | undefined, board: Board): BoardChange[] {
+  if (!previous) return [];
+  const ranks = (rows: readonly BoardEntry[]) => {
+    let k = 0;
+    return new Map(rows.filter((e) => e.status === 'active').map((e) => [e.name, { rank: e.elo === null ? null : ++k, elo: e.elo }]));
+  };
+  const before = ranks(previous);
+  const now = ranks(board.entries);
+  const out: BoardChange[] = [];
+  for (const [name, x] of now) {
+    const b = before.get(name);
+    if (!b) out.push({ name, change: 'new', rank: [null, x.rank], elo: [null, x.elo] });
+    else if (b.rank !== x.rank || b.elo !== x.elo) out.push({ name, change: 'moved', rank: [b.rank, x.rank], elo: [b.elo, x.elo] });
+  }
+  for (const [name, b] of before) if (!now.has(name)) out.push({ name, change: 'gone', rank: [b.rank, null], elo: [b.elo, null] });
+  return out;
+}
+
+function changesTable(changes: readonly BoardChange[]): string {
+  if (!changes.length) return '';
+  const f = (x: number | null) => (x === null ? '—' : String(x));
+  const delta = (c: BoardChange) => (c.elo[0] !== null && c.elo[1] !== null ? ` (${c.elo[1] - c.elo[0] >= 0 ? '+' : '−'}${Math.abs(Math.round((c.elo[1] - c.elo[0]) * 10) / 10)})` : '');
+  return (
+    '<table><thead><tr><th>entry</th><th>change</th><th>rank</th><th>Elo</th></tr></thead><tbody>' +
+    changes.map((c) => `<tr><td>${esc(c.name)}</td><td>${c.change}</td><td class="num">${f(c.rank[0])} → ${f(c.rank[1])}</td><td class="num">${f(c.elo[0])} → ${f(c.elo[1])}${delta(c)}</td></tr>`).join('') +
+    '</tbody></table>'
+  );
 }
 
 // ——— pages ———
@@ -214,7 +266,7 @@ function testsTable(tests: readonly BoardTest[]): string {
   );
 }
 
-function indexPage(board: Board, changes: readonly HostEvent[], tick: number | undefined): string {
+function indexPage(board: Board, changes: readonly HostEvent[], tick: number | undefined, moves: readonly BoardChange[]): string {
   const rated = board.entries.filter((e) => e.elo !== null);
   const ends = rated.flatMap((e) => [e.elo!, e.low ?? e.elo!, e.high ?? e.elo!]);
   const lo = ends.length ? Math.min(...ends) - 10 : 1400;
@@ -237,6 +289,7 @@ function indexPage(board: Board, changes: readonly HostEvent[], tick: number | u
       `Every figure is recomputable: <a href="manifest.json">manifest.json</a>, <a href="leaderboard.json">leaderboard.json</a>, <a href="events.json">events.json</a>.</p>` +
       `<table><thead><tr><th>#</th><th>entry</th><th>v</th><th>status</th><th>games</th><th>Elo [${pct}%]</th><th>interval (${r1(lo)} to ${r1(hi)})</th><th>P(1st)</th><th>author</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>` +
       `<h2>What changed${tick === undefined ? '' : ` in tick ${tick}`}</h2>` +
+      changesTable(moves) +
       (changes.length ? `<ul class="events">${changes.map((e) => `<li><span class="mono">${esc(e.at)}</span> ${esc(e.kind)} <span class="mono">${esc(JSON.stringify(e.data))}</span></li>`).join('')}</ul>` : '<p class="lead">Nothing yet.</p>') +
       `<h2>Tests</h2>${testsTable(board.tests)}`,
   );
