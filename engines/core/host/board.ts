@@ -8,7 +8,7 @@
  * to 4 decimals): a board says what its games support, and a figure's last bits are not that.
  */
 import { eloCell } from '../report/ratings.ts';
-import { renderTable, terminalWidth, type TableLayout } from '../report/table.ts';
+import { renderTable, terminalWidth, type ColumnKind, type TableLayout } from '../report/table.ts';
 import { boardNames, rate, ticksFinishedBy, type HostRatings, type RateOptions } from './rate.ts';
 import { getSettings, iterateGames, listEntries, listTests, versionsOf, type Store, type TestVerdict, type Version, type VersionStatus } from './store.ts';
 
@@ -155,8 +155,11 @@ export function renderBoard(board: Board, layout: Omit<TableLayout, 'columns'> =
     e.reason ?? '',
   ]);
   const width = 'width' in layout ? layout.width : terminalWidth();
+  const kinds: ColumnKind[] = ['fixed', 'name', 'fixed', 'fixed', 'fixed', 'fixed', 'fixed', 'name', 'note'];
+  // No reason on the board (every entry active or validating): no column for it.
+  const cols = rows.some((r) => r[8]) ? head.length : head.length - 1;
   const parts = [
-    renderTable(head, rows, { ...layout, columns: ['fixed', 'name', 'fixed', 'fixed', 'fixed', 'fixed', 'fixed', 'name', 'note'] }),
+    renderTable(head.slice(0, cols), rows.map((r) => r.slice(0, cols)), { ...layout, columns: kinds.slice(0, cols) }),
     wrapWords(`${board.game}, rules ${board.rules}: ${board.ratings.games} games (${board.ratings.deals} deals), ${board.ratings.modelText}; ${board.ratings.resamples} bootstrap resamples of the deals.` +
       (board.ratings.asOf ? ` As of ${board.ratings.asOf}.` : '') +
       (board.ratings.without.length ? ` Without ${board.ratings.without.join(', ')} and their games.` : ''),

@@ -169,5 +169,8 @@ describe('host board', () => {
     expect(text).toMatch(/≤ \d+ \(never won\)/);
     expect(text).toMatch(/B v1 .*A v1 .*running/);
     expect(text).toContain('144 games (72 deals)');
+    expect(text.split('\n')[1]).not.toContain('reason');
+    setStatus(store, ids.C, 'retired', 'its answer was deleted');
+    expect(renderBoard(computeBoard(store, { resamples: 5 }), { width: 200 })).toMatch(/C .*retired.*its answer was deleted/);
   });
 });
