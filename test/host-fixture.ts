@@ -1,0 +1,87 @@
+/**
+ * Synthetic host stores for the tests of the host's Rate, board and Publish steps
+ * (engines/core/host/rate.test.ts, publish.test.ts): entries with versions put straight in the
+ * store, and field games whose results follow a fixed strength order, so the tests know who must
+ * rank where without playing a game.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addEvent, addVersion, beginTick, createStore, recordGames, setStatus, upsertEntry, type Game, type HostSettings, type Store } from '../engines/core/host/store.ts';
+import { encodeResult } from '../engines/core/host/result.ts';
+
+export const HOST_SETTINGS: HostSettings = {
+  game: 'dice',
+  source: 'dir:/tmp/bots',
+  rules: 'original',
+  seed: 'koth',
+  house: [],
+  elo0: 0,
+  elo1: 5,
+  alpha: 0.05,
+  beta: 0.05,
+  allowPrograms: false,
+};
+
+export const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** A fixed clock stepping one minute a call from 2026-11-01T00:00Z (ticks and events only). */
+export function steppingClock(): () => Date {
+  let t = Date.parse('2026-11-01T00:00:00Z');
+  return () => new Date((t += 60_000));
+}
+
+export function tempHostDir(): string {
+  return mkdtempSync(join(tmpdir(), 'koth-host-board-'));
+}
+
+/** Adds an entry (answer = name) with one active version of code `code ?? name`; returns the version id. */
+export function addActive(store: Store, name: string, code = `class ${name}: pass`): number {
+  const e = upsertEntry(store, { answer: name, className: name, author: `author of ${name}` });
+  const { version } = addVersion(store, { entry: e.id, sha256: sha(code), code, language: 'python', author: `author of ${name}`, posted: '2026-10-01T00:00:00Z', edited: null });
+  setStatus(store, version.id, 'active');
+  return version.id;
+}
+
+/**
+ * Plays `deals` deals of two-seat field games in one tick, both seat orders of each deal (its seed
+ * key): every pair of `versions` meets, and the stronger (earlier in `versions`) wins unless the
+ * deal's number hits `upset` (then the weaker wins that deal's games). Returns the tick.
+ */
+export function playDeals(store: Store, versions: readonly number[], deals: number, upset: (deal: number, a: number, b: number) => boolean = (d) => d % 4 === 3): number {
+  const lock = beginTick(store, { pid: 1, machine: 'test' });
+  const games: Game[] = [];
+  let number = Number(store.row('SELECT coalesce(max(number), 0) AS n FROM games')!.n);
+  let key = Number(store.row('SELECT coalesce(max(seed_key) + 1, 0) AS n FROM games')!.n);
+  for (let d = 0; d < deals; d++) {
+    for (let i = 0; i < versions.length; i++) {
+      for (let j = i + 1; j < versions.length; j++) {
+        const flip = upset(d, i, j);
+        const seatings: [number, number][] = [
+          [versions[i]!, versions[j]!],
+          [versions[j]!, versions[i]!],
+        ];
+        for (const seats of seatings) {
+          const strongFirst = seats[0] === versions[i];
+          const firstWins = strongFirst !== flip;
+          games.push({ number: ++number, rules: 'original', seedKey: key, seats, result: encodeResult({ kind: 'score', scores: firstWins ? [50, 20] : [20, 50] }), kind: 'field', tick: lock.tick });
+        }
+        key++;
+      }
+    }
+  }
+  recordGames(store, games);
+  addEvent(store, lock.tick, 'games-played', { games: games.length });
+  lock.finish();
+  return lock.tick;
+}
+
+/** A host with four active entries A > B > C (upsets in a quarter of the deals) and D, who never wins. */
+export function sampleHost(dir = tempHostDir()): { store: Store; ids: Record<string, number> } {
+  const store = createStore(dir, HOST_SETTINGS, { clock: steppingClock() });
+  const ids = { A: addActive(store, 'A'), B: addActive(store, 'B'), C: addActive(store, 'C'), D: addActive(store, 'D') };
+  playDeals(store, [ids.A, ids.B, ids.C], 12);
+  playDeals(store, [ids.A, ids.B, ids.C, ids.D], 6, (d, _i, j) => j !== 3 && d % 4 === 3);
+  return { store, ids };
+}
