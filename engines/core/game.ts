@@ -153,6 +153,7 @@ export interface GameParams {
 
 export type { ShardedRun, ReplayKit, OriginalsOptions, OriginalBots, GameEntrants, OriginalsInspection, Originals, ReplayContext } from './kit-types.ts';
 import type { ReplayKit, GameEntrants, ReplayContext } from './kit-types.ts';
+import type { HostGame } from './host/play.ts';
 
 /** What the conformance tests run for this game (small, fast samples). */
 export interface ConformanceSample<Opts> {
@@ -199,6 +200,8 @@ export interface GameEngine<Opts = any, Acc = any> {
    * the options that bring them, their help and refusals are derived from it.
    */
   entrants?: GameEntrants;
+  /** `koth host` (engines/core/host/play.ts): the seats of a hosted game and how a batch of them is played, when the game can be hosted. */
+  host?: HostGame;
   /** The parameters of `koth replay <id>` and `koth play <id>` as data: the CLI, --help, defaults and option rules are derived from them (engines/core/cli/params.ts). */
   params?: GameParams;
   /**

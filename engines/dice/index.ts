@@ -20,6 +20,7 @@ import { diceBench } from './bench.ts';
 import { abBench } from './ab-bench.ts';
 import { diceOriginals } from './originals.ts';
 import { trials as abTrials } from './ab.ts';
+import { DICE_HOST } from './host.ts';
 import { dicePools, dicePorts, officialDicePool } from './ports.ts';
 
 export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
@@ -52,6 +53,7 @@ export const diceGame: GameDescriptor<DiceRunOptions, DiceStats> = {
     defaultVariant: DEFAULT_DICE_VARIANT,
     trials,
     entrants: { python: diceOriginals },
+    host: DICE_HOST,
     watchSamples: diceWatchSamples,
     params: DICE_PARAMS,
     replay: DICE_REPLAY,

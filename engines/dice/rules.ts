@@ -253,10 +253,21 @@ export class DiceController {
   private listClasses: DiceBotClass[] = [];
   /** The seats of playList's game as indices into `classes`, reused. */
   private listSeats: number[] = [];
-  /** score's last game: how many seats held the top score, and the scores list. */
+  /** score's last game: how many seats held the top score, the scores list and the seats (class indices). */
   private lastWinners = 0;
   private lastTop = 0;
   private lastScores: number[] | undefined;
+  private lastSeats: readonly number[] | undefined;
+
+  /**
+   * The last game played, seat by seat (copies): each seat's class index and final score — what a
+   * hosted game's result is read from (engines/dice/host.ts), where two seats may hold classes of
+   * one name and the statistics rows (keyed by name) cannot tell them apart.
+   */
+  lastGame(): { seats: number[]; scores: number[] } | undefined {
+    if (!this.lastScores || !this.lastSeats) return undefined;
+    return { seats: this.lastSeats.slice(), scores: this.lastScores.slice(0, this.lastSeats.length) };
+  }
 
   /**
    * One game exactly as a new controller with the classes `list` (indices into this controller's
@@ -531,6 +542,7 @@ export class DiceController {
     this.lastWinners = winners;
     this.lastTop = top;
     this.lastScores = scores;
+    this.lastSeats = seats;
     // --ratings: the game's result for the Bradley–Terry fit — its winners (the seats holding the top score) over the other seated bots.
     const rated = ratingsRecorder();
     if (rated) rated.game(seats.map((ci) => this.rowOf[ci]!), (i) => scores[i] === top);

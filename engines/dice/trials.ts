@@ -84,3 +84,6 @@ export const ruleOutcomes: RuleOutcomes<DiceTrialOptions, DiceStats> = (acc) => 
   rows: Object.fromEntries(acc.bots.flatMap((b, i) => (acc.rows[i]!.played ? [[b, acc.rows[i]!.wins ? 1 : 0]] : []))),
   groups: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [String(i), acc.seatWins[i] ? 1 : 0])),
 });
+
+/** Hosted games (`koth host`): the sandbox job playing a batch (engines/dice/host.ts). */
+export { diceHostGames } from './host.ts';

@@ -36,6 +36,17 @@ export function testRunSeed(hostSeed: string, rules: string, testId: number): st
 }
 
 /**
+ * The run seed of a version's smoke games (validation, docs/host.md "Validate"):
+ * `host/<seed>/rules/<rules>/smoke/<sha256>`, its games the pairs 0, 1, … of that run. Fixed by the
+ * host seed and the code's hash only, so a version is validated on the same deals on every host
+ * with the host's seed, and never on a field game's or a test's generator.
+ */
+export function smokeRunSeed(hostSeed: string, rules: string, sha256: string): string {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new RangeError(`sha256 ${JSON.stringify(sha256)}: 64 lowercase hex digits`);
+  return `${fieldRunSeed(hostSeed, rules)}/smoke/${sha256}`;
+}
+
+/**
  * The generator a field game with seed key `key` plays from, of the game's generator kind: pair
  * `key` of the run `fieldRunSeed(hostSeed, rules)`. With `into`, that generator put in the state in
  * place where the kind can.

@@ -1,0 +1,84 @@
+/**
+ * How a game plays hosted games (docs/host.md "Schedule and play"), declared as data on the game
+ * (`engine.host`, engines/core/game.ts), as OpenSpiel's games declare their parameters: the seats
+ * a game takes and one function that plays a batch of games. The host core schedules, stores and
+ * rates; only the game knows how a seating of ports and posted answers is played.
+ *
+ * A hosted game is (run seed, seed key, seats): its generator is pair `seedKey` of the `koth ab`
+ * run seeded with `run` (ab/pairs.ts pairGenerator; seeds.ts names the runs: field games, SPRT
+ * tests, smoke games), its seats are ports by name or posted answers' classes by code hash. Its
+ * result, in the notation of result.ts, is a function of those only: whatever the batch, the batch
+ * split or the number of workers (each game starts from fresh interpreter state and a fresh
+ * controller).
+ */
+import type { ReplayKit } from '../kit-types.ts';
+import type { SandboxPool } from '../sandbox/pool.ts';
+
+/** A posted answer's class, seated from its code (the version's sha256; the text travels in the job's `code`). */
+export interface CodeSeat {
+  sha256: string;
+  className: string;
+}
+
+/** A seat: a port (or house bot) by name, or a posted answer's class. */
+export type HostSeat = string | CodeSeat;
+
+/** One game to play: the seed key of its run and its seats, in order (the result's order). */
+export interface HostGameSpec {
+  seedKey: number;
+  seats: HostSeat[];
+}
+
+/** A batch of games of one run under one rules version (plain data: it crosses threads and the queue). */
+export interface HostJob {
+  /** The run seed the games' generators come from (seeds.ts fieldRunSeed, testRunSeed, smokeRunSeed). */
+  run: string;
+  /** The rules version (one of the game's rule variants). */
+  rules: string;
+  games: HostGameSpec[];
+  /** The code of every CodeSeat, by sha256. */
+  code: Record<string, string>;
+  /** The time limit of a call the sandbox runs under (set by playGames: its failures' messages name it). */
+  timeLimitMs?: number;
+}
+
+/**
+ * What became of one game: its result string (result.ts), or the seat that failed it and why —
+ * a Python error (its text), a limit passed (time, memory), a class that cannot be seated. A
+ * failed game has no result: validation rejects the failing version, the field never sees it.
+ */
+export type HostOutcome = { result: string } | { failed: { seat: number; reason: string; kind: HostFailure } };
+
+/** Why a seat failed a game: its code does not load, it raised, it passed a limit, it cannot be seated here. */
+export type HostFailure = 'load' | 'crash' | 'timeout' | 'memory' | 'illegal' | 'refused';
+
+/** What playGames is handed besides the job. */
+export interface HostPlayContext {
+  kit: Pick<ReplayKit, 'sandboxPool'>;
+  /**
+   * Sandbox workers the caller holds (kit.sandboxPool(game id, workers, { timeoutMs })), kept
+   * across calls (Pyodide starts in seconds); when absent playGames starts and ends its own.
+   */
+  sandbox?: SandboxPool;
+  /** Sandbox workers for posted answers, when playGames starts its own (1 when absent). */
+  workers?: number;
+  /** Games per sandbox task (the game's default when absent): any split gives the same outcomes. */
+  batch?: number;
+  /** The time limit of one call into an answer, ms (the game's `timeLimitMs` when absent). */
+  timeLimitMs?: number;
+}
+
+/** A game's hosting, as data: its seats and how it plays a batch of games. */
+export interface HostGame {
+  /** How many seats a game takes. */
+  seats: { min: number; max: number };
+  /** The time limit of one call into a posted answer, ms: past it the answer fails its game. */
+  timeLimitMs: number;
+  /** Plays the games, outcomes in the job's order. */
+  playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]>;
+}
+
+/** The seat's display name (messages): the port's name, or the class name with its code's short hash. */
+export function seatName(s: HostSeat): string {
+  return typeof s === 'string' ? s : `${s.className} (${s.sha256.slice(0, 12)})`;
+}
