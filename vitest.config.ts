@@ -104,6 +104,7 @@ export const LANES: readonly Lane[] = [
       'engines/ruins/python-cache.test.ts',
       'engines/ruins/verify.test.ts',
       'host/classes.test.ts',
+      'host/validate.test.ts',
       'test/ab-python.test.ts',
       'test/python-sigint.test.ts',
       'test/verify-source-codes.test.ts',

@@ -1,0 +1,66 @@
+/**
+ * Validation (host/validate.ts) on our own few-line dice bots in the Pyodide sandbox: a good bot
+ * becomes active with its smoke games stored; a syntax error, an endless loop (the time limit), a
+ * bot that raises and one whose move the controller cannot take are rejected with the reason.
+ * Sandbox lane (vitest.config.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findGame, replayKit } from '../engines/registry.ts';
+import { addVersion, beginTick, createStore, getVersion, listEvents, listGames, upsertEntry, type HostSettings, type Store } from '../engines/core/host/store.ts';
+import { sha256 } from '../scraper/extract.ts';
+import { SMOKE_GAMES, validate } from './validate.ts';
+
+const SETTINGS: HostSettings = { game: 'dice', source: 'dir:/tmp/bots', rules: 'fixed', seed: 'koth', house: ['GoToTenBot', 'ThrowTwiceBot'], elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, allowPrograms: false };
+
+const bot = (name: string, body: string) => `class ${name}(Bot):\n    def make_throw(self, scores, last_round):\n${body}\n`;
+const BOTS: Record<string, string> = {
+  Steady: bot('Steady', '        while sum(self.current_throws) < 12:\n            yield True\n        yield False'),
+  Broken: 'class Broken(Bot):\n    def make_throw(self, scores, last_round)\n        yield False\n',
+  Looper: bot('Looper', '        while True:\n            pass\n        yield False'),
+  Thrower: bot('Thrower', '        yield 1 / 0'),
+  NoGen: bot('NoGen', '        return 5'),
+};
+
+let dir: string;
+let store: Store;
+afterAll(() => {
+  store?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('validate', () => {
+  it('accepts a good bot with its smoke games, rejects a syntax error, an endless loop, a raise and an illegal move with the reason', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'koth-validate-'));
+    store = createStore(dir, SETTINGS);
+    const ids: Record<string, number> = {};
+    for (const [name, code] of Object.entries(BOTS)) {
+      const e = upsertEntry(store, { answer: `${name}.py`, className: name, author: '' });
+      ids[name] = addVersion(store, { entry: e.id, sha256: sha256(code), code, language: 'python', posted: null, edited: null }).version.id;
+    }
+    const tick = beginTick(store);
+    const report = await validate(store, findGame('dice')!, { kit: replayKit(), tick: tick.tick, timeLimitMs: 400 });
+    expect(report.active).toEqual([ids.Steady]);
+    const status = (n: string) => getVersion(store, ids[n]!)!;
+    expect(status('Steady')).toMatchObject({ status: 'active', reason: null });
+    expect(status('Broken')).toMatchObject({ status: 'rejected' });
+    expect(status('Broken').reason).toMatch(/SyntaxError/);
+    expect(status('Looper').reason).toMatch(/time limit of 400 ms/);
+    expect(status('Thrower').reason).toMatch(/ZeroDivisionError/);
+    expect(status('NoGen').reason).toMatch(/TypeError/);
+    expect(report.rejected.map((r) => r.version).sort()).toEqual([ids.Broken, ids.Looper, ids.Thrower, ids.NoGen].sort());
+    // The good bot's smoke games: seed keys 0…, kind smoke, against the house bots, rotated; results of three seats.
+    const smoke = listGames(store).filter((g) => g.seats.includes(ids.Steady!));
+    expect(smoke.map((g) => g.seedKey)).toEqual([...Array(SMOKE_GAMES).keys()]);
+    expect(smoke.every((g) => g.kind === 'smoke' && /^s:\d+,\d+,\d+$/.test(g.result))).toBe(true);
+    expect(smoke.map((g) => g.seats.indexOf(ids.Steady!))).toEqual([0, 1, 2, 0]);
+    expect(listEvents(store).filter((e) => e.kind === 'version-rejected')).toHaveLength(4);
+    // Nothing left to validate: a second run plays and stores nothing.
+    const before = listGames(store).length;
+    expect(await validate(store, findGame('dice')!, { kit: replayKit(), tick: tick.tick })).toEqual({ active: [], rejected: [], waiting: [] });
+    expect(listGames(store)).toHaveLength(before);
+    tick.finish();
+  }, 120_000);
+});
