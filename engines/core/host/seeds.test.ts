@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { generatorKind } from '../rng/generators.ts';
 import { PyRandom } from '../rng/python-random.ts';
 import { SeededRandom } from '../rng/seeded-random.ts';
-import { fieldRunSeed, gameGenerator, testRunSeed } from './seeds.ts';
+import { fieldRunSeed, gameGenerator, smokeRunSeed, testRunSeed } from './seeds.ts';
 
 const DOC = join(import.meta.dirname, '../../../docs/host.md');
 
@@ -101,5 +101,14 @@ describe("a hosted game's generator", () => {
     expect(() => game('koth', 'original', -1)).toThrow('seed key -1: keys are 0 to 2^32 − 1');
     expect(() => game('koth', 'original', 2 ** 32)).toThrow('keys are 0 to 2^32 − 1');
     expect(() => game('koth', 'original', 1.5)).toThrow('keys are 0 to 2^32 − 1');
+  });
+});
+
+describe('smokeRunSeed', () => {
+  it("names a version's smoke run by the host seed, the rules and the code's sha256 only", () => {
+    const sha = 'ab'.repeat(32);
+    expect(smokeRunSeed('koth', 'fixed', sha)).toBe(`host/koth/rules/fixed/smoke/${sha}`);
+    expect(() => smokeRunSeed('koth', 'fixed', 'AB'.repeat(32))).toThrow(/sha256/);
+    expect(() => smokeRunSeed('koth', 'a/b', sha)).toThrow(/rules version/);
   });
 });
