@@ -32,7 +32,7 @@ import type { SandboxPool } from '../core/sandbox/pool.ts';
 import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import type { DiceBotClass } from './bot.ts';
 import { diceClass } from './ports.ts';
-import { DiceCannotFollow, DiceSandboxStop, loadPythonDiceBots } from './python-bots.ts';
+import { DiceCannotFollow, DiceSandboxStop, loadPythonDiceBots, type LoadedDiceBots } from './python-bots.ts';
 import { BotCrash, DEFAULT_SETTINGS, DiceController } from './rules.ts';
 import { diceFlags } from './variants.ts';
 
@@ -59,10 +59,10 @@ const stopText = (reason: string, detail: string, limitMs: number | undefined) =
   reason === 'timeout' ? `passed the time limit of ${limitMs ?? DICE_HOST_TIME_LIMIT_MS} ms a call (${detail})` : reason === 'memory' ? `passed the sandbox's memory cap (${detail})` : detail;
 
 /** The seats' classes: ports by name, answers' classes loaded afresh from their code in `py`. */
-function seatClasses(job: HostJob, g: HostGameSpec, py: PythonHost | undefined): DiceBotClass[] {
+function seatClasses(job: HostJob, g: HostGameSpec, py: PythonHost | undefined): { classes: DiceBotClass[]; loaded: LoadedDiceBots | undefined } {
   const codeSeats = g.seats.flatMap((s, i) => (typeof s === 'string' ? [] : [{ s, i }]));
   const mixed = codeSeats.length > 0 && codeSeats.length < g.seats.length;
-  let loaded: ReturnType<typeof loadPythonDiceBots> | undefined;
+  let loaded: LoadedDiceBots | undefined;
   if (codeSeats.length) {
     if (!py) throw new Error('koth: a dice game seating posted answers runs only in the sandbox');
     const shas = [...new Set(codeSeats.map((c) => c.s.sha256))];
@@ -81,7 +81,7 @@ function seatClasses(job: HostJob, g: HostGameSpec, py: PythonHost | undefined):
       throw e;
     }
   }
-  return g.seats.map((s, i) => {
+  const classes = g.seats.map((s, i) => {
     if (typeof s === 'string') {
       const c = diceClass(s);
       if (!c) throw new Error(`koth: no dice port ${s}`);
@@ -98,6 +98,7 @@ function seatClasses(job: HostJob, g: HostGameSpec, py: PythonHost | undefined):
     Object.defineProperty(cls, 'botName', { value: c.cls.botName });
     return cls as unknown as DiceBotClass;
   });
+  return { classes, loaded };
 }
 
 /** The seat a crash names (by class name): an answer's seat before a port's of the same name. */
@@ -114,7 +115,7 @@ export function playDiceHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost)
   const k = g.seats.length;
   if (k < DICE_HOST.seats.min || k > DICE_HOST.seats.max) throw new RangeError(`a hosted dice game seats ${DICE_HOST.seats.min} to ${DICE_HOST.seats.max} bots, got ${k}`);
   try {
-    const classes = seatClasses(job, g, py);
+    const { classes, loaded } = seatClasses(job, g, py);
     const random = pairGenerator(generatorKind('cpython3'), job.run, g.seedKey) as PyRandom;
     const controller = new DiceController(classes, random, diceFlags(job.rules), { ...DEFAULT_SETTINGS, botsPerGame: k });
     try {
@@ -129,6 +130,8 @@ export function playDiceHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost)
       const c = cause as Error;
       throw new SeatFailure(seat, 'crash', c instanceof Error ? `${c.name}: ${c.message}` : String(c));
     }
+    // The answers' module-global random drew what the engine's generator drew (one stream, python-bots.ts).
+    loaded?.link.check(random, 'at the end of a hosted game');
     const last = controller.lastGame()!;
     const scores = new Array<number>(k);
     for (let j = 0; j < k; j++) scores[last.seats[j]!] = last.scores[j]!;
