@@ -57,6 +57,6 @@ await build({
   loader: { '.json': 'json' },
   // piscina starts its own worker wrapper from its package folder: load it from node_modules.
   // vega/vega-lite (the HTML report's charts) are loaded on demand, only when a report is asked for.
-  external: ['@yowasp/clang', 'piscina', 'vega', 'vega-lite', 'pyodide', 'bullmq', 'ioredis'],
+  external: ['@yowasp/clang', 'piscina', 'vega', 'vega-lite', 'pyodide', 'bullmq', 'ioredis', 'libsql'],
 });
 chmodSync('dist/koth.js', 0o755);

@@ -15,6 +15,7 @@ import { registerRegistry } from './commands/registry.ts';
 import { registerVerify } from './commands/verify.ts';
 import { registerQueue } from './commands/queue.ts';
 import { registerAb } from './commands/ab.ts';
+import { registerHost } from './commands/host.ts';
 import { exitWhenUnsettled } from './unsettled.ts';
 
 export function buildProgram(): Command {
@@ -49,6 +50,7 @@ export function buildProgram(): Command {
   registerVerify(program);
   registerQueue(program);
   registerAb(program);
+  registerHost(program);
   return program;
 }
 

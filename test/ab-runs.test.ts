@@ -3,27 +3,14 @@
  * says it did, extending an inconclusive run with a larger --max-pairs on its checkpoint, and a
  * --bot-cmd program changed between a run and its resume. Real processes (dist/koth.js, SIGINT).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ROOT, tempDirs } from './helpers.ts';
+import { kothStarter, ROOT, tempDirs } from './helpers.ts';
 
 const tmp = tempDirs('koth-ab-runs-');
-const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const c of started.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
+const start = kothStarter();
 
-function start(args: string[], cwd = ROOT) {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/koth.js'), ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-  started.push(child);
-  const out = { stderr: '', stdout: '' };
-  child.stderr!.on('data', (d) => (out.stderr += d));
-  child.stdout!.on('data', (d) => (out.stdout += d));
-  const closed = new Promise<number | null>((r) => child.once('close', r));
-  return { child, out, closed };
-}
 
 /** The command run to its end (in `cwd`): its exit code, stdout, stderr, stdout as JSON. */
 async function finish(args: string[], cwd = ROOT) {

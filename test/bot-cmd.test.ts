@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { games } from '../engines/registry.ts';
 import { longOf, resolveParams } from '../engines/core/cli/params.ts';
-import { koth, ROOT, tempDirs } from './helpers.ts';
+import { koth, processAlive, ROOT, tempDirs } from './helpers.ts';
 
 const tmp = tempDirs('koth-bot-cmd-');
 
@@ -57,14 +57,7 @@ describe('audit #2: --move-timeout beyond what a timer can hold', () => {
 /** The pids a program wrote to `file`, one a line. */
 const pidsOf = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : []);
 
-/** Whether a process runs (a zombie waiting for its parent counts as ended). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
+const alive = processAlive;
 
 describe('audit #7: nothing a program started outlives the run', () => {
   /** Starts a `sleep` in the background (its output not ours) and records its pid, then goes on with `then`. */

@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -44,4 +44,42 @@ export function tempDirs(prefix: string): () => string {
     made.push(d);
     return d;
   };
+}
+
+/**
+ * Starts dist/koth.js without waiting (tests that signal it: Ctrl-C, SIGKILL): its output so far
+ * in `out`, `closed` resolving to its exit code. Every process a test file started and that still
+ * runs is killed after each test.
+ */
+export function kothStarter(): (args: string[], cwd?: string) => { child: ChildProcess; out: { stderr: string; stdout: string }; closed: Promise<number | null> } {
+  const started: ChildProcess[] = [];
+  afterEach(() => {
+    for (const c of started.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  });
+  return (args, cwd = ROOT) => {
+    const child = spawn(process.execPath, [join(ROOT, 'dist/koth.js'), ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    started.push(child);
+    const out = { stderr: '', stdout: '' };
+    child.stderr!.on('data', (d) => (out.stderr += d));
+    child.stdout!.on('data', (d) => (out.stdout += d));
+    const closed = new Promise<number | null>((r) => child.once('close', r));
+    return { child, out, closed };
+  };
+}
+
+/** Whether a process runs (a zombie waiting for its parent counts as ended). */
+export function processAlive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** A replay's `--json` without what depends on the clock (`seconds`, the summary's "N s" line): runs compared as results. */
+export function withoutTimes(json: string): unknown {
+  const r = JSON.parse(json);
+  delete r.seconds;
+  r.summary = r.summary.replace(/[\d.]+ s\n/, '');
+  return r;
 }

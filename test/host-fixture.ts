@@ -5,7 +5,8 @@
  * rank where without playing a game.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addEvent, addVersion, beginTick, createStore, recordGames, setStatus, upsertEntry, type Game, type HostSettings, type Store } from '../engines/core/host/store.ts';
@@ -84,4 +85,24 @@ export function sampleHost(dir = tempHostDir()): { store: Store; ids: Record<str
   playDeals(store, [ids.A, ids.B, ids.C], 12);
   playDeals(store, [ids.A, ids.B, ids.C, ids.D], 6, (d, _i, j) => j !== 3 && d % 4 === 3);
   return { store, ids };
+}
+
+/**
+ * A maker of sample hosts (sampleHost) in temporary folders, each closed and removed after every
+ * test of the calling file (call it at the top level of a test file).
+ */
+export function sampleHosts(): () => { store: Store; ids: Record<string, number> } {
+  const dirs: string[] = [];
+  const stores: Store[] = [];
+  afterEach(() => {
+    for (const s of stores.splice(0)) s.close();
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = tempHostDir();
+    dirs.push(dir);
+    const h = sampleHost(dir);
+    stores.push(h.store);
+    return h;
+  };
 }

@@ -5,28 +5,15 @@
  * A real SIGINT to a spawned dist/koth.js; camel-up's 2026 format with only Player1 and Player2 is
  * a game that never ends (docs: engines/camel-up/README.md), so a shard of it is always under way.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { kothAsync, ROOT, tempDirs } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { kothAsync, kothStarter, tempDirs, withoutTimes } from './helpers.ts';
 import { INTERRUPT_GRACE_MS } from '../engines/core/cli/kit.ts';
 
 const tmp = tempDirs('koth-interrupt-');
-const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const c of started.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
+const start = kothStarter();
 
-function start(args: string[]) {
-  const child = spawn(process.execPath, ['dist/koth.js', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
-  started.push(child);
-  const out = { stderr: '', stdout: '' };
-  child.stderr!.on('data', (d) => (out.stderr += d));
-  child.stdout!.on('data', (d) => (out.stdout += d));
-  const closed = new Promise<number | null>((r) => child.once('close', r));
-  return { child, out, closed };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The exit code, or 'running' if the process has not ended within `ms`. */
@@ -73,12 +60,6 @@ describe('Ctrl-C during a sharded run', () => {
     const resumed = await kothAsync([...args, '--checkpoint', file]);
     expect(resumed.status).toBe(0);
     const straight = await kothAsync(args);
-    const strip = (s: string) => {
-      const r = JSON.parse(s);
-      delete r.seconds;
-      r.summary = r.summary.replace(/[\d.]+ s\n/, '');
-      return r;
-    };
-    expect(strip(resumed.stdout)).toEqual(strip(straight.stdout));
+    expect(withoutTimes(resumed.stdout)).toEqual(withoutTimes(straight.stdout));
   }, 180_000);
 });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kothAsync, ROOT } from '../../test/helpers.ts';
+import { kothAsync, ROOT, withoutTimes } from '../../test/helpers.ts';
 
 describe('a long replay interrupted with Ctrl-C resumes from its checkpoint', () => {
   it('SIGINT saves the finished shards; the same command then completes with the uninterrupted result', async () => {
@@ -20,12 +20,6 @@ describe('a long replay interrupted with Ctrl-C resumes from its checkpoint', ()
     const resumed = await kothAsync([...args, '--checkpoint', file]);
     expect(resumed.status).toBe(0);
     const straight = await kothAsync(args);
-    const strip = (s: string) => {
-      const r = JSON.parse(s);
-      delete r.seconds;
-      r.summary = r.summary.replace(/[\d.]+ s\n/, '');
-      return r;
-    };
-    expect(strip(resumed.stdout)).toEqual(strip(straight.stdout));
+    expect(withoutTimes(resumed.stdout)).toEqual(withoutTimes(straight.stdout));
   }, 180_000);
 });

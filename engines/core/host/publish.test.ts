@@ -6,27 +6,15 @@
  * right by the next; no page loads anything remote.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { sampleHost, tempHostDir } from '../../../test/host-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { sampleHosts } from '../../../test/host-fixture.ts';
 import { computeBoard } from './board.ts';
 import { publishSite, resultsDigest, SITE_DIR } from './publish.ts';
 import { beginTick, openTest, setStatus, updateTest, type Store } from './store.ts';
 
-const dirs: string[] = [];
-const stores: Store[] = [];
-function host() {
-  const dir = tempHostDir();
-  dirs.push(dir);
-  const h = sampleHost(dir);
-  stores.push(h.store);
-  return h;
-}
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const host = sampleHosts();
 
 const HASHES = { engineHash: 'e'.repeat(64), rulesHash: 'r'.repeat(64) };
 const read = (store: Store, file: string) => readFileSync(join(store.dir, SITE_DIR, file), 'utf8');

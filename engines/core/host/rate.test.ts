@@ -5,26 +5,13 @@
  * only games of ticks finished by then; the bootstrap is a function of the store (two equal stores
  * rate alike, bit for bit); the board JSON has the issue's shape, sorted.
  */
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { addActive, playDeals, sampleHost, tempHostDir } from '../../../test/host-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { addActive, sampleHosts } from '../../../test/host-fixture.ts';
 import { computeBoard, renderBoard } from './board.ts';
 import { rate, ratingModelOf } from './rate.ts';
-import { addVersion, listTicks, openTest, setStatus, updateTest, type Store } from './store.ts';
+import { addVersion, listTicks, openTest, setStatus, updateTest } from './store.ts';
 
-const dirs: string[] = [];
-const stores: Store[] = [];
-function host() {
-  const dir = tempHostDir();
-  dirs.push(dir);
-  const h = sampleHost(dir);
-  stores.push(h.store);
-  return h;
-}
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const host = sampleHosts();
 
 describe('host rate', () => {
   it('rates the active versions in strength order, with intervals and rank-1 shares', () => {
@@ -149,8 +136,6 @@ describe('host board', () => {
 
   it('two entries of one class name are told apart by their answer; without drops the row', () => {
     const { store } = host();
-    const dir = tempHostDir();
-    dirs.push(dir);
     const e1 = Number(store.run("INSERT INTO entries (answer, class, author) VALUES ('111', 'Twin', 'x')").lastInsertRowid);
     const e2 = Number(store.run("INSERT INTO entries (answer, class, author) VALUES ('222', 'Twin', 'y')").lastInsertRowid);
     for (const e of [e1, e2]) addVersion(store, { entry: e, sha256: String(e).padStart(64, '0'), code: `twin ${e}`, language: 'python', posted: null, edited: null });

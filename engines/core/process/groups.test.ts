@@ -9,7 +9,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirs } from '../../../test/helpers.ts';
+import { processAlive, tempDirs } from '../../../test/helpers.ts';
 import { ProcessChannel } from './channel.ts';
 import { checkStartable, parseCommand, runOnce } from './command.ts';
 
@@ -25,19 +25,7 @@ function script(dir: string, name: string, text: string): string {
 const cmd = (text: string) => parseCommand(text, '--bot-cmd', 'prog');
 const sleepMs = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** Whether a process runs (a zombie waiting for its parent counts as ended). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
+const alive = processAlive;
 
 /** The pids a program wrote to `file` (one a line), once it has written `n` of them. */
 function pidsIn(file: string, n: number): number[] {

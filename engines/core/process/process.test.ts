@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, tempDirs } from '../../../test/helpers.ts';
+import { processAlive, ROOT, tempDirs } from '../../../test/helpers.ts';
 import { ProcessChannel, waitForAnswer } from './channel.ts';
 import { Worker } from 'node:worker_threads';
 import { checkStartable, parseCommand, ProgramNotFound, runOnce } from './command.ts';
@@ -125,19 +125,7 @@ describe('ProcessChannel', () => {
   });
 });
 
-/** Whether a process runs (a zombie waiting for its parent counts as ended). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
+const alive = processAlive;
 
 describe('waitForAnswer', () => {
   it('a notify that changes nothing (the previous answer\'s, arriving late) does not end the wait', () => {

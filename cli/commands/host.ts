@@ -1,0 +1,170 @@
+/**
+ * `koth host`: a living King of the Hill (issue 40, docs/host.md). What a host is, is in
+ * engines/core/host/ (the state: store.ts; seeds, results, ratings, the board, the site) and
+ * host/ (ingest: answers to entries and versions). This file is the command line of the parts
+ * that exist: `init` makes a host, `board` shows it. `tick`, `run` and `verify` come with the
+ * validating and playing steps (docs/host.md says what is built).
+ */
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
+import { helpFooter } from '../../engines/core/cli/kit.ts';
+import { notAnOption } from '../../engines/core/cli/params.ts';
+import { games, findGame } from '../../engines/registry.ts';
+import { createStore, getSettings, HostStateError, openStore, type HostSettings, type Store } from '../../engines/core/host/store.ts';
+import { computeBoard, renderBoard } from '../../engines/core/host/board.ts';
+import { asOfEpoch } from '../../engines/core/io/as-of.ts';
+import { hypothesisProblem, MIN_ERROR_RATE } from '../../engines/core/stats/sprt.ts';
+import { parseSource } from '../../host/ingest.ts';
+
+interface InitOptions {
+  game: string;
+  source: string;
+  rules?: string;
+  seed: string;
+  house?: string;
+  elo0: number;
+  elo1: number;
+  alpha: number;
+  beta: number;
+  allowPrograms?: boolean;
+}
+
+interface BoardOptions {
+  json?: boolean;
+  asOf?: string;
+  without?: string;
+  rules?: string;
+  resamples: number;
+}
+
+const finite = (what: string) => (v: string) => {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`not a number: give ${what}`);
+  return n;
+};
+const errorRate = (v: string) => {
+  const n = Number(v);
+  if (!(n > 0 && n < 0.5) || n < MIN_ERROR_RATE) throw new InvalidArgumentError(`must be a fraction strictly between ${MIN_ERROR_RATE} and 0.5, e.g. 0.05`);
+  return n;
+};
+const source = (v: string) => {
+  try {
+    parseSource(v);
+  } catch (e) {
+    throw new InvalidArgumentError(`${(e as Error).message}.`);
+  }
+  return v;
+};
+const resamples = (v: string) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('give a whole number of bootstrap resamples (0: no intervals)');
+  return n;
+};
+const day = (v: string) => {
+  try {
+    asOfEpoch(v);
+  } catch (e) {
+    throw new InvalidArgumentError(`${(e as Error).message}.`);
+  }
+  return v;
+};
+
+/** The host's state errors as the user's: nothing done, exit 2, the message saying what to do. */
+function opened<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof HostStateError) throw new UserError(e.message, e.reason === 'busy' ? EXIT.interrupted : EXIT.usage);
+    throw e;
+  }
+}
+
+/** Closes the store however `fn` ends. */
+function using<T>(store: Store, fn: (s: Store) => T): T {
+  try {
+    return fn(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** The settings of `koth host init`, checked against the game (its rules and ports); UserError (exit 2) otherwise. */
+export function initSettings(o: InitOptions): HostSettings {
+  const game = findGame(o.game);
+  if (!game?.engine) throw new UserError(`unknown game "${o.game}": use one of ${games.filter((g) => g.engine).map((g) => g.id).join(', ')}. Nothing was made.`);
+  const variants = Object.keys(game.engine.variants ?? {});
+  const rules = o.rules ?? game.engine.defaultVariant ?? variants[0] ?? 'original';
+  if (variants.length && !variants.includes(rules)) throw new UserError(`--rules "${rules}" is not a rule variant of ${game.id}: use one of ${variants.join(', ')}. Nothing was made.`);
+  const ports = game.engine.ab?.bots() ?? [];
+  const house = o.house ? o.house.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  for (const h of house) {
+    if (!ports.includes(h)) throw new UserError(`--house: ${game.id} has no port named "${h}": name ports of ${ports.join(', ')}. Nothing was made.`);
+  }
+  if (new Set(house).size !== house.length) throw new UserError('--house names a port twice: name each once. Nothing was made.');
+  if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1}. Nothing was made.`);
+  const problem = hypothesisProblem(o.elo0, o.elo1, ['--elo0', '--elo1']);
+  if (problem) throw new UserError(`${problem}. Nothing was made.`);
+  return { game: game.id, source: o.source, rules, seed: o.seed, house, elo0: o.elo0, elo1: o.elo1, alpha: o.alpha, beta: o.beta, allowPrograms: o.allowPrograms === true };
+}
+
+export function registerHost(program: Command): void {
+  const host = program
+    .command('host')
+    .description('Host a living King of the Hill: a folder holding the entries, their versions and games (docs/host.md)')
+    .addHelpText('after', `\nBuilt so far: init and board. tick, run and verify come with validating and playing (docs/host.md).\n`);
+
+  host
+    .command('init')
+    .description('Make a host in DIR: one SQLite file (host.db) with its settings')
+    .argument('<dir>', 'the host folder (made if missing; refused if it is a host already)')
+    .requiredOption('--game <game>', `the game: ${games.filter((g) => g.engine).map((g) => g.id).join(', ')}`, notAnOption('a game'))
+    .requiredOption('--source <source>', 'se:QUESTION_ID (a StackExchange question) or dir:PATH (a folder of bots)', source)
+    .option('--rules <variant>', "the rules the field plays (default: the game's default variant)", notAnOption('a rule variant'))
+    .option('--seed <S>', 'the host seed: every game seed is derived from it (docs/host.md "Seeds")', notAnOption('a seed'), '1')
+    .option('--house <A,B,...>', 'ports always in the field', notAnOption('port names'))
+    .option('--elo0 <elo>', 'SPRT of every new version, H0: better by at most elo0', finite('Elo'), 0)
+    .option('--elo1 <elo>', 'SPRT of every new version, H1: better by at least elo1', finite('Elo'), 5)
+    .option('--alpha <p>', 'SPRT false positive rate', errorRate, 0.05)
+    .option('--beta <p>', 'SPRT false negative rate', errorRate, 0.05)
+    .option('--allow-programs', 'let answers in languages without a sandbox run (UNSANDBOXED); otherwise they are rejected')
+    .addHelpText('after', helpFooter(['koth host init ./hill --game dice --source dir:./bots --house GoToTenBot,OptFor2X']))
+    .action((dir: string, o: InitOptions) => {
+      const settings = initSettings(o);
+      using(opened(() => createStore(dir, settings)), () => undefined);
+      process.stdout.write(`koth: made a ${settings.game} host in ${dir} (rules ${settings.rules}, seed ${settings.seed}, source ${settings.source}${settings.house.length ? `, house ${settings.house.join(', ')}` : ''})\n`);
+    });
+
+  host
+    .command('board')
+    .description('The board of the host in DIR: every entry with its status, games and Elo interval, and the SPRT tests')
+    .argument('<dir>', 'the host folder')
+    .option('--json', 'print the board as JSON: { entries: [{ name, answer, author, version, sha256, status, reason?, games, elo, low, high }], tests: [...] }')
+    .option('--as-of <date>', 'only the games of ticks finished by then (YYYY-MM-DD, the end of that day UTC, or an ISO timestamp)', day)
+    .option('--without <A,B,...>', 'leave these entries out, with every game they sat in', notAnOption('entry names'))
+    .option('--rules <variant>', "rate the games of this rules version (default: the host's)", notAnOption('a rule variant'))
+    .option('--resamples <n>', 'bootstrap resamples for the intervals', resamples, 1000)
+    .addHelpText('after', helpFooter(['koth host board ./hill', 'koth host board ./hill --json --without GoToTenBot']))
+    .action((dir: string, o: BoardOptions) => {
+      using(opened(() => openStore(dir)), (store) => {
+        const settings = getSettings(store);
+        const without = o.without ? o.without.split(',').map((s) => s.trim()).filter(Boolean) : [];
+        const variants = Object.keys(findGame(settings.game)?.engine?.variants ?? {});
+        if (o.rules !== undefined && variants.length && !variants.includes(o.rules)) throw new UserError(`--rules "${o.rules}" is not a rule variant of ${settings.game}: use one of ${variants.join(', ')}`);
+        let board;
+        try {
+          board = computeBoard(store, { ...(o.rules ? { rules: o.rules } : {}), ...(o.asOf ? { asOf: o.asOf } : {}), ...(without.length ? { without } : {}), resamples: o.resamples });
+        } catch (e) {
+          // The names of --without not on the board (rate.ts): the user's input.
+          if (e instanceof RangeError) throw new UserError(e.message);
+          throw e;
+        }
+        if (o.json) {
+          process.stdout.write(JSON.stringify(board) + '\n');
+          return;
+        }
+        process.stdout.write(`${settings.game} host ${dir}: rules ${board.rules}, seed ${settings.seed}, source ${settings.source}\n`);
+        process.stdout.write(renderBoard(board) + '\n');
+      });
+    });
+}
