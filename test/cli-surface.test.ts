@@ -38,9 +38,11 @@ const COMMANDS: Command[] = [
   cmd(['--help']),
   cmd([]),
   cmd(['--version']),
-  ...['replay', 'play', 'ab', 'verify', 'bench', 'registry', 'scrape', 'worker', 'queue'].map((c) => cmd([c, '--help'])),
+  ...['replay', 'play', 'ab', 'verify', 'bench', 'registry', 'scrape', 'worker', 'queue', 'host'].map((c) => cmd([c, '--help'])),
   cmd(['queue', 'status', '--help']),
   cmd(['queue', 'clean', '--help']),
+  cmd(['host', 'init', '--help']),
+  cmd(['host', 'board', '--help']),
   ...GAMES.flatMap((g) => [cmd(['replay', g, '--help']), cmd(['play', g, '--help'])]),
   cmd(['ab', 'dice', '--help']), // koth ab has no help of its own per game: this is koth ab --help
 

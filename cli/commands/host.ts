@@ -75,7 +75,7 @@ function opened<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof HostStateError) throw new UserError(e.message, e.reason === 'busy' ? EXIT.interrupted : EXIT.usage);
+    if (e instanceof HostStateError) throw new UserError(e.message, EXIT.usage);
     throw e;
   }
 }
