@@ -183,6 +183,13 @@ export class WasmSandbox {
 
   private wasi(): Record<string, (...a: never[]) => unknown> {
     const view = () => new DataView(this.memory.buffer);
+    // No environment and no arguments: zero entries of zero bytes (environ_sizes_get, args_sizes_get).
+    const none = (count: number, size: number) => {
+      const v = view();
+      v.setUint32(count, 0, true);
+      v.setUint32(size, 0, true);
+      return ERRNO.success;
+    };
     const max = this.o.maxOutputLines ?? 200;
     const trap = (reason: WasmStopReason, detail: string) => {
       this.stopWith(reason, detail);
@@ -214,19 +221,9 @@ export class WasmSandbox {
       fd_fdstat_get: () => ERRNO.badf,
       fd_prestat_get: () => ERRNO.badf,
       fd_prestat_dir_name: () => ERRNO.badf,
-      environ_sizes_get: (count: number, size: number) => {
-        const v = view();
-        v.setUint32(count, 0, true);
-        v.setUint32(size, 0, true);
-        return ERRNO.success;
-      },
+      environ_sizes_get: none,
       environ_get: () => ERRNO.success,
-      args_sizes_get: (count: number, size: number) => {
-        const v = view();
-        v.setUint32(count, 0, true);
-        v.setUint32(size, 0, true);
-        return ERRNO.success;
-      },
+      args_sizes_get: none,
       args_get: () => ERRNO.success,
       clock_time_get: (_id: number, _precision: bigint, out: number) => {
         view().setBigUint64(out, BigInt.asUintN(64, this.o.clockNs()), true);
