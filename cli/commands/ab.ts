@@ -5,10 +5,10 @@
  */
 import pc from 'picocolors';
 import { printable } from '../../engines/core/report/printable.ts';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { addParams, commandLine, confidence, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
+import { addParams, commandLine, confidence, errorRate, finiteNumber, helpFooter, notAnOption, outputFolder, positiveInt } from '../../engines/core/cli/kit.ts';
 import { didYouMean } from '../../engines/core/cli/suggest.ts';
 import { abOpponents, abRules } from '../../engines/core/cli/ab-lineup.ts';
 import { notesLines, runAb, verdictWords, type AbResult } from '../../engines/core/ab/run.ts';
@@ -16,7 +16,7 @@ import { abPythonExtra, openAbPython } from '../../engines/core/cli/ab-python.ts
 import { abEntrantOptions, abKindFlags, abPythonGames, openAbEntrants, refuseAbEntrantOptions } from '../../engines/core/cli/ab-entrants.ts';
 import { writeAbPage } from '../../engines/core/ab/report.ts';
 import { programFiles } from '../../engines/core/entrants/program-files.ts';
-import { MIN_ERROR_RATE, hypothesisProblem } from '../../engines/core/stats/sprt.ts';
+import { hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import type { GameDescriptor } from '../../engines/core/game.ts';
 import { confidencePercent } from '../../engines/core/stats/intervals.ts';
 
@@ -45,20 +45,6 @@ interface AbCliOptions {
   stdioNewline?: string;
 }
 
-const number = (what: string) => (v: string) => {
-  const n = Number(v);
-  if (!v.trim() || !Number.isFinite(n)) throw new InvalidArgumentError(`must be a number (${what})`);
-  return n;
-};
-
-const errorRate = (v: string) => {
-  const n = Number(v);
-  if (!(n > 0 && n < 0.5)) throw new InvalidArgumentError('must be a fraction strictly between 0 and 0.5, e.g. 0.05');
-  // A subnormal rate has lost its digits, and the bound ln((1 − β)/α) would be Infinity (H1 never accepted).
-  if (n < MIN_ERROR_RATE) throw new InvalidArgumentError(`must be at least ${MIN_ERROR_RATE} (the smallest normal double: below it a rate loses its digits and the SPRT's bound ln((1 − beta)/alpha) is no longer finite), e.g. 1e-9`);
-  return n;
-};
-
 function abGames(): GameDescriptor[] {
   return games.filter((g) => g.engine?.ab);
 }
@@ -72,8 +58,8 @@ export function registerAb(program: Command): void {
     .requiredOption('--candidate <A>', `the bot under test (a port by name: "koth registry <game>" lists them; or your own: ${abKindFlags(games).join(', ')})`, notAnOption('a bot name'))
     .requiredOption('--baseline <B>', 'the bot to beat (A = B is the self-test: no difference, no discordant pair)', notAnOption('a bot name'))
     .addOption(new Option('--field <C,D,...>', "the opponents (default: the game's default pool; A and B are left out of it)").argParser(notAnOption('bot names')))
-    .option('--elo0 <elo>', 'H0: the candidate is better by at most elo0', number('Elo'), 0)
-    .option('--elo1 <elo>', 'H1: the candidate is better by at least elo1', number('Elo'), 5)
+    .option('--elo0 <elo>', 'H0: the candidate is better by at most elo0', finiteNumber('Elo'), 0)
+    .option('--elo1 <elo>', 'H1: the candidate is better by at least elo1', finiteNumber('Elo'), 5)
     .option('--alpha <p>', 'false positive rate (accepting H1 when H0 holds), in (0, 0.5)', errorRate, 0.05)
     .option('--beta <p>', 'false negative rate (accepting H0 when H1 holds), in (0, 0.5)', errorRate, 0.05)
     .option('--max-pairs <N>', 'stop here when no bound is crossed (verdict: inconclusive)', positiveInt, 20_000)

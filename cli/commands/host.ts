@@ -8,13 +8,12 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { helpFooter } from '../../engines/core/cli/kit.ts';
-import { notAnOption } from '../../engines/core/cli/params.ts';
+import { asOfDay, errorRate, finiteNumber, helpFooter, notAnOption, positiveInt } from '../../engines/core/cli/kit.ts';
 import { games, findGame } from '../../engines/registry.ts';
 import { createStore, getSettings, HostStateError, openStore, type HostSettings, type Store } from '../../engines/core/host/store.ts';
 import { computeBoard, renderBoard } from '../../engines/core/host/board.ts';
-import { asOfEpoch } from '../../engines/core/io/as-of.ts';
-import { hypothesisProblem, MIN_ERROR_RATE } from '../../engines/core/stats/sprt.ts';
+import { RateInputError } from '../../engines/core/host/rate.ts';
+import { hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import { parseSource } from '../../host/ingest.ts';
 
 interface InitOptions {
@@ -38,16 +37,6 @@ interface BoardOptions {
   resamples: number;
 }
 
-const finite = (what: string) => (v: string) => {
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`not a number: give ${what}`);
-  return n;
-};
-const errorRate = (v: string) => {
-  const n = Number(v);
-  if (!(n > 0 && n < 0.5) || n < MIN_ERROR_RATE) throw new InvalidArgumentError(`must be a fraction strictly between ${MIN_ERROR_RATE} and 0.5, e.g. 0.05`);
-  return n;
-};
 const source = (v: string) => {
   try {
     parseSource(v);
@@ -56,19 +45,11 @@ const source = (v: string) => {
   }
   return v;
 };
-const resamples = (v: string) => {
-  const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('give a whole number of bootstrap resamples (0: no intervals)');
-  return n;
-};
-const day = (v: string) => {
-  try {
-    asOfEpoch(v);
-  } catch (e) {
-    throw new InvalidArgumentError(`${(e as Error).message}.`);
-  }
-  return v;
-};
+
+/** Refuses rules that are not a variant of the game (a game without variants takes any name its default is known by). */
+function refuseUnknownRules(game: string, variants: readonly string[], rules: string, end: string): void {
+  if (variants.length && !variants.includes(rules)) throw new UserError(`--rules "${rules}" is not a rule variant of ${game}: use one of ${variants.join(', ')}${end}`);
+}
 
 /** The host's state errors as the user's: nothing done, exit 2, the message saying what to do. */
 function opened<T>(fn: () => T): T {
@@ -95,7 +76,7 @@ export function initSettings(o: InitOptions): HostSettings {
   if (!game?.engine) throw new UserError(`unknown game "${o.game}": use one of ${games.filter((g) => g.engine).map((g) => g.id).join(', ')}. Nothing was made.`);
   const variants = Object.keys(game.engine.variants ?? {});
   const rules = o.rules ?? game.engine.defaultVariant ?? variants[0] ?? 'original';
-  if (variants.length && !variants.includes(rules)) throw new UserError(`--rules "${rules}" is not a rule variant of ${game.id}: use one of ${variants.join(', ')}. Nothing was made.`);
+  refuseUnknownRules(game.id, variants, rules, '. Nothing was made.');
   const ports = game.engine.ab?.bots() ?? [];
   const house = o.house ? o.house.split(',').map((s) => s.trim()).filter(Boolean) : [];
   for (const h of house) {
@@ -123,8 +104,8 @@ export function registerHost(program: Command): void {
     .option('--rules <variant>', "the rules the field plays (default: the game's default variant)", notAnOption('a rule variant'))
     .option('--seed <S>', 'the host seed: every game seed is derived from it (docs/host.md "Seeds")', notAnOption('a seed'), '1')
     .option('--house <A,B,...>', 'ports always in the field', notAnOption('port names'))
-    .option('--elo0 <elo>', 'SPRT of every new version, H0: better by at most elo0', finite('Elo'), 0)
-    .option('--elo1 <elo>', 'SPRT of every new version, H1: better by at least elo1', finite('Elo'), 5)
+    .option('--elo0 <elo>', 'SPRT of every new version, H0: better by at most elo0', finiteNumber('Elo'), 0)
+    .option('--elo1 <elo>', 'SPRT of every new version, H1: better by at least elo1', finiteNumber('Elo'), 5)
     .option('--alpha <p>', 'SPRT false positive rate', errorRate, 0.05)
     .option('--beta <p>', 'SPRT false negative rate', errorRate, 0.05)
     .option('--allow-programs', 'let answers in languages without a sandbox run (UNSANDBOXED); otherwise they are rejected')
@@ -140,23 +121,23 @@ export function registerHost(program: Command): void {
     .description('The board of the host in DIR: every entry with its status, games and Elo interval, and the SPRT tests')
     .argument('<dir>', 'the host folder')
     .option('--json', 'print the board as JSON: { entries: [{ name, answer, author, version, sha256, status, reason?, games, elo, low, high }], tests: [...] }')
-    .option('--as-of <date>', 'only the games of ticks finished by then (YYYY-MM-DD, the end of that day UTC, or an ISO timestamp)', day)
+    .option('--as-of <date>', 'only the games of ticks finished by then (YYYY-MM-DD, the end of that day UTC, or an ISO timestamp)', asOfDay)
     .option('--without <A,B,...>', 'leave these entries out, with every game they sat in', notAnOption('entry names'))
     .option('--rules <variant>', "rate the games of this rules version (default: the host's)", notAnOption('a rule variant'))
-    .option('--resamples <n>', 'bootstrap resamples for the intervals', resamples, 1000)
+    .option('--resamples <n>', 'bootstrap resamples for the intervals', positiveInt, 1000)
     .addHelpText('after', helpFooter(['koth host board ./hill', 'koth host board ./hill --json --without GoToTenBot']))
     .action((dir: string, o: BoardOptions) => {
       using(opened(() => openStore(dir)), (store) => {
         const settings = getSettings(store);
         const without = o.without ? o.without.split(',').map((s) => s.trim()).filter(Boolean) : [];
         const variants = Object.keys(findGame(settings.game)?.engine?.variants ?? {});
-        if (o.rules !== undefined && variants.length && !variants.includes(o.rules)) throw new UserError(`--rules "${o.rules}" is not a rule variant of ${settings.game}: use one of ${variants.join(', ')}`);
+        if (o.rules !== undefined) refuseUnknownRules(settings.game, variants, o.rules, '');
         let board;
         try {
           board = computeBoard(store, { ...(o.rules ? { rules: o.rules } : {}), ...(o.asOf ? { asOf: o.asOf } : {}), ...(without.length ? { without } : {}), resamples: o.resamples });
         } catch (e) {
-          // The names of --without not on the board (rate.ts): the user's input.
-          if (e instanceof RangeError) throw new UserError(e.message);
+          // The names of --without not on the board (rate.ts): the user's input; anything else is a bug (exit 70).
+          if (e instanceof RateInputError) throw new UserError(e.message);
           throw e;
         }
         if (o.json) {

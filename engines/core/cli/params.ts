@@ -20,6 +20,7 @@ import { asSentence, UserError } from './errors.ts';
 import { join, normalize } from 'node:path';
 import { outputFileProblem, outputFolderProblem } from './files.ts';
 import { asOfEpoch } from '../io/as-of.ts';
+import { MIN_ERROR_RATE } from '../stats/sprt.ts';
 import { acceptedKinds, type ProgramEntrants, type UserEntrantKind } from '../entrants/entrant.ts';
 import { KIND_FLAG } from '../entrants/options.ts';
 import { DEFAULT_MOVE_TIMEOUT_MS } from '../entrants/program.ts';
@@ -278,8 +279,24 @@ function queueUrl(v: string): string {
   return v;
 }
 
+/** A number (an Elo, …): `what` names it in the refusal. */
+export const finiteNumber = (what: string) => (v: string) => {
+  const n = Number(v);
+  if (!v.trim() || !Number.isFinite(n)) throw new InvalidArgumentError(`must be a number (${what})`);
+  return n;
+};
+
+/** An SPRT error rate (alpha, beta): in (0, 0.5), and a normal double (MIN_ERROR_RATE). */
+export const errorRate = (v: string) => {
+  const n = Number(v);
+  if (!(n > 0 && n < 0.5)) throw new InvalidArgumentError('must be a fraction strictly between 0 and 0.5, e.g. 0.05');
+  // A subnormal rate has lost its digits, and the bound ln((1 − β)/α) would be Infinity (H1 never accepted).
+  if (n < MIN_ERROR_RATE) throw new InvalidArgumentError(`must be at least ${MIN_ERROR_RATE} (the smallest normal double: below it a rate loses its digits and the SPRT's bound ln((1 − beta)/alpha) is no longer finite), e.g. 1e-9`);
+  return n;
+};
+
 /** `--as-of`: a day or an ISO timestamp, refused before anything runs otherwise (engines/core/io/as-of.ts). */
-function asOfDay(v: string): string {
+export function asOfDay(v: string): string {
   try {
     asOfEpoch(v);
   } catch (e) {

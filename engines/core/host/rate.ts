@@ -108,6 +108,14 @@ export function ticksFinishedBy(store: Store, asOf: string | undefined): Set<num
   return new Set(listTicks(store).flatMap((t) => (t.finished !== null && Date.parse(t.finished) <= limit ? [t.number] : [])));
 }
 
+/** What the caller asked that rate() cannot do (an entry not on the board, a bad level): the user's input, not a damaged store. */
+export class RateInputError extends RangeError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RateInputError';
+  }
+}
+
 /** Rates the host's active versions (see the file's comment). */
 export function rate(store: Store, options: RateOptions = {}): HostRatings {
   const settings = getSettings(store);
@@ -115,8 +123,8 @@ export function rate(store: Store, options: RateOptions = {}): HostRatings {
   const model = options.model ?? ratingModelOf(settings.game);
   const resamples = options.resamples ?? 1000;
   const confidence = options.confidence ?? 0.95;
-  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a whole number >= 1, got ${resamples}`);
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  if (!Number.isInteger(resamples) || resamples < 1) throw new RateInputError(`resamples must be a whole number >= 1, got ${resamples}`);
+  if (!(confidence > 0 && confidence < 1)) throw new RateInputError(`confidence must be in (0, 1), got ${confidence}`);
   const seed = `${fieldRunSeed(settings.seed, rules)}/ratings`;
 
   const entries = listEntries(store);
@@ -124,7 +132,7 @@ export function rate(store: Store, options: RateOptions = {}): HostRatings {
   const byName = new Map(entries.map((e) => [names.get(e.id)!, e.id]));
   const without = [...new Set(options.without ?? [])].sort();
   const unknown = without.filter((n) => !byName.has(n));
-  if (unknown.length) throw new RangeError(`--without: no entry named ${unknown.map((n) => JSON.stringify(n)).join(', ')} (the board's names: ${[...byName.keys()].sort().join(', ')})`);
+  if (unknown.length) throw new RateInputError(`--without: no entry named ${unknown.map((n) => JSON.stringify(n)).join(', ')} (the board's names: ${[...byName.keys()].sort().join(', ')})`);
   const droppedEntries = new Set(without.map((n) => byName.get(n)!));
   const versions = listVersions(store);
   const dropped = new Set(versions.filter((v) => droppedEntries.has(v.entry)).map((v) => v.id));
