@@ -4,7 +4,7 @@ import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
 import { challenges, knownBots } from '../../engines/registry.ts';
 import { registryReport, STATUSES } from '../../scraper/registry.ts';
-import { asOfEpoch } from '../../scraper/scrape.ts';
+import { asOfDay } from '../../engines/core/cli/params.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
 
 interface RegistryCliOptions {
@@ -19,7 +19,7 @@ export function registerRegistry(program: Command): void {
     .description('List every known bot: ported, missing, stale (the cached original changed since the port) or not a bot')
     .argument('[challenge]', `${challenges().map((c) => c.id).join(', ')} (default: all)`)
     .option('--cache <dir>', 'the scrape cache to compare with (default .koth-cache, or $KOTH_CACHE)')
-    .option('--as-of <date>', 'compare with the cache of "koth scrape <challenge> --as-of <date>" instead of the current answers')
+    .option('--as-of <date>', 'compare with the cache of "koth scrape <challenge> --as-of <date>" instead of the current answers', asOfDay)
     .option('--json', 'print [{"challenge", "bot", "status", "answerId", "author"}], status one of ported, stale, source-missing, missing, not-a-bot')
     .addHelpText(
       'after',
@@ -36,13 +36,6 @@ Without a cache (no "koth scrape" yet) it lists the known bots as ported or miss
     .action((challenge: string | undefined, opts: RegistryCliOptions) => {
       if (challenge && !challenges().some((c) => c.id === challenge)) {
         throw new UserError(`unknown challenge "${challenge}": use one of ${challenges().map((c) => c.id).join(', ')}`);
-      }
-      if (opts.asOf) {
-        try {
-          asOfEpoch(opts.asOf);
-        } catch (e) {
-          throw new UserError((e as Error).message);
-        }
       }
       const ids = challenge ? [challenge] : challenges().map((c) => c.id);
       const cacheRoot = opts.cache ?? defaultCacheDir();

@@ -2,11 +2,12 @@ import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import { EXIT, exitCodeHelp, UserError } from '../../engines/core/cli/errors.ts';
+import { asOfDay } from '../../engines/core/cli/params.ts';
 import { ApiError, apiOptionsFromEnv, DEFAULT_API_BASE, StackExchangeClient } from '../../scraper/api.ts';
 import { AnswerCache, CacheBusyError, checkCacheRoot, defaultCacheDir } from '../../scraper/cache.ts';
 import type { ChallengeConfig } from '../../scraper/extract.ts';
 import { challengeConfig, challenges } from '../../engines/registry.ts';
-import { asOfEpoch, PAGE_SIZE, scrapeChallenge, summarize, type ScrapeProgress, type ScrapeSummary } from '../../scraper/scrape.ts';
+import { PAGE_SIZE, scrapeChallenge, summarize, type ScrapeProgress, type ScrapeSummary } from '../../scraper/scrape.ts';
 import { printable, renderTable } from '../../engines/core/report/table.ts';
 import { loadBackoff, saveBackoff } from '../../scraper/cache.ts';
 
@@ -112,7 +113,7 @@ export function registerScrape(program: Command): void {
     .argument('<challenge>', `${challenges().map((c) => c.id).join(', ')}, or all`)
     .option('--cache <dir>', 'cache directory (default .koth-cache, or $KOTH_CACHE); git-ignored: never commit scraped code')
     .option('--offline', 'read only the cache; never touch the network (fails if the challenge was never scraped)')
-    .option('--as-of <date>', 'rebuild each answer as it stood at this date from its revision history: YYYY-MM-DD (end of that day, UTC) or an ISO timestamp; cached apart, in <cache>/<challenge>@<date>')
+    .option('--as-of <date>', 'rebuild each answer as it stood at this date from its revision history: YYYY-MM-DD (end of that day, UTC) or an ISO timestamp; cached apart, in <cache>/<challenge>@<date>', asOfDay)
     .option('--api-base <url>', `StackExchange API base URL (or $KOTH_SE_API; default ${DEFAULT_API_BASE}), e.g. a local server`)
     .option('--json', 'print the summary as JSON: {"challenge", "answers": N, "bots": [{"name", "answerId", "author", "sha256"}], "warnings": [{"answerId", "author", "reason"}]} ("asOf" too with --as-of; an array of them for all)')
     .addHelpText(
@@ -148,13 +149,6 @@ ${exitCodeHelp()}
     )
     .action(async (which: string, opts: ScrapeCliOptions) => {
       const cacheDir = opts.cache ?? defaultCacheDir();
-      if (opts.asOf) {
-        try {
-          asOfEpoch(opts.asOf);
-        } catch (e) {
-          throw new UserError((e as Error).message);
-        }
-      }
       const apiOptions = apiOptionsFromEnv(opts.apiBase);
       const base = apiOptions.base;
       if (!opts.offline && !/^https?:\/\//.test(base)) throw new UserError(`--api-base/KOTH_SE_API must be an http(s) URL, got "${base}"`);
