@@ -58,6 +58,7 @@ import { Sprt } from '../engines/core/stats/sprt.ts';
 import { buildHash } from '../engines/core/version.ts';
 import { findGame } from '../engines/registry.ts';
 import type { StackExchangeClient } from '../scraper/api.ts';
+import { sandboxClassesOf } from './classes.ts';
 import { ingest, type ClassesOf, type IngestSummary } from './ingest.ts';
 import { ensureHouse, HOUSE_ANSWER, seatOfVersion, validate, type ValidateReport } from './validate.ts';
 
@@ -85,6 +86,7 @@ export interface TickOptions {
   /** `se:` sources: the StackExchange client and the scrape cache's root. */
   client?: StackExchangeClient;
   cacheRoot?: string;
+  /** The game's class discovery (default: the sandbox's, host/classes.ts, in the tick's workers). */
   classesOf?: ClassesOf;
   now?: () => number;
   /** Bootstrap resamples of the published board (1,000). */
@@ -229,6 +231,35 @@ class Player {
     await this.pool?.destroy();
     this.pool = undefined;
   }
+}
+
+/**
+ * One sandbox pool per tick: class discovery, validation, tests and field games share the workers
+ * (Pyodide takes seconds to start), each step's `destroy` leaving them to the tick's end.
+ */
+export function tickPools(kit: Pick<ReplayKit, 'sandboxPool'>, workers: number): { kit: Pick<ReplayKit, 'sandboxPool'>; close(): Promise<void> } {
+  const pools = new Map<string, SandboxPool>();
+  return {
+    kit: {
+      sandboxPool(game, n, opts) {
+        const key = JSON.stringify([game, opts?.timeoutMs ?? null, opts?.runtime ?? null]);
+        let pool = pools.get(key);
+        if (!pool) pools.set(key, (pool = kit.sandboxPool(game, Math.max(n, workers), opts)));
+        const shared = pool;
+        return new Proxy(shared, {
+          get(target, p) {
+            if (p === 'destroy') return async () => undefined;
+            const v = Reflect.get(target, p, target) as unknown;
+            return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+          },
+        });
+      },
+    },
+    async close() {
+      for (const p of pools.values()) await p.destroy();
+      pools.clear();
+    },
+  };
 }
 
 /** The active versions that may sit in games (not rejected since), by id. */
@@ -393,16 +424,20 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
   const log = o.log ?? (() => undefined);
   const lock = beginTick(store, { ...(o.waitMs !== undefined ? { waitMs: o.waitMs } : {}) });
   const tick = lock.tick;
-  const player = new Player(store, game, host, o, tick);
+  const pools = tickPools(o.kit, Math.max(1, o.workers ?? 1));
+  const kit = pools.kit;
+  const classes = o.classesOf ? undefined : game.engine?.entrants?.python ? sandboxClassesOf(game, kit, { timeoutMs: host.timeLimitMs }) : undefined;
+  const classesOf = o.classesOf ?? classes?.classesOf;
+  const player = new Player(store, game, host, { ...o, kit }, tick);
   try {
     log(lock.resumed ? `tick ${tick}: resuming the tick pid ${lock.resumed.pid} on ${lock.resumed.machine} left unfinished (started ${lock.resumed.started})` : `tick ${tick}: started`);
     // 1. Ingest.
-    const ing = await ingest(store, settings.source, { tick, ...(o.client ? { client: o.client } : {}), ...(o.cacheRoot ? { cacheRoot: o.cacheRoot } : {}), ...(o.classesOf ? { classesOf: o.classesOf } : {}), ...(o.now ? { now: o.now } : {}) });
+    const ing = await ingest(store, settings.source, { tick, ...(o.client ? { client: o.client } : {}), ...(o.cacheRoot ? { cacheRoot: o.cacheRoot } : {}), ...(classesOf ? { classesOf } : {}), ...(o.now ? { now: o.now } : {}) });
     const sum = ing.summary;
     log(`tick ${tick}: ingest: ${sum.new} new, ${sum.edited} edited, ${sum.retired} retired, ${sum.ignored} without a bot`);
     // 2. Validate (the house bots first: entries of the host, always active).
     ensureHouse(store);
-    const val = await validate(store, game, { kit: o.kit, tick });
+    const val = await validate(store, game, { kit, tick });
     if (val.active.length || val.rejected.length || val.waiting.length) {
       log(`tick ${tick}: validate: ${val.active.length} active, ${val.rejected.length} rejected${val.waiting.length ? `, ${val.waiting.length} waiting` : ''}`);
       for (const r of val.rejected) log(`tick ${tick}:   rejected ${versionLabel(store, r.version)}: ${r.reason}`);
@@ -432,10 +467,12 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
       if (r.stopped) return await stopped();
     }
     for (const t of listTests(store, 'running')) {
-      if (getVersion(store, t.candidate)!.status === 'rejected') {
+      const candidate = getVersion(store, t.candidate)!;
+      if (candidate.status === 'rejected' || candidate.status === 'retired') {
+        // A candidate that left the field ends its test where it stands.
         store.step(() => {
           updateTest(store, t.id, { ...testState(store, t), verdict: 'inconclusive' });
-          addEvent(store, tick, 'test-ended', { test: t.id, verdict: 'inconclusive', why: 'the candidate was rejected' });
+          addEvent(store, tick, 'test-ended', { test: t.id, verdict: 'inconclusive', why: `the candidate was ${candidate.status}: ${candidate.reason}` });
         });
         continue;
       }
@@ -476,6 +513,8 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
     throw e;
   } finally {
     await player.close();
+    await classes?.close();
+    await pools.close();
   }
 }
 

@@ -19,7 +19,6 @@ import { printable } from '../../engines/core/report/printable.ts';
 import { getSettings, HostStateError, openStore, type Store } from '../../engines/core/host/store.ts';
 import { findGame, games, replayKit } from '../../engines/registry.ts';
 import { ApiError, apiOptionsFromEnv, StackExchangeClient } from '../../scraper/api.ts';
-import { sandboxClassesOf } from '../../host/classes.ts';
 import { runTick, type TickReport } from '../../host/tick.ts';
 import { verifyHost } from '../../host/verify.ts';
 
@@ -77,7 +76,6 @@ async function cliTick(dir: string, store: Store, o: TickCliOptions, stop: () =>
   const game = findGame(settings.game)!;
   if (!game.engine?.host) throw new UserError(`${game.id} cannot be hosted yet: this koth hosts ${hostable().join(', ')}`);
   const kit = replayKit();
-  const classes = game.engine.entrants?.python ? sandboxClassesOf(game, kit) : undefined;
   const say = (line: string) => {
     if (!quiet) process.stderr.write(`${pc.dim('koth:')} ${printable(line)}\n`);
   };
@@ -94,7 +92,6 @@ async function cliTick(dir: string, store: Store, o: TickCliOptions, stop: () =>
       waitMs: (o.wait ?? 0) * 1000,
       resamples: o.resamples,
       ...(client ? { client, cacheRoot: join(dir, 'scrape-cache') } : {}),
-      ...(classes ? { classesOf: classes.classesOf } : {}),
       log: say,
       progress: (step, done, total) => {
         if (!process.stderr.isTTY || quiet) return;
@@ -122,7 +119,6 @@ async function cliTick(dir: string, store: Store, o: TickCliOptions, stop: () =>
     throw e;
   } finally {
     bar?.stop();
-    await classes?.close();
   }
 }
 
