@@ -13,6 +13,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'libsql';
 import { koth, kothAsync, kothStarter, ROOT, tempDirs } from './helpers.ts';
+import { openStore } from '../engines/core/host/store.ts';
+import { findGame, replayKit } from '../engines/registry.ts';
+import { boardUnderRules } from '../host/rules-board.ts';
 
 const tmp = tempDirs('koth-host-tick-');
 const start = kothStarter();
@@ -191,7 +194,7 @@ describe('two hosts, workers, SIGKILL and the tick lock', () => {
     expect(koth(['host', 'run', dir, '--every', '10x']).status).toBe(2);
   }, 120_000);
 
-  it('a disk that refuses a write mid-tick: exit 130 saying what to do, nothing stored lost; the rerun finishes the tick as an uninterrupted host', () => {
+  it('a disk that refuses a write mid-tick: exit 130 saying what to do, nothing stored lost; the rerun finishes the tick as an uninterrupted host; --rules replays the stored seeds under other rules', async () => {
     // House ports only (no sandbox): fast games, so the file size limit is reached while playing.
     const house = 'GoToTenBot,OptFor2X,ThrowTwiceBot,AdaptiveRoller,StepBot';
     const empty = folder({});
@@ -218,5 +221,26 @@ describe('two hosts, workers, SIGKILL and the tick lock', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(again.json()).toMatchObject({ tick: 1, resumed: true, played: { field: 4000 - stored } });
     for (const f of ['leaderboard.json', 'manifest.json']) expect(readFileSync(join(full, 'site', f), 'utf8'), f).toBe(readFileSync(join(whole, 'site', f), 'utf8'));
+
+    // A rule change: the stored games replayed from their seeds under the other rules, the host untouched.
+    const before = readFileSync(join(whole, 'host.db'));
+    const same = openStore(whole);
+    try {
+      const { change } = await boardUnderRules(same, findGame('dice')!, 'fixed', { kit: replayKit(), resamples: 20 });
+      expect(change.games).toBe(4000);
+      expect(change.failed).toBe(0);
+      // Under its own rules the replay is the stored games: every Elo as it is.
+      for (const r of change.rows) expect(r.delta, r.name).toBe(0);
+    } finally {
+      same.close();
+    }
+    const other = koth(['host', 'board', whole, '--rules', 'original', '--json', '--resamples', '20']);
+    expect(other.status, other.stderr).toBe(0);
+    const rc = other.json().ruleChange;
+    expect(rc).toMatchObject({ from: 'fixed', to: 'original', games: 4000, failed: 0 });
+    expect(rc.rows.map((r: any) => r.name).sort()).toEqual(house.split(',').sort());
+    expect(rc.rows.some((r: any) => r.delta !== 0)).toBe(true);
+    expect(other.json().rules).toBe('original');
+    expect(readFileSync(join(whole, 'host.db')).equals(before)).toBe(true);
   }, 120_000);
 });
