@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
-import type { CodeSeat, HostGame, HostSeat } from '../engines/core/host/play.ts';
+import { hostLanguages, isProgramLanguage, seatsLanguage, type CodeSeat, type HostGame, type HostSeat } from '../engines/core/host/play.ts';
 import { smokeRunSeed } from '../engines/core/host/seeds.ts';
 import {
   addEvent,
@@ -58,7 +58,7 @@ export interface ValidateOptions {
 export interface ValidateReport {
   active: number[];
   rejected: { version: number; reason: string }[];
-  /** Versions left `validating`: a language this host cannot run yet. */
+  /** Versions left `validating` (none now: a language the game cannot seat, or a program on a host without --allow-programs, is rejected). */
   waiting: number[];
 }
 
@@ -97,6 +97,28 @@ export function smokeSeats(host: HostGame, v: number, house: readonly number[], 
   return [...seats.slice(seats.length - r), ...seats.slice(0, seats.length - r)];
 }
 
+/** A version language's name in messages. */
+function languageName(language: string): string {
+  if (language === 'python') return 'Python';
+  if (language === 'python2') return 'Python 2';
+  if (language === 'cpp') return 'C++';
+  if (language === 'program') return 'programs';
+  if (isProgramLanguage(language)) return `${language.slice('program:'.length)} programs`;
+  return language;
+}
+
+/**
+ * Why a version in `language` cannot be validated on this host, or undefined when it can: the
+ * game does not seat answers in that language (HostGame.languages), or it is a program (run
+ * unsandboxed) and the host was not made with --allow-programs.
+ */
+export function languageRefused(gameId: string, host: HostGame, language: string, allowPrograms: boolean): string | undefined {
+  if (!seatsLanguage(host, language)) return `${gameId} cannot seat an answer in ${languageName(language)}: it seats ${hostLanguages(host).map(languageName).join(', ')}`;
+  if (isProgramLanguage(language) && !allowPrograms)
+    return `a program in ${language === 'program' ? 'a language without a sandbox' : language.replace(/^program:?/, '')} runs only on a host made with --allow-programs (unsandboxed)`;
+  return undefined;
+}
+
 /** Validates every `validating` version of the store (see the module's comment). */
 export async function validate(store: Store, game: GameDescriptor, o: ValidateOptions): Promise<ValidateReport> {
   const report: ValidateReport = { active: [], rejected: [], waiting: [] };
@@ -118,21 +140,18 @@ export async function validate(store: Store, game: GameDescriptor, o: ValidateOp
     });
   try {
     for (const v of todo) {
-      if (!v.language.startsWith('python')) {
-        if (!settings.allowPrograms) reject(v, `a program in ${v.language === 'program' ? 'a language without a sandbox' : v.language.replace(/^program:?/, '')} runs only on a host made with --allow-programs (unsandboxed)`, []);
-        else {
-          addEvent(store, o.tick, 'version-waiting', { version: v.id, reason: `${v.language} is not hosted yet` });
-          report.waiting.push(v.id);
-        }
+      const refused = languageRefused(game.id, host, v.language, settings.allowPrograms);
+      if (refused !== undefined) {
+        reject(v, refused, []);
         continue;
       }
       const code = getCode(store, v.sha256)!;
       const run = smokeRunSeed(settings.seed, settings.rules, v.sha256);
       const seatIds = Array.from({ length: n }, (_, j) => smokeSeats(host, v.id, house, j));
       const versions = new Map<number, Version>([[v.id, v], ...house.map((id) => [id, listVersions(store).find((x) => x.id === id)!] as const)]);
-      pool ??= o.kit.sandboxPool(game.id, 1, { timeoutMs: timeLimitMs });
+      if (host.runtime !== 'none') pool ??= o.kit.sandboxPool(game.id, 1, { runtime: host.runtime ?? 'python', timeoutMs: timeLimitMs });
       const outcomes = await host.playGames(
-        { run, rules: settings.rules, code: { [v.sha256]: code }, games: seatIds.map((seats, j) => ({ seedKey: j, seats: seats.map((id) => seatOfVersion(store, versions.get(id)!)) })) },
+        { run, rules: settings.rules, code: { [v.sha256]: code }, languages: { [v.sha256]: v.language }, games: seatIds.map((seats, j) => ({ seedKey: j, seats: seats.map((id) => seatOfVersion(store, versions.get(id)!)) })) },
         { kit: o.kit, sandbox: pool, timeLimitMs },
       );
       let number = nextGameNumber(store);
