@@ -27,9 +27,9 @@ import { generatorKind } from '../core/rng/generators.ts';
 import type { SandboxContext } from '../core/runner/trial-spec.ts';
 import { SandboxKilled, SandboxTaskError } from '../core/sandbox/errors.ts';
 import type { SandboxPool } from '../core/sandbox/pool.ts';
-import { CppCompileError, CppCompileLimit } from '../core/sandbox/runtimes/wasm/clang.ts';
+import { compileCpp, CppCompileError } from '../core/sandbox/runtimes/wasm/clang.ts';
 import { WasmRefused } from '../core/sandbox/runtimes/wasm/wasm.ts';
-import { compileAnswers, type CppAnswer, type CppAnswerSource } from './cpp/answers.ts';
+import { compileJob, type CppAnswer } from './cpp/answers.ts';
 import { cppPlayerClass, CppAnswerStopped } from './cpp/players.ts';
 import type { PlayerClass } from './player.ts';
 import { findPlayer } from './ports.ts';
@@ -119,29 +119,23 @@ function compilerLines(e: CppCompileError): string {
 }
 
 /**
- * The seated answers compiled (cached): each key's CppAnswer, or why it does not load. One
- * compiler thread for all; an answer that fails ends that thread's call, and the rest go on in
- * the next.
+ * The seated answers compiled (cached, in one compiler thread): each key's CppAnswer, or why it
+ * does not load (the others are compiled all the same).
  */
 async function compileSeats(job: HostJob, seats: readonly CodeSeat[]): Promise<Map<string, CppAnswer | { failed: string }>> {
   const out = new Map<string, CppAnswer | { failed: string }>();
-  let todo = [...seats];
-  while (todo.length) {
-    const sources: CppAnswerSource[] = todo.map((s) => {
-      const code = job.code[s.sha256];
-      if (code === undefined) throw new Error(`koth: the job holds no code ${s.sha256}`);
-      return { name: s.className, file: `${s.className}.hpp`, code };
-    });
-    let at = 0;
-    try {
-      const { answers } = await compileAnswers(sources, undefined, (_a, i) => (at = i));
-      answers.forEach((a, i) => out.set(keyOf(todo[i]!), a));
-      todo = [];
-    } catch (e) {
-      if (!(e instanceof CppCompileError) && !(e instanceof CppCompileLimit)) throw e;
-      out.set(keyOf(todo[at]!), { failed: e instanceof CppCompileError ? compilerLines(e) : `does not compile: ${e.message}` });
-      todo = todo.slice(at + 1);
-    }
+  const jobs = seats.map((s) => {
+    const code = job.code[s.sha256];
+    if (code === undefined) throw new Error(`koth: the job holds no code ${s.sha256}`);
+    // Named by its key, so that two answers of one class name are told apart.
+    return { ...compileJob({ name: s.className, file: `${s.className}.hpp`, code }), name: keyOf(s) };
+  });
+  const compiled = await compileCpp(jobs, undefined, undefined, (e, i) =>
+    out.set(jobs[i]!.name, { failed: e instanceof CppCompileError ? compilerLines(e) : `does not compile: ${e.message}` }),
+  );
+  for (const c of compiled) {
+    const s = seats[jobs.findIndex((j) => j.name === c.name)]!;
+    out.set(c.name, { name: s.className, file: `${s.className}.hpp`, key: c.key, wasm: Buffer.from(c.bytes).toString('base64') });
   }
   return out;
 }
