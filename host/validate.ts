@@ -1,6 +1,8 @@
 /**
  * Step 2 of a tick, Validate (docs/host.md "Validate"): every `validating` version loads in the
- * sandbox of its language and plays a few smoke games before it is ranked. A version whose seat
+ * sandbox of its language and plays a few smoke games before it is ranked. Its game says which
+ * languages it seats (HostGame.languages): a version in another is rejected before anything is
+ * played, and so is a program (run unsandboxed) on a host made without --allow-programs. A version whose seat
  * fails a smoke game — its code does not load (the Python error), it raises, it makes a move the
  * game cannot follow, it passes the time limit of a call or the memory cap — is `rejected` with
  * that reason; one that plays them all is `active`. Its smoke games, the version and its status
