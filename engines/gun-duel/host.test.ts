@@ -105,7 +105,7 @@ describe('gun-duel hosted games of posted C++ answers', () => {
     expect(looper).toMatchObject({ failed: { seat: 0, kind: 'timeout' } });
     expect((looper as { failed: { reason: string } }).failed.reason).toMatch(new RegExp(`time limit of ${LIMIT_MS} ms`));
     expect(thrower).toMatchObject({ failed: { seat: 1, kind: 'crash' } });
-    expect((thrower as { failed: { reason: string } }).failed.reason).toMatch(/threw: .*int/);
+    expect((thrower as { failed: { reason: string } }).failed.reason).toMatch(/ThrowerPlayer: threw an exception in koth_fight that nothing caught \(int;/);
     expect(ports).toEqual({ result: expect.stringMatching(/^s:[01],[01]$/) });
     // Three answers compiled into the cache (the one that does not compile is not cached).
     expect(readdirSync(cacheDir).filter((f) => f.endsWith('.kwasm'))).toHaveLength(3);
@@ -140,7 +140,7 @@ describe('gun-duel hosted games of posted C++ answers', () => {
     expect(getVersion(store, ids.SteadyPlayer!)).toMatchObject({ status: 'active', reason: null });
     expect(reason('BrokenPlayer')).toMatch(/^smoke game 1 of 4: does not compile[\s\S]*error: .*nope/);
     expect(reason('LooperPlayer')).toMatch(new RegExp(`smoke game 1 of 4: passed the time limit of ${LIMIT_MS} ms a call`));
-    expect(reason('ThrowerPlayer')).toMatch(/smoke game 1 of 4: threw/);
+    expect(reason('ThrowerPlayer')).toMatch(/^smoke game 1 of 4: ThrowerPlayer: threw an exception/);
     expect(reason('JavaPlayer')).toBe('gun-duel cannot seat an answer in java programs: it seats C++');
     expect(report.rejected.map((r) => r.version).sort()).toEqual([ids.BrokenPlayer, ids.LooperPlayer, ids.ThrowerPlayer, ids.JavaPlayer].sort());
     // The good answer's smoke games: against the house bot, in both seats, each a duel's points.

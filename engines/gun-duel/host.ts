@@ -97,7 +97,7 @@ export function playGunDuelHostGame(task: Pick<GunDuelHostTask, 'run' | 'rules' 
   try {
     runTournament({ players, seeds, repetition: 1, variant: task.rules as GunDuelVariant, onDuel: (d) => (status = d.status) });
   } catch (e) {
-    if (e instanceof CppAnswerStopped) return { failed: { seat: seatOfAnswer(g, e.player), kind: stopKind(e.reason), reason: `${e.reason === 'throw' ? 'threw' : e.reason === 'memory' ? 'ran out of memory' : 'stopped'}: ${e.message}` } };
+    if (e instanceof CppAnswerStopped) return { failed: { seat: seatOfAnswer(g, e.player), kind: stopKind(e.reason), reason: e.message } };
     if (e instanceof WasmRefused) return { failed: { seat: seatOfAnswer(g, undefined), kind: 'load', reason: `its module cannot run in the sandbox: ${e.message}` } };
     throw e;
   }
