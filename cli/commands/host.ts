@@ -1,9 +1,8 @@
 /**
  * `koth host`: a living King of the Hill (issue 40, docs/host.md). What a host is, is in
  * engines/core/host/ (the state: store.ts; seeds, results, ratings, the board, the site) and
- * host/ (ingest: answers to entries and versions). This file is the command line of the parts
- * that exist: `init` makes a host, `board` shows it. `tick`, `run` and `verify` come with the
- * validating and playing steps (docs/host.md says what is built).
+ * host/ (ingest, validate, a tick, verify). This file is the command line of `init` (makes a
+ * host) and `board` (shows it); `tick`, `run` and `verify` are in host-tick.ts.
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
@@ -15,6 +14,7 @@ import { computeBoard, renderBoard } from '../../engines/core/host/board.ts';
 import { RateInputError } from '../../engines/core/host/rate.ts';
 import { hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import { parseSource } from '../../host/ingest.ts';
+import { registerHostTick } from './host-tick.ts';
 
 interface InitOptions {
   game: string;
@@ -27,6 +27,7 @@ interface InitOptions {
   alpha: number;
   beta: number;
   allowPrograms?: boolean;
+  apiBase?: string;
 }
 
 interface BoardOptions {
@@ -86,14 +87,15 @@ export function initSettings(o: InitOptions): HostSettings {
   if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1}. Nothing was made.`);
   const problem = hypothesisProblem(o.elo0, o.elo1, ['--elo0', '--elo1']);
   if (problem) throw new UserError(`${problem}. Nothing was made.`);
-  return { game: game.id, source: o.source, rules, seed: o.seed, house, elo0: o.elo0, elo1: o.elo1, alpha: o.alpha, beta: o.beta, allowPrograms: o.allowPrograms === true };
+  if (o.apiBase !== undefined && !/^https?:\/\//.test(o.apiBase)) throw new UserError(`--api-base must be an http(s) URL, got "${o.apiBase}". Nothing was made.`);
+  return { game: game.id, source: o.source, rules, seed: o.seed, house, elo0: o.elo0, elo1: o.elo1, alpha: o.alpha, beta: o.beta, allowPrograms: o.allowPrograms === true, ...(o.apiBase !== undefined ? { apiBase: o.apiBase } : {}) };
 }
 
 export function registerHost(program: Command): void {
   const host = program
     .command('host')
     .description('Host a living King of the Hill: a folder holding the entries, their versions and games (docs/host.md)')
-    .addHelpText('after', `\nBuilt so far: init and board. tick, run and verify come with validating and playing (docs/host.md).\n`);
+    .addHelpText('after', `\nHost a KotH in two commands: koth host init ./hill --game dice --source dir:./bots, then koth host run ./hill --every 10m (docs/host.md).\n`);
 
   host
     .command('init')
@@ -109,6 +111,7 @@ export function registerHost(program: Command): void {
     .option('--alpha <p>', 'SPRT false positive rate', errorRate, 0.05)
     .option('--beta <p>', 'SPRT false negative rate', errorRate, 0.05)
     .option('--allow-programs', 'let answers in languages without a sandbox run (UNSANDBOXED); otherwise they are rejected')
+    .option('--api-base <url>', 'se: sources: the StackExchange API to ask (default: KOTH_SE_API, else the real API)', notAnOption('a URL'))
     .addHelpText('after', helpFooter(['koth host init ./hill --game dice --source dir:./bots --house GoToTenBot,OptFor2X']))
     .action((dir: string, o: InitOptions) => {
       const settings = initSettings(o);
@@ -148,4 +151,6 @@ export function registerHost(program: Command): void {
         process.stdout.write(renderBoard(board) + '\n');
       });
     });
+
+  registerHostTick(host);
 }
