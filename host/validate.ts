@@ -87,7 +87,7 @@ export function ensureHouse(store: Store): Map<string, Version> {
 export function seatOfVersion(store: Store, v: Version): HostSeat {
   const entry = getEntry(store, v.entry)!;
   if (v.language === 'port') return entry.className;
-  return { sha256: v.sha256, className: entry.className } satisfies CodeSeat;
+  return { sha256: v.sha256, className: entry.className, language: v.language } satisfies CodeSeat;
 }
 
 /** The seats (version ids) of smoke game j of `v`: v rotated j places among the house bots (or copies of v). */
@@ -153,7 +153,7 @@ export async function validate(store: Store, game: GameDescriptor, o: ValidateOp
       const versions = new Map<number, Version>([[v.id, v], ...house.map((id) => [id, listVersions(store).find((x) => x.id === id)!] as const)]);
       if (host.runtime !== 'none') pool ??= o.kit.sandboxPool(game.id, 1, { runtime: host.runtime ?? 'python', timeoutMs: timeLimitMs });
       const outcomes = await host.playGames(
-        { run, rules: settings.rules, code: { [v.sha256]: code }, languages: { [v.sha256]: v.language }, games: seatIds.map((seats, j) => ({ seedKey: j, seats: seats.map((id) => seatOfVersion(store, versions.get(id)!)) })) },
+        { run, rules: settings.rules, code: { [v.sha256]: code }, games: seatIds.map((seats, j) => ({ seedKey: j, seats: seats.map((id) => seatOfVersion(store, versions.get(id)!)) })) },
         { kit: o.kit, sandbox: pool, timeLimitMs },
       );
       let number = nextGameNumber(store);

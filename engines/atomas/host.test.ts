@@ -39,7 +39,8 @@ const GARBAGE = '#!/bin/sh\nread line\necho banana\n';
 const CRASHER = '#!/bin/sh\nread line\necho "0 y"\nexit 3\n';
 const LOOPER = '#!/bin/sh\nwhile :; do :; done\n';
 const NO_SHEBANG = 'echo "0 y"\n';
-const CODE = Object.fromEntries([ZERO, GARBAGE, CRASHER, LOOPER, NO_SHEBANG].map((c) => [sha256(c), c]));
+const SH_SCRIPT = 'read line\necho "0 y"\n';
+const CODE = Object.fromEntries([ZERO, GARBAGE, CRASHER, LOOPER, NO_SHEBANG, SH_SCRIPT].map((c) => [sha256(c), c]));
 const seat = (className: string, code: string): CodeSeat => ({ sha256: sha256(code), className });
 const run = 'host/koth/rules/original';
 const job = (games: HostGameSpec[]): HostJob => ({ run, rules: 'original', code: CODE, games });
@@ -68,7 +69,7 @@ describe('atomas hosted games of posted programs', () => {
   }, 60_000);
 
   it('a program of a script language without #! runs with its interpreter (program:sh)', async () => {
-    const out = await ATOMAS_HOST.playGames({ ...job([{ seedKey: 2, seats: [seat('Bare', NO_SHEBANG)] }]), languages: { [sha256(NO_SHEBANG)]: 'program:sh' } }, { kit });
+    const out = await ATOMAS_HOST.playGames(job([{ seedKey: 2, seats: [{ ...seat('Bare', NO_SHEBANG), language: 'program:sh' }] }]), { kit });
     expect(out).toEqual([{ result: inProcess(2) }]);
   }, 60_000);
 
@@ -76,14 +77,15 @@ describe('atomas hosted games of posted programs', () => {
     const settings: HostSettings = { game: 'atomas', source: 'dir:/tmp/bots', rules: 'original', seed: 'koth', house: [], elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, allowPrograms: true };
     store = createStore(join(dir, 'host'), settings);
     const ids: Record<string, number> = {};
-    for (const [name, code] of Object.entries({ Zero: ZERO, Garbage: GARBAGE, Crasher: CRASHER, Looper: LOOPER, Bare: NO_SHEBANG })) {
+    for (const [name, code, language] of [['Zero', ZERO, 'program'], ['Garbage', GARBAGE, 'program'], ['Crasher', CRASHER, 'program'], ['Looper', LOOPER, 'program'], ['Bare', NO_SHEBANG, 'program'], ['Script', SH_SCRIPT, 'program:sh']] as const) {
       const e = upsertEntry(store, { answer: name, className: name, author: '' });
-      ids[name] = addVersion(store, { entry: e.id, sha256: sha256(code), code, language: 'program', posted: null, edited: null }).version.id;
+      ids[name] = addVersion(store, { entry: e.id, sha256: sha256(code), code, language, posted: null, edited: null }).version.id;
     }
     const tick = beginTick(store);
     const report = await validate(store, findGame('atomas')!, { kit, tick: tick.tick, timeLimitMs: LIMIT_MS });
     tick.finish();
-    expect(report.active).toEqual([ids.Zero]);
+    // A script without #! (a dir: file's extension, program:sh) runs with its interpreter.
+    expect(report.active).toEqual([ids.Zero, ids.Script]);
     const reason = (n: string) => getVersion(store!, ids[n]!)!.reason;
     expect(reason('Zero')).toBeNull();
     expect(reason('Garbage')).toBe("smoke game 1 of 4: move 1: the controller cannot take its answer (ValueError: invalid literal for int() with base 10: 'banana')");

@@ -22,7 +22,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostFailure, HostGame, HostGameSpec, HostJob, HostOutcome, HostPlayContext } from '../core/host/play.ts';
+import type { CodeSeat, HostFailure, HostGame, HostGameSpec, HostJob, HostOutcome, HostPlayContext } from '../core/host/play.ts';
 import { writeProgram } from '../core/host/programs.ts';
 import { encodeResult } from '../core/host/result.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
@@ -58,7 +58,10 @@ function runFault(r: OnceResult, move: number, limitMs: number): SeatFailure | u
   return undefined;
 }
 
-/** Plays one hosted game; `commands` maps a posted seat's sha256 to its program's command (playGames writes them). */
+/** A posted seat's program: its code and its language. */
+const programKey = (s: CodeSeat) => `${s.sha256}\n${s.language ?? 'program'}`;
+
+/** Plays one hosted game; `commands` maps a posted seat's program (programKey) to its command (playGames writes them). */
 export function playAtomasHostGame(job: Pick<HostJob, 'run' | 'rules' | 'timeLimitMs'>, g: HostGameSpec, commands: ReadonlyMap<string, string> = new Map()): HostOutcome {
   if (g.seats.length !== 1) throw new RangeError(`a hosted atomas game seats 1 bot, got ${g.seats.length}`);
   const seat = g.seats[0]!;
@@ -69,7 +72,7 @@ export function playAtomasHostGame(job: Pick<HostJob, 'run' | 'rules' | 'timeLim
     if (!port) throw new Error(`koth: no atomas port ${seat}`);
     bot = port;
   } else {
-    const command = commands.get(seat.sha256);
+    const command = commands.get(programKey(seat));
     if (command === undefined) throw new Error(`koth: no program written for ${seat.sha256}`);
     bot = externalBot(command, limitMs, (r, move) => {
       const fault = runFault(r, move, limitMs);
@@ -94,22 +97,23 @@ async function playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcom
   const posted = job.games.some((g) => g.seats.some((s) => typeof s !== 'string'));
   const dir = posted ? mkdtempSync(join(tmpdir(), 'koth-host-atomas-')) : undefined;
   try {
+    // By program: its code and language (one text may be a program of two languages).
     const commands = new Map<string, string>();
     const refused = new Map<string, string>();
     for (const g of job.games) {
       for (const s of g.seats) {
-        if (typeof s === 'string' || commands.has(s.sha256) || refused.has(s.sha256)) continue;
+        if (typeof s === 'string' || commands.has(programKey(s)) || refused.has(programKey(s))) continue;
         const code = job.code[s.sha256];
         if (code === undefined) throw new Error(`koth: the job holds no code ${s.sha256}`);
-        const w = writeProgram(dir!, s.sha256, code, job.languages?.[s.sha256] ?? 'program');
-        if ('command' in w) commands.set(s.sha256, w.command);
-        else refused.set(s.sha256, w.refused);
+        const w = writeProgram(join(dir!, String(commands.size + refused.size)), s.sha256, code, s.language ?? 'program');
+        if ('command' in w) commands.set(programKey(s), w.command);
+        else refused.set(programKey(s), w.refused);
       }
     }
     const timeLimitMs = ctx.timeLimitMs ?? job.timeLimitMs ?? ATOMAS_HOST.timeLimitMs;
     return job.games.map((g): HostOutcome => {
       const s = g.seats[0];
-      const why = s !== undefined && typeof s !== 'string' ? refused.get(s.sha256) : undefined;
+      const why = s !== undefined && typeof s !== 'string' ? refused.get(programKey(s)) : undefined;
       return why !== undefined ? { failed: { seat: 0, kind: 'load', reason: why } } : playAtomasHostGame({ ...job, timeLimitMs }, g, commands);
     });
   } finally {

@@ -19,6 +19,11 @@ import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 export interface CodeSeat {
   sha256: string;
   className: string;
+  /**
+   * The version's language (what ingest stored: `python`, `cpp`, `program:sh`…), for a game whose
+   * answers are not all one kind of text (a program's interpreter); absent: the game's first.
+   */
+  language?: string;
 }
 
 /** A seat: a port (or house bot) by name, or a posted answer's class. */
@@ -39,12 +44,6 @@ export interface HostJob {
   games: HostGameSpec[];
   /** The code of every CodeSeat, by sha256. */
   code: Record<string, string>;
-  /**
-   * The version language of every CodeSeat's code, by sha256 (what ingest stored: `python`, `cpp`,
-   * `program:sh`…), for a game that runs more than one kind of text (a program's interpreter);
-   * absent: the game's first language.
-   */
-  languages?: Record<string, string>;
   /** The time limit of a call the sandbox runs under (set by playGames: its failures' messages name it). */
   timeLimitMs?: number;
 }
