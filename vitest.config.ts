@@ -76,6 +76,7 @@ export const LANES: readonly Lane[] = [
       'test/bot-cmd.test.ts',
       'test/host-cli.test.ts',
       'test/host-tick.test.ts',
+      'test/host-se.test.ts',
       'test/bundle.test.ts',
       'test/cli-edges.test.ts',
       'test/cli-surface.test.ts',
