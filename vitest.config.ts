@@ -58,6 +58,7 @@ export const LANES: readonly Lane[] = [
     needs: 'dist/koth.js (built first): spawns the koth CLI, and python3/sh programs as players',
     build: true,
     files: [
+      'engines/atomas/host.test.ts',
       'engines/camel-up/bench.test.ts',
       'engines/core/entrants/program.test.ts',
       'engines/core/host/store-kill.test.ts',
@@ -102,6 +103,7 @@ export const LANES: readonly Lane[] = [
       'engines/gun-duel/cpp/cpp-audit.test.ts',
       'engines/gun-duel/cpp/cpp-players.test.ts',
       'engines/gun-duel/extract.test.ts',
+      'engines/gun-duel/host.test.ts',
       'engines/ruins/big-ints.test.ts',
       'engines/ruins/python-bots.test.ts',
       'engines/ruins/python-cache.test.ts',
