@@ -12,6 +12,7 @@
  *
  * A function of the store and R: two hosts with the same games show the same change.
  */
+import { hostSandbox } from '../engines/core/host/play.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,7 +92,7 @@ export async function boardUnderRules(store: Store, game: GameDescriptor, rules:
     for (let i = 0; i < games.length; i += batch) {
       const chunk = games.slice(i, i + batch);
       const specs: HostGameSpec[] = chunk.map((g) => ({ seedKey: g.seedKey, seats: g.seats.map(seatOf) }));
-      if (specs.some((g) => g.seats.some((s) => typeof s !== 'string'))) pool ??= o.kit.sandboxPool(game.id, Math.max(1, o.workers ?? 1), { timeoutMs: host.timeLimitMs });
+      if (specs.some((g) => g.seats.some((s) => typeof s !== 'string'))) pool ??= hostSandbox(o.kit, game.id, host, o.workers ?? 1);
       const outcomes = await host.playGames({ run, rules, games: specs, code }, { kit: o.kit, ...(pool ? { sandbox: pool } : {}), workers: o.workers ?? 1 });
       const replayed: Game[] = [];
       chunk.forEach((g, j) => {

@@ -19,6 +19,7 @@
  * House bots are entries too (answer `house`, the port's name as class, language `port`, code
  * `port:<name>`), made active when first needed (ensureHouse): a game's seats are versions.
  */
+import { hostSandbox } from '../engines/core/host/play.ts';
 import { createHash } from 'node:crypto';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
 import { hostLanguages, isProgramLanguage, seatsLanguage, type CodeSeat, type HostGame, type HostSeat } from '../engines/core/host/play.ts';
@@ -151,7 +152,7 @@ export async function validate(store: Store, game: GameDescriptor, o: ValidateOp
       const run = smokeRunSeed(settings.seed, settings.rules, v.sha256);
       const seatIds = Array.from({ length: n }, (_, j) => smokeSeats(host, v.id, house, j));
       const versions = new Map<number, Version>([[v.id, v], ...house.map((id) => [id, listVersions(store).find((x) => x.id === id)!] as const)]);
-      if (host.runtime !== 'none') pool ??= o.kit.sandboxPool(game.id, 1, { runtime: host.runtime ?? 'python', timeoutMs: timeLimitMs });
+      pool ??= hostSandbox(o.kit, game.id, host, 1, timeLimitMs);
       const outcomes = await host.playGames(
         { run, rules: settings.rules, code: { [v.sha256]: code }, games: seatIds.map((seats, j) => ({ seedKey: j, seats: seats.map((id) => seatOfVersion(store, versions.get(id)!)) })) },
         { kit: o.kit, sandbox: pool, timeLimitMs },

@@ -37,7 +37,10 @@ const SMALL = ['--games', '30', '--test-pairs', '10', '--resamples', '50'];
 
 describe('koth host with se:QUESTION_ID (the test API server)', () => {
   it('new, rejected, edited with its SPRT, the API failing mid-tick, deleted; verify holds', async () => {
-    server = await new FakeStackExchange({ answers: [answer(201, 'alice', bot('Alpha', 15)), answer(202, 'bob', 'class Broken(Bot):\n    def make_throw(self, scores, last_round)\n        yield False\n')] }).start();
+    const quitter = 'class Quitter(Bot):\n    def make_throw(self, scores, last_round):\n        yield False\n';
+    server = await new FakeStackExchange({
+      answers: [answer(201, 'alice', bot('Alpha', 15)), answer(202, 'bob', 'class Broken(Bot):\n    def make_throw(self, scores, last_round)\n        yield False\n'), answer(203, 'carol', quitter)],
+    }).start();
     const s = server;
     const dir = join(tmp(), 'hill');
     const init = await kothAsync(['host', 'init', dir, '--game', 'dice', '--source', `se:${DICE_Q}`, '--api-base', s.base, '--house', 'GoToTenBot,OptFor2X'], ENV);
@@ -51,11 +54,21 @@ describe('koth host with se:QUESTION_ID (the test API server)', () => {
     const row = (b: any, name: string) => b.entries.find((e: any) => e.name === name);
 
     const t1 = await tick();
-    expect(t1.ingest).toMatchObject({ new: 2 });
+    expect(t1.ingest).toMatchObject({ new: 3 });
     let b = await board();
     expect(row(b, 'Alpha')).toMatchObject({ status: 'active', answer: '201', author: 'alice', version: 1 });
     expect(row(b, 'Broken')).toMatchObject({ status: 'rejected', answer: '202' });
     expect(row(b, 'Broken').reason).toMatch(/SyntaxError/);
+    // A bot that never scores never wins: a one-sided bound, not a made-up interval.
+    expect(row(b, 'Quitter')).toMatchObject({ status: 'active', low: null, oneSided: { side: 'upper', why: 'never won' } });
+    expect(row(b, 'Quitter').high).toBe(row(b, 'Quitter').oneSided.bound);
+    // --without: the entry and every game it sat in left out; --as-of before the first tick: nothing rated yet.
+    const without = (await kothAsync(['host', 'board', dir, '--json', '--resamples', '20', '--without', 'Quitter'], ENV)).json();
+    expect(without.entries.map((e: any) => e.name)).not.toContain('Quitter');
+    expect(without.ratings.without).toEqual(['Quitter']);
+    const past = (await kothAsync(['host', 'board', dir, '--json', '--resamples', '20', '--as-of', '2000-01-01'], ENV)).json();
+    expect(past.ratings.games).toBe(0);
+    expect(row(past, 'Alpha').elo).toBeNull();
 
     // Alpha's answer edited: version 2, its test against version 1.
     const a = s.answers.find((x) => x.answer_id === 201)!;

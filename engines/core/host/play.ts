@@ -99,6 +99,15 @@ export interface HostGame {
   playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]>;
 }
 
+/**
+ * The sandbox workers a hosted game's posted answers run in: kit.sandboxPool of its runtime with
+ * its call time limit; undefined for a game whose answers run in none (programs).
+ */
+export function hostSandbox(kit: Pick<ReplayKit, 'sandboxPool'>, game: string, host: HostGame, workers: number, timeLimitMs: number = host.timeLimitMs): SandboxPool | undefined {
+  if (host.runtime === 'none') return undefined;
+  return kit.sandboxPool(game, Math.max(1, workers), { runtime: host.runtime ?? 'python', timeoutMs: timeLimitMs });
+}
+
 /** The languages a hosted game seats (HostGame.languages; ['python'] when it names none). */
 export function hostLanguages(host: HostGame): readonly string[] {
   return host.languages ?? ['python'];
