@@ -63,8 +63,15 @@ function statsLineError(result: unknown): [string, string] | undefined {
   return undefined;
 }
 
-/** `games` games of tournament_core's loop on one generator (`random`, the module-global one the bots share). */
-export function playTournament2026(names: readonly string[], resolve: PlayerResolver, random: PyRandom, games: number, each: (g: Format26Game, k: number) => void): void {
+/** `games` games of tournament_core's loop on one generator (`random`, the module-global one the bots share); `onAction` sees every answer run_game read (a hosted game counts them: engines/camel-up/host.ts). */
+export function playTournament2026(
+  names: readonly string[],
+  resolve: PlayerResolver,
+  random: PyRandom,
+  games: number,
+  each: (g: Format26Game, k: number) => void,
+  onAction?: (seat: number, action: unknown) => void,
+): void {
   const missing = names.filter((n) => !resolve(n));
   if (missing.length) throw new Error(`no camel-up port for ${missing.join(', ')}`);
   const pool = names.map((n) => resolve(n)!);
@@ -82,6 +89,7 @@ export function playTournament2026(names: readonly string[], resolve: PlayerReso
             'and run_game reads result[0] for its action statistics outside its try (camelup.py\'s PlayGame would roll instead). The original tournament ended with this exception.',
         );
       }
+      onAction?.(seat, action);
     });
     each({ seats, order: seats.map((i) => names[i]!), money: r.money, winnerSeats: r.winnerSeats, turns: r.turns }, k);
   }
