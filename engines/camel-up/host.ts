@@ -187,7 +187,7 @@ export function playCamelHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost
       const seat = own ?? Math.max(0, mover);
       if (e instanceof SandboxStop) throw new SeatFailure(seat, stopKind(e.reason), stopText(e.reason, e.pyMessage.slice(e.bot.length + 2), limitMs));
       if (e instanceof CamelUnfollowable) throw new SeatFailure(seat, 'refused', `koth cannot carry its answer with its Python meaning: ${e.pyType}: ${e.pyMessage}`);
-      if (e instanceof RunGameCrash) throw new SeatFailure(seat, 'illegal', e.message);
+      if (e instanceof RunGameCrash) throw new SeatFailure(seat, 'illegal', `tournament_core.run_game raised ${e.pyType}: ${e.pyMessage} reading its answer (result[0], outside its try): the 2026 tournament ended there`);
       if (e instanceof PythonError) {
         const text = `${e.pyType}: ${e.pyMessage}`;
         if (own !== undefined) throw new SeatFailure(seat, 'crash', `${text}${e instanceof ControllerCrash && e.where ? ` (${e.where})` : ''}: camelup.py did not catch it and stopped`);

@@ -61,7 +61,7 @@ const broken = seat(BROKEN, 'Broken');
 const raiser = seat(RAISER, 'Raiser');
 const looper = seat(LOOPER, 'Looper');
 const empty = seat(EMPTY, 'Empty');
-const TL = 400;
+const TL = 1000;
 
 const JOB: HostJob = {
   run: 'host/test/rules/fixed',
@@ -116,7 +116,7 @@ describe('ruins hosted games with posted answers', () => {
     expect(new Set([0, 2, 6, 7].map((i) => (split[i] as { result: string }).result)).size).toBe(4);
 
     expect(failed(split[1]!)).toMatchObject({ seat: 1, kind: 'timeout' });
-    expect(failed(split[1]!)!.reason).toMatch(/time limit of 400 ms/);
+    expect(failed(split[1]!)!.reason).toMatch(/time limit of 1000 ms/);
     expect(failed(split[3]!)).toMatchObject({ seat: 1, kind: 'load' });
     expect(failed(split[3]!)!.reason).toMatch(/SyntaxError/);
     expect(failed(split[4]!)).toMatchObject({ seat: 2, kind: 'crash' });

@@ -46,17 +46,29 @@ export const stoppedBySandbox = (o: HostOutcome): boolean => 'failed' in o && (o
 /**
  * The games of a sandbox task, in order, each by `play`; it stops after a game the sandbox
  * stopped (`stopped()`: the interpreter says so, or that game's outcome is a time or memory
- * failure) and returns the outcomes so far: the caller plays the rest in a new task.
+ * failure) and returns the outcomes so far: the caller plays the rest in a new task. A game whose
+ * play threw once the sandbox had stopped a call of the game's own machinery (putting the
+ * interpreter back, loading the stand-in: not an answer's call, those give outcomes) has no
+ * outcome here: it is played again in the new task.
  */
 export function playTask(job: HostJob, play: (g: HostGameSpec) => HostOutcome, stopped: () => boolean): HostOutcome[] {
   const out: HostOutcome[] = [];
   for (const g of job.games) {
-    const o = play(g);
+    let o: HostOutcome;
+    try {
+      o = play(g);
+    } catch (e) {
+      if (stopped()) break;
+      throw e;
+    }
     out.push(o);
     if (stoppedBySandbox(o) || stopped()) break;
   }
   return out;
 }
+
+/** Tasks in a row that may come back without an outcome (the sandbox stopped the host's own calls) before playGames gives up. */
+const EMPTY_TASKS = 3;
 
 /** The outcome of a game whose worker the sandbox ended: the answer whose call was running (by its class name in the call's label), else the first answer. */
 function killedOutcome(g: HostGameSpec, e: SandboxKilled, limitMs: number): HostOutcome {
@@ -67,11 +79,15 @@ function killedOutcome(g: HostGameSpec, e: SandboxKilled, limitMs: number): Host
 
 async function inSandbox(h: SandboxedHosting, job: HostJob, pool: SandboxPool, games: HostGameSpec[], limitMs: number): Promise<HostOutcome[]> {
   const out: HostOutcome[] = [];
+  let empty = 0;
   while (out.length < games.length) {
     const rest = games.slice(out.length);
     try {
       const got = (await pool.run({ kind: 'job', fn: h.job, args: { ...job, games: rest } })) as HostOutcome[];
-      if (!got.length) throw new Error(`koth: the sandbox job ${h.job} returned no outcome for a task of ${rest.length} games`);
+      if (!got.length && ++empty >= EMPTY_TASKS) {
+        throw new Error(`koth: the sandbox stopped the host's own calls of ${h.game} (not an answer's) ${empty} tasks in a row: the time limit of ${limitMs} ms a call is too short for this machine`);
+      }
+      if (got.length) empty = 0;
       out.push(...got.slice(0, rest.length));
     } catch (e) {
       if (!(e instanceof SandboxKilled)) throw e;
