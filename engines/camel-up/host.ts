@@ -46,11 +46,10 @@ import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts'
 import { PythonFileError } from '../core/sandbox/errors.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
 import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
-import { MAX_ACTIONS } from './ab.ts';
 import { playTournament2026, RunGameCrash } from './format2026.ts';
 import { camelBot } from './ports.ts';
 import { CAMEL_MOVE_TIMEOUT_MS, CamelUnfollowable, loadPythonCamelPlayers, type CamelSandbox } from './python-players.ts';
-import type { CamelPlayer } from './rules.ts';
+import { MAX_ACTIONS, type CamelPlayer } from './rules.ts';
 import { playGames } from './tournament.ts';
 import { camelFlags } from './variants.ts';
 
