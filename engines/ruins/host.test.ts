@@ -3,8 +3,9 @@
  * few-line adventurers (never an original answer) among ports. An answer scores what the same
  * adventurer written in TypeScript scores on the same generator; a game's outcome depends on its
  * seed key and seats only: tasks of 1 game on 2 workers and of 3 games on 1 worker give the same
- * outcomes, failures included (a task goes on in a new worker after a game the sandbox stopped);
- * each failure names its seat and a reason a bot author reads; validate() (host/validate.ts)
+ * outcomes, failures included (a task goes on in a new worker after a game the sandbox stopped;
+ * a task whose worker the sandbox ended is played again game by game, so only the guilty game
+ * fails); each failure names its seat and a reason a bot author reads; validate() (host/validate.ts)
  * makes a good answer active and rejects a bad one. Sandbox lane (vitest.config.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +42,8 @@ const BROKEN = "from __main__ import Adventurer\nclass Broken(Adventurer):\n    
 const RAISER = adventurer('Raiser', "        return 'next'", '    def __init__(self, name, random):\n        super().__init__(name, random)\n        self.x = 1 / 0\n');
 const LOOPER = adventurer('Looper', "        while True:\n            pass\n        return 'next'");
 const EMPTY = adventurer('Empty', '        return ()');
+/** Catches the sandbox's interrupt and loops on: the sandbox ends its worker. */
+const STUBBORN = adventurer('Stubborn', "        while True:\n            try:\n                while True:\n                    pass\n            except BaseException:\n                pass")
 
 /** Grabber written in TypeScript: the sandboxed answer must score what it scores. */
 class GrabberTs extends Adventurer {
@@ -66,7 +69,7 @@ const TL = 1000;
 const JOB: HostJob = {
   run: 'host/test/rules/fixed',
   rules: 'fixed',
-  code: Object.fromEntries([GRABBER, BROKEN, RAISER, LOOPER, EMPTY].map((c) => [sha256(c), c])),
+  code: Object.fromEntries([GRABBER, BROKEN, RAISER, LOOPER, EMPTY, STUBBORN].map((c) => [sha256(c), c])),
   games: [
     { seedKey: 0, seats: [grabber, 'Coward', 'EagerThief'] },
     { seedKey: 1, seats: ['Chad', looper, grabber] },
@@ -123,6 +126,19 @@ describe('ruins hosted games with posted answers', () => {
     expect(failed(split[4]!)!.reason).toMatch(/ZeroDivisionError: division by zero.*Raiser.__init__/);
     expect(failed(split[5]!)).toMatchObject({ seat: 1, kind: 'illegal' });
     expect(failed(split[5]!)!.reason).toMatch(/ruins.py crashed on its action: ValueError: not enough values to unpack.*\(Empty\)/);
+  }, 120_000);
+
+  it("a task whose worker the sandbox ended: only that game fails, the task's other games keep their results", async () => {
+    const host = findGame('ruins')!.engine!.host!;
+    const kit = replayKit();
+    const [one] = pools.slice(-1);
+    const games = [JOB.games[0]!, { seedKey: 9, seats: ['Coward', seat(STUBBORN, 'Stubborn')] }, JOB.games[7]!];
+    const out = await host.playGames({ ...JOB, games }, { kit, sandbox: one, batch: 3, timeLimitMs: TL });
+    const alone = await host.playGames({ ...JOB, games: [games[0]!, games[2]!] }, { kit, sandbox: one, batch: 1, timeLimitMs: TL });
+    expect([out[0], out[2]]).toEqual(alone);
+    expect(alone.every((o) => 'result' in o)).toBe(true);
+    expect(failed(out[1]!)).toMatchObject({ seat: 1, kind: 'timeout' });
+    expect(failed(out[1]!)!.reason).toMatch(/time limit of 1000 ms .*interrupting it did not stop it/);
   }, 120_000);
 
   it('validate: a good answer becomes active with its smoke games, a syntax error is rejected with the Python error', async () => {
