@@ -74,6 +74,8 @@ export const LANES: readonly Lane[] = [
       'test/bench.test.ts',
       'test/bot-cmd.test.ts',
       'test/host-cli.test.ts',
+      'test/host-tick.test.ts',
+      'test/host-se.test.ts',
       'test/bundle.test.ts',
       'test/cli-edges.test.ts',
       'test/cli-surface.test.ts',

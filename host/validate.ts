@@ -22,6 +22,7 @@ import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
 import type { CodeSeat, HostGame, HostSeat } from '../engines/core/host/play.ts';
 import { smokeRunSeed } from '../engines/core/host/seeds.ts';
 import {
+  HOUSE_ANSWER,
   addEvent,
   addVersion,
   getCode,
@@ -42,8 +43,7 @@ import type { SandboxPool } from '../engines/core/sandbox/pool.ts';
 /** Smoke games a new version plays. */
 export const SMOKE_GAMES = 4;
 
-/** The answer id of the house bots' entries. */
-export const HOUSE_ANSWER = 'house';
+export { HOUSE_ANSWER };
 
 export interface ValidateOptions {
   kit: Pick<ReplayKit, 'sandboxPool'>;
@@ -139,7 +139,7 @@ export async function validate(store: Store, game: GameDescriptor, o: ValidateOp
       const games: Game[] = [];
       let failure: string | undefined;
       outcomes.forEach((out, j) => {
-        if ('result' in out) games.push({ number: number++, rules: settings.rules, seedKey: j, seats: seatIds[j]!, result: out.result, kind: 'smoke', tick: o.tick });
+        if ('result' in out) games.push({ number: number++, rules: settings.rules, seedKey: j, seats: seatIds[j]!, result: out.result, kind: 'smoke', tick: o.tick, subject: v.id });
         else if (failure === undefined) {
           if (seatIds[j]![out.failed.seat] !== v.id) throw new Error(`smoke game ${j} of version ${v.id}: the house bot in seat ${out.failed.seat} failed: ${out.failed.reason}`);
           failure = `smoke game ${j + 1} of ${n}: ${out.failed.reason}`;

@@ -74,6 +74,8 @@ export interface HostGame {
   seats: { min: number; max: number };
   /** The time limit of one call into a posted answer, ms: past it the answer fails its game. */
   timeLimitMs: number;
+  /** Field games a tick plays at most by default (host/tick.ts DEFAULT_TICK_GAMES when absent). */
+  tickGames?: number;
   /** Plays the games, outcomes in the job's order. */
   playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]>;
 }

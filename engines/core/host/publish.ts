@@ -60,12 +60,13 @@ export interface Manifest {
 
 /**
  * The digest of the stored results: sha256 (hex) over one line per game in number order,
- * `<number> <rules> <seed key> <seats, comma-separated version ids> <kind> <result>\n` (UTF-8).
+ * `<number> <rules> <seed key> <seats, comma-separated version ids> <kind> <result>\n` (UTF-8), with
+ * ` <subject>` before the newline for a test's or a smoke game (the test or version its seed names).
  * The tick and the worker are not in it (they say when and where, not what).
  */
 export function resultsDigest(store: Store): string {
   const h = createHash('sha256');
-  for (const g of iterateGames(store)) h.update(`${g.number} ${g.rules} ${g.seedKey} ${g.seats.join(',')} ${g.kind} ${g.result}\n`);
+  for (const g of iterateGames(store)) h.update(`${g.number} ${g.rules} ${g.seedKey} ${g.seats.join(',')} ${g.kind} ${g.result}${g.subject == null ? '' : ` ${g.subject}`}\n`);
   return h.digest('hex');
 }
 
