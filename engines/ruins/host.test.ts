@@ -27,7 +27,7 @@ import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 
-const adventurer = (name: string, body: string, extra = '') => `from __main__ import Adventurer\nimport random\nclass ${name}(Adventurer):\n${extra}    def get_action(self, state):\n${body}\n`;
+const adventurer = (name: string, body: string, extra = '') => `import random\nclass ${name}(Adventurer):\n${extra}    def get_action(self, state):\n${body}\n`;
 /** Takes the lightest treasure of the first room (bidding its weight plus 0–3 from self.random), then leaves. */
 const GRABBER = adventurer(
   'Grabber',
@@ -38,7 +38,7 @@ const GRABBER = adventurer(
     "        return 'take', i, state.treasures[i].weight + self.random.randint(0, 3)",
   ].join('\n'),
 );
-const BROKEN = "from __main__ import Adventurer\nclass Broken(Adventurer):\n    def get_action(self, state)\n        return 'next'\n";
+const BROKEN = "class Broken(Adventurer):\n    def get_action(self, state)\n        return 'next'\n";
 const RAISER = adventurer('Raiser', "        return 'next'", '    def __init__(self, name, random):\n        super().__init__(name, random)\n        self.x = 1 / 0\n');
 const LOOPER = adventurer('Looper', "        while True:\n            pass\n        return 'next'");
 const EMPTY = adventurer('Empty', '        return ()');

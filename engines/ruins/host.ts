@@ -10,9 +10,10 @@
  * Seats: 2 to 10 — ten is the tournament's table, and HEAD's run_tournament gives no result with
  * fewer than two scored bots ("There aren't enough competitors").
  *
- * Posted answers are seated as `koth replay ruins --python-bots` seats them
- * (python-bots.ts loadPythonRuinsBots: every Adventurer subclass of the code, each adventurer's
- * `self.random` in step with its generator), loaded afresh for every game into an interpreter put
+ * Posted answers are seated as `koth replay ruins --python-bots cache` seats them: the code under
+ * the prelude ruins.py's downloader wrote above an answer (`from __main__ import Adventurer`,
+ * print silenced: originals.ts moduleOfAnswer), every Adventurer subclass of it (python-bots.ts
+ * loadPythonRuinsBots, each adventurer's `self.random` in step with its generator), loaded afresh for every game into an interpreter put
  * back in its state before any answer ran (bootstrap.ts koth_reset), only in the Pyodide sandbox
  * (the job `ruinsHostGames`, exported by trials.ts for the workers); games of ports only are
  * played here.
@@ -40,7 +41,7 @@ import type { JobContext } from '../core/sandbox/job-worker.ts';
 import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import type { Adventurer, AdventurerClass, RoomState, SeedLater } from './adventurer.ts';
 import { drunkard, ruinsClass } from './ports.ts';
-import { loadPythonRuinsBots, PythonBotRefused } from './python-bots.ts';
+import { loadPythonRuinsBots, PythonBotRefused, RUINS_ANSWER_PRELUDE } from './python-bots.ts';
 import { Ruins } from './rules.ts';
 import { RUINS_VARIANTS, type RuinsFlags } from './variants.ts';
 
@@ -141,7 +142,8 @@ function seatClasses(job: HostJob, g: HostGameSpec, py: PythonHost | undefined, 
     const sources = shas.map((sha) => {
       const code = job.code[sha];
       if (code === undefined) throw new Error(`koth: the job holds no code ${sha}`);
-      return { module: answerModule(sha), code, origin: `answer ${sha.slice(0, 12)}` };
+      // Under the downloader's prelude, as ruins.py ran a posted answer (its line numbers are the code's + 2).
+      return { module: answerModule(sha), code: RUINS_ANSWER_PRELUDE + code, origin: `answer ${sha.slice(0, 12)}` };
     });
     freshInterpreter(py);
     try {

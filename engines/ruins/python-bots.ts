@@ -74,6 +74,9 @@ export interface LoadedPythonBots {
   sandbox: PythonHost;
 }
 
+/** What ruins.py's downloader wrote above every answer's code block, after its docstring (originals.ts, host.ts): the base class, print silenced. */
+export const RUINS_ANSWER_PRELUDE = 'from __main__ import Adventurer\nprint = lambda *_, **__: None\n';
+
 export function sourceFromFile(path: string, code: string): PythonSource {
   return { module: basename(path).replace(/\.py$/, ''), code, origin: path };
 }
