@@ -92,6 +92,7 @@ export const LANES: readonly Lane[] = [
     needs: 'Pyodide and clang (npm dependencies, WebAssembly): original Python answers and compiled C++ in sandbox workers; dist/koth.js',
     build: true,
     files: [
+      'engines/camel-up/host.test.ts',
       'engines/camel-up/python-players.test.ts',
       'engines/camel-up/python2026.test.ts',
       'engines/camel-up/verify.test.ts',
@@ -105,6 +106,7 @@ export const LANES: readonly Lane[] = [
       'engines/gun-duel/extract.test.ts',
       'engines/gun-duel/host.test.ts',
       'engines/ruins/big-ints.test.ts',
+      'engines/ruins/host.test.ts',
       'engines/ruins/python-bots.test.ts',
       'engines/ruins/python-cache.test.ts',
       'engines/ruins/verify.test.ts',
