@@ -153,20 +153,21 @@ export async function validate(store: Store, game: GameDescriptor, o: ValidateOp
       const seatIds = Array.from({ length: n }, (_, j) => smokeSeats(host, v.id, house, j));
       const versions = new Map<number, Version>([[v.id, v], ...house.map((id) => [id, listVersions(store).find((x) => x.id === id)!] as const)]);
       pool ??= hostSandbox(o.kit, game.id, host, 1, timeLimitMs);
-      const outcomes = await host.playGames(
-        { run, rules: settings.rules, code: { [v.sha256]: code }, games: seatIds.map((seats, j) => ({ seedKey: j, seats: seats.map((id) => seatOfVersion(store, versions.get(id)!)) })) },
-        { kit: o.kit, sandbox: pool, timeLimitMs },
-      );
       let number = nextGameNumber(store);
       const games: Game[] = [];
       let failure: string | undefined;
-      outcomes.forEach((out, j) => {
-        if ('result' in out) games.push({ number: number++, rules: settings.rules, seedKey: j, seats: seatIds[j]!, result: out.result, kind: 'smoke', tick: o.tick, subject: v.id });
-        else if (failure === undefined) {
-          if (seatIds[j]![out.failed.seat] !== v.id) throw new Error(`smoke game ${j} of version ${v.id}: the house bot in seat ${out.failed.seat} failed: ${out.failed.reason}`);
-          failure = `smoke game ${j + 1} of ${n}: ${out.failed.reason}`;
+      // One game at a time, stopping at the first failure: a version that loops is not kept for n time limits.
+      for (let j = 0; j < n && failure === undefined; j++) {
+        const [out] = await host.playGames(
+          { run, rules: settings.rules, code: { [v.sha256]: code }, games: [{ seedKey: j, seats: seatIds[j]!.map((id) => seatOfVersion(store, versions.get(id)!)) }] },
+          { kit: o.kit, sandbox: pool, timeLimitMs },
+        );
+        if ('result' in out!) games.push({ number: number++, rules: settings.rules, seedKey: j, seats: seatIds[j]!, result: out.result, kind: 'smoke', tick: o.tick, subject: v.id });
+        else {
+          if (seatIds[j]![out!.failed.seat] !== v.id) throw new Error(`smoke game ${j} of version ${v.id}: the house bot in seat ${out!.failed.seat} failed: ${out!.failed.reason}`);
+          failure = `smoke game ${j + 1} of ${n}: ${out!.failed.reason}`;
         }
-      });
+      }
       if (failure !== undefined) reject(v, failure, games);
       else
         store.step(() => {
