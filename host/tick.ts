@@ -190,8 +190,7 @@ class Player {
         for (const { game: g, out } of failed) {
           const vid = g.seats[out.failed.seat]!;
           const v = getVersion(this.store, vid)!;
-          const entry = getEntry(this.store, v.entry)!;
-          if (entry.answer === HOUSE_ANSWER) throw new Error(`game ${g.number}: the house bot ${entry.className} failed: ${out.failed.reason}`);
+          // A house bot is rejected as any version is: it never plays again (its entry's page says why).
           if (v.status === 'rejected') continue;
           const reason = `${g.kind} game ${g.number}: ${out.failed.reason}`;
           setStatus(this.store, vid, 'rejected', reason);

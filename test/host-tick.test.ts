@@ -243,4 +243,30 @@ describe('two hosts, workers, SIGKILL and the tick lock', () => {
     expect(other.json().rules).toBe('original');
     expect(readFileSync(join(whole, 'host.db')).equals(before)).toBe(true);
   }, 120_000);
+
+  it('camel-up: a house port that fails a game under the host\'s rules is rejected, not the tick; the 2026 rule change of the worked example', () => {
+    const dir = join(tmp(), 'cup');
+    expect(koth(['host', 'init', dir, '--game', 'camel-up', '--rules', 'fixed', '--source', `dir:${folder({})}`, '--house', 'Player0,Player1,Player2,RoundBetter,Trapper']).status).toBe(0);
+    // Trapper (a test bot of ours) lays a trap camelup.py raises on under the 2018 rules.
+    const t1 = koth(['host', 'tick', dir, '--games', '200', '--resamples', '20', '--json']);
+    expect(t1.status, t1.stderr).toBe(0);
+    expect(t1.json().rejectedInPlay).toHaveLength(1);
+    expect(t1.json().rejectedInPlay[0].reason).toMatch(/^field game \d+: camelup\.py raised on its answer: IndexError/);
+    const t2 = koth(['host', 'tick', dir, '--games', '200', '--resamples', '20', '--json']);
+    expect(t2.status, t2.stderr).toBe(0);
+    expect(t2.json().played.field).toBe(200);
+    const b = koth(['host', 'board', dir, '--json', '--resamples', '20']).json();
+    expect(b.entries.find((e: any) => e.name === 'Trapper')).toMatchObject({ status: 'rejected' });
+    expect(b.entries.filter((e: any) => e.status === 'active').map((e: any) => e.name).sort()).toEqual(['Player0', 'Player1', 'Player2', 'RoundBetter']);
+    const change = koth(['host', 'board', dir, '--rules', '2026', '--json', '--resamples', '20']);
+    expect(change.status, change.stderr).toBe(0);
+    const rc = change.json().ruleChange;
+    expect(rc).toMatchObject({ from: 'fixed', to: '2026', failed: 0 });
+    const db = new Database(join(dir, 'host.db'));
+    expect(rc.games).toBe(Number((db.prepare("SELECT count(*) AS n FROM games WHERE kind = 'field' AND rules = 'fixed'").get() as { n: number }).n));
+    db.close();
+    expect(rc.rows.map((r: any) => r.name).sort()).toEqual(['Player0', 'Player1', 'Player2', 'RoundBetter']);
+    expect(rc.rows.every((r: any) => typeof r.delta === 'number')).toBe(true);
+    expect(koth(['host', 'verify', dir]).status).toBe(0);
+  }, 120_000);
 });
