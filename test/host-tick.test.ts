@@ -63,6 +63,10 @@ describe('koth host tick over several ticks', () => {
     expect(t1.ingest).toMatchObject({ new: 3 });
     expect(t1.validate.active).toHaveLength(2);
     expect(t1.played.field).toBeGreaterThan(0);
+    // Where the tick's time went (koth bench host): every step, the games' play apart from the tick's own work.
+    expect(Object.keys(t1.ms).sort()).toEqual(['ingest', 'play', 'publish', 'rate', 'schedule', 'store', 'test', 'total', 'validate']);
+    expect(t1.ms.play).toBeGreaterThan(0);
+    expect(t1.ms.total).toBeGreaterThanOrEqual(t1.ms.play);
     let b = board(dir);
     expect(row(b, 'Broken')).toMatchObject({ status: 'rejected', version: 1 });
     expect(row(b, 'Broken').reason).toMatch(/SyntaxError/);
