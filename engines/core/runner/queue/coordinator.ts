@@ -30,6 +30,12 @@ export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>,
   signal?: AbortSignal;
   /** A line for the user (stderr by default): re-added shards, waiting for workers, refusals. */
   say?: (line: string) => void;
+  /**
+   * Each shard's result as it is handed in (checked, before it is merged), with the worker that
+   * played it as the queue knows it (the name a `koth worker` gives itself): for a caller that
+   * audits who played what (`koth host tick --queue`). Not called for shards resumed from a checkpoint.
+   */
+  onResult?: (index: number, acc: Acc, worker: string | undefined) => void;
 }
 
 export interface QueuedRunResult<Acc> {
@@ -150,6 +156,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
               `Nothing of it was merged and ${suspect.length > 1 ? `the ${suspect.length} jobs that worker handed in were` : 'the job was'} removed: stop that worker (or run one of this koth build), then rerun the same command to resume (the other finished shards are kept)`,
           );
         }
+        o.onResult?.(s.index, job.returnvalue as Acc, job.processedBy);
         record(s.index, job.returnvalue as Acc);
         mergedShards++;
         lastSeen = performance.now();
