@@ -15,6 +15,7 @@ import { shardOf } from '../ab/pairs.ts';
 import type { TrialSpec, SandboxContext } from '../runner/trial-spec.ts';
 import { sha256Hex } from '../runner/content.ts';
 import type { HostFailure, HostGameSpec, HostJob, HostOutcome } from './play.ts';
+import { decodeResult, seatsOf } from './result.ts';
 import { MAX_RESULT_BYTES } from './store.ts';
 
 /** What every shard of a queued batch is handed (plain data; each `code` travels by content). */
@@ -45,17 +46,28 @@ export function hostShardOptions(job: HostJob, shardSize: number, timeLimitMs: n
 
 const FAILURES: readonly HostFailure[] = ['load', 'crash', 'timeout', 'memory', 'illegal', 'refused'];
 
-/** Why an outcome read back from a worker cannot be one (its shape only: whether it is true is the audit's to say), or undefined. */
-export function outcomeProblem(o: unknown, seats = Number.MAX_SAFE_INTEGER): string | undefined {
+/**
+ * Why an outcome read back from a worker cannot be one of a game of `seats` seats (its form only:
+ * whether it is true is the audit's to say), or undefined: a result must be one the store and
+ * the ratings read (result.ts, canonical), seat for seat.
+ */
+export function outcomeProblem(o: unknown, seats?: number): string | undefined {
   const x = o as Record<string, unknown> | null;
   if (!x || typeof x !== 'object' || Array.isArray(x)) return 'it is not an outcome';
   if ('result' in x) {
     if (typeof x.result !== 'string' || Buffer.byteLength(x.result, 'utf8') > MAX_RESULT_BYTES) return `its result is not a string of at most ${MAX_RESULT_BYTES} bytes`;
-    return Object.keys(x).length === 1 ? undefined : 'it holds more than a result';
+    if (Object.keys(x).length !== 1) return 'it holds more than a result';
+    try {
+      const n = seatsOf(decodeResult(x.result));
+      if (seats !== undefined && n !== seats) return `its result has ${n} seats, the game ${seats}`;
+    } catch (e) {
+      return `its result cannot be read (${(e as Error).message})`;
+    }
+    return undefined;
   }
   const f = x.failed as Record<string, unknown> | undefined;
   if (!f || typeof f !== 'object') return 'it holds neither a result nor a failure';
-  if (!Number.isSafeInteger(f.seat) || (f.seat as number) < 0 || (f.seat as number) >= seats) return 'its failed seat is not one of the game';
+  if (!Number.isSafeInteger(f.seat) || (f.seat as number) < 0 || (seats !== undefined && (f.seat as number) >= seats)) return 'its failed seat is not one of the game';
   if (!FAILURES.includes(f.kind as HostFailure) || typeof f.reason !== 'string') return 'its failure is not of koth\'s shape';
   return undefined;
 }
