@@ -58,6 +58,7 @@ export const LANES: readonly Lane[] = [
     needs: 'dist/koth.js (built first): spawns the koth CLI, and python3/sh programs as players',
     build: true,
     files: [
+      'engines/atomas/host.test.ts',
       'engines/camel-up/bench.test.ts',
       'engines/core/entrants/program.test.ts',
       'engines/core/host/store-kill.test.ts',
@@ -75,6 +76,7 @@ export const LANES: readonly Lane[] = [
       'test/bot-cmd.test.ts',
       'test/host-cli.test.ts',
       'test/host-tick.test.ts',
+      'test/host-se.test.ts',
       'test/bundle.test.ts',
       'test/cli-edges.test.ts',
       'test/cli-surface.test.ts',
@@ -90,6 +92,7 @@ export const LANES: readonly Lane[] = [
     needs: 'Pyodide and clang (npm dependencies, WebAssembly): original Python answers and compiled C++ in sandbox workers; dist/koth.js',
     build: true,
     files: [
+      'engines/camel-up/host.test.ts',
       'engines/camel-up/python-players.test.ts',
       'engines/camel-up/python2026.test.ts',
       'engines/camel-up/verify.test.ts',
@@ -101,7 +104,9 @@ export const LANES: readonly Lane[] = [
       'engines/gun-duel/cpp/cpp-audit.test.ts',
       'engines/gun-duel/cpp/cpp-players.test.ts',
       'engines/gun-duel/extract.test.ts',
+      'engines/gun-duel/host.test.ts',
       'engines/ruins/big-ints.test.ts',
+      'engines/ruins/host.test.ts',
       'engines/ruins/python-bots.test.ts',
       'engines/ruins/python-cache.test.ts',
       'engines/ruins/verify.test.ts',

@@ -11,6 +11,7 @@ import type { ReportSink } from './core/report/html/sink.ts';
 import { missingPorts, validateGame, type GameDescriptor } from './core/game.ts';
 import type { KnownBot } from './core/provenance.ts';
 import { parseTrialsKey, workerModuleOf, type TrialsRef } from './core/runner/trials-ref.ts';
+import { queuedHosting } from './core/host/trials.ts';
 import type { ChallengeConfig } from '../scraper/extract.ts';
 import { createReplayKit, paramProblems, type ReplayKit } from './core/cli/kit.ts';
 // The wiring first: it hands each game its ports.
@@ -95,7 +96,8 @@ export function trialsModuleOf(key: string | TrialsRef): string {
     return bundled(`wiring/${ref.game}-ab.ts`, `trials/${ref.game}-ab.js`);
   }
   if (ref.kind === 'host') {
-    if (!findGame(ref.game)?.engine?.host) throw new Error(`game "${ref.game}" cannot be hosted`);
+    const host = findGame(ref.game)?.engine?.host;
+    if (!host || !queuedHosting(host)) throw new Error(`game "${ref.game}" has no hosted games for the queue`);
     return bundled(`wiring/${ref.game}-host.ts`, `trials/${ref.game}-host.js`);
   }
   const own = findGame(ref.game)?.engine?.trialsModule;
@@ -113,7 +115,7 @@ function bundled(source: string, dist: string): string {
 export function servesTrials(key: string): boolean {
   const ref = parseTrialsKey(key);
   const engine = findGame(ref.game)?.engine;
-  return !!engine && (ref.kind !== 'ab' || !!engine.ab) && (ref.kind !== 'host' || !!engine.host);
+  return !!engine && (ref.kind !== 'ab' || !!engine.ab) && (ref.kind !== 'host' || (!!engine.host && queuedHosting(engine.host)));
 }
 
 export function challengeConfig(id: string): ChallengeConfig | undefined {

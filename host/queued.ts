@@ -18,7 +18,7 @@
  */
 import type { HostGame, HostJob, HostOutcome } from '../engines/core/host/play.ts';
 import { outcomeText, pickAudited, sameOutcome } from '../engines/core/host/audit.ts';
-import { hostShardOptions, hostTrials, outcomeProblem, type HostShardAcc } from '../engines/core/host/trials.ts';
+import { hostShardOptions, hostTrials, outcomeProblem, queuedHosting, type HostShardAcc } from '../engines/core/host/trials.ts';
 import { addEvent, type Game, type PlannedGame, type Store } from '../engines/core/host/store.ts';
 import { kothVersion, QueueJobFailed } from '../engines/core/runner/queue/protocol.ts';
 import { trialsKey, trialsRef } from '../engines/core/runner/trials-ref.ts';
@@ -72,8 +72,16 @@ export class QueuedPlayer {
     private readonly o: QueuedPlayOptions,
   ) {}
 
+  private saidLocal = false;
+
   /** One batch (games of one run) on the queue, audited; 'stopped' when `stop` ended the wait. */
   async play(run: string, games: PlannedGame[]): Promise<QueuedBatch | 'stopped'> {
+    if (!queuedHosting(this.o.host)) {
+      // Answers compiled on the host (gun-duel) or programs (atomas): not on the queue (yet).
+      if (!this.saidLocal) this.o.log(`tick ${this.tick}: ${this.o.gameId}'s hosted games do not go on the queue (its answers do not run in the Python sandbox): played here`);
+      this.saidLocal = true;
+      return { outcomes: await this.o.local(run, games), workers: new Map(), corrected: [], failedLate: [] };
+    }
     const queued = await this.fromQueue(run, games);
     if (queued === 'stopped') return 'stopped';
     if (!queued) return { outcomes: await this.o.local(run, games), workers: new Map(), corrected: [], failedLate: [] };

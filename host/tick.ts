@@ -19,6 +19,7 @@
  * never on the clock, the machine or the workers: two hosts given the same answers in the same
  * ticks store the same games and publish the same `leaderboard.json` and `manifest.json`.
  */
+import { hostSandbox } from '../engines/core/host/play.ts';
 import { createHash } from 'node:crypto';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
 import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostSeat } from '../engines/core/host/play.ts';
@@ -278,7 +279,7 @@ class Player {
   private async playJob(run: string, games: PlannedGame[], workers: number): Promise<HostOutcome[]> {
     const job = this.jobOf(run, games);
     const needsSandbox = job.games.some((g) => g.seats.some((s) => typeof s !== 'string'));
-    if (needsSandbox) this.pool ??= this.o.kit.sandboxPool(this.game.id, workers, { timeoutMs: this.host.timeLimitMs });
+    if (needsSandbox) this.pool ??= hostSandbox(this.o.kit, this.game.id, this.host, workers);
     return this.host.playGames(job, { kit: this.o.kit, ...(this.pool ? { sandbox: this.pool } : {}), workers });
   }
 
@@ -297,7 +298,7 @@ export function tickPools(kit: Pick<ReplayKit, 'sandboxPool'>, workers: number):
   return {
     kit: {
       sandboxPool(game, n, opts) {
-        const key = JSON.stringify([game, opts?.timeoutMs ?? null, opts?.runtime ?? null]);
+        const key = JSON.stringify([game, opts?.timeoutMs ?? null, opts?.runtime ?? 'python']);
         let pool = pools.get(key);
         if (!pool) pools.set(key, (pool = kit.sandboxPool(game, Math.max(n, workers), opts)));
         const shared = pool;

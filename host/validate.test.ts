@@ -2,6 +2,8 @@
  * Validation (host/validate.ts) on our own few-line dice bots in the Pyodide sandbox: a good bot
  * becomes active with its smoke games stored; a syntax error, an endless loop (the time limit), a
  * bot that raises and one whose move the controller cannot take are rejected with the reason.
+ * A version in a language its game does not seat (HostGame.languages), and a program on a host
+ * made without --allow-programs, are rejected with the reason before anything is played.
  * Sandbox lane (vitest.config.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findGame, replayKit } from '../engines/registry.ts';
 import { addVersion, beginTick, createStore, getVersion, listEvents, listGames, upsertEntry, type HostSettings, type Store } from '../engines/core/host/store.ts';
 import { sha256 } from '../scraper/extract.ts';
-import { SMOKE_GAMES, validate } from './validate.ts';
+import { languageRefused, SMOKE_GAMES, validate } from './validate.ts';
 
 const SETTINGS: HostSettings = { game: 'dice', source: 'dir:/tmp/bots', rules: 'fixed', seed: 'koth', house: ['GoToTenBot', 'ThrowTwiceBot'], elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, allowPrograms: false };
 
@@ -26,10 +28,33 @@ const BOTS: Record<string, string> = {
 
 let dir: string;
 let store: Store;
+const others: { dir: string; store: Store }[] = [];
 afterAll(() => {
   store?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const o of others) {
+    o.store.close();
+    rmSync(o.dir, { recursive: true, force: true });
+  }
 });
+
+/** A host of `game` holding versions of the given languages (code: the language's name), validated once; the versions' ids and the report. */
+async function validateLanguages(game: string, allowPrograms: boolean, languages: string[]) {
+  const d = mkdtempSync(join(tmpdir(), 'koth-validate-lang-'));
+  const s = createStore(d, { ...SETTINGS, game, rules: 'original', house: [], allowPrograms });
+  others.push({ dir: d, store: s });
+  const ids = languages.map((language, i) => {
+    const code = `code in ${language}`;
+    const e = upsertEntry(s, { answer: `a${i}`, className: `Bot${i}`, author: '' });
+    return addVersion(s, { entry: e.id, sha256: sha256(code), code, language, posted: null, edited: null }).version.id;
+  });
+  // No sandbox is asked for: nothing is played.
+  const kit = { sandboxPool: () => { throw new Error('no sandbox: nothing is played'); } };
+  const tick = beginTick(s);
+  const report = await validate(s, findGame(game)!, { kit, tick: tick.tick });
+  tick.finish();
+  return { store: s, ids, report, reasons: ids.map((id) => getVersion(s, id)!.reason) };
+}
 
 describe('validate', () => {
   it('accepts a good bot with its smoke games, rejects a syntax error, an endless loop, a raise and an illegal move with the reason', async () => {
@@ -63,4 +88,37 @@ describe('validate', () => {
     expect(listGames(store)).toHaveLength(before);
     tick.finish();
   }, 120_000);
+});
+
+describe('validate: what the game seats, and programs', () => {
+  it('rejects a version in a language its game does not seat, saying what it seats, before anything is played', async () => {
+    const { report, reasons, ids, store: s } = await validateLanguages('dice', true, ['cpp', 'program:js', 'program']);
+    expect(reasons).toEqual(['dice cannot seat an answer in C++: it seats Python', 'dice cannot seat an answer in js programs: it seats Python', 'dice cannot seat an answer in programs: it seats Python']);
+    expect(report).toEqual({ active: [], rejected: ids.map((version, i) => ({ version, reason: reasons[i] })), waiting: [] });
+    expect(listGames(s)).toEqual([]);
+    expect(listEvents(s).filter((e) => e.kind === 'version-rejected')).toHaveLength(3);
+  });
+
+  it('rejects a program on a host made without --allow-programs, saying so (a game that seats programs: atomas)', async () => {
+    const { reasons, report } = await validateLanguages('atomas', false, ['program', 'program:sh']);
+    expect(reasons).toEqual([
+      'a program in a language without a sandbox runs only on a host made with --allow-programs (unsandboxed)',
+      'a program in sh runs only on a host made with --allow-programs (unsandboxed)',
+    ]);
+    expect(report.active).toEqual([]);
+  });
+
+  it('languageRefused: the game seats its languages (`program` any program), programs only with --allow-programs', () => {
+    const atomas = findGame('atomas')!.engine!.host!;
+    const gunDuel = findGame('gun-duel')!.engine!.host!;
+    const dice = findGame('dice')!.engine!.host!;
+    expect(languageRefused('dice', dice, 'python', false)).toBeUndefined();
+    expect(languageRefused('gun-duel', gunDuel, 'cpp', false)).toBeUndefined();
+    expect(languageRefused('gun-duel', gunDuel, 'python', true)).toBe('gun-duel cannot seat an answer in Python: it seats C++');
+    expect(languageRefused('gun-duel', gunDuel, 'program:java', true)).toBe('gun-duel cannot seat an answer in java programs: it seats C++');
+    expect(languageRefused('atomas', atomas, 'program', true)).toBeUndefined();
+    expect(languageRefused('atomas', atomas, 'program:py', true)).toBeUndefined();
+    expect(languageRefused('atomas', atomas, 'program:py', false)).toBe('a program in py runs only on a host made with --allow-programs (unsandboxed)');
+    expect(languageRefused('atomas', atomas, 'python2', true)).toBe('atomas cannot seat an answer in Python 2: it seats programs');
+  });
 });

@@ -10,6 +10,7 @@
  * test game from its test's run (`subject`: the test id), a smoke game from its version's
  * (`subject`: the version id, whose code hash names the run).
  */
+import { hostSandbox } from '../engines/core/host/play.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,7 +122,7 @@ export async function verifyHost(store: Store, game: GameDescriptor, o: VerifyOp
   const check = async (games: Game[]): Promise<string | undefined> => {
     const code: Record<string, string> = {};
     const specs: HostGameSpec[] = games.map((g) => ({ seedKey: g.seedKey, seats: g.seats.map((id) => seatOf(id, code)) }));
-    if (specs.some((g) => g.seats.some((s) => typeof s !== 'string'))) pool ??= o.kit.sandboxPool(game.id, workers, { timeoutMs: host.timeLimitMs });
+    if (specs.some((g) => g.seats.some((s) => typeof s !== 'string'))) pool ??= hostSandbox(o.kit, game.id, host, workers);
     const outcomes = await host.playGames({ run: runOfGame(store, games[0]!), rules: games[0]!.rules, games: specs, code }, { kit: o.kit, ...(pool ? { sandbox: pool } : {}), workers });
     for (let i = 0; i < games.length; i++) {
       const g = games[i]!;

@@ -43,6 +43,9 @@ const COMMANDS: Command[] = [
   cmd(['queue', 'clean', '--help']),
   cmd(['host', 'init', '--help']),
   cmd(['host', 'board', '--help']),
+  cmd(['host', 'tick', '--help']),
+  cmd(['host', 'run', '--help']),
+  cmd(['host', 'verify', '--help']),
   ...GAMES.flatMap((g) => [cmd(['replay', g, '--help']), cmd(['play', g, '--help'])]),
   cmd(['ab', 'dice', '--help']), // koth ab has no help of its own per game: this is koth ab --help
 

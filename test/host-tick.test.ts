@@ -7,11 +7,15 @@
  * manifest.json with 1 and 2 workers, one of them SIGKILLed mid-tick and finished by the next
  * tick; a second tick at once refused (exit 6) naming the holder; `run` ending at SIGINT with exit 0.
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'libsql';
-import { koth, kothAsync, kothStarter, tempDirs } from './helpers.ts';
+import { koth, kothAsync, kothStarter, ROOT, tempDirs } from './helpers.ts';
+import { openStore } from '../engines/core/host/store.ts';
+import { findGame, replayKit } from '../engines/registry.ts';
+import { boardUnderRules } from '../host/rules-board.ts';
 
 const tmp = tempDirs('koth-host-tick-');
 const start = kothStarter();
@@ -188,5 +192,55 @@ describe('two hosts, workers, SIGKILL and the tick lock', () => {
     });
     expect(await run.closed).toBe(0);
     expect(koth(['host', 'run', dir, '--every', '10x']).status).toBe(2);
+  }, 120_000);
+
+  it('a disk that refuses a write mid-tick: exit 130 saying what to do, nothing stored lost; the rerun finishes the tick as an uninterrupted host; --rules replays the stored seeds under other rules', async () => {
+    // House ports only (no sandbox): fast games, so the file size limit is reached while playing.
+    const house = 'GoToTenBot,OptFor2X,ThrowTwiceBot,AdaptiveRoller,StepBot';
+    const empty = folder({});
+    const make = (name: string) => {
+      const dir = join(tmp(), name);
+      expect(koth(['host', 'init', dir, '--game', 'dice', '--source', `dir:${empty}`, '--house', house]).status).toBe(0);
+      return dir;
+    };
+    const whole = make('whole');
+    const full = make('full');
+    const args = ['host', 'tick', '--games', '4000', '--resamples', '20'];
+    expect(koth([...args.slice(0, 2), whole, ...args.slice(2)]).status).toBe(0);
+    // bash's ulimit -f: files of this process may not grow past 450 KiB (the kernel answers EFBIG, as a full disk answers ENOSPC).
+    const r = spawnSync('bash', ['-c', `ulimit -f 450; exec "${process.execPath}" dist/koth.js ${[...args.slice(0, 2), full, ...args.slice(2)].join(' ')}`], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.status, r.stderr).toBe(130);
+    expect(r.stderr).toMatch(/the disk refused a write .*Free space, then rerun `koth host tick .*full` to finish the tick/);
+    const db = new Database(join(full, 'host.db'));
+    const stored = Number((db.prepare('SELECT count(*) AS n FROM games').get() as { n: number }).n);
+    expect(Number((db.prepare("SELECT count(*) AS n FROM ticks WHERE finished IS NULL").get() as { n: number }).n)).toBe(1);
+    db.close();
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThan(4000);
+    const again = koth([...args.slice(0, 2), full, ...args.slice(2), '--json']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({ tick: 1, resumed: true, played: { field: 4000 - stored } });
+    for (const f of ['leaderboard.json', 'manifest.json']) expect(readFileSync(join(full, 'site', f), 'utf8'), f).toBe(readFileSync(join(whole, 'site', f), 'utf8'));
+
+    // A rule change: the stored games replayed from their seeds under the other rules, the host untouched.
+    const before = readFileSync(join(whole, 'host.db'));
+    const same = openStore(whole);
+    try {
+      const { change } = await boardUnderRules(same, findGame('dice')!, 'fixed', { kit: replayKit(), resamples: 20 });
+      expect(change.games).toBe(4000);
+      expect(change.failed).toBe(0);
+      // Under its own rules the replay is the stored games: every Elo as it is.
+      for (const r of change.rows) expect(r.delta, r.name).toBe(0);
+    } finally {
+      same.close();
+    }
+    const other = koth(['host', 'board', whole, '--rules', 'original', '--json', '--resamples', '20']);
+    expect(other.status, other.stderr).toBe(0);
+    const rc = other.json().ruleChange;
+    expect(rc).toMatchObject({ from: 'fixed', to: 'original', games: 4000, failed: 0 });
+    expect(rc.rows.map((r: any) => r.name).sort()).toEqual(house.split(',').sort());
+    expect(rc.rows.some((r: any) => r.delta !== 0)).toBe(true);
+    expect(other.json().rules).toBe('original');
+    expect(readFileSync(join(whole, 'host.db')).equals(before)).toBe(true);
   }, 120_000);
 });

@@ -74,10 +74,13 @@ function openHost(dir: string): Store {
   }
 }
 
-/** A disk that filled up while a step wrote (SQLite's SQLITE_FULL, or ENOSPC writing the site). */
-function diskFull(e: unknown): boolean {
-  const code = (e as { code?: string } | undefined)?.code;
-  return code === 'SQLITE_FULL' || code === 'ENOSPC';
+/**
+ * A write the disk refused while a step wrote: full (SQLite's SQLITE_FULL, ENOSPC writing the
+ * site), over a quota or a file size limit (EDQUOT, EFBIG; SQLite reports those as an I/O error).
+ */
+function diskRefused(e: unknown): boolean {
+  const code = (e as { code?: string } | undefined)?.code ?? '';
+  return /^SQLITE_(FULL|IOERR)/.test(code) || ['ENOSPC', 'EDQUOT', 'EFBIG'].includes(code);
 }
 
 /** One tick as the CLI runs it: the kit, the API client, progress on stderr, errors as the exit table says. */
@@ -128,7 +131,7 @@ async function cliTick(dir: string, store: Store, o: TickCliOptions, stop: () =>
     }
     const q = queueError(e);
     if (q) throw q;
-    if (diskFull(e)) throw new UserError(`the disk is full (${(e as Error).message}): the database is as it was before the step that failed and the last good site is in place. Free space, then rerun \`koth host tick ${dir}\` to finish the tick.`, EXIT.interrupted);
+    if (diskRefused(e)) throw new UserError(`the disk refused a write (${(e as Error).message}; full, or over a quota or size limit): the database is as it was after its last complete step and the last good site is in place. Free space, then rerun \`koth host tick ${dir}\` to finish the tick.`, EXIT.interrupted);
     throw e;
   } finally {
     bar?.stop();

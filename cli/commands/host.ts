@@ -8,13 +8,14 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { asOfDay, errorRate, finiteNumber, helpFooter, notAnOption, positiveInt } from '../../engines/core/cli/kit.ts';
-import { games, findGame } from '../../engines/registry.ts';
+import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { createStore, getSettings, HostStateError, openStore, type HostSettings, type Store } from '../../engines/core/host/store.ts';
 import { computeBoard, renderBoard } from '../../engines/core/host/board.ts';
 import { RateInputError } from '../../engines/core/host/rate.ts';
 import { hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import { parseSource } from '../../host/ingest.ts';
 import { registerHostTick } from './host-tick.ts';
+import { boardUnderRules, renderRuleChange, type RuleChange } from '../../host/rules-board.ts';
 
 interface InitOptions {
   game: string;
@@ -126,30 +127,40 @@ export function registerHost(program: Command): void {
     .option('--json', 'print the board as JSON: { entries: [{ name, answer, author, version, sha256, status, reason?, games, elo, low, high }], tests: [...] }')
     .option('--as-of <date>', 'only the games of ticks finished by then (YYYY-MM-DD, the end of that day UTC, or an ISO timestamp)', asOfDay)
     .option('--without <A,B,...>', 'leave these entries out, with every game they sat in', notAnOption('entry names'))
-    .option('--rules <variant>', "rate the games of this rules version (default: the host's)", notAnOption('a rule variant'))
+    .option('--rules <variant>', "the board under other rules: the host's field games replayed under them, with each entry's change (docs/host.md \"A rule change\")", notAnOption('a rule variant'))
     .option('--resamples <n>', 'bootstrap resamples for the intervals', positiveInt, 1000)
-    .addHelpText('after', helpFooter(['koth host board ./hill', 'koth host board ./hill --json --without GoToTenBot']))
-    .action((dir: string, o: BoardOptions) => {
-      using(opened(() => openStore(dir)), (store) => {
+    .addHelpText('after', helpFooter(['koth host board ./hill', 'koth host board ./hill --json --without GoToTenBot', 'koth host board ./cup --rules 2026      # each entry under the revised rules']))
+    .action(async (dir: string, o: BoardOptions) => {
+      const store = opened(() => openStore(dir));
+      try {
         const settings = getSettings(store);
         const without = o.without ? o.without.split(',').map((s) => s.trim()).filter(Boolean) : [];
-        const variants = Object.keys(findGame(settings.game)?.engine?.variants ?? {});
+        const game = findGame(settings.game)!;
+        const variants = Object.keys(game.engine?.variants ?? {});
         if (o.rules !== undefined) refuseUnknownRules(settings.game, variants, o.rules, '');
+        const options = { ...(o.asOf ? { asOf: o.asOf } : {}), ...(without.length ? { without } : {}), resamples: o.resamples };
         let board;
+        let change: RuleChange | undefined;
         try {
-          board = computeBoard(store, { ...(o.rules ? { rules: o.rules } : {}), ...(o.asOf ? { asOf: o.asOf } : {}), ...(without.length ? { without } : {}), resamples: o.resamples });
+          if (o.rules !== undefined && o.rules !== settings.rules) {
+            if (!game.engine?.host) throw new UserError(`${game.id} cannot be hosted yet: its games cannot be replayed under other rules`);
+            ({ board, change } = await boardUnderRules(store, game, o.rules, { ...options, kit: replayKit() }));
+          } else board = computeBoard(store, options);
         } catch (e) {
           // The names of --without not on the board (rate.ts): the user's input; anything else is a bug (exit 70).
           if (e instanceof RateInputError) throw new UserError(e.message);
           throw e;
         }
         if (o.json) {
-          process.stdout.write(JSON.stringify(board) + '\n');
+          process.stdout.write(JSON.stringify(change ? { ...board, ruleChange: change } : board) + '\n');
           return;
         }
         process.stdout.write(`${settings.game} host ${dir}: rules ${board.rules}, seed ${settings.seed}, source ${settings.source}\n`);
         process.stdout.write(renderBoard(board) + '\n');
-      });
+        if (change) process.stdout.write('\n' + renderRuleChange(change) + '\n');
+      } finally {
+        store.close();
+      }
     });
 
   registerHostTick(host);

@@ -6,6 +6,10 @@
  * exports `trials = hostTrials(<its sandbox job>)`: the function that plays a HostJob in the
  * sandbox worker's own Python (dice: `diceHostGames`).
  *
+ * Only games whose answers run in Python (HostGame.runtime 'python', the default) go on the queue:
+ * dice, ruins and camel-up; gun-duel's answers are compiled on the host and atomas' are programs,
+ * so a queued tick plays theirs itself (queuedHosting).
+ *
  * A shard is a few games of the batch in a sandbox worker (posted answers run nowhere else); the
  * answers' code travels by content (runner/content.ts: each `code` text by its sha256, checked by
  * the worker before anything runs). The accumulator is the games' outcomes in order. Every game
@@ -14,7 +18,7 @@
 import { shardOf } from '../ab/pairs.ts';
 import type { TrialSpec, SandboxContext } from '../runner/trial-spec.ts';
 import { sha256Hex } from '../runner/content.ts';
-import type { HostFailure, HostGameSpec, HostJob, HostOutcome } from './play.ts';
+import type { HostFailure, HostGame, HostGameSpec, HostJob, HostOutcome } from './play.ts';
 import { decodeResult, seatsOf } from './result.ts';
 import { MAX_RESULT_BYTES } from './store.ts';
 
@@ -38,6 +42,9 @@ export interface HostShardAcc {
 
 /** How a game plays a HostJob inside a sandbox worker (its sandbox job: dice's `diceHostGames`). */
 export type HostSandboxJob = (job: HostJob, ctx: never) => HostOutcome[];
+
+/** Whether a hosted game's batches can go on the queue: its answers run in the Python sandbox (its module `<id>:host`, engines/wiring/<id>-host.ts, plays them there). */
+export const queuedHosting = (host: HostGame): boolean => (host.runtime ?? 'python') === 'python';
 
 /** A HostJob's games as shard options, `shardSize` games a shard. */
 export function hostShardOptions(job: HostJob, shardSize: number, timeLimitMs: number): HostShardOptions {
@@ -94,6 +101,8 @@ export function hostTrials(play?: HostSandboxJob): TrialSpec<HostShardOptions, H
         code[s.sha256] = s.code;
       }
       const outcomes = play({ run: o.run, rules: o.rules, games, code, timeLimitMs: o.timeLimitMs }, sandbox as never);
+      // A task stops after a game whose call the sandbox stopped (sandboxed.ts playTask): this worker cannot play the rest; the host plays the batch.
+      if (outcomes.length !== games.length) throw new Error(`the sandbox stopped a call after ${outcomes.length} of the shard's ${games.length} games: the host plays them itself`);
       tick?.(count);
       return { outcomes };
     },
