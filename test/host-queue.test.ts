@@ -103,6 +103,20 @@ describe.skipIf(!haveRedis)('koth host tick --queue on a real redis-server', () 
     await redis?.done;
   });
 
+  it('Redis unreachable: exit 4 saying so, nothing stored; --audit outside [0, 1]: exit 2', async () => {
+    const d = await init('unreachable');
+    const nobody = await freePort();
+    const t = koth(['host', 'tick', d, ...TICK, '--queue', `redis://127.0.0.1:${nobody}`]);
+    expect(await t.done, t.stderr).toBe(4);
+    expect(t.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+.*is redis-server running there/);
+    const db = new Database(join(d, 'host.db'), { readonly: true });
+    expect(Number((db.prepare("SELECT count(*) AS n FROM games WHERE kind IN ('field', 'test')").get() as { n: number }).n)).toBe(0);
+    db.close();
+    const bad = koth(['host', 'tick', d, '--queue', url, '--audit', '1.5']);
+    expect(await bad.done).toBe(2);
+    expect(bad.stderr).toMatch(/--audit <share>.*give a share from 0 to 1/);
+  }, 120_000);
+
   it('with two koth workers publishes leaderboard.json and manifest.json byte-identical to the local host; each game stored with its worker, audited', async () => {
     const ws = [koth(['worker', '--queue', url, '--threads', '1']), koth(['worker', '--queue', url, '--threads', '1'])];
     const b = await init('queued');

@@ -57,6 +57,13 @@ export function duration(v: string): number {
 
 const sampleCount = (v: string): number | 'all' => (v === 'all' ? 'all' : positiveInt(v));
 
+/** `--queue URL` (the core's option and URL checks) as a host's tick reads it. */
+function hostQueueOption() {
+  const q = queueOption();
+  q.description = 'redis://[:password@]host:port[/db]: play the tests\' and field games on "koth worker" processes through this Redis queue, audited (--audit)';
+  return q;
+}
+
 /** `--audit`: a share of each worker's games, from 0 to 1. */
 export function auditShare(v: string): number {
   const n = Number(v);
@@ -175,7 +182,7 @@ export function registerHostTick(host: Command): void {
       .option('--games <n>', "field games to play at most (default: the game's, 1,000 for dice)", positiveInt)
       .option('--test-pairs <n>', 'pairs each running SPRT test plays per tick (default 200)', positiveInt)
       .option('--workers <n>', 'sandbox workers for posted answers', workerCount, 1)
-      .addOption(queueOption())
+      .addOption(hostQueueOption())
       .option('--audit <share>', `with --queue: the share of each worker's games the host replays and compares (at least one a worker a batch; a mismatch quarantines the worker)`, auditShare, DEFAULT_AUDIT)
       .option('--wait <seconds>', 'wait this long for another tick of DIR to end (without it: refuse at once, exit 6)', positiveInt)
       .option('--resamples <n>', 'bootstrap resamples of the published board', positiveInt, 1000)
@@ -190,7 +197,7 @@ export function registerHostTick(host: Command): void {
     .addHelpText(
       'after',
       `\nA tick killed at any point (SIGKILL included) is finished by the next tick: nothing is played twice, nothing is lost.\nCtrl-C stops after the batch under way (exit 130; the next tick finishes it); a second Ctrl-C at once.\n` +
-        helpFooter(['koth host tick ./hill', 'koth host tick ./hill --games 5000 --workers 2']),
+        helpFooter(['koth host tick ./hill', 'koth host tick ./hill --games 5000 --workers 2', 'koth host tick ./hill --queue redis://hub:6379 --audit 0.05']),
     )
     .action(async (dir: string, o: TickCliOptions) => {
       const store = openHost(dir);
