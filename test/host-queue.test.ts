@@ -11,6 +11,7 @@
  *    field game of tick 2): the audit catches it in tick 2's field batch — quarantined, its games
  *    replayed by the host, the test game it had slipped past corrected — and the board is still
  *    byte-identical to the local host's; `koth host verify` holds.
+ *  - Redis unreachable: exit 4, nothing stored; a bad --audit: exit 2.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
