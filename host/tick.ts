@@ -224,12 +224,11 @@ class Player {
     return { stored, stopped: false };
   }
 
-  /** Rejects the version whose seat failed game `g` (a house bot's failure is a bug: thrown); returns the numbers of its planned games dropped. */
+  /** Rejects the version whose seat failed game `g`; returns the numbers of its planned games (of `games`) dropped. */
   private reject(g: PlannedGame, out: Extract<HostOutcome, { failed: unknown }>, games: PlannedGame[]): number[] {
     const vid = g.seats[out.failed.seat]!;
     const v = getVersion(this.store, vid)!;
-    const entry = getEntry(this.store, v.entry)!;
-    if (entry.answer === HOUSE_ANSWER) throw new Error(`game ${g.number}: the house bot ${entry.className} failed: ${out.failed.reason}`);
+    // A house bot is rejected as any version is: it never plays again (its entry's page says why).
     if (v.status === 'rejected') return [];
     const reason = `${g.kind} game ${g.number}: ${out.failed.reason}`;
     setStatus(this.store, vid, 'rejected', reason);
