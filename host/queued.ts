@@ -161,6 +161,7 @@ export class QueuedPlayer {
         version: kothVersion(),
         sandbox: { runtime: 'python', timeoutMs: this.o.host.timeLimitMs },
         signal: controller.signal,
+        progressBar: false, // the tick shows its own
         say: (line) => this.o.log(`tick ${this.tick}: ${line}`),
         onResult: (k, acc, worker) => {
           acc.outcomes.forEach((out, j) => {

@@ -36,6 +36,8 @@ export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>,
    * audits who played what (`koth host tick --queue`). Not called for shards resumed from a checkpoint.
    */
   onResult?: (index: number, acc: Acc, worker: string | undefined) => void;
+  /** false: no progress bar of its own (a caller that shows its own: `koth host tick`); default: on a terminal. */
+  progressBar?: boolean;
 }
 
 export interface QueuedRunResult<Acc> {
@@ -102,7 +104,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
   const contents = Object.keys(byContent.contents).length ? byContent.contents : undefined;
   const optsText = JSON.stringify(byContent.opts) ?? 'null';
   const say = o.say ?? ((line: string) => process.stderr.write(`koth: ${line}\n`));
-  const progress = new Progress(o.trials, o.label ?? o.game);
+  const progress = o.progressBar === false ? new Progress(o.trials, o.label ?? o.game, false) : new Progress(o.trials, o.label ?? o.game);
   const pollMs = envMs('KOTH_QUEUE_POLL_MS', 500);
   const idleMs = envMs('KOTH_QUEUE_IDLE_MS', 10_000);
   const resumed = plan.filter((s) => merger.has(s.index));
