@@ -97,6 +97,7 @@ export const LANES: readonly Lane[] = [
       'engines/camel-up/python2026.test.ts',
       'engines/camel-up/verify.test.ts',
       'engines/core/sandbox/runtimes/python/snapshot.test.ts',
+      'engines/core/sandbox/runtimes/python/output.test.ts',
       'engines/dice/host.test.ts',
       'engines/dice/python-bots.test.ts',
       'engines/dice/python-numpy.test.ts',

@@ -47,6 +47,7 @@ import {
   updateTest,
   versionsOf,
   type Game,
+  type HostSettings,
   type PlannedGame,
   type Store,
   type Test,
@@ -71,6 +72,9 @@ export const DEFAULT_TICK_GAMES = 1000;
 export const DEFAULT_TEST_PAIRS = 200;
 /** A test without a verdict after this many pairs ends inconclusive. */
 export const TEST_MAX_PAIRS = 10_000;
+/** A batch of games that took less than this is followed by one twice its size (TickOptions.batch). */
+export const BATCH_TARGET_MS = 500;
+const MAX_BATCH = 2000;
 /** Bootstrap resamples of the ratings a tick schedules by (the published board has its own, 1,000 by default). */
 export const SCHEDULE_RESAMPLES = 200;
 
@@ -84,7 +88,12 @@ export interface TickOptions {
   workers?: number;
   /** How long to wait for another tick's lock, ms (0: refuse at once). */
   waitMs?: number;
-  /** Games per batch stored at once (and between two checks of `stop`): default 20 × workers. */
+  /**
+   * Games per batch stored at once (and between two checks of `stop`). Default: 20 × workers at
+   * first, doubled after each batch that took less than BATCH_TARGET_MS (up to 2,000): fast games
+   * are stored in few commits, slow ones stay answerable to Ctrl-C. With `queue`: HOST_QUEUE_BATCH
+   * (200), fixed (each batch is audited as a whole).
+   */
   batch?: number;
   /** `se:` sources: the StackExchange client and the scrape cache's root. */
   client?: StackExchangeClient;
@@ -122,7 +131,25 @@ export interface TickReport {
   rejectedInPlay: { version: number; reason: string }[];
   /** Stopped between batches by `stop` (nothing published; the tick stays unfinished). */
   interrupted: boolean;
+  /**
+   * Wall-clock milliseconds of this process's tick by step (`koth bench host`, the progress line;
+   * never in the published files): `play` is the time inside the games' playGames, every other
+   * field the tick's own work (`store`: writing the played games).
+   */
+  ms: TickTimings;
   board?: Board;
+}
+
+export interface TickTimings {
+  ingest: number;
+  validate: number;
+  test: number;
+  schedule: number;
+  play: number;
+  store: number;
+  rate: number;
+  publish: number;
+  total: number;
 }
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -151,6 +178,8 @@ class Player {
   private pool: SandboxPool | undefined;
   readonly rejected: { version: number; reason: string }[] = [];
   private readonly queued: QueuedPlayer | undefined;
+  /** Milliseconds inside playGames (or waiting for the queue and auditing), and storing what came back. */
+  readonly ms = { play: 0, store: 0 };
 
   constructor(
     private readonly store: Store,
@@ -175,8 +204,14 @@ class Player {
       : undefined;
   }
 
+  private settingsCache: HostSettings | undefined;
+
+  private get settings(): HostSettings {
+    return (this.settingsCache ??= getSettings(this.store));
+  }
+
   private runOf(g: PlannedGame): string {
-    const s = getSettings(this.store);
+    const s = this.settings;
     if (g.kind === 'field') return fieldRunSeed(s.seed, g.rules);
     if (g.kind === 'test') return testRunSeed(s.seed, g.rules, g.subject!);
     throw new Error(`game ${g.number}: smoke games are played by validation`);
@@ -185,7 +220,7 @@ class Player {
   /** Plays `games` (in number order), storing each batch; returns how many were stored, or null when stopped. */
   async play(games: PlannedGame[], step: 'test' | 'field'): Promise<{ stored: number; stopped: boolean }> {
     const workers = Math.max(1, this.o.workers ?? 1);
-    const batch = Math.max(1, this.o.batch ?? (this.queued ? HOST_QUEUE_BATCH : 20 * workers));
+    let batch = Math.max(1, this.o.batch ?? (this.queued ? HOST_QUEUE_BATCH : 20 * workers));
     let stored = 0;
     let done = 0;
     const total = games.length;
@@ -199,6 +234,7 @@ class Player {
         if (!dropped.has(g.number)) chunk.push(g);
       }
       if (!chunk.length) continue;
+      const t0 = performance.now();
       let outcomes: HostOutcome[];
       let by: Map<number, string> | undefined;
       if (this.queued) {
@@ -207,6 +243,8 @@ class Player {
         ({ outcomes, workers: by } = q);
         for (const n of this.late(q.corrected, q.failedLate)) dropped.add(n);
       } else outcomes = await this.playJob(run, chunk, workers);
+      const t1 = performance.now();
+      this.ms.play += t1 - t0;
       const kept: Game[] = [];
       const failed: { game: PlannedGame; out: Extract<HostOutcome, { failed: unknown }> }[] = [];
       chunk.forEach((g, j) => {
@@ -218,6 +256,10 @@ class Player {
         stored += recordGames(this.store, kept, by);
         for (const { game: g, out } of failed) for (const n of this.reject(g, out, games)) dropped.add(n);
       });
+      const t2 = performance.now();
+      this.ms.store += t2 - t1;
+      // Batches grow while they are quick (a queued batch stays HOST_QUEUE_BATCH: each is audited as a whole).
+      if (this.o.batch === undefined && !this.queued && t2 - t0 < BATCH_TARGET_MS) batch = Math.min(MAX_BATCH, batch * 2);
       done += chunk.length;
       this.o.progress?.(step, done, total);
     }
@@ -484,15 +526,29 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
   const classes = o.classesOf ? undefined : game.engine?.entrants?.python ? sandboxClassesOf(game, kit, { timeoutMs: host.timeLimitMs }) : undefined;
   const classesOf = o.classesOf ?? classes?.classesOf;
   const player = new Player(store, game, host, { ...o, kit }, tick);
+  const begun = performance.now();
+  const ms: TickTimings = { ingest: 0, validate: 0, test: 0, schedule: 0, play: 0, store: 0, rate: 0, publish: 0, total: 0 };
+  let mark = begun;
+  /** Adds the time since the last lap to `step` (less what the player spent playing and storing then). */
+  let inPlayer = 0;
+  const lap = (step: keyof TickTimings) => {
+    const now = performance.now();
+    const p = player.ms.play + player.ms.store;
+    ms[step] += now - mark - (p - inPlayer);
+    inPlayer = p;
+    mark = now;
+  };
   try {
     log(lock.resumed ? `tick ${tick}: resuming the tick pid ${lock.resumed.pid} on ${lock.resumed.machine} left unfinished (started ${lock.resumed.started})` : `tick ${tick}: started`);
     // 1. Ingest.
     const ing = await ingest(store, settings.source, { tick, ...(o.client ? { client: o.client } : {}), ...(o.cacheRoot ? { cacheRoot: o.cacheRoot } : {}), ...(classesOf ? { classesOf } : {}), ...(o.now ? { now: o.now } : {}) });
     const sum = ing.summary;
+    lap('ingest');
     log(`tick ${tick}: ingest: ${sum.new} new, ${sum.edited} edited, ${sum.retired} retired, ${sum.ignored} without a bot`);
     // 2. Validate (the house bots first: entries of the host, always active).
     ensureHouse(store);
     const val = await validate(store, game, { kit, tick });
+    lap('validate');
     if (val.active.length || val.rejected.length || val.waiting.length) {
       log(`tick ${tick}: validate: ${val.active.length} active, ${val.rejected.length} rejected${val.waiting.length ? `, ${val.waiting.length} waiting` : ''}`);
       for (const r of val.rejected) log(`tick ${tick}:   rejected ${versionLabel(store, r.version)}: ${r.reason}`);
@@ -535,11 +591,13 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
       updateTest(store, t.id, next);
       if (next.verdict !== 'running') addEvent(store, tick, 'test-ended', { test: t.id, verdict: next.verdict, llr: next.llr, pairs: next.pairs });
     }
+    lap('test');
     // 4. Schedule and play the field games.
     if (!planned(store, tick, 'field')) {
       const plan = planField(store, host, tick, o.games ?? host.tickGames ?? DEFAULT_TICK_GAMES);
       if (plan.length) planGames(store, plan);
     }
+    lap('schedule');
     const fieldGames = unplayedGames(store, 'field');
     if (fieldGames.length) {
       log(`tick ${tick}: field: ${fieldGames.length} games`);
@@ -547,16 +605,23 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
       played.field = r.stored;
       if (r.stopped) return await stopped();
     }
+    lap('schedule');
     for (const r of player.rejected) log(`tick ${tick}:   rejected ${versionLabel(store, r.version)}: ${r.reason}`);
     // 5–6. Rate and publish.
     const board = computeBoard(store, { resamples: o.resamples ?? 1000 });
+    lap('rate');
     publishSite(store, { board, engineHash: o.engineHash ?? buildHash(), rulesHash: rulesHashOf(game, settings.rules) });
     lock.finish();
+    lap('publish');
     log(`tick ${tick}: finished: ${played.test} test and ${played.field} field games; site published`);
     return { ...report(), board };
 
     function report(interrupted = false): TickReport {
-      return { tick, resumed: lock.resumed !== undefined, ingest: sum, validate: val, tests: testsOf(store), played, rejectedInPlay: player.rejected, interrupted };
+      ms.play = player.ms.play;
+      ms.store = player.ms.store;
+      ms.total = performance.now() - begun;
+      for (const k of Object.keys(ms) as (keyof TickTimings)[]) ms[k] = Math.round(ms[k] * 10) / 10;
+      return { tick, resumed: lock.resumed !== undefined, ingest: sum, validate: val, tests: testsOf(store), played, rejectedInPlay: player.rejected, interrupted, ms };
     }
     async function stopped(): Promise<TickReport> {
       lock.release();

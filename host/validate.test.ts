@@ -22,7 +22,11 @@ const BOTS: Record<string, string> = {
   Steady: bot('Steady', '        while sum(self.current_throws) < 12:\n            yield True\n        yield False'),
   Broken: 'class Broken(Bot):\n    def make_throw(self, scores, last_round)\n        yield False\n',
   Looper: bot('Looper', '        while True:\n            pass\n        yield False'),
+  // Past the memory cap: rejected, and the worker replaced (the next bot's error is its own, not "memory").
+  Hog: bot('Hog', '        x = bytearray(1536 * 1024 * 1024)\n        yield False'),
   Thrower: bot('Thrower', '        yield 1 / 0'),
+  // Prints 10 MB a call and plays: its output is bounded, it is no failure.
+  Shouter: bot('Shouter', '        print("x" * 10_000_000)\n        while sum(self.current_throws) < 12:\n            yield True\n        yield False'),
   NoGen: bot('NoGen', '        return 5'),
 };
 
@@ -67,21 +71,22 @@ describe('validate', () => {
     }
     const tick = beginTick(store);
     const report = await validate(store, findGame('dice')!, { kit: replayKit(), tick: tick.tick, timeLimitMs: 400 });
-    expect(report.active).toEqual([ids.Steady]);
+    expect(report.active).toEqual([ids.Steady, ids.Shouter]);
     const status = (n: string) => getVersion(store, ids[n]!)!;
     expect(status('Steady')).toMatchObject({ status: 'active', reason: null });
     expect(status('Broken')).toMatchObject({ status: 'rejected' });
     expect(status('Broken').reason).toMatch(/SyntaxError/);
     expect(status('Looper').reason).toMatch(/time limit of 400 ms/);
-    expect(status('Thrower').reason).toMatch(/ZeroDivisionError/);
+    expect(status('Hog').reason).toMatch(/passed the sandbox's memory cap/);
+    expect(status('Thrower').reason).toMatch(/^smoke game 1 of 4: ZeroDivisionError: division by zero/);
     expect(status('NoGen').reason).toMatch(/TypeError/);
-    expect(report.rejected.map((r) => r.version).sort()).toEqual([ids.Broken, ids.Looper, ids.Thrower, ids.NoGen].sort());
+    expect(report.rejected.map((r) => r.version).sort()).toEqual([ids.Broken, ids.Looper, ids.Hog, ids.Thrower, ids.NoGen].sort());
     // The good bot's smoke games: seed keys 0…, kind smoke, against the house bots, rotated; results of three seats.
     const smoke = listGames(store).filter((g) => g.seats.includes(ids.Steady!));
     expect(smoke.map((g) => g.seedKey)).toEqual([...Array(SMOKE_GAMES).keys()]);
     expect(smoke.every((g) => g.kind === 'smoke' && /^s:\d+,\d+,\d+$/.test(g.result))).toBe(true);
     expect(smoke.map((g) => g.seats.indexOf(ids.Steady!))).toEqual([0, 1, 2, 0]);
-    expect(listEvents(store).filter((e) => e.kind === 'version-rejected')).toHaveLength(4);
+    expect(listEvents(store).filter((e) => e.kind === 'version-rejected')).toHaveLength(5);
     // Nothing left to validate: a second run plays and stores nothing.
     const before = listGames(store).length;
     expect(await validate(store, findGame('dice')!, { kit: replayKit(), tick: tick.tick })).toEqual({ active: [], rejected: [], waiting: [] });

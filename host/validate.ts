@@ -31,6 +31,7 @@ import {
   getCode,
   getEntry,
   getSettings,
+  getVersion,
   latestVersion,
   listVersions,
   nextGameNumber,
@@ -67,13 +68,17 @@ export interface ValidateReport {
 
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** The house bots' active versions, by name, made when missing (answer `house`, language `port`). */
+/**
+ * The house bots' active versions, by name, made when missing (answer `house`, language `port`).
+ * A house bot rejected (a port that failed a game under these rules) stays rejected and is left out.
+ */
 export function ensureHouse(store: Store): Map<string, Version> {
   const out = new Map<string, Version>();
   for (const name of getSettings(store).house) {
     const entry = upsertEntry(store, { answer: HOUSE_ANSWER, className: name, author: '' });
     const code = `port:${name}`;
     let v = latestVersion(store, entry.id);
+    if (v?.status === 'rejected' && v.sha256 === sha(code)) continue;
     if (!v || v.sha256 !== sha(code) || v.status !== 'active') {
       v = addVersion(store, { entry: entry.id, sha256: sha(code), code, language: 'port', posted: null, edited: null }, { reopen: true }).version;
       if (v.status !== 'active') setStatus(store, v.id, 'active');
@@ -153,20 +158,32 @@ export async function validate(store: Store, game: GameDescriptor, o: ValidateOp
       const seatIds = Array.from({ length: n }, (_, j) => smokeSeats(host, v.id, house, j));
       const versions = new Map<number, Version>([[v.id, v], ...house.map((id) => [id, listVersions(store).find((x) => x.id === id)!] as const)]);
       pool ??= hostSandbox(o.kit, game.id, host, 1, timeLimitMs);
-      const outcomes = await host.playGames(
-        { run, rules: settings.rules, code: { [v.sha256]: code }, games: seatIds.map((seats, j) => ({ seedKey: j, seats: seats.map((id) => seatOfVersion(store, versions.get(id)!)) })) },
-        { kit: o.kit, sandbox: pool, timeLimitMs },
-      );
       let number = nextGameNumber(store);
       const games: Game[] = [];
       let failure: string | undefined;
-      outcomes.forEach((out, j) => {
-        if ('result' in out) games.push({ number: number++, rules: settings.rules, seedKey: j, seats: seatIds[j]!, result: out.result, kind: 'smoke', tick: o.tick, subject: v.id });
-        else if (failure === undefined) {
-          if (seatIds[j]![out.failed.seat] !== v.id) throw new Error(`smoke game ${j} of version ${v.id}: the house bot in seat ${out.failed.seat} failed: ${out.failed.reason}`);
-          failure = `smoke game ${j + 1} of ${n}: ${out.failed.reason}`;
+      // One game at a time, stopping at the first failure: a version that loops is not kept for n time limits.
+      for (let j = 0; j < n && failure === undefined; j++) {
+        const [out] = await host.playGames(
+          { run, rules: settings.rules, code: { [v.sha256]: code }, games: [{ seedKey: j, seats: seatIds[j]!.map((id) => seatOfVersion(store, versions.get(id)!)) }] },
+          { kit: o.kit, sandbox: pool, timeLimitMs },
+        );
+        if ('result' in out!) games.push({ number: number++, rules: settings.rules, seedKey: j, seats: seatIds[j]!, result: out.result, kind: 'smoke', tick: o.tick, subject: v.id });
+        else {
+          const culprit = seatIds[j]![out!.failed.seat]!;
+          if (culprit === v.id) failure = `smoke game ${j + 1} of ${n}: ${out!.failed.reason}`;
+          else {
+            // A house bot failed (a port this rules version cannot play): it is rejected; the version's trial goes on without that game.
+            const h = getVersion(store, culprit)!;
+            if (h.status !== 'rejected')
+              store.step(() => {
+                const reason = `smoke game of version ${v.id}: ${out!.failed.reason}`;
+                setStatus(store, culprit, 'rejected', reason);
+                addEvent(store, o.tick, 'version-rejected', { version: culprit, entry: h.entry, number: h.number, reason });
+                report.rejected.push({ version: culprit, reason });
+              });
+          }
         }
-      });
+      }
       if (failure !== undefined) reject(v, failure, games);
       else
         store.step(() => {

@@ -63,6 +63,10 @@ describe('koth host tick over several ticks', () => {
     expect(t1.ingest).toMatchObject({ new: 3 });
     expect(t1.validate.active).toHaveLength(2);
     expect(t1.played.field).toBeGreaterThan(0);
+    // Where the tick's time went (koth bench host): every step, the games' play apart from the tick's own work.
+    expect(Object.keys(t1.ms).sort()).toEqual(['ingest', 'play', 'publish', 'rate', 'schedule', 'store', 'test', 'total', 'validate']);
+    expect(t1.ms.play).toBeGreaterThan(0);
+    expect(t1.ms.total).toBeGreaterThanOrEqual(t1.ms.play);
     let b = board(dir);
     expect(row(b, 'Broken')).toMatchObject({ status: 'rejected', version: 1 });
     expect(row(b, 'Broken').reason).toMatch(/SyntaxError/);
@@ -242,5 +246,31 @@ describe('two hosts, workers, SIGKILL and the tick lock', () => {
     expect(rc.rows.some((r: any) => r.delta !== 0)).toBe(true);
     expect(other.json().rules).toBe('original');
     expect(readFileSync(join(whole, 'host.db')).equals(before)).toBe(true);
+  }, 120_000);
+
+  it('camel-up: a house port that fails a game under the host\'s rules is rejected, not the tick; the 2026 rule change of the worked example', () => {
+    const dir = join(tmp(), 'cup');
+    expect(koth(['host', 'init', dir, '--game', 'camel-up', '--rules', 'fixed', '--source', `dir:${folder({})}`, '--house', 'Player0,Player1,Player2,RoundBetter,Trapper']).status).toBe(0);
+    // Trapper (a test bot of ours) lays a trap camelup.py raises on under the 2018 rules.
+    const t1 = koth(['host', 'tick', dir, '--games', '200', '--resamples', '20', '--json']);
+    expect(t1.status, t1.stderr).toBe(0);
+    expect(t1.json().rejectedInPlay).toHaveLength(1);
+    expect(t1.json().rejectedInPlay[0].reason).toMatch(/^field game \d+: camelup\.py raised on its answer: IndexError/);
+    const t2 = koth(['host', 'tick', dir, '--games', '200', '--resamples', '20', '--json']);
+    expect(t2.status, t2.stderr).toBe(0);
+    expect(t2.json().played.field).toBe(200);
+    const b = koth(['host', 'board', dir, '--json', '--resamples', '20']).json();
+    expect(b.entries.find((e: any) => e.name === 'Trapper')).toMatchObject({ status: 'rejected' });
+    expect(b.entries.filter((e: any) => e.status === 'active').map((e: any) => e.name).sort()).toEqual(['Player0', 'Player1', 'Player2', 'RoundBetter']);
+    const change = koth(['host', 'board', dir, '--rules', '2026', '--json', '--resamples', '20']);
+    expect(change.status, change.stderr).toBe(0);
+    const rc = change.json().ruleChange;
+    expect(rc).toMatchObject({ from: 'fixed', to: '2026', failed: 0 });
+    const db = new Database(join(dir, 'host.db'));
+    expect(rc.games).toBe(Number((db.prepare("SELECT count(*) AS n FROM games WHERE kind = 'field' AND rules = 'fixed'").get() as { n: number }).n));
+    db.close();
+    expect(rc.rows.map((r: any) => r.name).sort()).toEqual(['Player0', 'Player1', 'Player2', 'RoundBetter']);
+    expect(rc.rows.every((r: any) => typeof r.delta === 'number')).toBe(true);
+    expect(koth(['host', 'verify', dir]).status).toBe(0);
   }, 120_000);
 });

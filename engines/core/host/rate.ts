@@ -142,18 +142,37 @@ export function rate(store: Store, options: RateOptions = {}): HostRatings {
   // The rated games: seats as indices into `order` (version ids in order of first appearance), winners.
   const col = new Map<number, number>();
   const order: number[] = [];
-  const games: { seats: number[]; winners: number[]; deal: number }[] = [];
+  // `scores`: a deal of one-seat games (atomas), its versions compared pairwise by score.
+  const games: { seats: number[]; winners: number[]; deal: number; scores?: number[] }[] = [];
   const dealIndex = new Map<number, number>();
+  const solo = new Map<number, { seats: number[]; scores: number[] }>();
+  const seatOf = (v: number) => {
+    if (!col.has(v)) (col.set(v, order.length), order.push(v));
+    return col.get(v)!;
+  };
   for (const g of iterateGames(store, { rules })) {
     if (g.kind !== 'field' || (ticks && !ticks.has(g.tick)) || !g.seats.every((s) => active.has(s))) continue;
     const result = decodeResult(g.result);
     if (seatsOf(result) !== g.seats.length) throw new RangeError(`game ${g.number}: a result of ${seatsOf(result)} seats for ${g.seats.length} seats`);
-    const seats = g.seats.map((v) => {
-      if (!col.has(v)) (col.set(v, order.length), order.push(v));
-      return col.get(v)!;
-    });
+    if (g.seats.length === 1) {
+      // A one-seat game is one hand of its deal: the versions that played the seed key alone are compared by score.
+      if (result.kind !== 'score') throw new RangeError(`game ${g.number}: a one-seat game's result must be a score`);
+      const d = solo.get(g.seedKey) ?? { seats: [], scores: [] };
+      d.seats.push(g.seats[0]!);
+      d.scores.push(result.scores[0]!);
+      solo.set(g.seedKey, d);
+      continue;
+    }
+    const seats = g.seats.map(seatOf);
     if (!dealIndex.has(g.seedKey)) dealIndex.set(g.seedKey, dealIndex.size);
     games.push({ seats, winners: winnersOf(result), deal: dealIndex.get(g.seedKey)! });
+  }
+  for (const [key, d] of [...solo].sort((x, y) => x[0] - y[0])) {
+    if (new Set(d.seats).size < 2) continue; // a version alone on its seed is compared with no one
+    const seats = d.seats.map(seatOf);
+    if (!dealIndex.has(key)) dealIndex.set(key, dealIndex.size);
+    const top = Math.max(...d.scores);
+    games.push({ seats, winners: d.scores.flatMap((x, i) => (x === top ? [i] : [])), deal: dealIndex.get(key)!, scores: d.scores });
   }
   const n = order.length;
   const keys = order.map(String);
@@ -171,6 +190,17 @@ export function rate(store: Store, options: RateOptions = {}): HostRatings {
     for (const g of games) {
       const cells = sums[g.deal]!;
       for (const s of g.seats) seated[g.deal]!.add(s);
+      if (g.scores) {
+        // Pairwise by score: the higher beats the lower (2), equal scores draw (1 each).
+        const sc = g.scores;
+        for (let i = 0; i < g.seats.length; i++)
+          for (let j = 0; j < g.seats.length; j++) {
+            if (i === j || g.seats[i] === g.seats[j] || sc[i]! < sc[j]!) continue;
+            const k = g.seats[i]! * n + g.seats[j]!;
+            cells.set(k, (cells.get(k) ?? 0) + (sc[i]! > sc[j]! ? 2 : 1));
+          }
+        continue;
+      }
       const won = new Set(g.winners);
       for (const i of won) {
         const a = g.seats[i]!;
@@ -232,7 +262,8 @@ export function rate(store: Store, options: RateOptions = {}): HostRatings {
     return { version: order[i]!, games: played[i]!, rating, firstShare: first[fitCol.get(x.name)!]! / resamples };
   });
   ratings.sort((a, b) => b.rating.elo - a.rating.elo || a.version - b.version);
-  return { rules, model, modelText: MODEL_TEXT[model], games: games.length, deals, resamples, confidence, seed, asOf: options.asOf ?? null, without, ratings };
+  const modelText = MODEL_TEXT[model] + (solo.size ? '; one-seat games compared pairwise by score within their deal (the higher beats the lower, equal scores draw)' : '');
+  return { rules, model, modelText, games: games.length, deals, resamples, confidence, seed, asOf: options.asOf ?? null, without, ratings };
 }
 
 /** Versions by id (for a board or a page beside the ratings). */
