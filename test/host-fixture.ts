@@ -6,11 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addEvent, addVersion, beginTick, createStore, recordGames, setStatus, upsertEntry, type Game, type HostSettings, type Store } from '../engines/core/host/store.ts';
 import { encodeResult } from '../engines/core/host/result.ts';
+import type { HostOutcome } from '../engines/core/host/play.ts';
+import type { SandboxPool } from '../engines/core/sandbox/pool.ts';
+import { replayKit } from '../engines/registry.ts';
 
 export const HOST_SETTINGS: HostSettings = {
   game: 'dice',
@@ -106,3 +109,37 @@ export function sampleHosts(): () => { store: Store; ids: Record<string, number>
     return h;
   };
 }
+
+/**
+ * The sandbox pools and the host store of a test file of hosted games with posted answers
+ * (engines/<game>/host.test.ts): `pool` starts workers ended after the file, `host` makes a
+ * store in a temporary folder closed and removed after it.
+ */
+export function hostedGameFile(): { pool(game: string, workers: number, timeoutMs: number): SandboxPool; pools: SandboxPool[]; host(prefix: string, settings: HostSettings): Store } {
+  const pools: SandboxPool[] = [];
+  const made: { dir: string; store: Store }[] = [];
+  afterAll(async () => {
+    for (const p of pools) await p.destroy();
+    for (const m of made) {
+      m.store.close();
+      rmSync(m.dir, { recursive: true, force: true });
+    }
+  });
+  return {
+    pools,
+    pool(game, workers, timeoutMs) {
+      const p = replayKit().sandboxPool(game, workers, { timeoutMs });
+      pools.push(p);
+      return p;
+    },
+    host(prefix, settings) {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      const store = createStore(dir, settings);
+      made.push({ dir, store });
+      return store;
+    },
+  };
+}
+
+/** A hosted game's failure, if it failed. */
+export const failedOf = (o: HostOutcome) => ('failed' in o ? o.failed : undefined);

@@ -8,15 +8,12 @@
  * the 2018 rules and the 2026 Cup's; validate() (host/validate.ts) makes a good answer active and
  * rejects a bad one. Sandbox lane (vitest.config.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { failedOf, hostedGameFile } from '../../test/host-fixture.ts';
 import { findGame, replayKit } from '../registry.ts';
-import type { CodeSeat, HostJob, HostOutcome } from '../core/host/play.ts';
+import type { CodeSeat, HostJob } from '../core/host/play.ts';
 import { placesOfScores } from '../core/host/result.ts';
-import { addVersion, beginTick, createStore, getVersion, listGames, upsertEntry, type HostSettings, type Store } from '../core/host/store.ts';
-import type { SandboxPool } from '../core/sandbox/pool.ts';
+import { addVersion, beginTick, getVersion, listGames, upsertEntry, type HostSettings } from '../core/host/store.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
@@ -82,24 +79,15 @@ function twinPlaces(job: HostJob, i: number): number[] {
   return placesOfScores(names.map((n) => money[order.indexOf(n)]!));
 }
 
-const pools: SandboxPool[] = [];
-let dir: string | undefined;
-let store: Store | undefined;
-afterAll(async () => {
-  for (const p of pools) await p.destroy();
-  store?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const failed = (o: HostOutcome) => ('failed' in o ? o.failed : undefined);
+const file = hostedGameFile();
+const failed = failedOf;
 
 describe('camel-up hosted games with posted answers', () => {
   it('outcomes are a function of (seed key, seats): equal in tasks of 1 game on 2 workers and of 3 games on 1 worker; failures name their seat and reason, 2018 and 2026', async () => {
     const host = findGame('camel-up')!.engine!.host!;
     const kit = replayKit();
-    const two = kit.sandboxPool('camel-up', 2, { timeoutMs: TL });
-    const one = kit.sandboxPool('camel-up', 1, { timeoutMs: TL });
-    pools.push(two, one);
+    const two = file.pool('camel-up', 2, TL);
+    const one = file.pool('camel-up', 1, TL);
     const [split, split26] = await Promise.all([JOB, JOB_2026].map((job) => host.playGames(job, { kit, sandbox: two, batch: 1, timeLimitMs: TL })));
     const three = await host.playGames(JOB, { kit, sandbox: one, batch: 3, timeLimitMs: TL });
     const three26 = await host.playGames(JOB_2026, { kit, sandbox: one, batch: 3, timeLimitMs: TL });
@@ -128,9 +116,8 @@ describe('camel-up hosted games with posted answers', () => {
   }, 120_000);
 
   it('validate (2026 rules): a good answer becomes active with its smoke games, a syntax error is rejected with the Python error', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'koth-camel-validate-'));
     const settings: HostSettings = { game: 'camel-up', source: 'dir:/tmp/bots', rules: '2026', seed: 'koth', house: ['Player0', 'RoundBetter', 'Trapper'], elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, allowPrograms: false };
-    store = createStore(dir, settings);
+    const store = file.host('koth-camel-validate-', settings);
     const ids: Record<string, number> = {};
     for (const [name, text] of Object.entries({ Gambler: GAMBLER, Broken: BROKEN })) {
       const e = upsertEntry(store, { answer: `${name}.py`, className: name, author: '' });

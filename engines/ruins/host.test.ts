@@ -8,15 +8,12 @@
  * fails); each failure names its seat and a reason a bot author reads; validate() (host/validate.ts)
  * makes a good answer active and rejects a bad one. Sandbox lane (vitest.config.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { failedOf, hostedGameFile } from '../../test/host-fixture.ts';
 import { findGame, replayKit } from '../registry.ts';
-import type { CodeSeat, HostJob, HostOutcome } from '../core/host/play.ts';
+import type { CodeSeat, HostJob } from '../core/host/play.ts';
 import { decodeResult } from '../core/host/result.ts';
-import { addVersion, beginTick, createStore, getVersion, listGames, upsertEntry, type HostSettings, type Store } from '../core/host/store.ts';
-import type { SandboxPool } from '../core/sandbox/pool.ts';
+import { addVersion, beginTick, getVersion, listGames, upsertEntry, type HostSettings } from '../core/host/store.ts';
 import { sha256 } from '../../scraper/extract.ts';
 import { validate } from '../../host/validate.ts';
 import { Adventurer, type AdventurerClass, type RoomState } from './adventurer.ts';
@@ -82,24 +79,15 @@ const JOB: HostJob = {
   ],
 };
 
-const pools: SandboxPool[] = [];
-let dir: string | undefined;
-let store: Store | undefined;
-afterAll(async () => {
-  for (const p of pools) await p.destroy();
-  store?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const failed = (o: HostOutcome) => ('failed' in o ? o.failed : undefined);
+const file = hostedGameFile();
+const failed = failedOf;
 
 describe('ruins hosted games with posted answers', () => {
   it('outcomes are a function of (seed key, seats): equal in tasks of 1 game on 2 workers and of 3 games on 1 worker; failures name their seat and reason', async () => {
     const host = findGame('ruins')!.engine!.host!;
     const kit = replayKit();
-    const two = kit.sandboxPool('ruins', 2, { timeoutMs: TL });
-    const one = kit.sandboxPool('ruins', 1, { timeoutMs: TL });
-    pools.push(two, one);
+    const two = file.pool('ruins', 2, TL);
+    const one = file.pool('ruins', 1, TL);
     const split = await host.playGames(JOB, { kit, sandbox: two, batch: 1, timeLimitMs: TL });
     const three = await host.playGames(JOB, { kit, sandbox: one, batch: 3, timeLimitMs: TL });
     expect(three).toEqual(split);
@@ -131,7 +119,7 @@ describe('ruins hosted games with posted answers', () => {
   it("a task whose worker the sandbox ended: only that game fails, the task's other games keep their results", async () => {
     const host = findGame('ruins')!.engine!.host!;
     const kit = replayKit();
-    const [one] = pools.slice(-1);
+    const [one] = file.pools.slice(-1);
     const games = [JOB.games[0]!, { seedKey: 9, seats: ['Coward', seat(STUBBORN, 'Stubborn')] }, JOB.games[7]!];
     const out = await host.playGames({ ...JOB, games }, { kit, sandbox: one, batch: 3, timeLimitMs: TL });
     const alone = await host.playGames({ ...JOB, games: [games[0]!, games[2]!] }, { kit, sandbox: one, batch: 1, timeLimitMs: TL });
@@ -142,9 +130,8 @@ describe('ruins hosted games with posted answers', () => {
   }, 120_000);
 
   it('validate: a good answer becomes active with its smoke games, a syntax error is rejected with the Python error', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'koth-ruins-validate-'));
     const settings: HostSettings = { game: 'ruins', source: 'dir:/tmp/bots', rules: 'fixed', seed: 'koth', house: ['Coward', 'EagerThief'], elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, allowPrograms: false };
-    store = createStore(dir, settings);
+    const store = file.host('koth-ruins-validate-', settings);
     const ids: Record<string, number> = {};
     for (const [name, code] of Object.entries({ Grabber: GRABBER, Broken: BROKEN })) {
       const e = upsertEntry(store, { answer: `${name}.py`, className: name, author: '' });
