@@ -198,25 +198,25 @@ export async function readFolder(game: GameDescriptor, path: string, classesOf?:
     .filter((f) => !f.startsWith('.') && statSync(join(path, f)).isFile())
     .sort();
   const out: SeenAnswer[] = [];
-  for (const file of files) {
-    const code = readFileSync(join(path, file), 'utf8');
-    const language = fileLanguage(game, file);
-    const base: Omit<SeenAnswer, 'bots'> = { answer: file, author: '', posted: null, edited: null, sha256: sha256(code) };
-    if (language === undefined) {
-      out.push({ ...base, bots: [], noBot: `not a bot's file (a bot is a .py or C++ file, or a program: ${PROGRAM_EXTENSIONS.join(' ')})` });
-      continue;
-    }
-    if (language.startsWith('program')) {
-      out.push({ ...base, bots: [{ className: basename(file, extname(file)), language, code, sha256: sha256(code) }] });
-      continue;
-    }
-    const found = await classesOf?.(language, code);
-    const ex = game.extractor.extract(asAnswerHtml(file, code));
-    const names = found ?? ex.bots.filter((b) => b.language === undefined).map((b) => b.name);
-    const bots = [...new Set(names)].map((className) => ({ className, language, code, sha256: sha256(code) }));
-    out.push({ ...base, bots, ...(bots.length ? {} : { noBot: found ? 'the sandbox finds no bot class in it' : (ex.reason ?? 'no bot found') }) });
-  }
+  for (const file of files) out.push(await readBotFile(game, file, readFileSync(join(path, file), 'utf8'), classesOf));
   return out;
+}
+
+/**
+ * One file as an answer named by its file name: a Python or C++ file's bots are its classes
+ * (classesOf, else the game's extractor reading the file as one code block); a program
+ * (PROGRAM_EXTENSIONS) is one bot named after the file; any other file has no bot.
+ */
+export async function readBotFile(game: GameDescriptor, file: string, code: string, classesOf?: ClassesOf): Promise<SeenAnswer> {
+  const language = fileLanguage(game, file);
+  const base: Omit<SeenAnswer, 'bots'> = { answer: file, author: '', posted: null, edited: null, sha256: sha256(code) };
+  if (language === undefined) return { ...base, bots: [], noBot: `not a bot's file (a bot is a .py or C++ file, or a program: ${PROGRAM_EXTENSIONS.join(' ')})` };
+  if (language.startsWith('program')) return { ...base, bots: [{ className: basename(file, extname(file)), language, code, sha256: sha256(code) }] };
+  const found = await classesOf?.(language, code);
+  const ex = game.extractor.extract(asAnswerHtml(file, code));
+  const names = found ?? ex.bots.filter((b) => b.language === undefined).map((b) => b.name);
+  const bots = [...new Set(names)].map((className) => ({ className, language, code, sha256: sha256(code) }));
+  return { ...base, bots, ...(bots.length ? {} : { noBot: found ? 'the sandbox finds no bot class in it' : (ex.reason ?? 'no bot found') }) };
 }
 
 /** The answers that still exist among `ids`, asked for by id (100 a request): a deleted answer is not returned. */

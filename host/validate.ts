@@ -89,6 +89,20 @@ export function ensureHouse(store: Store): Map<string, Version> {
   return out;
 }
 
+/**
+ * House bots that are posted originals (`koth host init --house FILE`): entries of the host
+ * (answer `house`), their versions `validating` — the first tick validates them as any answer —
+ * and never retired by ingest or tested.
+ */
+export function addHouseOriginals(store: Store, bots: readonly { className: string; language: string; code: string; sha256: string }[]): void {
+  store.step(() => {
+    for (const b of bots) {
+      const entry = upsertEntry(store, { answer: HOUSE_ANSWER, className: b.className, author: '' });
+      addVersion(store, { entry: entry.id, sha256: b.sha256, code: b.code, language: b.language, posted: null, edited: null });
+    }
+  });
+}
+
 /** The seat of a version: a port by name, or its code's class. */
 export function seatOfVersion(store: Store, v: Version): HostSeat {
   const entry = getEntry(store, v.entry)!;

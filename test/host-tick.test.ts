@@ -56,12 +56,23 @@ const row = (b: any, name: string) => b.entries.find((e: any) => e.name === name
 describe('koth host tick over several ticks', () => {
   it('new, rejected, edited (its SPRT against the previous version), deleted; verify holds and catches tampering', () => {
     const bots = folder({ 'steady.py': bot('Steady', 12), 'bold.py': bot('Bold', 20), 'broken.py': BROKEN });
-    const dir = init(bots);
+    // A house bot given as a file (a posted original's code; here our own): validated in the first tick, never tested or retired.
+    const original = join(tmp(), 'careful.py');
+    writeFileSync(original, bot('Careful', 8));
+    const dir = join(tmp(), 'hill');
+    const made = koth(['host', 'init', dir, '--game', 'dice', '--source', `dir:${bots}`, '--house', `${HOUSE},${original}`, '--seed', 'tick-test']);
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain('house GoToTenBot, OptFor2X, ThrowTwiceBot, Careful (posted original)');
+    const noBot = join(tmp(), 'notes.txt');
+    writeFileSync(noBot, 'no bot here');
+    const refused = koth(['host', 'init', join(tmp(), 'other'), '--game', 'dice', '--source', `dir:${bots}`, '--house', noBot]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`--house: ${noBot} has no bot`);
 
     const t1 = tick(dir);
     expect(t1.tick).toBe(1);
     expect(t1.ingest).toMatchObject({ new: 3 });
-    expect(t1.validate.active).toHaveLength(2);
+    expect(t1.validate.active).toHaveLength(3);
     expect(t1.played.field).toBeGreaterThan(0);
     // Where the tick's time went (koth bench host): every step, the games' play apart from the tick's own work.
     expect(Object.keys(t1.ms).sort()).toEqual(['ingest', 'play', 'publish', 'rate', 'schedule', 'store', 'test', 'total', 'validate']);
@@ -70,7 +81,8 @@ describe('koth host tick over several ticks', () => {
     let b = board(dir);
     expect(row(b, 'Broken')).toMatchObject({ status: 'rejected', version: 1 });
     expect(row(b, 'Broken').reason).toMatch(/SyntaxError/);
-    for (const n of ['Steady', 'Bold', 'GoToTenBot']) expect(row(b, n)).toMatchObject({ status: 'active', version: 1 });
+    for (const n of ['Steady', 'Bold', 'GoToTenBot', 'Careful']) expect(row(b, n)).toMatchObject({ status: 'active', version: 1 });
+    expect(row(b, 'Careful').answer).toBe('house');
     expect(row(b, 'Steady').games).toBeGreaterThan(0);
 
     // Tick 2: nothing new; the new entries' tests against the leader open and play before the field.

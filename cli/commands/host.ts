@@ -4,6 +4,8 @@
  * host/ (ingest, validate, a tick, verify). This file is the command line of `init` (makes a
  * host) and `board` (shows it); `tick`, `run` and `verify` are in host-tick.ts.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
@@ -13,7 +15,8 @@ import { createStore, getSettings, HostStateError, openStore, type HostSettings,
 import { computeBoard, renderBoard } from '../../engines/core/host/board.ts';
 import { RateInputError } from '../../engines/core/host/rate.ts';
 import { hypothesisProblem } from '../../engines/core/stats/sprt.ts';
-import { parseSource } from '../../host/ingest.ts';
+import { parseSource, readBotFile, type SeenBot } from '../../host/ingest.ts';
+import { addHouseOriginals } from '../../host/validate.ts';
 import { registerHostTick } from './host-tick.ts';
 import { boardUnderRules, renderRuleChange, type RuleChange } from '../../host/rules-board.ts';
 
@@ -72,6 +75,36 @@ function using<T>(store: Store, fn: (s: Store) => T): T {
   }
 }
 
+/** A `--house` item that is a file (a posted original's code, outside the repository), not a port's name. */
+const isHouseFile = (item: string) => item.includes('/') || existsSync(item);
+
+/**
+ * The house bots of `--house` given as files of posted originals: each file's bots (the game's
+ * extractor reads its classes), checked before anything is made; refused (exit 2) when a file has
+ * no bot, cannot be read, or a name is taken twice (by a port of --house or another file).
+ */
+export async function houseFiles(o: Pick<InitOptions, 'game' | 'house'>): Promise<SeenBot[]> {
+  const game = findGame(o.game)!;
+  const items = (o.house ? o.house.split(',').map((s) => s.trim()).filter(Boolean) : []).filter(isHouseFile);
+  const out: SeenBot[] = [];
+  const ports = new Set((o.house ?? '').split(',').map((s) => s.trim()).filter((h) => h && !isHouseFile(h)));
+  for (const item of items) {
+    let code: string;
+    try {
+      code = readFileSync(item, 'utf8');
+    } catch (e) {
+      throw new UserError(`--house: cannot read ${item} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}). Nothing was made.`);
+    }
+    const seen = await readBotFile(game, basename(item), code);
+    if (!seen.bots.length) throw new UserError(`--house: ${item} has no bot (${seen.noBot}). Nothing was made.`);
+    for (const b of seen.bots) {
+      if (ports.has(b.className) || out.some((x) => x.className === b.className)) throw new UserError(`--house names the bot ${b.className} twice. Nothing was made.`);
+      out.push(b);
+    }
+  }
+  return out;
+}
+
 /** The settings of `koth host init`, checked against the game (its rules and ports); UserError (exit 2) otherwise. */
 export function initSettings(o: InitOptions): HostSettings {
   const game = findGame(o.game);
@@ -80,9 +113,9 @@ export function initSettings(o: InitOptions): HostSettings {
   const rules = o.rules ?? game.engine.defaultVariant ?? variants[0] ?? 'original';
   refuseUnknownRules(game.id, variants, rules, '. Nothing was made.');
   const ports = game.engine.ab?.bots() ?? [];
-  const house = o.house ? o.house.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const house = (o.house ? o.house.split(',').map((s) => s.trim()).filter(Boolean) : []).filter((h) => !isHouseFile(h));
   for (const h of house) {
-    if (!ports.includes(h)) throw new UserError(`--house: ${game.id} has no port named "${h}": name ports of ${ports.join(', ')}. Nothing was made.`);
+    if (!ports.includes(h)) throw new UserError(`--house: ${game.id} has no port named "${h}": name ports of ${ports.join(', ')}, or files of posted originals (a path). Nothing was made.`);
   }
   if (new Set(house).size !== house.length) throw new UserError('--house names a port twice: name each once. Nothing was made.');
   if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1}. Nothing was made.`);
@@ -106,7 +139,7 @@ export function registerHost(program: Command): void {
     .requiredOption('--source <source>', 'se:QUESTION_ID (a StackExchange question) or dir:PATH (a folder of bots)', source)
     .option('--rules <variant>', "the rules the field plays (default: the game's default variant)", notAnOption('a rule variant'))
     .option('--seed <S>', 'the host seed: every game seed is derived from it (docs/host.md "Seeds")', notAnOption('a seed'), '1')
-    .option('--house <A,B,...>', 'ports always in the field', notAnOption('port names'))
+    .option('--house <A,B,...>', 'bots always in the field: ports by name, or files of posted originals by path (validated in the first tick)', notAnOption('port names or files'))
     .option('--elo0 <elo>', 'SPRT of every new version, H0: better by at most elo0', finiteNumber('Elo'), 0)
     .option('--elo1 <elo>', 'SPRT of every new version, H1: better by at least elo1', finiteNumber('Elo'), 5)
     .option('--alpha <p>', 'SPRT false positive rate', errorRate, 0.05)
@@ -114,10 +147,12 @@ export function registerHost(program: Command): void {
     .option('--allow-programs', 'let answers in languages without a sandbox run (UNSANDBOXED); otherwise they are rejected')
     .option('--api-base <url>', 'se: sources: the StackExchange API to ask (default: KOTH_SE_API, else the real API)', notAnOption('a URL'))
     .addHelpText('after', helpFooter(['koth host init ./hill --game dice --source dir:./bots --house GoToTenBot,OptFor2X']))
-    .action((dir: string, o: InitOptions) => {
+    .action(async (dir: string, o: InitOptions) => {
       const settings = initSettings(o);
-      using(opened(() => createStore(dir, settings)), () => undefined);
-      process.stdout.write(`koth: made a ${settings.game} host in ${dir} (rules ${settings.rules}, seed ${settings.seed}, source ${settings.source}${settings.house.length ? `, house ${settings.house.join(', ')}` : ''})\n`);
+      const files = await houseFiles(o);
+      using(opened(() => createStore(dir, settings)), (store) => addHouseOriginals(store, files));
+      const house = [...settings.house, ...files.map((b) => `${b.className} (posted original)`)];
+      process.stdout.write(`koth: made a ${settings.game} host in ${dir} (rules ${settings.rules}, seed ${settings.seed}, source ${settings.source}${house.length ? `, house ${house.join(', ')}` : ''})\n`);
     });
 
   host
