@@ -26,9 +26,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { esc } from '../report/html/watch.ts';
-import { boardEloCell, computeBoard, type Board, type BoardEntry, type BoardTest } from './board.ts';
+import { boardEloCell, boardWith, type Board, type BoardEntry, type BoardTest } from './board.ts';
+import { forEachGameRow, seatsInto, type GameRowVisitor } from './game-rows.ts';
 import { boardNames, type RateOptions } from './rate.ts';
-import { gameCount, getSettings, iterateGames, listEntries, listEvents, listTicks, listVersions, versionsOf, type HostEvent, type Store } from './store.ts';
+import { gameCount, getSettings, listEntries, listEvents, listTicks, listVersions, versionsOf, type HostEvent, type Store } from './store.ts';
 
 /** The site's folder in a host DIR. */
 export const SITE_DIR = 'site';
@@ -64,13 +65,38 @@ export interface Manifest {
  * The tick and the worker are not in it (they say when and where, not what).
  */
 export function resultsDigest(store: Store): string {
-  const h = createHash('sha256');
-  for (const g of iterateGames(store)) h.update(`${g.number} ${g.rules} ${g.seedKey} ${g.seats.join(',')} ${g.kind} ${g.result}\n`);
-  return h.digest('hex');
+  const tally = new GameTally();
+  forEachGameRow(store, tally.visit, {}, tally.lines);
+  return tally.digest();
+}
+
+/**
+ * What the site needs of every stored game, gathered in one pass (rate's, when the board is
+ * computed here): resultsDigest's hash (of forEachGameRow's lines, which are the digest's), the
+ * games of any kind each version sat in, the count.
+ */
+class GameTally {
+  games = 0;
+  readonly byVersion = new Map<number, number>();
+  private readonly hash = createHash('sha256');
+  private readonly ids: number[] = [];
+  readonly lines = (text: string): void => void this.hash.update(text);
+  readonly visit: GameRowVisitor = (_number, _rules, _seedKey, seats) => {
+    this.games++;
+    const k = seatsInto(seats, this.ids);
+    for (let i = 0; i < k; i++) {
+      const v = this.ids[i]!;
+      if (this.ids.indexOf(v) < i) continue; // a version seated twice: one game
+      this.byVersion.set(v, (this.byVersion.get(v) ?? 0) + 1);
+    }
+  };
+  digest(): string {
+    return this.hash.digest('hex');
+  }
 }
 
 /** The manifest (see the file's comment). */
-export function manifestOf(store: Store, o: Pick<PublishOptions, 'engineHash' | 'rulesHash'>, board: Board): Manifest {
+export function manifestOf(store: Store, o: Pick<PublishOptions, 'engineHash' | 'rulesHash'>, board: Board, tally?: { games: number; results: string }): Manifest {
   const s = getSettings(store);
   const names = boardNames(listEntries(store));
   return {
@@ -80,8 +106,8 @@ export function manifestOf(store: Store, o: Pick<PublishOptions, 'engineHash' | 
     engineHash: o.engineHash,
     seed: s.seed,
     versions: listVersions(store).map((v) => ({ id: v.id, entry: v.entry, name: names.get(v.entry)!, version: v.number, sha256: v.sha256, status: v.status })),
-    games: gameCount(store),
-    results: resultsDigest(store),
+    games: tally ? tally.games : gameCount(store),
+    results: tally ? tally.results : resultsDigest(store),
   };
 }
 
@@ -98,11 +124,14 @@ export function publishSite(store: Store, o: PublishOptions): { dir: string; fil
   const old = `${site}.old`;
   if (!existsSync(site) && existsSync(old)) renameSync(old, site); // a publish killed between its two renames
   for (const f of readdirSync(store.dir)) if (f.startsWith(`${SITE_DIR}.tmp-`)) rmSync(join(store.dir, f), { recursive: true, force: true });
-  const board = o.board ?? computeBoard(store, { resamples: o.resamples, confidence: o.confidence });
+  const tally = new GameTally();
+  let board = o.board;
+  if (board) forEachGameRow(store, tally.visit, {}, tally.lines);
+  else board = boardWith(store, { resamples: o.resamples, confidence: o.confidence }, tally.visit, tally.lines);
   if (board.ratings.asOf !== null || board.ratings.without.length || board.rules !== getSettings(store).rules) {
     throw new RangeError('publishSite: the site is the board now, of the host\'s rules, with every entry (a board --as-of, --without or --rules is shown, not published)');
   }
-  const files = siteFiles(store, o, board, previousLeaderboard(site));
+  const files = siteFiles(store, o, board, previousLeaderboard(site), { games: tally.games, results: tally.digest(), byVersion: tally.byVersion });
   const tmp = `${site}.tmp-${process.pid}`;
   try {
     mkdirSync(join(tmp, 'entries'), { recursive: true });
@@ -122,10 +151,10 @@ export function publishSite(store: Store, o: PublishOptions): { dir: string; fil
 }
 
 /** Every file of the site by its path in the site, in writing order. */
-function siteFiles(store: Store, o: PublishOptions, board: Board, previous: BoardEntry[] | undefined): Map<string, string> {
+function siteFiles(store: Store, o: PublishOptions, board: Board, previous: BoardEntry[] | undefined, tally: { games: number; results: string; byVersion: Map<number, number> }): Map<string, string> {
   const files = new Map<string, string>();
   files.set('leaderboard.json', json(leaderboardOf(board)));
-  files.set('manifest.json', json(manifestOf(store, o, board)));
+  files.set('manifest.json', json(manifestOf(store, o, board, tally)));
   const events = listEvents(store);
   files.set('events.json', json(events));
   const ticks = listTicks(store);
@@ -133,7 +162,7 @@ function siteFiles(store: Store, o: PublishOptions, board: Board, previous: Boar
   files.set('index.html', indexPage(board, last === undefined ? [] : events.filter((e) => e.tick === last), last, boardChanges(previous, board)));
   const rows = new Map(board.entries.map((e) => [e.id, e]));
   const names = boardNames(listEntries(store));
-  const played = gamesByVersion(store);
+  const played = tally.byVersion;
   for (const entry of listEntries(store)) {
     const row = rows.get(entry.id);
     const versions = versionsOf(store, entry.id);
@@ -155,13 +184,6 @@ function siteFiles(store: Store, o: PublishOptions, board: Board, previous: Boar
     files.set(`entries/${entry.id}.html`, entryPage(board, page));
   }
   return files;
-}
-
-/** Games of any kind each version sat in. */
-function gamesByVersion(store: Store): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const g of iterateGames(store)) for (const v of new Set(g.seats)) out.set(v, (out.get(v) ?? 0) + 1);
-  return out;
 }
 
 /** The active rows of the site published before, if it is there and readable (what changed is shown against it). */
