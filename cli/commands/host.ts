@@ -15,6 +15,7 @@ import { computeBoard, renderBoard } from '../../engines/core/host/board.ts';
 import { RateInputError } from '../../engines/core/host/rate.ts';
 import { hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import { parseSource } from '../../host/ingest.ts';
+import { registerHostWatch } from './host-watch.ts';
 
 interface InitOptions {
   game: string;
@@ -148,4 +149,5 @@ export function registerHost(program: Command): void {
         process.stdout.write(renderBoard(board) + '\n');
       });
     });
+  registerHostWatch(host);
 }
