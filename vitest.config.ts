@@ -74,6 +74,7 @@ export const LANES: readonly Lane[] = [
       'test/bench.test.ts',
       'test/bot-cmd.test.ts',
       'test/host-cli.test.ts',
+      'test/host-watch-cli.test.ts',
       'test/bundle.test.ts',
       'test/cli-edges.test.ts',
       'test/cli-surface.test.ts',

@@ -43,6 +43,7 @@ const COMMANDS: Command[] = [
   cmd(['queue', 'clean', '--help']),
   cmd(['host', 'init', '--help']),
   cmd(['host', 'board', '--help']),
+  cmd(['host', 'watch', '--help']),
   ...GAMES.flatMap((g) => [cmd(['replay', g, '--help']), cmd(['play', g, '--help'])]),
   cmd(['ab', 'dice', '--help']), // koth ab has no help of its own per game: this is koth ab --help
 
