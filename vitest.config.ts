@@ -126,6 +126,7 @@ export const LANES: readonly Lane[] = [
       'test/queue-defects.test.ts',
       'test/queue-python.test.ts',
       'test/queue.test.ts',
+      'test/host-site-browser.test.ts',
       'test/report-browser.test.ts',
       'test/watch-browser.test.ts',
     ],

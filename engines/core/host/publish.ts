@@ -403,10 +403,10 @@ function entryPage(board: Board, p: EntryPageData): string {
 }
 
 function watchParagraph(p: EntryPageData): string {
-  const make = (n: number) => `<code>koth host watch DIR ${n}</code> makes the page of any game of house bots`;
+  const make = '<code>koth host watch DIR N</code> makes the page of any other stored game N of house bots';
   if (p.watch) {
     const also = p.latestGame !== null && p.latestGame !== p.watch.game ? ` Its latest field game is game ${p.latestGame}, which seats posted answers: its page needs the sandbox (not made yet).` : '';
-    return `<p><a href="../${esc(p.watch.page)}">Game ${p.watch.game}</a>, its latest field game among house bots, played again from its seed step by step.${also} ${make(p.watch.game)}.</p>`;
+    return `<p><a href="../${esc(p.watch.page)}">Game ${p.watch.game}</a>, its latest field game among house bots, played again from its seed step by step.${also} ${make}.</p>`;
   }
   if (p.latestGame !== null) return `<p class="lead">Its latest field game is game ${p.latestGame}; it seats posted answers, whose watch pages need the sandbox (not made yet).</p>`;
   return '<p class="lead">No field game yet.</p>';
