@@ -7,7 +7,8 @@
  * (1.2 s for a million rows of one integer), and making a `Game` of each (its seats split into
  * numbers) as much again. Here SQLite writes CHUNK games into one string, each game as the line
  * of the results digest (publish.ts resultsDigest: `<number> <rules> <seed key> <seats> <kind>
- * <result>\n`), and their ticks into another; the lines are hashed as they are and split here.
+ * <result>\n`), and their ticks into another; the lines are hashed as they are and split here
+ * (a chunk whose lines do not split one way — a space or a newline in a column — is read row by row).
  * It belongs beside store.ts's queries (kept apart while store.ts changes; the column names are
  * the schema's).
  */
@@ -29,27 +30,52 @@ export function forEachGameRow(store: Store, visit: GameRowVisitor, filter: { ru
     "SELECT group_concat(number || ' ' || rules || ' ' || seed_key || ' ' || seats || ' ' || kind || ' ' || result || char(10), '' ORDER BY number) AS lines, " +
       `group_concat(tick, ',' ORDER BY number) AS ticks, max(number) AS last FROM (SELECT * FROM games WHERE ${where} ORDER BY number LIMIT ${CHUNK})`,
   );
+  const exact = store.db.prepare(`SELECT number, rules, seed_key, seats, result, kind, tick FROM games WHERE ${where} ORDER BY number LIMIT ${CHUNK}`).raw(true);
   let after = 0;
   for (;;) {
-    const r = (filter.rules !== undefined ? stmt.get(after, filter.rules) : stmt.get(after)) as { lines: string | null; ticks: string | null; last: number | bigint | null };
+    const args = filter.rules !== undefined ? [after, filter.rules] : [after];
+    const r = stmt.get(...args) as { lines: string | null; ticks: string | null; last: number | bigint | null };
     if (r.lines === null || r.last === null) return;
     const text = r.lines;
     lines?.(text);
     const ticks = String(r.ticks).split(',');
-    let at = 0;
-    for (let g = 0; at < text.length; g++) {
-      // number, then from the line's end: result, kind, seats, seed key (none holds a space); the rules between.
-      const end = text.indexOf('\n', at);
-      const a = text.indexOf(' ', at);
-      const e = text.lastIndexOf(' ', end);
-      const d = text.lastIndexOf(' ', e - 1);
-      const c = text.lastIndexOf(' ', d - 1);
-      const b = text.lastIndexOf(' ', c - 1);
-      visit(Number(text.slice(at, a)), text.slice(a + 1, b), Number(text.slice(b + 1, c)), text.slice(c + 1, d), text.slice(e + 1, end), text.slice(d + 1, e), Number(ticks[g]));
-      at = end + 1;
+    if (!visitLines(text, ticks, visit)) {
+      // A column holding a space or a newline (a rules name, or a damaged result): its chunk read row by row.
+      for (const row of exact.iterate(...args) as Iterable<unknown[]>) visit(Number(row[0]), String(row[1]), Number(row[2]), String(row[3]), String(row[4]), String(row[5]), Number(row[6]));
     }
     after = Number(r.last);
   }
+}
+
+const SEATS = /^\d+(?:,\d+)*$/;
+
+/**
+ * Visits a chunk's games from its digest lines, when every line splits one way only: six fields,
+ * none holding a space, as many lines as ticks, a known kind, seats and numbers as stored.
+ * Returns false (nothing visited) otherwise: the caller reads that chunk row by row.
+ */
+function visitLines(text: string, ticks: readonly string[], visit: GameRowVisitor): boolean {
+  const pos: number[] = []; // per game: its start and its five spaces
+  let at = 0;
+  while (at < text.length) {
+    const end = text.indexOf('\n', at);
+    const a = text.indexOf(' ', at);
+    const b = text.indexOf(' ', a + 1);
+    const c = text.indexOf(' ', b + 1);
+    const d = text.indexOf(' ', c + 1);
+    const e = text.indexOf(' ', d + 1);
+    if (end < 0 || a < 0 || b < 0 || c < 0 || d < 0 || e < 0 || e > end || text.lastIndexOf(' ', end) !== e) return false;
+    const kind = text.slice(d + 1, e);
+    if (!(kind === 'field' || kind === 'test' || kind === 'smoke') || !SEATS.test(text.slice(c + 1, d))) return false;
+    pos.push(at, a, b, c, d, e);
+    at = end + 1;
+  }
+  if (pos.length !== 6 * ticks.length) return false;
+  for (let g = 0, p = 0; g < ticks.length; g++, p += 6) {
+    const [start, a, b, c, d, e] = [pos[p]!, pos[p + 1]!, pos[p + 2]!, pos[p + 3]!, pos[p + 4]!, pos[p + 5]!];
+    visit(Number(text.slice(start, a)), text.slice(a + 1, b), Number(text.slice(b + 1, c)), text.slice(c + 1, d), text.slice(e + 1, text.indexOf('\n', e)), text.slice(d + 1, e), Number(ticks[g]));
+  }
+  return true;
 }
 
 /**
