@@ -177,7 +177,6 @@ function winnersOfText(text: string, winners: number[]): number {
   return seatsOf(r);
 }
 
-
 /**
  * rate(), and the field games of the rules version (as of `asOf`) each version sat in, whatever
  * its status (the board's game count of a version that is not rated) — from one pass over the
