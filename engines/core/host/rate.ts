@@ -284,19 +284,9 @@ export function rateAndCount(store: Store, options: RateOptions = {}, also?: Gam
   const { starts: seatStart, cells: dealSeat } = gatherByDeal(deals, seatDeal, seatCol, undefined, 1, 1);
   const doubled = new Float64Array(n * n);
   const present = new Uint8Array(n);
-  /** Twice the pairwise scores of the deals, each counted `weights[deal]` times (default once), and who took part (in `doubled`, `present`). */
-  const sumDeals = (weights?: Int32Array) => {
-    doubled.fill(0);
-    present.fill(0);
-    for (let k = 0; k < deals; k++) {
-      const c = weights ? weights[k]! : 1;
-      if (!c) continue;
-      for (let i = seatStart[k]!; i < seatStart[k + 1]!; i++) present[dealSeat[i]!] = 1;
-      for (let i = cellStart[k]!; i < cellStart[k + 1]!; i++) doubled[dealCell[i]!]! += c * dealValue[i]!;
-    }
-  };
+  const sumDeals = (weights: Int32Array) => sumWeighted(weights, seatStart, dealSeat, cellStart, dealCell, dealValue, doubled, present);
   const fitOptions: BradleyTerryOptions = { iterations: model === 'converged' ? 'converged' : BT_ITERATIONS };
-  sumDeals();
+  sumDeals(new Int32Array(deals).fill(1));
   const allDoubled = Float64Array.from(doubled);
   const fit = fitScoreMatrix(keys, allDoubled, present, fitOptions);
   const start = new Map([...fit].map(([k, r]) => [k, r.strength]));
@@ -338,6 +328,31 @@ export function rateAndCount(store: Store, options: RateOptions = {}, also?: Gam
     ratings: { rules, model, modelText: MODEL_TEXT[model], games: rated, deals, resamples, confidence, seed, asOf: options.asOf ?? null, without, ratings },
     fieldPlayed,
   };
+}
+
+/**
+ * Twice the pairwise scores of the deals, each counted `weights[deal]` times, into `doubled`, and
+ * who took part into `present` (deal k's seats and cells: `seatStart[k]` to `seatStart[k + 1]`,
+ * `cellStart[k]` to `cellStart[k + 1]`). A function of its own, not a closure: it is the loop a
+ * bootstrap spends its time in.
+ */
+function sumWeighted(weights: Int32Array, seatStart: Int32Array, dealSeat: Int32Array, cellStart: Int32Array, dealCell: Int32Array, dealValue: Int32Array, doubled: Float64Array, present: Uint8Array): void {
+  doubled.fill(0);
+  present.fill(0);
+  const deals = weights.length;
+  let seat0 = seatStart[0]!;
+  let cell0 = cellStart[0]!;
+  for (let k = 0; k < deals; k++) {
+    const seat1 = seatStart[k + 1]!;
+    const cell1 = cellStart[k + 1]!;
+    const c = weights[k]!;
+    if (c) {
+      for (let i = seat0; i < seat1; i++) present[dealSeat[i]!] = 1;
+      for (let i = cell0; i < cell1; i++) doubled[dealCell[i]!]! += c * dealValue[i]!;
+    }
+    seat0 = seat1;
+    cell0 = cell1;
+  }
 }
 
 /**
