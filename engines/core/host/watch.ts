@@ -82,5 +82,3 @@ export function storedGameWatchPage(store: Store, host: Pick<HostGame, 'watch'>,
     steps: made.steps,
   };
 }
-
-export { HostWatchRefused };
