@@ -32,6 +32,7 @@ import {
   upsertEntry,
   type Store,
   type Version,
+  HOUSE_ANSWER,
 } from '../engines/core/host/store.ts';
 import { ApiError, type StackExchangeClient } from '../scraper/api.ts';
 import { AnswerCache, loadBackoff, saveBackoff } from '../scraper/cache.ts';
@@ -387,6 +388,7 @@ export function applyAnswers(store: Store, tick: number | null, seen: readonly S
     // Answers the host follows that the source no longer has.
     const present = new Set(seen.map((s) => s.answer));
     for (const [answer, list] of known) {
+      if (answer === HOUSE_ANSWER) continue; // the house bots are the host's, not the source's
       if (present.has(answer)) continue;
       for (const { entry, latest } of list) if (live(latest)) retire(entry, latest, o.gone);
     }

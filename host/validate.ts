@@ -1,6 +1,8 @@
 /**
  * Step 2 of a tick, Validate (docs/host.md "Validate"): every `validating` version loads in the
- * sandbox of its language and plays a few smoke games before it is ranked. A version whose seat
+ * sandbox of its language and plays a few smoke games before it is ranked. Its game says which
+ * languages it seats (HostGame.languages): a version in another is rejected before anything is
+ * played, and so is a program (run unsandboxed) on a host made without --allow-programs. A version whose seat
  * fails a smoke game — its code does not load (the Python error), it raises, it makes a move the
  * game cannot follow, it passes the time limit of a call or the memory cap — is `rejected` with
  * that reason; one that plays them all is `active`. Its smoke games, the version and its status
@@ -17,16 +19,19 @@
  * House bots are entries too (answer `house`, the port's name as class, language `port`, code
  * `port:<name>`), made active when first needed (ensureHouse): a game's seats are versions.
  */
+import { hostSandbox } from '../engines/core/host/play.ts';
 import { createHash } from 'node:crypto';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
-import type { CodeSeat, HostGame, HostSeat } from '../engines/core/host/play.ts';
+import { hostLanguages, isProgramLanguage, seatsLanguage, type CodeSeat, type HostGame, type HostSeat } from '../engines/core/host/play.ts';
 import { smokeRunSeed } from '../engines/core/host/seeds.ts';
 import {
+  HOUSE_ANSWER,
   addEvent,
   addVersion,
   getCode,
   getEntry,
   getSettings,
+  getVersion,
   latestVersion,
   listVersions,
   nextGameNumber,
@@ -42,8 +47,7 @@ import type { SandboxPool } from '../engines/core/sandbox/pool.ts';
 /** Smoke games a new version plays. */
 export const SMOKE_GAMES = 4;
 
-/** The answer id of the house bots' entries. */
-export const HOUSE_ANSWER = 'house';
+export { HOUSE_ANSWER };
 
 export interface ValidateOptions {
   kit: Pick<ReplayKit, 'sandboxPool'>;
@@ -58,19 +62,23 @@ export interface ValidateOptions {
 export interface ValidateReport {
   active: number[];
   rejected: { version: number; reason: string }[];
-  /** Versions left `validating`: a language this host cannot run yet. */
+  /** Versions left `validating` (none now: a language the game cannot seat, or a program on a host without --allow-programs, is rejected). */
   waiting: number[];
 }
 
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** The house bots' active versions, by name, made when missing (answer `house`, language `port`). */
+/**
+ * The house bots' active versions, by name, made when missing (answer `house`, language `port`).
+ * A house bot rejected (a port that failed a game under these rules) stays rejected and is left out.
+ */
 export function ensureHouse(store: Store): Map<string, Version> {
   const out = new Map<string, Version>();
   for (const name of getSettings(store).house) {
     const entry = upsertEntry(store, { answer: HOUSE_ANSWER, className: name, author: '' });
     const code = `port:${name}`;
     let v = latestVersion(store, entry.id);
+    if (v?.status === 'rejected' && v.sha256 === sha(code)) continue;
     if (!v || v.sha256 !== sha(code) || v.status !== 'active') {
       v = addVersion(store, { entry: entry.id, sha256: sha(code), code, language: 'port', posted: null, edited: null }, { reopen: true }).version;
       if (v.status !== 'active') setStatus(store, v.id, 'active');
@@ -85,7 +93,7 @@ export function ensureHouse(store: Store): Map<string, Version> {
 export function seatOfVersion(store: Store, v: Version): HostSeat {
   const entry = getEntry(store, v.entry)!;
   if (v.language === 'port') return entry.className;
-  return { sha256: v.sha256, className: entry.className } satisfies CodeSeat;
+  return { sha256: v.sha256, className: entry.className, language: v.language } satisfies CodeSeat;
 }
 
 /** The seats (version ids) of smoke game j of `v`: v rotated j places among the house bots (or copies of v). */
@@ -95,6 +103,28 @@ export function smokeSeats(host: HostGame, v: number, house: readonly number[], 
   const seats = [v, ...others];
   const r = j % seats.length;
   return [...seats.slice(seats.length - r), ...seats.slice(0, seats.length - r)];
+}
+
+/** A version language's name in messages. */
+function languageName(language: string): string {
+  if (language === 'python') return 'Python';
+  if (language === 'python2') return 'Python 2';
+  if (language === 'cpp') return 'C++';
+  if (language === 'program') return 'programs';
+  if (isProgramLanguage(language)) return `${language.slice('program:'.length)} programs`;
+  return language;
+}
+
+/**
+ * Why a version in `language` cannot be validated on this host, or undefined when it can: the
+ * game does not seat answers in that language (HostGame.languages), or it is a program (run
+ * unsandboxed) and the host was not made with --allow-programs.
+ */
+export function languageRefused(gameId: string, host: HostGame, language: string, allowPrograms: boolean): string | undefined {
+  if (!seatsLanguage(host, language)) return `${gameId} cannot seat an answer in ${languageName(language)}: it seats ${hostLanguages(host).map(languageName).join(', ')}`;
+  if (isProgramLanguage(language) && !allowPrograms)
+    return `a program in ${language === 'program' ? 'a language without a sandbox' : language.replace(/^program:?/, '')} runs only on a host made with --allow-programs (unsandboxed)`;
+  return undefined;
 }
 
 /** Validates every `validating` version of the store (see the module's comment). */
@@ -118,33 +148,42 @@ export async function validate(store: Store, game: GameDescriptor, o: ValidateOp
     });
   try {
     for (const v of todo) {
-      if (!v.language.startsWith('python')) {
-        if (!settings.allowPrograms) reject(v, `a program in ${v.language === 'program' ? 'a language without a sandbox' : v.language.replace(/^program:?/, '')} runs only on a host made with --allow-programs (unsandboxed)`, []);
-        else {
-          addEvent(store, o.tick, 'version-waiting', { version: v.id, reason: `${v.language} is not hosted yet` });
-          report.waiting.push(v.id);
-        }
+      const refused = languageRefused(game.id, host, v.language, settings.allowPrograms);
+      if (refused !== undefined) {
+        reject(v, refused, []);
         continue;
       }
       const code = getCode(store, v.sha256)!;
       const run = smokeRunSeed(settings.seed, settings.rules, v.sha256);
       const seatIds = Array.from({ length: n }, (_, j) => smokeSeats(host, v.id, house, j));
       const versions = new Map<number, Version>([[v.id, v], ...house.map((id) => [id, listVersions(store).find((x) => x.id === id)!] as const)]);
-      pool ??= o.kit.sandboxPool(game.id, 1, { timeoutMs: timeLimitMs });
-      const outcomes = await host.playGames(
-        { run, rules: settings.rules, code: { [v.sha256]: code }, games: seatIds.map((seats, j) => ({ seedKey: j, seats: seats.map((id) => seatOfVersion(store, versions.get(id)!)) })) },
-        { kit: o.kit, sandbox: pool, timeLimitMs },
-      );
+      pool ??= hostSandbox(o.kit, game.id, host, 1, timeLimitMs);
       let number = nextGameNumber(store);
       const games: Game[] = [];
       let failure: string | undefined;
-      outcomes.forEach((out, j) => {
-        if ('result' in out) games.push({ number: number++, rules: settings.rules, seedKey: j, seats: seatIds[j]!, result: out.result, kind: 'smoke', tick: o.tick });
-        else if (failure === undefined) {
-          if (seatIds[j]![out.failed.seat] !== v.id) throw new Error(`smoke game ${j} of version ${v.id}: the house bot in seat ${out.failed.seat} failed: ${out.failed.reason}`);
-          failure = `smoke game ${j + 1} of ${n}: ${out.failed.reason}`;
+      // One game at a time, stopping at the first failure: a version that loops is not kept for n time limits.
+      for (let j = 0; j < n && failure === undefined; j++) {
+        const [out] = await host.playGames(
+          { run, rules: settings.rules, code: { [v.sha256]: code }, games: [{ seedKey: j, seats: seatIds[j]!.map((id) => seatOfVersion(store, versions.get(id)!)) }] },
+          { kit: o.kit, sandbox: pool, timeLimitMs },
+        );
+        if ('result' in out!) games.push({ number: number++, rules: settings.rules, seedKey: j, seats: seatIds[j]!, result: out.result, kind: 'smoke', tick: o.tick, subject: v.id });
+        else {
+          const culprit = seatIds[j]![out!.failed.seat]!;
+          if (culprit === v.id) failure = `smoke game ${j + 1} of ${n}: ${out!.failed.reason}`;
+          else {
+            // A house bot failed (a port this rules version cannot play): it is rejected; the version's trial goes on without that game.
+            const h = getVersion(store, culprit)!;
+            if (h.status !== 'rejected')
+              store.step(() => {
+                const reason = `smoke game of version ${v.id}: ${out!.failed.reason}`;
+                setStatus(store, culprit, 'rejected', reason);
+                addEvent(store, o.tick, 'version-rejected', { version: culprit, entry: h.entry, number: h.number, reason });
+                report.rejected.push({ version: culprit, reason });
+              });
+          }
         }
-      });
+      }
       if (failure !== undefined) reject(v, failure, games);
       else
         store.step(() => {

@@ -44,6 +44,9 @@ const COMMANDS: Command[] = [
   cmd(['host', 'init', '--help']),
   cmd(['host', 'board', '--help']),
   cmd(['host', 'watch', '--help']),
+  cmd(['host', 'tick', '--help']),
+  cmd(['host', 'run', '--help']),
+  cmd(['host', 'verify', '--help']),
   ...GAMES.flatMap((g) => [cmd(['replay', g, '--help']), cmd(['play', g, '--help'])]),
   cmd(['ab', 'dice', '--help']), // koth ab has no help of its own per game: this is koth ab --help
 

@@ -1,20 +1,21 @@
 /**
  * `koth host`: a living King of the Hill (issue 40, docs/host.md). What a host is, is in
  * engines/core/host/ (the state: store.ts; seeds, results, ratings, the board, the site) and
- * host/ (ingest: answers to entries and versions). This file is the command line of the parts
- * that exist: `init` makes a host, `board` shows it. `tick`, `run` and `verify` come with the
- * validating and playing steps (docs/host.md says what is built).
+ * host/ (ingest, validate, a tick, verify). This file is the command line of `init` (makes a
+ * host) and `board` (shows it); `tick`, `run` and `verify` are in host-tick.ts.
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { asOfDay, errorRate, finiteNumber, helpFooter, notAnOption, positiveInt } from '../../engines/core/cli/kit.ts';
-import { games, findGame } from '../../engines/registry.ts';
+import { games, findGame, replayKit } from '../../engines/registry.ts';
 import { createStore, getSettings, HostStateError, openStore, type HostSettings, type Store } from '../../engines/core/host/store.ts';
 import { computeBoard, renderBoard } from '../../engines/core/host/board.ts';
 import { RateInputError } from '../../engines/core/host/rate.ts';
 import { hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import { parseSource } from '../../host/ingest.ts';
+import { registerHostTick } from './host-tick.ts';
+import { boardUnderRules, renderRuleChange, type RuleChange } from '../../host/rules-board.ts';
 import { registerHostWatch } from './host-watch.ts';
 
 interface InitOptions {
@@ -28,6 +29,7 @@ interface InitOptions {
   alpha: number;
   beta: number;
   allowPrograms?: boolean;
+  apiBase?: string;
 }
 
 interface BoardOptions {
@@ -87,14 +89,15 @@ export function initSettings(o: InitOptions): HostSettings {
   if (!(o.elo0 < o.elo1)) throw new UserError(`--elo0 ${o.elo0} must be below --elo1 ${o.elo1}. Nothing was made.`);
   const problem = hypothesisProblem(o.elo0, o.elo1, ['--elo0', '--elo1']);
   if (problem) throw new UserError(`${problem}. Nothing was made.`);
-  return { game: game.id, source: o.source, rules, seed: o.seed, house, elo0: o.elo0, elo1: o.elo1, alpha: o.alpha, beta: o.beta, allowPrograms: o.allowPrograms === true };
+  if (o.apiBase !== undefined && !/^https?:\/\//.test(o.apiBase)) throw new UserError(`--api-base must be an http(s) URL, got "${o.apiBase}". Nothing was made.`);
+  return { game: game.id, source: o.source, rules, seed: o.seed, house, elo0: o.elo0, elo1: o.elo1, alpha: o.alpha, beta: o.beta, allowPrograms: o.allowPrograms === true, ...(o.apiBase !== undefined ? { apiBase: o.apiBase } : {}) };
 }
 
 export function registerHost(program: Command): void {
   const host = program
     .command('host')
     .description('Host a living King of the Hill: a folder holding the entries, their versions and games (docs/host.md)')
-    .addHelpText('after', `\nBuilt so far: init and board. tick, run and verify come with validating and playing (docs/host.md).\n`);
+    .addHelpText('after', `\nHost a KotH in two commands: koth host init ./hill --game dice --source dir:./bots, then koth host run ./hill --every 10m (docs/host.md).\n`);
 
   host
     .command('init')
@@ -110,6 +113,7 @@ export function registerHost(program: Command): void {
     .option('--alpha <p>', 'SPRT false positive rate', errorRate, 0.05)
     .option('--beta <p>', 'SPRT false negative rate', errorRate, 0.05)
     .option('--allow-programs', 'let answers in languages without a sandbox run (UNSANDBOXED); otherwise they are rejected')
+    .option('--api-base <url>', 'se: sources: the StackExchange API to ask (default: KOTH_SE_API, else the real API)', notAnOption('a URL'))
     .addHelpText('after', helpFooter(['koth host init ./hill --game dice --source dir:./bots --house GoToTenBot,OptFor2X']))
     .action((dir: string, o: InitOptions) => {
       const settings = initSettings(o);
@@ -124,30 +128,42 @@ export function registerHost(program: Command): void {
     .option('--json', 'print the board as JSON: { entries: [{ name, answer, author, version, sha256, status, reason?, games, elo, low, high }], tests: [...] }')
     .option('--as-of <date>', 'only the games of ticks finished by then (YYYY-MM-DD, the end of that day UTC, or an ISO timestamp)', asOfDay)
     .option('--without <A,B,...>', 'leave these entries out, with every game they sat in', notAnOption('entry names'))
-    .option('--rules <variant>', "rate the games of this rules version (default: the host's)", notAnOption('a rule variant'))
+    .option('--rules <variant>', "the board under other rules: the host's field games replayed under them, with each entry's change (docs/host.md \"A rule change\")", notAnOption('a rule variant'))
     .option('--resamples <n>', 'bootstrap resamples for the intervals', positiveInt, 1000)
-    .addHelpText('after', helpFooter(['koth host board ./hill', 'koth host board ./hill --json --without GoToTenBot']))
-    .action((dir: string, o: BoardOptions) => {
-      using(opened(() => openStore(dir)), (store) => {
+    .addHelpText('after', helpFooter(['koth host board ./hill', 'koth host board ./hill --json --without GoToTenBot', 'koth host board ./cup --rules 2026      # each entry under the revised rules']))
+    .action(async (dir: string, o: BoardOptions) => {
+      const store = opened(() => openStore(dir));
+      try {
         const settings = getSettings(store);
         const without = o.without ? o.without.split(',').map((s) => s.trim()).filter(Boolean) : [];
-        const variants = Object.keys(findGame(settings.game)?.engine?.variants ?? {});
+        const game = findGame(settings.game)!;
+        const variants = Object.keys(game.engine?.variants ?? {});
         if (o.rules !== undefined) refuseUnknownRules(settings.game, variants, o.rules, '');
+        const options = { ...(o.asOf ? { asOf: o.asOf } : {}), ...(without.length ? { without } : {}), resamples: o.resamples };
         let board;
+        let change: RuleChange | undefined;
         try {
-          board = computeBoard(store, { ...(o.rules ? { rules: o.rules } : {}), ...(o.asOf ? { asOf: o.asOf } : {}), ...(without.length ? { without } : {}), resamples: o.resamples });
+          if (o.rules !== undefined && o.rules !== settings.rules) {
+            if (!game.engine?.host) throw new UserError(`${game.id} cannot be hosted yet: its games cannot be replayed under other rules`);
+            ({ board, change } = await boardUnderRules(store, game, o.rules, { ...options, kit: replayKit() }));
+          } else board = computeBoard(store, options);
         } catch (e) {
           // The names of --without not on the board (rate.ts): the user's input; anything else is a bug (exit 70).
           if (e instanceof RateInputError) throw new UserError(e.message);
           throw e;
         }
         if (o.json) {
-          process.stdout.write(JSON.stringify(board) + '\n');
+          process.stdout.write(JSON.stringify(change ? { ...board, ruleChange: change } : board) + '\n');
           return;
         }
         process.stdout.write(`${settings.game} host ${dir}: rules ${board.rules}, seed ${settings.seed}, source ${settings.source}\n`);
         process.stdout.write(renderBoard(board) + '\n');
-      });
+        if (change) process.stdout.write('\n' + renderRuleChange(change) + '\n');
+      } finally {
+        store.close();
+      }
     });
+
+  registerHostTick(host);
   registerHostWatch(host);
 }

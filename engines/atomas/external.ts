@@ -9,7 +9,7 @@
  * program.ts), shared with gun-duel's; this file is how atomas talks to it.
  */
 import { MoveProgram } from '../core/entrants/program.ts';
-import { MAX_STDOUT_BYTES } from '../core/process/command.ts';
+import { MAX_STDOUT_BYTES, type OnceResult } from '../core/process/command.ts';
 import type { ProgramEntrants } from '../core/entrants/entrant.ts';
 import type { AtomasBot } from './rules.ts';
 
@@ -55,7 +55,11 @@ export function describeExternalBot(bot: ExternalBot, moveTimeoutMs: number): st
   ].filter(Boolean);
 }
 
-export function externalBot(command: string, timeoutMs: number): ExternalBot {
+/**
+ * The program as a bot. `onRun`, when given, sees every move's run before its answer is read (the
+ * move's number from 1): a hosted game (host.ts) ends the game there on a move that went wrong.
+ */
+export function externalBot(command: string, timeoutMs: number, onRun?: (r: OnceResult, move: number) => void): ExternalBot {
   const program = new MoveProgram(command, EXAMPLE, timeoutMs);
   let failures = 0;
   return {
@@ -71,6 +75,7 @@ export function externalBot(command: string, timeoutMs: number): ExternalBot {
     },
     move(input: string): string {
       const r = program.run({ input });
+      onRun?.(r, program.counts.processes);
       if (r.kind === 'timeout') return '';
       if (r.kind === 'signal' || (r.kind === 'exited' && r.status !== 0)) failures++;
       return r.stdout;

@@ -20,6 +20,7 @@ import { trials as abTrials } from './ab.ts';
 import { atomasAbEntrants } from './ab-entrants.ts';
 import { atomasPools, atomasPorts } from './ports.ts';
 import { ATOMAS_PROGRAMS } from './external.ts';
+import { ATOMAS_HOST } from './host.ts';
 
 const published = publishedTablesOf(publishedJson);
 
@@ -44,6 +45,8 @@ export const atomasGame: GameDescriptor<AtomasRunOptions, AtomasRunStats> = {
   engine: {
     // What it seats besides its ports: programs, spawned once per move (external.ts).
     entrants: { program: ATOMAS_PROGRAMS },
+    // `koth host`: solo games; posted answers are programs, seated only with --allow-programs (host.ts).
+    host: ATOMAS_HOST,
     ab: {
       pairs: 'one game each on the same Python 2 generator (the same atom sequence until a bot draws from random differently); the field is not used (a solo game)',
       score: 'a = 1 if the candidate\'s score beats the baseline\'s in the pair, 1/2 if equal, 0 below; b = 1 - a',

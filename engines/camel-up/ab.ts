@@ -16,7 +16,7 @@
 import { PyRandom } from '../core/rng/python-random.ts';
 import { abNote, pairTrials, shortError } from '../core/ab/pairs.ts';
 import { camelBot } from './ports.ts';
-import { CamelGame } from './rules.ts';
+import { CamelGame, MAX_ACTIONS } from './rules.ts';
 import { PythonError, SandboxStop } from '../core/py/errors.ts';
 import { camelFlags } from './variants.ts';
 import type { AbPython, AbPythonExtra } from '../core/ab/types.ts';
@@ -66,11 +66,8 @@ function forget(): void {
   }
 }
 
-/**
- * A game where no seated player ever rolls (Player1 and Player2 only bet) never ends: camelup.py
- * would hang. Here it ends after MAX_ACTIONS actions with no winner (the seat's result 0).
- */
-export const MAX_ACTIONS = 1000;
+/** A game where no seated player ever rolls ends after MAX_ACTIONS actions (rules.ts) with no winner (the seat's result 0). */
+export { MAX_ACTIONS };
 class NoEnd extends Error {}
 
 export const trials = pairTrials('cpython3', (bot, o, rng) => {

@@ -23,6 +23,7 @@ import { bootstrapRatings, fitBradleyTerry, type RatedGame } from '../core/stats
 import { CamelGame } from './rules.ts';
 import type { PlayerResolver } from './tournament.ts';
 import { camelFlags } from './variants.ts';
+import { RUN_GAME_READ } from './python-players.ts';
 
 /** tournament.py plays 100 games by default, the Lambda leaderboard CAMEL_TOTAL_GAMES = 500: the leaderboard's. */
 export const FORMAT_2026_GAMES = 500;
@@ -43,7 +44,12 @@ export interface Format26Game {
 /** run_game raised (not camelup.py): the original tournament ended here. Its stack starts with its name, so it is recognised when it comes back from a worker thread. */
 export class RunGameCrash extends Error {
   override name = 'RunGameCrash';
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The Python exception run_game raised (type and message). */
+    readonly pyType = '',
+    readonly pyMessage = '',
+  ) {
     super(message);
     this.stack = `RunGameCrash: ${message}`;
   }
@@ -51,6 +57,8 @@ export class RunGameCrash extends Error {
 
 /** What run_game's `ACTION_MAP.get(result[0], "unknown")` does with an answer: undefined when it reads it, else the Python exception it raises. */
 function statsLineError(result: unknown): [string, string] | undefined {
+  // A Python player's answer as the sandbox read it (python-players.ts): what run_game raised on the answer itself.
+  if (Array.isArray(result) && RUN_GAME_READ in result) return (result as unknown as Record<symbol, [string, string]>)[RUN_GAME_READ];
   if (typeof result === 'string') return result.length ? undefined : ['IndexError', 'string index out of range'];
   if (!Array.isArray(result)) {
     const t = result === null || result === undefined ? 'NoneType' : typeof result === 'boolean' ? 'bool' : typeof result === 'number' ? (Number.isInteger(result) ? 'int' : 'float') : typeof result;
@@ -63,8 +71,15 @@ function statsLineError(result: unknown): [string, string] | undefined {
   return undefined;
 }
 
-/** `games` games of tournament_core's loop on one generator (`random`, the module-global one the bots share). */
-export function playTournament2026(names: readonly string[], resolve: PlayerResolver, random: PyRandom, games: number, each: (g: Format26Game, k: number) => void): void {
+/** `games` games of tournament_core's loop on one generator (`random`, the module-global one the bots share); `onAction` sees every answer run_game read (a hosted game counts them: engines/camel-up/host.ts). */
+export function playTournament2026(
+  names: readonly string[],
+  resolve: PlayerResolver,
+  random: PyRandom,
+  games: number,
+  each: (g: Format26Game, k: number) => void,
+  onAction?: (seat: number, action: unknown) => void,
+): void {
   const missing = names.filter((n) => !resolve(n));
   if (missing.length) throw new Error(`no camel-up port for ${missing.join(', ')}`);
   const pool = names.map((n) => resolve(n)!);
@@ -80,8 +95,11 @@ export function playTournament2026(names: readonly string[], resolve: PlayerReso
         throw new RunGameCrash(
           `tournament_core.run_game raises ${err[0]}: ${err[1]} in game ${k + 1}: seat ${seat} (${names[seats[seat]!]}) answered ${JSON.stringify(action) ?? String(action)}, ` +
             'and run_game reads result[0] for its action statistics outside its try (camelup.py\'s PlayGame would roll instead). The original tournament ended with this exception.',
+          err[0],
+          err[1],
         );
       }
+      onAction?.(seat, action);
     });
     each({ seats, order: seats.map((i) => names[i]!), money: r.money, winnerSeats: r.winnerSeats, turns: r.turns }, k);
   }

@@ -20,6 +20,7 @@ import publishedJson from '../../fixtures/camel-up/published/camel-up.json' with
 import { trials as abTrials, python as abPython } from './ab.ts';
 import { camelUpPools, camelUpPorts, housePorts, isHousePort, questionPorts } from './ports.ts';
 import { CAMEL_TEST_BOTS } from './test-bots.ts';
+import { CAMEL_HOST } from './host.ts';
 
 export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
   id: 'camel-up',
@@ -64,5 +65,6 @@ export const camelUpGame: GameDescriptor<CamelRunOptions, CamelStats> = {
       trials: { opts: { bots: ['Player0', 'Player1', 'Player2', 'Player0'], rules: 'original' }, trials: 60, shardSize: 10 },
       replayArgs: ['--games', '20', '--workers', '1', '--pool', 'dumb'],
     },
+    host: CAMEL_HOST,
   },
 };

@@ -156,6 +156,13 @@ export function loadPythonCamelPlayers(files: readonly CamelPythonSource[], o: {
 }
 
 /**
+ * On a Python player's refused 2026 answer: the Python exception tournament_core.run_game raised
+ * reading it (`ACTION_MAP.get(result[0], …)`: `result[0]` of None, of an empty answer, an
+ * unhashable first element), which only the sandbox can tell (format2026.ts reads it).
+ */
+export const RUN_GAME_READ = Symbol('what run_game raised reading the answer');
+
+/**
  * The time limit of one move. Not the sandbox's 10 s: Sir_Humpfree_Bogart's first move of a
  * round (every order and distance of five camels, then 10,000 futures) takes seconds in
  * CPython and several times that in Pyodide on a busy machine.
@@ -192,6 +199,11 @@ function pythonCamelPlayer(sb: CamelSandbox, link: StreamLink, key: string, name
         return fail(type, message, whereAt, seat);
       }
       const action = r[1];
+      if (action[0] === 9) {
+        // A refused answer: [9, why] as before; what run_game (2026) raised reading it rides along unseen (format2026.ts).
+        const read = action.pop() as [string, string] | null;
+        if (read) Object.defineProperty(action, RUN_GAME_READ, { value: read });
+      }
       if (action[0] === 5) {
         notes.push(`oh jeez result was out of bounds: player ${seat} (${name}) attempted ${String(action[1])}`);
         return [5];

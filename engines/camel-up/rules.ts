@@ -20,6 +20,11 @@ export const CAMELS = [0, 1, 2, 3, 4];
 export const NUM_CAMELS = 5;
 export const FINISH_LINE = 16;
 export const TRACK_LENGTH = 29;
+/**
+ * A game where no seated player ever rolls (Player1 and Player2 only bet) never ends: camelup.py
+ * would hang. koth ab and a hosted game end it after MAX_ACTIONS actions with no winner.
+ */
+export const MAX_ACTIONS = 1000;
 
 /** A game bet as other players (and the bettor) can see it: it can only be checked against a guess. */
 export class HiddenBet {

@@ -50,7 +50,7 @@ describe('watch pages of stored dice games', () => {
     expect(storedGameWatchPage(store, DICE_HOST, 2, { command: 'x' }).intro[2]).toMatch(/^Stored result s:1,2,3,4, but the game played again gives s:[\d,]+: they differ\.$/);
   });
 
-  it('refuses a game seating a posted answer, a test game and a game not stored, saying why', async () => {
+  it('refuses a game seating a posted answer, a test game without its test and a game not stored, saying why', async () => {
     const { store, ids } = await host();
     expect(() => storedGameWatchPage(store, DICE_HOST, 13, { command: 'x' })).toThrow(HostWatchRefused);
     expect(() => storedGameWatchPage(store, DICE_HOST, 13, { command: 'x' })).toThrow(/seats posted answers \(Thrower \([0-9a-f]{12}\)\), which play only in the sandbox/);
@@ -58,7 +58,12 @@ describe('watch pages of stored dice games', () => {
     const lock = beginTick(store, { pid: 1, machine: 'test' });
     recordGames(store, [{ number: 14, rules: 'original', seedKey: 0, seats: [ids.OptFor2X!, ids.GoToTenBot!], result: 's:40,3', kind: 'test', tick: lock.tick }]);
     lock.finish();
-    expect(() => storedGameWatchPage(store, DICE_HOST, 14, { command: 'x' })).toThrow(/SPRT test game/);
+    expect(() => storedGameWatchPage(store, DICE_HOST, 14, { command: 'x' })).toThrow(/test game 14 has no subject/);
+    // A test game with its subject (the test) plays from the test's run.
+    const again = beginTick(store, { pid: 1, machine: 'test' });
+    recordGames(store, [{ number: 15, rules: 'original', seedKey: 0, seats: [ids.OptFor2X!, ids.GoToTenBot!], result: 's:40,3', kind: 'test', tick: again.tick, subject: 7 }]);
+    again.finish();
+    expect(storedGameWatchPage(store, DICE_HOST, 15, { command: 'x' }).intro[0]).toBe('Game 15, a test game of tick 3: seed key 0 of the run host/koth/rules/original/test/7 (rules original).');
     expect(() => storedGameWatchPage(store, {}, 1, { command: 'x' })).toThrow(/no watch page yet/);
   });
 

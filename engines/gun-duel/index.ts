@@ -23,6 +23,7 @@ import { gunDuelAbEntrants } from './ab-entrants.ts';
 import { gunDuelPools, gunDuelPorts } from './ports.ts';
 import { GUN_DUEL_CPP } from './cpp/cli.ts';
 import { GUN_DUEL_PROGRAMS } from './external.ts';
+import { GUN_DUEL_HOST } from './host.ts';
 
 export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   id: 'gun-duel',
@@ -43,6 +44,8 @@ export const gunDuelGame: GameDescriptor<GunDuelRunOptions, GunDuelAcc> = {
   engine: {
     // What it seats besides its ports: C++ answers as posted (cpp/cli.ts) and programs (external.ts).
     entrants: { cpp: GUN_DUEL_CPP, program: GUN_DUEL_PROGRAMS },
+    // `koth host`: duels of two seats, posted C++ answers compiled to WebAssembly (host.ts).
+    host: GUN_DUEL_HOST,
     ab: {
       pairs: 'one duel against the same opponent from the field, on the same side, with the same identifiers and engine seeds',
       score: 'a, b: the duel won 1, drawn 1/2, lost 0',

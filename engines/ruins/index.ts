@@ -20,6 +20,7 @@ import { ruinsExtractor } from './extract.ts';
 import { DEFAULT_RUINS_VARIANT, RUINS_RULE_FLAGS, RUINS_VARIANTS } from './variants.ts';
 import { trials as abTrials, python as abPython } from './ab.ts';
 import { RUINS_TEST_BOTS, ruinsPools, ruinsPorts } from './ports.ts';
+import { RUINS_HOST } from './host.ts';
 
 const published = RUINS_PUBLISHED.map((t) => ({ name: t.name, source: 'question 183101, leaderboard as of 2019-05-04', bots: t.rows.map((r) => r.bot) }));
 
@@ -67,5 +68,6 @@ export const ruinsGame: GameDescriptor = {
     defaultReplay: async () => ruinsPublishedReport(),
     bench: ruinsBench,
     conformance: { replayArgs: ['--seed', 'K48XMESC', '--pool', 'test-bots'] },
+    host: RUINS_HOST,
   },
 };

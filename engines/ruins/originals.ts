@@ -18,7 +18,7 @@ import type { Originals } from '../core/cli/originals.ts';
 import type { OriginalBots } from '../core/game.ts';
 import { printable } from '../core/report/table.ts';
 import { AnswerCache, checkCacheRoot, defaultCacheDir, type CachedAnswer } from '../../scraper/cache.ts';
-import { sourceFromFile, type PythonSource } from './python-bots.ts';
+import { RUINS_ANSWER_PRELUDE, sourceFromFile, type PythonSource } from './python-bots.ts';
 import { crashOf, type RuinsPythonArgs, type RuinsPythonRun } from './trials.ts';
 
 /** ruins.py's sanitize(): words joined by "_", cut at the first character that is neither "_" nor alphanumeric. */
@@ -38,7 +38,7 @@ export function moduleOfAnswer(a: Pick<CachedAnswer, 'author' | 'body' | 'blocks
   const user = a.author;
   let file = `${sanitize(user).toLowerCase()}__${sanitize(title).toLowerCase()}.py`;
   if (!/^\p{L}/u.test(file)) file = 'a__' + file;
-  const header = `'''${title}\nby ${user}\n'''\nfrom __main__ import Adventurer\nprint = lambda *_, **__: None\n\n`;
+  const header = `'''${title}\nby ${user}\n'''\n${RUINS_ANSWER_PRELUDE}\n`;
   return { module: file.replace(/\.py$/, ''), code: header + code.text(), origin: `answer ${a.answer_id} (${file})` };
 }
 

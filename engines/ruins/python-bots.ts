@@ -65,12 +65,17 @@ export function refusalReason(e: SandboxPythonError): string | undefined {
 
 export interface LoadedPythonBots {
   classes: AdventurerClass[];
+  /** The module of each class (same order as `classes`). */
+  modules: string[];
   /** Modules that failed to import ("Recovering from error in import"): skipped, as the driver skipped them. */
   skipped: { module: string; origin: string; error: string }[];
   /** Bot exceptions seen during play (for the report), by bot. */
   incidents: Map<string, string[]>;
   sandbox: PythonHost;
 }
+
+/** What ruins.py's downloader wrote above every answer's code block, after its docstring (originals.ts, host.ts): the base class, print silenced. */
+export const RUINS_ANSWER_PRELUDE = 'from __main__ import Adventurer\nprint = lambda *_, **__: None\n';
 
 export function sourceFromFile(path: string, code: string): PythonSource {
   return { module: basename(path).replace(/\.py$/, ''), code, origin: path };
@@ -91,6 +96,7 @@ export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: 
   };
   const skipped: LoadedPythonBots['skipped'] = [];
   const classes: AdventurerClass[] = [];
+  const modules: string[] = [];
   const sorted = [...sources].sort((a, b) => (a.module < b.module ? -1 : a.module > b.module ? 1 : 0));
   for (const src of sorted) {
     try {
@@ -106,9 +112,12 @@ export function loadPythonRuinsBots(sources: readonly PythonSource[], sandbox?: 
       throw e;
     }
     const found = sb.call('ruins_classes', [src.module]) as [string, string][];
-    for (const [key, name] of found) classes.push(pythonAdventurer(sb, key, name, note));
+    for (const [key, name] of found) {
+      classes.push(pythonAdventurer(sb, key, name, note));
+      modules.push(src.module);
+    }
   }
-  return { classes, skipped, incidents, sandbox: sb };
+  return { classes, modules, skipped, incidents, sandbox: sb };
 }
 
 const standInLoaded = new WeakSet<PythonHost>();

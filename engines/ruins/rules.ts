@@ -158,6 +158,8 @@ export class Ruins {
   private readonly freezeStates: boolean;
   /** The player being asked or whose action is being applied (for a ControllerCrash's `where`). */
   private current: Player | undefined;
+  /** The first bidder of the bids being resolved (a crash there is theirs, not `current`'s). */
+  private bidder: Player | undefined;
   /**
    * Per-turn scratch lists, reused from turn to turn: only the first `…Count` entries are this
    * turn's (a count set back to 0 costs less than emptying the arrays).
@@ -295,6 +297,7 @@ export class Ruins {
   turn(): void {
     this.turnNumber += 1;
     this.current = undefined;
+    this.bidder = undefined;
     try {
       this.playTurn();
     } catch (e) {
@@ -302,6 +305,15 @@ export class Ruins {
       if (e instanceof ControllerCrash && !e.where) e.where = `turn ${this.turnNumber}${current ? `, ${current}` : ''}`;
       throw e;
     }
+  }
+
+  /**
+   * After a ControllerCrash in a turn: the player whose action the driver could not take (the one
+   * asked or applied, or the first bidder of the bids being resolved); `where` names the one the
+   * driver was at, as its traceback did. The host fails that player's seat (engines/ruins/host.ts).
+   */
+  get culprit(): Player | undefined {
+    return this.bidder ?? this.current;
   }
 
   private killLater(player: Player, message: string): void {
@@ -434,6 +446,7 @@ export class Ruins {
     }
     for (let b = 0; b < bidCount; b++) {
       const { room, index, bids: list } = bids[b]!;
+      this.bidder = this.players.get(list[0]![1]);
       const row = this.rooms[room - 1]!;
       // `self.rooms[room - 1][index]` with the index as returned: only ints (and bools) index a list.
       if (typeof index !== 'boolean' && typeof index !== 'bigint' && !(typeof index === 'number' && Number.isInteger(index))) {
@@ -465,6 +478,7 @@ export class Ruins {
         }
       }
     }
+    this.bidder = undefined;
     if (drops) {
       for (const [room, items] of drops) {
         this.rooms[room - 1]!.push(...items);

@@ -49,6 +49,8 @@ export interface TournamentOptions {
   onGame?: (phase: 'pool' | 'final', game: number) => void;
   /** Every game's states hand out frozen lists (tests: RuinsOptions.freezeStates). */
   freezeStates?: boolean;
+  /** The tournament's generator in place of `Random(seed)` (a hosted game is a tournament's game on the host's generator: engines/ruins/host.ts). */
+  random?: PyRandom;
 }
 
 function ranked(scores: Map<string, number>, games: number): TournamentRow[] {
@@ -68,7 +70,7 @@ export function runTournament(bots: readonly AdventurerClass[], seed: PySeed, o:
   const poolGames = o.poolGames ?? 20;
   const requiredLead = o.requiredLead ?? 50;
   const maxFinalGames = o.maxFinalGames ?? 500;
-  const rand = new PyRandom(seed);
+  const rand = o.random ?? new PyRandom(seed);
   let fullPool = [...bots];
   let scores = new Map<string, number>(fullPool.map((b) => [b.botName, 0]));
   const byName = new Map(fullPool.map((b) => [b.botName, b]));

@@ -180,3 +180,6 @@ export const ruleOutcomes: RuleOutcomes<RuinsRunOptions, RuinsAcc> = (acc, o) =>
   const tops = new Set(rows.filter((r) => r.score === top).map((r) => r.bot));
   return { rows: Object.fromEntries(o.bots.map((b) => [b, tops.has(b) ? 1 / tops.size : 0])) };
 };
+
+/** Hosted games (`koth host`): the sandbox job playing a batch (engines/ruins/host.ts). */
+export { ruinsHostGames } from './host.ts';

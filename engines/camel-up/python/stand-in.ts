@@ -329,10 +329,19 @@ def _stored(v, what):
         return koth_sandbox.tag(v)
     raise KothUnfollowable('%s %s is a %s: camelup.py stored it as it was; this replay carries only int, bool, float, str or None there' % (what, _shown(v), type(v).__name__))
 
+def _run_game_reads(result):
+    # tournament_core.run_game (2026) reads ACTION_MAP.get(result[0], "unknown") outside its try: what it raised there, or None.
+    try:
+        {}.get(result[0])
+    except Exception as e:
+        return [type(e).__name__, str(e)]
+    return None
+
 def _checked_action(result):
-    """2026 (invalidActionsUnchecked off): the answer as action() read it; what it refused is [9, why]
-    (the player rolls), a trap answer it could index is [1, type or None, square or None] (the engine
-    removes a seat's old trap first, as MoveTrap did, then refuses None)."""
+    """2026 (invalidActionsUnchecked off): the answer as action() read it; what it refused is [9, why,
+    what run_game raised reading it or None] (the player rolls), a trap answer it could index is
+    [1, type or None, square or None] (the engine removes a seat's old trap first, as MoveTrap did,
+    then refuses None)."""
     try:
         kind = result[0]
         if kind == 0:
@@ -342,9 +351,9 @@ def _checked_action(result):
         elif kind in (2, 3, 4):
             camel = result[1]
         else:
-            return [9, 'action code out of bounds']
+            return [9, 'action code out of bounds', _run_game_reads(result)]
     except Exception as e:
-        return [9, 'malformed result: %s' % type(e).__name__]
+        return [9, 'malformed result: %s' % type(e).__name__, _run_game_reads(result)]
     if kind == 1:
         try:
             ok = trap_type in (-1, 1)

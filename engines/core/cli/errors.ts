@@ -17,7 +17,7 @@ export const EXIT = {
   network: 4,
   /** The API quota is spent or the server asks to wait longer than allowed: resume later (scrape says when). */
   quota: 5,
-  /** The cache cannot be used: nothing cached for --offline, another scrape holds its lock, it is a file, or it cannot be written (read-only, full). */
+  /** The cache cannot be used: nothing cached for --offline, another scrape holds its lock, it is a file, or it cannot be written (read-only, full); or a host is busy with another tick (`koth host tick --wait`). */
   cache: 6,
   /** A bug in koth itself (a stack trace is printed). */
   internal: 70,
@@ -36,7 +36,7 @@ export function exitCodeHelp(): string {
     [EXIT.originalCrashed, 'the original controller would have crashed here; the replay stopped where it did'],
     [EXIT.network, 'network or API failure (scrape), or Redis unreachable (--queue, worker, queue)'],
     [EXIT.quota, 'API quota spent or a wait too long: resume later (scrape)'],
-    [EXIT.cache, 'cache unusable: nothing cached for --offline, locked by another scrape, a file, or not writable'],
+    [EXIT.cache, 'cache unusable: nothing cached for --offline, locked by another scrape, a file, or not writable; or a host busy with another tick'],
     [EXIT.internal, 'a bug in koth (please report it with the stack trace)'],
     [EXIT.interrupted, 'interrupted (Ctrl-C, or the checkpoint could not be written); rerun a --checkpoint run to resume'],
   ];

@@ -14,11 +14,17 @@
 import type { ReplayKit } from '../kit-types.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
 import type { WatchStep } from '../report/html/watch.ts';
+import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 
 /** A posted answer's class, seated from its code (the version's sha256; the text travels in the job's `code`). */
 export interface CodeSeat {
   sha256: string;
   className: string;
+  /**
+   * The version's language (what ingest stored: `python`, `cpp`, `program:sh`…), for a game whose
+   * answers are not all one kind of text (a program's interpreter); absent: the game's first.
+   */
+  language?: string;
 }
 
 /** A seat: a port (or house bot) by name, or a posted answer's class. */
@@ -69,12 +75,27 @@ export interface HostPlayContext {
   timeLimitMs?: number;
 }
 
-/** A game's hosting, as data: its seats and how it plays a batch of games. */
+/** A game's hosting, as data: its seats, what it can seat, and how it plays a batch of games. */
 export interface HostGame {
   /** How many seats a game takes. */
   seats: { min: number; max: number };
+  /**
+   * The version languages (the `language` ingest stores, host/ingest.ts answerLanguage and
+   * fileLanguage) of the posted answers the game can seat; `program` stands for a program in any
+   * language (`program`, `program:<language>`), which runs only on a host made with
+   * --allow-programs. Absent: ['python'] (Python answers in Pyodide).
+   */
+  languages?: readonly string[];
+  /**
+   * The sandbox its posted answers run in (the workers of kit.sandboxPool it is handed as
+   * HostPlayContext.sandbox): 'python' (Pyodide; the default) or 'wasm' (C++ compiled to
+   * WebAssembly); 'none' for a game whose answers are programs, run unsandboxed.
+   */
+  runtime?: SandboxRuntime | 'none';
   /** The time limit of one call into a posted answer, ms: past it the answer fails its game. */
   timeLimitMs: number;
+  /** Field games a tick plays at most by default (host/tick.ts DEFAULT_TICK_GAMES when absent). */
+  tickGames?: number;
   /** Plays the games, outcomes in the job's order. */
   playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]>;
   /**
@@ -99,6 +120,29 @@ export class HostWatchRefused extends Error {
     super(message);
     this.name = 'HostWatchRefused';
   }
+}
+
+/**
+ * The sandbox workers a hosted game's posted answers run in: kit.sandboxPool of its runtime with
+ * its call time limit; undefined for a game whose answers run in none (programs).
+ */
+export function hostSandbox(kit: Pick<ReplayKit, 'sandboxPool'>, game: string, host: HostGame, workers: number, timeLimitMs: number = host.timeLimitMs): SandboxPool | undefined {
+  if (host.runtime === 'none') return undefined;
+  return kit.sandboxPool(game, Math.max(1, workers), { runtime: host.runtime ?? 'python', timeoutMs: timeLimitMs });
+}
+
+/** The languages a hosted game seats (HostGame.languages; ['python'] when it names none). */
+export function hostLanguages(host: HostGame): readonly string[] {
+  return host.languages ?? ['python'];
+}
+
+/** Whether a version language is a program's (`program`, `program:<language>`): run unsandboxed, only with --allow-programs. */
+export const isProgramLanguage = (language: string): boolean => language === 'program' || language.startsWith('program:');
+
+/** Whether the hosted game seats answers in `language`: one of its languages, or any program when it seats `program`. */
+export function seatsLanguage(host: HostGame, language: string): boolean {
+  const langs = hostLanguages(host);
+  return langs.includes(language) || (isProgramLanguage(language) && langs.includes('program'));
 }
 
 /** The seat's display name (messages): the port's name, or the class name with its code's short hash. */

@@ -74,7 +74,8 @@ export interface Manifest {
 
 /**
  * The digest of the stored results: sha256 (hex) over one line per game in number order,
- * `<number> <rules> <seed key> <seats, comma-separated version ids> <kind> <result>\n` (UTF-8).
+ * `<number> <rules> <seed key> <seats, comma-separated version ids> <kind> <result>\n` (UTF-8), with
+ * ` <subject>` before the newline for a test's or a smoke game (the test or version its seed names).
  * The tick and the worker are not in it (they say when and where, not what).
  */
 export function resultsDigest(store: Store): string {

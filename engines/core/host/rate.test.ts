@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { addActive, sampleHosts } from '../../../test/host-fixture.ts';
 import { computeBoard, renderBoard } from './board.ts';
 import { rate, ratingModelOf } from './rate.ts';
-import { addVersion, listTicks, openTest, setStatus, updateTest } from './store.ts';
+import { addVersion, beginTick, createStore, listTicks, openTest, recordGames, setStatus, updateTest, type Game } from './store.ts';
+import { encodeResult } from './result.ts';
+import { HOST_SETTINGS, steppingClock, tempHostDir } from '../../../test/host-fixture.ts';
+import { rmSync } from 'node:fs';
 
 const host = sampleHosts();
 
@@ -158,5 +161,37 @@ describe('host board', () => {
     expect(text.split('\n')[1]).not.toContain('reason');
     setStatus(store, ids.C, 'retired', 'its answer was deleted');
     expect(renderBoard(computeBoard(store, { resamples: 5 }), { width: 200 })).toMatch(/C .*retired.*its answer was deleted/);
+  });
+
+  it('one-seat games (atomas): the versions that played one seed key alone are compared by score, pairwise', () => {
+    const dir = tempHostDir();
+    const store = createStore(dir, { ...HOST_SETTINGS, game: 'atomas' }, { clock: steppingClock() });
+    try {
+      const ids = [addActive(store, 'High'), addActive(store, 'Mid'), addActive(store, 'Low')];
+      const lock = beginTick(store, { pid: 1, machine: 'test' });
+      const games: Game[] = [];
+      let number = 0;
+      // 30 deals: on each seed key every version plays alone; High scores most, Low least, but Mid beats High in every fifth deal.
+      for (let key = 0; key < 30; key++) {
+        const scores = key % 5 === 4 ? [200, 300, 100] : [300, 200, 100];
+        ids.forEach((v, i) => games.push({ number: ++number, rules: 'original', seedKey: key, seats: [v], result: encodeResult({ kind: 'score', scores: [scores[i]! + key] }), kind: 'field', tick: lock.tick }));
+      }
+      // A version alone on its seed key is compared with no one: it changes nothing.
+      games.push({ number: ++number, rules: 'original', seedKey: 99, seats: [ids[2]!], result: 's:100000', kind: 'field', tick: lock.tick });
+      recordGames(store, games);
+      lock.finish();
+      const r = rate(store, { resamples: 50 });
+      expect(r.ratings.map((x) => x.version)).toEqual(ids);
+      expect(r.deals).toBe(30);
+      expect(r.modelText).toMatch(/one-seat games compared pairwise by score/);
+      // Low lost every comparison: a one-sided bound; Mid sits between (it beat Low always, High sometimes).
+      const low = r.ratings[2]!;
+      expect(low.rating.oneSided).toMatchObject({ why: 'never won' });
+      expect(r.ratings[1]!.rating.low).not.toBeNull();
+      expect(r.ratings[0]!.games).toBe(30);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

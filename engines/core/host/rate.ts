@@ -233,6 +233,7 @@ export function rateAndCount(store: Store, options: RateOptions = {}, also?: Gam
   const cols: number[] = [];
   const winners: number[] = [];
   const won = new Uint8Array(256);
+  const solo = new Map<number, { seats: number[]; scores: number[] }>(); // one-seat games by seed key
   const visit: GameRowVisitor = (number, gameRules, seedKey, seatsText, resultText, kind, tick) => {
     also?.(number, gameRules, seedKey, seatsText, resultText, kind, tick);
     if (gameRules !== rules || kind !== 'field' || (ticks && !ticks.has(tick))) return;
@@ -250,6 +251,16 @@ export function rateAndCount(store: Store, options: RateOptions = {}, also?: Gam
     if (!allActive) return;
     const seats = winnersOfText(resultText, winners);
     if (seats !== k) throw new RangeError(`game ${number}: a result of ${seats} seats for ${k} seats`);
+    if (k === 1) {
+      // A one-seat game is one hand of its deal: the versions that played the seed key alone are compared by score (after the pass).
+      const r = decodeResult(resultText);
+      if (r.kind !== 'score') throw new RangeError(`game ${number}: a one-seat game's result must be a score`);
+      const d = solo.get(seedKey) ?? { seats: [], scores: [] };
+      d.seats.push(ids[0]!);
+      d.scores.push(r.scores[0]!);
+      solo.set(seedKey, d);
+      return;
+    }
     if (k > won.length) throw new RangeError(`game ${number}: ${k} seats, at most ${won.length} are rated`);
     stamp++;
     for (let i = 0; i < k; i++) {
@@ -272,6 +283,29 @@ export function rateAndCount(store: Store, options: RateOptions = {}, also?: Gam
     for (const i of winners) won[i] = 0;
   };
   forEachGameRow(store, visit, also ? {} : { rules }, lines);
+  // The deals of one-seat games (atomas), after every other deal: their versions compared pairwise
+  // by score, the higher beating the lower (2), equal scores drawing (1 each); one game of the fit a deal.
+  for (const [key, d] of [...solo].sort((x, y) => x[0] - y[0])) {
+    if (new Set(d.seats).size < 2) continue; // a version alone on its seed is compared with no one
+    const cs = d.seats.map((v) => {
+      let c = colOf[v]!;
+      if (c < 0) (c = order.length), (colOf[v] = c), order.push(v);
+      return c;
+    });
+    let deal = dealIndex.get(key);
+    if (deal === undefined) (deal = dealIndex.size), dealIndex.set(key, deal);
+    rated++;
+    for (const v of new Set(d.seats)) playedOf[v]!++;
+    for (const c of cs) (seatDeal.push(deal), seatCol.push(c));
+    const sc = d.scores;
+    for (let i = 0; i < cs.length; i++)
+      for (let j = 0; j < cs.length; j++) {
+        if (i === j || cs[i] === cs[j] || sc[i]! < sc[j]!) continue;
+        pieceDeal.push(deal);
+        pieceCell.push(cs[i]! * stride + cs[j]!);
+        pieceScore.push(sc[i]! > sc[j]! ? 2 : 1);
+      }
+  }
   const n = order.length;
   const keys = order.map(String);
   const deals = dealIndex.size;
@@ -325,7 +359,19 @@ export function rateAndCount(store: Store, options: RateOptions = {}, also?: Gam
   });
   ratings.sort((a, b) => b.rating.elo - a.rating.elo || a.version - b.version);
   return {
-    ratings: { rules, model, modelText: MODEL_TEXT[model], games: rated, deals, resamples, confidence, seed, asOf: options.asOf ?? null, without, ratings },
+    ratings: {
+      rules,
+      model,
+      modelText: MODEL_TEXT[model] + (solo.size ? '; one-seat games compared pairwise by score within their deal (the higher beats the lower, equal scores draw)' : ''),
+      games: rated,
+      deals,
+      resamples,
+      confidence,
+      seed,
+      asOf: options.asOf ?? null,
+      without,
+      ratings,
+    },
     fieldPlayed,
   };
 }

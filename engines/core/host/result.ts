@@ -5,10 +5,10 @@
  * in one of two kinds, whichever the game has:
  *
  *  - `s:` scores, higher is better: `s:41,38,50,12` (dice points, ruins treasure, camel-up coins,
- *    an atomas score). The seats holding the top score won (ties share), as every game's
+ *    a gun-duel duel's points `s:1,0`, an atomas score). The seats holding the top score won (ties share), as every game's
  *    `--ratings` reads a game. A score is a finite number written as JavaScript writes it
  *    (`String(n)`: `-3`, `2.5`, `1e+21`), `-0` as `0`.
- *  - `p:` places, 1 is best: `p:1,2,2,4` (a gun-duel win `p:1,2`, a draw `p:1,1`). Tied seats share
+ *  - `p:` places, 1 is best: `p:1,2,2,4` (a win `p:1,2`, a draw `p:1,1`). Tied seats share
  *    a place, and the next place is one past the seats ahead (standard competition ranking), so a
  *    result has one spelling. `-` is a seat without a place (a game that ended with no winner, as a
  *    camel-up game stopped after 1000 actions: `p:-,-,-,-`); the seats at place 1 won.

@@ -66,7 +66,12 @@ export interface HostSettings {
   beta: number;
   /** Programs in languages without a sandbox may run (unsandboxed). */
   allowPrograms: boolean;
+  /** `se:` sources: the API's base URL (`--api-base`; absent: KOTH_SE_API, else the real API). */
+  apiBase?: string;
 }
+
+/** The answer id of the house bots' entries (`--house`: ports always in the field, never the source's). */
+export const HOUSE_ANSWER = 'house';
 
 /** A bot of one answer (or one file of a `dir:` source): answer id + class name. */
 export interface Entry {
@@ -108,7 +113,15 @@ export interface Game {
   kind: GameKind;
   /** The tick that played it. */
   tick: number;
+  /**
+   * Whose run its seed comes from, for the kinds not played from the field's run (seeds.ts): a
+   * test game's test id, a smoke game's version id; null (or absent) for a field game.
+   */
+  subject?: number | null;
 }
+
+/** A game a tick has scheduled (its number is taken) and not stored yet: what a killed tick still has to play. */
+export type PlannedGame = Omit<Game, 'result'>;
 
 /** An SPRT of a new version against its previous version or the leader. */
 export interface Test {
@@ -149,7 +162,7 @@ const SCHEMA = `
 CREATE TABLE host_schema (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, koth TEXT NOT NULL);
 CREATE TABLE settings (id INTEGER PRIMARY KEY CHECK (id = 1), game TEXT NOT NULL, source TEXT NOT NULL, rules TEXT NOT NULL,
   seed TEXT NOT NULL, house TEXT NOT NULL, elo0 REAL NOT NULL, elo1 REAL NOT NULL, alpha REAL NOT NULL, beta REAL NOT NULL,
-  allow_programs INTEGER NOT NULL);
+  allow_programs INTEGER NOT NULL, api_base TEXT);
 CREATE TABLE entries (id INTEGER PRIMARY KEY, answer TEXT NOT NULL, class TEXT NOT NULL, author TEXT NOT NULL, UNIQUE (answer, class));
 CREATE TABLE code (sha256 TEXT PRIMARY KEY, text TEXT NOT NULL);
 CREATE TABLE versions (id INTEGER PRIMARY KEY, entry INTEGER NOT NULL REFERENCES entries (id), number INTEGER NOT NULL CHECK (number >= 1),
@@ -158,7 +171,9 @@ CREATE TABLE versions (id INTEGER PRIMARY KEY, entry INTEGER NOT NULL REFERENCES
 CREATE TABLE ticks (number INTEGER PRIMARY KEY, pid INTEGER NOT NULL, machine TEXT NOT NULL, started TEXT NOT NULL, finished TEXT);
 CREATE TABLE games (number INTEGER PRIMARY KEY CHECK (number >= 1), rules TEXT NOT NULL, seed_key INTEGER NOT NULL, seats TEXT NOT NULL,
   result TEXT NOT NULL CHECK (length(CAST(result AS BLOB)) <= ${MAX_RESULT_BYTES}), kind TEXT NOT NULL CHECK (kind IN (${inList(KINDS)})),
-  tick INTEGER NOT NULL REFERENCES ticks (number));
+  tick INTEGER NOT NULL REFERENCES ticks (number), subject INTEGER);
+CREATE TABLE plan (number INTEGER PRIMARY KEY CHECK (number >= 1), rules TEXT NOT NULL, seed_key INTEGER NOT NULL, seats TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN (${inList(KINDS)})), tick INTEGER NOT NULL REFERENCES ticks (number), subject INTEGER);
 CREATE TABLE game_workers (game INTEGER PRIMARY KEY REFERENCES games (number), worker TEXT NOT NULL);
 CREATE TABLE tests (id INTEGER PRIMARY KEY, candidate INTEGER NOT NULL REFERENCES versions (id), baseline INTEGER NOT NULL REFERENCES versions (id),
   pairs INTEGER NOT NULL DEFAULT 0, outcomes TEXT NOT NULL DEFAULT '[]', llr REAL NOT NULL DEFAULT 0,
@@ -255,7 +270,7 @@ export function createStore(dir: string, settings: HostSettings, options: StoreO
     db.exec(SCHEMA);
     store.run('INSERT INTO host_schema (id, version, koth) VALUES (1, ?, ?)', SCHEMA_VERSION, PACKAGE_VERSION);
     store.run(
-      'INSERT INTO settings (id, game, source, rules, seed, house, elo0, elo1, alpha, beta, allow_programs) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO settings (id, game, source, rules, seed, house, elo0, elo1, alpha, beta, allow_programs, api_base) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       settings.game,
       settings.source,
       settings.rules,
@@ -266,6 +281,7 @@ export function createStore(dir: string, settings: HostSettings, options: StoreO
       settings.alpha,
       settings.beta,
       settings.allowPrograms ? 1 : 0,
+      settings.apiBase ?? null,
     );
   });
   // The lock file exists from the start, so `beginTick` never races to create it.
@@ -330,6 +346,7 @@ export function getSettings(store: Store): HostSettings {
     alpha: Number(r.alpha),
     beta: Number(r.beta),
     allowPrograms: Number(r.allow_programs) === 1,
+    ...(r.api_base != null ? { apiBase: String(r.api_base) } : {}),
   };
 }
 
@@ -470,7 +487,8 @@ function checkGame(g: Game): void {
   if (g.seats.length === 0 || !g.seats.every((s) => Number.isSafeInteger(s) && s >= 1)) throw new RangeError(`game ${g.number}: seats must be version ids, got ${JSON.stringify(g.seats)}`);
 }
 
-const sameGame = (a: Game, b: Game) => a.rules === b.rules && a.seedKey === b.seedKey && a.seats.join(',') === b.seats.join(',') && a.result === b.result && a.kind === b.kind;
+const sameGame = (a: Game, b: Game) =>
+  a.rules === b.rules && a.seedKey === b.seedKey && a.seats.join(',') === b.seats.join(',') && a.result === b.result && a.kind === b.kind && (a.subject ?? null) === (b.subject ?? null);
 
 /**
  * Stores games (and who played them, kept apart from the result) in one transaction, keyed by
@@ -481,11 +499,11 @@ const sameGame = (a: Game, b: Game) => a.rules === b.rules && a.seedKey === b.se
 export function recordGames(store: Store, games: readonly Game[], workers?: ReadonlyMap<number, string>): number {
   for (const g of games) checkGame(g);
   return store.step(() => {
-    const ins = store.db.prepare('INSERT INTO games (number, rules, seed_key, seats, result, kind, tick) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (number) DO NOTHING');
+    const ins = store.db.prepare('INSERT INTO games (number, rules, seed_key, seats, result, kind, tick, subject) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (number) DO NOTHING');
     const insWorker = store.db.prepare('INSERT INTO game_workers (game, worker) VALUES (?, ?) ON CONFLICT (game) DO NOTHING');
     let added = 0;
     for (const g of games) {
-      if (ins.run(g.number, g.rules, g.seedKey, g.seats.join(','), g.result, g.kind, g.tick).changes === 1) {
+      if (ins.run(g.number, g.rules, g.seedKey, g.seats.join(','), g.result, g.kind, g.tick, g.subject ?? null).changes === 1) {
         added++;
         const w = workers?.get(g.number);
         if (w !== undefined) insWorker.run(g.number, w);
@@ -507,6 +525,7 @@ function toGame(r: Row): Game {
     result: String(r.result),
     kind: String(r.kind) as GameKind,
     tick: Number(r.tick),
+    ...(r.subject != null ? { subject: Number(r.subject) } : {}),
   };
 }
 
@@ -536,9 +555,44 @@ export function* iterateGames(store: Store, filter: { rules?: string; from?: num
   for (const r of store.db.prepare(sql).iterate(...params)) yield toGame(r as Row);
 }
 
-/** The number the next scheduled game takes (one past the highest stored). */
+/** The number the next scheduled game takes (one past the highest stored or planned). */
 export function nextGameNumber(store: Store): number {
-  return Number(store.row('SELECT coalesce(max(number), 0) + 1 AS n FROM games')!.n);
+  return Number(store.row('SELECT max(coalesce((SELECT max(number) FROM games), 0), coalesce((SELECT max(number) FROM plan), 0)) + 1 AS n')!.n);
+}
+
+// ——— the plan: games scheduled and not yet stored ———
+
+/**
+ * Plans games (numbers taken, one transaction): a tick writes what it will play before it plays,
+ * so a tick killed while playing is finished by the next one with exactly these games.
+ */
+export function planGames(store: Store, games: readonly PlannedGame[]): void {
+  store.step(() => {
+    const ins = store.db.prepare('INSERT INTO plan (number, rules, seed_key, seats, kind, tick, subject) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    for (const g of games) {
+      checkGame({ ...g, result: '' });
+      ins.run(g.number, g.rules, g.seedKey, g.seats.join(','), g.kind, g.tick, g.subject ?? null);
+    }
+  });
+}
+
+/** Planned games not stored yet, in number order (of one kind when given). */
+export function unplayedGames(store: Store, kind?: GameKind): PlannedGame[] {
+  const rows = store.rows(`SELECT p.* FROM plan p WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.number = p.number)${kind ? ' AND p.kind = ?' : ''} ORDER BY p.number`, ...(kind ? [kind] : []));
+  return rows.map((r) => {
+    const { result: _, ...g } = toGame({ ...r, result: '' });
+    return g;
+  });
+}
+
+/** Drops planned games not stored yet (a version rejected while its games were planned); returns how many. */
+export function dropPlanned(store: Store, numbers: readonly number[]): number {
+  return store.step(() => {
+    const del = store.db.prepare('DELETE FROM plan WHERE number = ? AND NOT EXISTS (SELECT 1 FROM games WHERE number = ?)');
+    let n = 0;
+    for (const x of numbers) n += del.run(x, x).changes;
+    return n;
+  });
 }
 
 export function gameCount(store: Store): number {

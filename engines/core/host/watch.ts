@@ -5,9 +5,8 @@
  * which the page checks the replay against.
  *
  * Which run a game plays from: a field game, the field run of its rules version
- * (`host/<seed>/rules/<rules>`); a smoke game, the smoke run of the version it validated (its one
- * seat that is no house bot; seeds.ts smokeRunSeed). A test game's run names its test, which the
- * store does not keep beside the game yet: refused, saying so.
+ * (`host/<seed>/rules/<rules>`); a test game, its test's run (its subject: the test); a smoke
+ * game, the smoke run of the version it validated (its subject; seeds.ts).
  *
  * The game's engine makes the steps (HostGame.watch) in process: ports only. A game seating posted
  * answers needs the sandbox, which a page made here does not start: refused (HostWatchRefused).
@@ -16,13 +15,13 @@ import { PACKAGE_VERSION } from '../version.ts';
 import type { WatchPage } from '../report/html/watch.ts';
 import { HostWatchRefused, type HostGame, type HostGameSpec, type HostJob, type HostSeat } from './play.ts';
 import { boardNames } from './rate.ts';
-import { fieldRunSeed, smokeRunSeed } from './seeds.ts';
+import { fieldRunSeed, smokeRunSeed, testRunSeed } from './seeds.ts';
 import { getGame, getSettings, getVersion, listEntries, type Game, type Store, type Version } from './store.ts';
 
 /** The language of a house bot's version (a port, by its class name): host/validate.ts ensureHouse. */
 export const PORT_LANGUAGE = 'port';
 
-/** A game that has no watch page (no such game, a kind whose run is not known, a game without `watch`): the user's ask, said why. */
+/** A game that has no watch page (no such game, a run that is not known, a game without `watch`): the user's ask, said why. */
 export class HostWatchError extends Error {
   constructor(message: string) {
     super(message);
@@ -32,7 +31,7 @@ export class HostWatchError extends Error {
 
 /** The seat of a version: a port by its class name, or a posted answer's class with its code's hash. */
 function seatOf(v: Version, className: string): HostSeat {
-  return v.language === PORT_LANGUAGE ? className : { sha256: v.sha256, className };
+  return v.language === PORT_LANGUAGE ? className : { sha256: v.sha256, className, language: v.language };
 }
 
 /** A stored game as a job of one game: its run, rules, seats (and the versions behind them). */
@@ -41,12 +40,14 @@ export function storedGameJob(store: Store, game: Game): { job: HostJob; spec: H
   const entries = new Map(listEntries(store).map((e) => [e.id, e]));
   const versions = game.seats.map((id) => getVersion(store, id) ?? fail(`game ${game.number} seats version ${id}, which the store does not have`));
   const seats = versions.map((v) => seatOf(v, entries.get(v.entry)!.className));
+  // The run its seed comes from (host/verify.ts runOfGame's, which the core cannot import).
   let run: string;
   if (game.kind === 'field') run = fieldRunSeed(settings.seed, game.rules);
-  else if (game.kind === 'smoke') {
-    const validated = versions.find((v) => v.language !== PORT_LANGUAGE) ?? fail(`smoke game ${game.number} seats house bots only: it validated no version`);
-    run = smokeRunSeed(settings.seed, game.rules, validated.sha256);
-  } else throw new HostWatchError(`game ${game.number} is an SPRT test game: its run names its test, which the store does not keep beside the game yet (watch a field or smoke game)`);
+  else if (game.kind === 'test') run = testRunSeed(settings.seed, game.rules, game.subject ?? fail(`test game ${game.number} has no subject: the test its run names is not known`));
+  else {
+    const validated = game.subject != null ? getVersion(store, game.subject) : versions.find((v) => v.language !== PORT_LANGUAGE);
+    run = smokeRunSeed(settings.seed, game.rules, (validated ?? fail(`smoke game ${game.number}: the version it validated is not known`)).sha256);
+  }
   return { job: { run, rules: game.rules, games: [{ seedKey: game.seedKey, seats }], code: {} }, spec: { seedKey: game.seedKey, seats }, versions };
 }
 

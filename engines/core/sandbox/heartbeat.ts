@@ -15,6 +15,11 @@ export const BEAT = {
   label: 3,
   /** Set by the supervisor when it interrupted a call for its time. */
   interrupted: 4,
+  /**
+   * Set by the worker when its code passed the memory cap: the interpreter may be left in any
+   * state (and its cap flag stays set), so the supervisor replaces the worker after the task.
+   */
+  memory: 5,
   size: 8,
 } as const;
 

@@ -169,7 +169,8 @@ export class SandboxPool {
             // idle: no longer keeps the process alive (unless it is being ended: end() waits for that)
             if (!slot.dead) worker.unref();
             if (m.output?.length) task.h.onOutput?.(m.output);
-            if (slot.cells[BEAT.interrupted]) slot.tainted = true;
+            // A call stopped for its time, or code past the memory cap: the worker is replaced after this task.
+            if (slot.cells[BEAT.interrupted] || slot.cells[BEAT.memory]) slot.tainted = true;
             if (m.ok) task.resolve(m.value);
             else task.reject(rebuild(m.error!));
             this.pump();

@@ -35,6 +35,57 @@ interface PyodideLike {
   globals: { get(name: string): unknown };
   setInterruptBuffer(buf: Int32Array): void;
   makeMemorySnapshot(): Uint8Array;
+  setStdout(o: { write(buf: Uint8Array): number }): void;
+  setStderr(o: { write(buf: Uint8Array): number }): void;
+}
+
+/** Lines of output held until taken (then one line says the rest was left out), and the longest line kept. */
+export const MAX_OUTPUT_LINES = 1000;
+export const MAX_OUTPUT_LINE = 10_000;
+
+/**
+ * What the interpreter prints (stdout and stderr, in order), bounded: at most MAX_OUTPUT_LINES
+ * lines held until taken, each cut at MAX_OUTPUT_LINE characters. Pyodide's `write` handlers get
+ * the bytes as Python writes them: nothing beyond the bounds is decoded or kept, so an answer
+ * printing megabytes costs what writing them costs (Pyodide's line-batched handler assembled
+ * every line whole: half a second per 10 MB line).
+ */
+class OutputKeeper {
+  readonly lines: string[] = [];
+  private readonly partial = ['', ''];
+  private readonly utf8 = [new TextDecoder(), new TextDecoder()];
+  private dropped = false;
+
+  private keep(line: string): void {
+    if (this.lines.length < MAX_OUTPUT_LINES) this.lines.push(line.length > MAX_OUTPUT_LINE ? `${line.slice(0, MAX_OUTPUT_LINE)} …` : line);
+    else if (!this.dropped) {
+      this.dropped = true;
+      this.lines.push(`(more output left out: at most ${MAX_OUTPUT_LINES} lines are kept)`);
+    }
+  }
+
+  writer(stream: 0 | 1): { write(buf: Uint8Array): number } {
+    return {
+      write: (buf) => {
+        if (this.lines.length < MAX_OUTPUT_LINES) {
+          const parts = (this.partial[stream] + this.utf8[stream]!.decode(buf, { stream: true })).split('\n');
+          this.partial[stream] = parts.pop()!.slice(0, MAX_OUTPUT_LINE + 1);
+          for (const line of parts) this.keep(line);
+        } else this.keep('');
+        return buf.length;
+      },
+    };
+  }
+
+  /** The lines held (a partial last line of each stream too), emptied. */
+  take(): string[] {
+    for (const i of [0, 1]) {
+      if (this.partial[i]) this.keep(this.partial[i]!);
+      this.partial[i] = '';
+    }
+    this.dropped = false;
+    return this.lines.splice(0);
+  }
 }
 
 interface PyProxyFn {
@@ -52,6 +103,8 @@ export interface LocalPythonOptions {
 
 let capBytes = Infinity;
 let capHit = false;
+/** The cells of this thread's interpreter: a cap hit is told to the supervisor there (BEAT.memory). */
+let capCells: Int32Array | undefined;
 let growWrapped = false;
 
 /** Caps every WebAssembly memory of this thread (Pyodide's heap) at `mb`; past it grow() throws, malloc fails, Python raises MemoryError. */
@@ -66,6 +119,7 @@ function capWasmMemory(mb: number): void {
   proto.grow = function (this: Memory, delta: number): number {
     if (this.buffer.byteLength + delta * 65536 > capBytes) {
       capHit = true;
+      if (capCells) capCells[BEAT.memory] = 1;
       throw new RangeError('the koth sandbox caps Python memory here');
     }
     return grow.call(this, delta);
@@ -79,13 +133,14 @@ export class LocalPython implements PythonHost {
   private readonly callJson: PyProxyFn;
   private readonly cache = new Map<string, PyFast>();
   private readonly labels: string[] = [];
-  private readonly output: string[];
+  private readonly output: OutputKeeper;
   readonly cells: Int32Array;
   private readonly onLabel?: (id: number, text: string) => void;
 
-  private constructor(py: PyodideLike, output: string[], o: LocalPythonOptions) {
+  private constructor(py: PyodideLike, output: OutputKeeper, o: LocalPythonOptions) {
     this.output = output;
     this.cells = o.cells ?? new Int32Array(new SharedArrayBuffer(BEAT.size * 4));
+    capCells = this.cells;
     py.setInterruptBuffer(this.cells.subarray(BEAT.interrupt, BEAT.interrupt + 1));
     this.fns = py.globals.get('_koth_fns') as { get(name: string): PyProxyFn | undefined };
     this.callJson = py.globals.get('_koth_call') as PyProxyFn;
@@ -96,21 +151,18 @@ export class LocalPython implements PythonHost {
   static async load(o: LocalPythonOptions = {}): Promise<LocalPython> {
     if (o.memoryMb) capWasmMemory(o.memoryMb);
     const { loadPyodide } = (await import('pyodide')) as unknown as { loadPyodide(o: object): Promise<PyodideLike> };
-    const output: string[] = [];
-    const keep = (s: string) => {
-      if (output.length < 1000) output.push(s);
-    };
+    const output = new OutputKeeper();
     const base = {
       indexURL: pyodideIndexDir(),
       // The `js` module is this object: nothing of the host.
       jsglobals: Object.create(null),
       env: { HOME: '/home/pyodide' },
-      stdout: keep,
-      stderr: keep,
       checkAPIVersion: true,
     };
     // From the on-disk snapshot of a booted interpreter when there is one (snapshot.ts).
     const py = await bootPyodide<PyodideLike>({ load: (extra) => loadPyodide({ ...base, ...extra }), snapshot: (p) => p.makeMemorySnapshot() });
+    py.setStdout(output.writer(0));
+    py.setStderr(output.writer(1));
     py.runPython(BOOTSTRAP_PY);
     return new LocalPython(py, output, o);
   }
@@ -163,7 +215,7 @@ export class LocalPython implements PythonHost {
   }
 
   takeOutput(): string[] {
-    return this.output.splice(0);
+    return this.output.take();
   }
 
   label(text: string): number {

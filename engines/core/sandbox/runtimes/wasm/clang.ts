@@ -165,11 +165,15 @@ type WorkerMessage = { id: number; started?: boolean; ok?: boolean; bytes?: Uint
  * (a compile takes most of a core; 3–8 s each, ~15 s for the first, which loads the compiler).
  * `onStart` is told before each job that is compiled (not read from the cache), `onDone` after
  * each, for progress. Each compile is bounded (compileBounds): past a bound, CppCompileLimit.
+ * A job that does not compile (or passes a bound) throws, ending the call; with `onFailed` it is
+ * handed there instead and left out of the result, and the other jobs are compiled (a host
+ * compiling many posted answers at once).
  */
 export async function compileCpp(
   jobs: readonly CppCompileJob[],
   onDone?: (c: CppCompiled, done: number) => void,
   onStart?: (job: CppCompileJob, index: number) => void,
+  onFailed?: (e: CppCompileError | CppCompileLimit, index: number) => void,
 ): Promise<CppCompiled[]> {
   const version = clangVersion();
   if (!version) throw new Error('@yowasp/clang is not installed: run npm install (it is a dependency of koth-replay)');
@@ -182,92 +186,98 @@ export async function compileCpp(
   const started = new Map<number, () => void>();
   try {
     for (const [index, job] of jobs.entries()) {
-      const key = cacheKey(job, version);
-      const t0 = performance.now();
-      const file = dir ? join(dir, `${key}.kwasm`) : undefined;
-      let bytes: Uint8Array | undefined;
-      let rebuilt: string | undefined;
-      if (file && existsSync(file)) {
-        let found: { bytes: Uint8Array } | { wrong: string };
-        try {
-          found = openEntry(key, readFileSync(file));
-        } catch (e) {
-          found = { wrong: `it cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
-        }
-        if ('bytes' in found) bytes = found.bytes;
-        else rebuilt = `the cached build of ${job.name}, ${file}, was damaged (${found.wrong}): compiled again`;
-      }
-      const cached = !!bytes;
-      let notCached: string | undefined;
-      if (!bytes) {
-        onStart?.(job, index);
-        if (!worker) {
-          worker = new Worker(workerFile(), { stdout: true, stderr: true });
-          worker.stdout.resume();
-          worker.stderr.resume();
-          worker.on('message', (m: WorkerMessage) => {
-            if (m.started) {
-              started.get(m.id)?.();
-              return;
-            }
-            pending.get(m.id)?.(m);
-            pending.delete(m.id);
-          });
-          worker.on('error', (e) => {
-            for (const [, r] of pending) r({ id: 0, ok: false, message: `the compiler thread failed: ${e.message}` });
-            pending.clear();
-          });
-          // a thread that ends with a compile unanswered (it crashed): that compile fails, never hangs
-          worker.on('exit', (code) => {
-            for (const [, r] of pending) r({ id: 0, ok: false, message: `the compiler thread ended (exit code ${code}) without an answer` });
-            pending.clear();
-          });
-        }
-        const id = nextId++;
-        const w = worker;
-        let watch: NodeJS.Timeout | undefined;
-        const m = await new Promise<WorkerMessage>((resolve, reject) => {
-          pending.set(id, resolve);
-          started.set(id, () => {
-            // The bounds count from here: the compiler is loaded and this job's compile begins.
-            const since = performance.now();
-            const base = process.memoryUsage.rss();
-            const stop = (e: CppCompileLimit) => {
-              clearInterval(watch);
-              pending.delete(id);
-              worker = undefined;
-              void w.terminate();
-              reject(e);
-            };
-            watch = setInterval(() => {
-              const mb = (process.memoryUsage.rss() - base) / 2 ** 20;
-              if (mb > bounds.mb) stop(new CppCompileLimit(job.name, 'memory', `compiling ${job.name} took more than ${bounds.mb} MB of memory (KOTH_CPP_COMPILE_MEMORY_MB)`));
-              else if (performance.now() - since > bounds.seconds * 1000) stop(new CppCompileLimit(job.name, 'time', `compiling ${job.name} took more than ${bounds.seconds} s (KOTH_CPP_COMPILE_TIMEOUT_S)`));
-            }, 100);
-          });
-          w.postMessage({ id, args: ['clang++', ...job.args], files: job.files, output: job.output });
-        }).finally(() => {
-          clearInterval(watch);
-          started.delete(id);
-        });
-        if (!m.ok) throw new CppCompileError(job.name, m.message ?? 'unknown error');
-        bytes = new Uint8Array(m.bytes!);
-        if (!file) notCached = 'KOTH_CPP_CACHE=off';
-        else {
+      try {
+        const key = cacheKey(job, version);
+        const t0 = performance.now();
+        const file = dir ? join(dir, `${key}.kwasm`) : undefined;
+        let bytes: Uint8Array | undefined;
+        let rebuilt: string | undefined;
+        if (file && existsSync(file)) {
+          let found: { bytes: Uint8Array } | { wrong: string };
           try {
-            mkdirSync(dirname(file), { recursive: true });
-            const tmp = `${file}.${process.pid}.${threadId}.tmp`;
-            writeFileSync(tmp, sealEntry(key, bytes));
-            renameSync(tmp, file);
+            found = openEntry(key, readFileSync(file));
           } catch (e) {
-            // a cache that cannot be written: compile again next time (and say so)
-            notCached = `cannot write to ${dirname(file)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+            found = { wrong: `it cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+          }
+          if ('bytes' in found) bytes = found.bytes;
+          else rebuilt = `the cached build of ${job.name}, ${file}, was damaged (${found.wrong}): compiled again`;
+        }
+        const cached = !!bytes;
+        let notCached: string | undefined;
+        if (!bytes) {
+          onStart?.(job, index);
+          if (!worker) {
+            worker = new Worker(workerFile(), { stdout: true, stderr: true });
+            worker.stdout.resume();
+            worker.stderr.resume();
+            worker.on('message', (m: WorkerMessage) => {
+              if (m.started) {
+                started.get(m.id)?.();
+                return;
+              }
+              pending.get(m.id)?.(m);
+              pending.delete(m.id);
+            });
+            worker.on('error', (e) => {
+              for (const [, r] of pending) r({ id: 0, ok: false, message: `the compiler thread failed: ${e.message}` });
+              pending.clear();
+            });
+            // a thread that ends with a compile unanswered (it crashed): that compile fails, never hangs
+            worker.on('exit', (code) => {
+              for (const [, r] of pending) r({ id: 0, ok: false, message: `the compiler thread ended (exit code ${code}) without an answer` });
+              pending.clear();
+            });
+          }
+          const id = nextId++;
+          const w = worker;
+          let watch: NodeJS.Timeout | undefined;
+          const m = await new Promise<WorkerMessage>((resolve, reject) => {
+            pending.set(id, resolve);
+            started.set(id, () => {
+              // The bounds count from here: the compiler is loaded and this job's compile begins.
+              const since = performance.now();
+              const base = process.memoryUsage.rss();
+              const stop = (e: CppCompileLimit) => {
+                clearInterval(watch);
+                pending.delete(id);
+                worker = undefined;
+                void w.terminate();
+                reject(e);
+              };
+              watch = setInterval(() => {
+                const mb = (process.memoryUsage.rss() - base) / 2 ** 20;
+                if (mb > bounds.mb) stop(new CppCompileLimit(job.name, 'memory', `compiling ${job.name} took more than ${bounds.mb} MB of memory (KOTH_CPP_COMPILE_MEMORY_MB)`));
+                else if (performance.now() - since > bounds.seconds * 1000) stop(new CppCompileLimit(job.name, 'time', `compiling ${job.name} took more than ${bounds.seconds} s (KOTH_CPP_COMPILE_TIMEOUT_S)`));
+              }, 100);
+            });
+            w.postMessage({ id, args: ['clang++', ...job.args], files: job.files, output: job.output });
+          }).finally(() => {
+            clearInterval(watch);
+            started.delete(id);
+          });
+          if (!m.ok) throw new CppCompileError(job.name, m.message ?? 'unknown error');
+          bytes = new Uint8Array(m.bytes!);
+          if (!file) notCached = 'KOTH_CPP_CACHE=off';
+          else {
+            try {
+              mkdirSync(dirname(file), { recursive: true });
+              const tmp = `${file}.${process.pid}.${threadId}.tmp`;
+              writeFileSync(tmp, sealEntry(key, bytes));
+              renameSync(tmp, file);
+            } catch (e) {
+              // a cache that cannot be written: compile again next time (and say so)
+              notCached = `cannot write to ${dirname(file)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+            }
           }
         }
+        const c: CppCompiled = { name: job.name, key, bytes, cached, ms: performance.now() - t0, ...(rebuilt ? { rebuilt } : {}), ...(notCached ? { notCached } : {}) };
+        out.push(c);
+        onDone?.(c, out.length);
+      } catch (e) {
+        // With onFailed, an answer that does not compile is reported and the others go on (a thread ended at a bound is started again for the next).
+        if (!onFailed || !(e instanceof CppCompileError || e instanceof CppCompileLimit)) throw e;
+        onFailed(e, index);
       }
-      const c: CppCompiled = { name: job.name, key, bytes, cached, ms: performance.now() - t0, ...(rebuilt ? { rebuilt } : {}), ...(notCached ? { notCached } : {}) };
-      out.push(c);
-      onDone?.(c, out.length);
     }
   } finally {
     await worker?.terminate();

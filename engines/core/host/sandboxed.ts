@@ -1,0 +1,135 @@
+/**
+ * How a game plays a batch of hosted games (play.ts HostGame.playGames) when some seat posted
+ * answers that run only in the sandbox — the part that is the same for every game, written once
+ * (engines/ruins/host.ts and engines/camel-up/host.ts declare theirs with it):
+ *
+ *  - games of ports only are played here, on the main thread;
+ *  - the others go to sandbox tasks (a job the game's trials module exports for the workers) of
+ *    `batch` games each, spread over the workers of the pool handed in (or of one started here);
+ *  - a task stops after a game in which the sandbox stopped a call (its time limit interrupted
+ *    Python, or its memory cap refused it): that worker keeps the stop for the rest of the task,
+ *    so the task's remaining games go again in a new task (the pool replaces an interrupted
+ *    worker first) — and a task whose worker was ended (SandboxKilled) plays its games again one
+ *    by one, so only the game that ended it fails and the others keep their results.
+ *
+ * Every game starts from a fresh controller and fresh interpreter state (the game's job sees to
+ * that), so the outcomes are the same for any batch, any split and any number of workers.
+ */
+import type { HostFailure, HostGameSpec, HostJob, HostOutcome, HostPlayContext } from './play.ts';
+import { SandboxKilled } from '../sandbox/errors.ts';
+import type { SandboxPool } from '../sandbox/pool.ts';
+
+/** A game's way of playing hosted games with the sandbox, as data. */
+export interface SandboxedHosting {
+  /** The game's id (kit.sandboxPool's). */
+  game: string;
+  /** The sandbox job playing a task's games (an export of the game's trials module for the workers). */
+  job: string;
+  /** Games per sandbox task when the caller sets none. */
+  batch: number;
+  /** The time limit of one call into a posted answer, ms, when the caller sets none. */
+  timeLimitMs: number;
+  /** Plays a game of ports only, here. */
+  playHere(job: HostJob, g: HostGameSpec): HostOutcome;
+}
+
+/** The failure kind of a sandbox stop ('timeout', 'memory'; a worker that crashed: its seat crashed). */
+export const stopKind = (reason: string): HostFailure => (reason === 'timeout' ? 'timeout' : reason === 'memory' ? 'memory' : 'crash');
+
+/** A sandbox stop as a bot author reads it: the limit passed, and what the sandbox saw. */
+export const stopText = (reason: string, detail: string, limitMs: number): string =>
+  reason === 'timeout' ? `passed the time limit of ${limitMs} ms a call (${detail})` : reason === 'memory' ? `passed the sandbox's memory cap (${detail})` : detail;
+
+/** Whether a failed outcome is the sandbox's stop (after it, the worker is not used again for this task). */
+export const stoppedBySandbox = (o: HostOutcome): boolean => 'failed' in o && (o.failed.kind === 'timeout' || o.failed.kind === 'memory');
+
+/**
+ * The games of a sandbox task, in order, each by `play`; it stops after a game the sandbox
+ * stopped (`stopped()`: the interpreter says so, or that game's outcome is a time or memory
+ * failure) and returns the outcomes so far: the caller plays the rest in a new task. A game whose
+ * play threw once the sandbox had stopped a call of the game's own machinery (putting the
+ * interpreter back, loading the stand-in: not an answer's call, those give outcomes) has no
+ * outcome here: it is played again in the new task.
+ */
+export function playTask(job: HostJob, play: (g: HostGameSpec) => HostOutcome, stopped: () => boolean): HostOutcome[] {
+  const out: HostOutcome[] = [];
+  for (const g of job.games) {
+    let o: HostOutcome;
+    try {
+      o = play(g);
+    } catch (e) {
+      if (stopped()) break;
+      throw e;
+    }
+    out.push(o);
+    if (stoppedBySandbox(o) || stopped()) break;
+  }
+  return out;
+}
+
+/** Tasks in a row that may come back without an outcome (the sandbox stopped the host's own calls) before playGames gives up. */
+const EMPTY_TASKS = 3;
+
+/** The outcome of a game whose worker the sandbox ended: the answer whose call was running (by its class name in the call's label), else the first answer. */
+function killedOutcome(g: HostGameSpec, e: SandboxKilled, limitMs: number): HostOutcome {
+  const named = e.bot === undefined ? -1 : g.seats.findIndex((s) => typeof s !== 'string' && e.bot!.includes(s.className));
+  const first = g.seats.findIndex((s) => typeof s !== 'string');
+  return { failed: { seat: Math.max(0, named >= 0 ? named : first), kind: stopKind(e.reason), reason: stopText(e.reason, e.detail, limitMs) } };
+}
+
+async function inSandbox(h: SandboxedHosting, job: HostJob, pool: SandboxPool, games: HostGameSpec[], limitMs: number): Promise<HostOutcome[]> {
+  const out: HostOutcome[] = [];
+  let empty = 0;
+  while (out.length < games.length) {
+    const rest = games.slice(out.length);
+    try {
+      const got = (await pool.run({ kind: 'job', fn: h.job, args: { ...job, games: rest } })) as HostOutcome[];
+      if (!got.length && ++empty >= EMPTY_TASKS) {
+        throw new Error(`koth: the sandbox stopped the host's own calls of ${h.game} (not an answer's) ${empty} tasks in a row: the time limit of ${limitMs} ms a call is too short for this machine`);
+      }
+      if (got.length) empty = 0;
+      out.push(...got.slice(0, rest.length));
+    } catch (e) {
+      if (!(e instanceof SandboxKilled)) throw e;
+      // The worker was ended: each game again on its own, so the others keep their results.
+      if (rest.length === 1) out.push(killedOutcome(rest[0]!, e, limitMs));
+      else for (const g of rest) out.push(...(await inSandbox(h, job, pool, [g], limitMs)));
+    }
+  }
+  return out;
+}
+
+/** HostGame.playGames of a game hosted this way (see the module's comment). */
+export function sandboxedPlayGames(h: SandboxedHosting): (job: HostJob, ctx: HostPlayContext) => Promise<HostOutcome[]> {
+  return async (job, ctx) => {
+    const out = new Array<HostOutcome>(job.games.length);
+    const sandboxed: number[] = [];
+    job.games.forEach((g, i) => {
+      if (g.seats.every((s) => typeof s === 'string')) out[i] = h.playHere(job, g);
+      else sandboxed.push(i);
+    });
+    if (!sandboxed.length) return out;
+    const batch = Math.max(1, ctx.batch ?? h.batch);
+    const timeLimitMs = ctx.timeLimitMs ?? h.timeLimitMs;
+    const own = ctx.sandbox === undefined;
+    const pool = ctx.sandbox ?? ctx.kit.sandboxPool(h.game, Math.max(1, ctx.workers ?? 1), { timeoutMs: timeLimitMs });
+    try {
+      const tasks: number[][] = [];
+      for (let i = 0; i < sandboxed.length; i += batch) tasks.push(sandboxed.slice(i, i + batch));
+      await Promise.all(
+        tasks.map(async (t) => {
+          const games = t.map((i) => job.games[i]!);
+          const code = Object.fromEntries(Object.entries(job.code).filter(([sha]) => games.some((g) => g.seats.some((s) => typeof s !== 'string' && s.sha256 === sha))));
+          const got = await inSandbox(h, { ...job, code, timeLimitMs }, pool, games, timeLimitMs);
+          t.forEach((i, j) => (out[i] = got[j]!));
+        }),
+      );
+    } finally {
+      if (own) await pool.destroy();
+    }
+    return out;
+  };
+}
+
+/** The file name (module) a posted answer's code is loaded under: its hash's first 12 hex digits. */
+export const answerModule = (sha256: string): string => `answer_${sha256.slice(0, 12)}`;
