@@ -24,10 +24,11 @@ const buildHash = (() => {
 })();
 
 // engines/wiring/<id>-trials.ts → trials/<id>; koth ab: a game's paired A/B games, engines/wiring/<id>-ab.ts →
-// trials/<id>-ab (loaded by workers as `<id>:ab`).
+// trials/<id>-ab (loaded by workers as `<id>:ab`); koth host --queue: its hosted games, engines/wiring/<id>-host.ts →
+// trials/<id>-host (`<id>:host`).
 const trials = Object.fromEntries(
   readdirSync('engines/wiring')
-    .filter((f) => /^[a-z0-9-]+-(trials|ab)\.ts$/.test(f))
+    .filter((f) => /^[a-z0-9-]+-(trials|ab|host)\.ts$/.test(f))
     .map((f) => [`trials/${f.replace(/-trials\.ts$/, '').replace(/\.ts$/, '')}`, `engines/wiring/${f}`]),
 );
 

@@ -128,6 +128,7 @@ export const LANES: readonly Lane[] = [
       'test/ab-byob.test.ts',
       'test/ab-queue-python.test.ts',
       'test/ab-queue.test.ts',
+      'test/host-queue.test.ts',
       'test/queue-checkpoint.test.ts',
       'test/queue-cpp.test.ts',
       'test/queue-defects.test.ts',

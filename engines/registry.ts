@@ -11,6 +11,7 @@ import type { ReportSink } from './core/report/html/sink.ts';
 import { missingPorts, validateGame, type GameDescriptor } from './core/game.ts';
 import type { KnownBot } from './core/provenance.ts';
 import { parseTrialsKey, workerModuleOf, type TrialsRef } from './core/runner/trials-ref.ts';
+import { queuedHosting } from './core/host/trials.ts';
 import type { ChallengeConfig } from '../scraper/extract.ts';
 import { createReplayKit, paramProblems, type ReplayKit } from './core/cli/kit.ts';
 // The wiring first: it hands each game its ports.
@@ -84,7 +85,8 @@ export function missingFromPublished(id: string): Record<string, string[]> {
  * convention engines/wiring/<id>-trials.ts (the game's engines/<id>/trials.ts with its ports
  * handed) — or, in the bundle (dist/koth.js), dist/trials/<id>.js, which build.mjs makes from
  * every engines/wiring/<id>-trials.ts. A/B pairs (`koth ab`) are engines/<id>/ab.ts through
- * engines/wiring/<id>-ab.ts (dist/trials/<id>-ab.js); rule A/B pairs (--compare-rules) are the
+ * engines/wiring/<id>-ab.ts (dist/trials/<id>-ab.js); hosted games on the queue (`koth host tick
+ * --queue`) engines/wiring/<id>-host.ts (dist/trials/<id>-host.js); rule A/B pairs (--compare-rules) are the
  * game's own trials, marked for the worker to play them as pairs (engines/core/ab/rule-trials.ts).
  */
 export function trialsModuleOf(key: string | TrialsRef): string {
@@ -92,6 +94,11 @@ export function trialsModuleOf(key: string | TrialsRef): string {
   if (ref.kind === 'ab') {
     if (!findGame(ref.game)?.engine?.ab) throw new Error(`no A/B pairs for game "${ref.game}"`);
     return bundled(`wiring/${ref.game}-ab.ts`, `trials/${ref.game}-ab.js`);
+  }
+  if (ref.kind === 'host') {
+    const host = findGame(ref.game)?.engine?.host;
+    if (!host || !queuedHosting(host)) throw new Error(`game "${ref.game}" has no hosted games for the queue`);
+    return bundled(`wiring/${ref.game}-host.ts`, `trials/${ref.game}-host.js`);
   }
   const own = findGame(ref.game)?.engine?.trialsModule;
   return workerModuleOf(own ?? bundled(`wiring/${ref.game}-trials.ts`, `trials/${ref.game}.js`), ref.kind);
@@ -104,11 +111,11 @@ function bundled(source: string, dist: string): string {
   return new URL(`${here.includes('/chunks/') ? '../' : './'}${dist}`, here).href;
 }
 
-/** Whether this koth runs shards of `key` (a queued job's game): a registered game with an engine, and for A/B pairs one that has them. */
+/** Whether this koth runs shards of `key` (a queued job's game): a registered game with an engine, for A/B pairs one that has them, for hosted games one that can be hosted. */
 export function servesTrials(key: string): boolean {
   const ref = parseTrialsKey(key);
   const engine = findGame(ref.game)?.engine;
-  return !!engine && (ref.kind !== 'ab' || !!engine.ab);
+  return !!engine && (ref.kind !== 'ab' || !!engine.ab) && (ref.kind !== 'host' || (!!engine.host && queuedHosting(engine.host)));
 }
 
 export function challengeConfig(id: string): ChallengeConfig | undefined {

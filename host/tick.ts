@@ -22,7 +22,7 @@
 import { hostSandbox } from '../engines/core/host/play.ts';
 import { createHash } from 'node:crypto';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
-import type { HostGame, HostGameSpec, HostOutcome, HostSeat } from '../engines/core/host/play.ts';
+import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostSeat } from '../engines/core/host/play.ts';
 import { computeBoard, type Board } from '../engines/core/host/board.ts';
 import { publishSite } from '../engines/core/host/publish.ts';
 import { rate } from '../engines/core/host/rate.ts';
@@ -63,6 +63,8 @@ import type { StackExchangeClient } from '../scraper/api.ts';
 import { sandboxClassesOf } from './classes.ts';
 import { ingest, type ClassesOf, type IngestSummary } from './ingest.ts';
 import { ensureHouse, HOUSE_ANSWER, seatOfVersion, validate, type ValidateReport } from './validate.ts';
+import { DEFAULT_AUDIT } from '../engines/core/host/audit.ts';
+import { HOST_QUEUE_BATCH, QueuedPlayer } from './queued.ts';
 
 /** Field games a tick plays at most when the game states no default (HostGame.tickGames). */
 export const DEFAULT_TICK_GAMES = 1000;
@@ -89,7 +91,8 @@ export interface TickOptions {
   /**
    * Games per batch stored at once (and between two checks of `stop`). Default: 20 × workers at
    * first, doubled after each batch that took less than BATCH_TARGET_MS (up to 2,000): fast games
-   * are stored in few commits, slow ones stay answerable to Ctrl-C.
+   * are stored in few commits, slow ones stay answerable to Ctrl-C. With `queue`: HOST_QUEUE_BATCH
+   * (200), fixed (each batch is audited as a whole).
    */
   batch?: number;
   /** `se:` sources: the StackExchange client and the scrape cache's root. */
@@ -108,6 +111,10 @@ export interface TickOptions {
   progress?: (step: 'test' | 'field', done: number, total: number) => void;
   /** Asked between batches: true stops the tick there, unfinished (the next tick resumes it). */
   stop?: () => boolean;
+  /** Plays the tests' and field games on this queue (`koth worker`s), audited (host/queued.ts); absent: here. */
+  queue?: string;
+  /** With `queue`: the share of each worker's games of a batch the host replays (DEFAULT_AUDIT, 2 %; at least one a worker). */
+  audit?: number;
 }
 
 export interface TickReport {
@@ -166,11 +173,12 @@ function everActive(store: Store, v: Version): boolean {
   return store.row("SELECT 1 AS x FROM events WHERE kind = 'version-active' AND json_extract(data, '$.version') = ?", v.id) !== undefined;
 }
 
-/** Plays planned games and stores them: batches of `batch`, one job per run; failures reject their version. */
+/** Plays planned games and stores them: batches of `batch`, one job per run, here or on the queue (audited); failures reject their version. */
 class Player {
   private pool: SandboxPool | undefined;
   readonly rejected: { version: number; reason: string }[] = [];
-  /** Milliseconds inside playGames, and storing what came back. */
+  private readonly queued: QueuedPlayer | undefined;
+  /** Milliseconds inside playGames (or waiting for the queue and auditing), and storing what came back. */
   readonly ms = { play: 0, store: 0 };
 
   constructor(
@@ -179,7 +187,22 @@ class Player {
     private readonly host: HostGame,
     private readonly o: TickOptions,
     private readonly tick: number,
-  ) {}
+  ) {
+    const workers = Math.max(1, o.workers ?? 1);
+    this.queued = o.queue
+      ? new QueuedPlayer(store, tick, {
+          url: o.queue,
+          audit: o.audit ?? DEFAULT_AUDIT,
+          gameId: game.id,
+          host,
+          jobOf: (run, games) => this.jobOf(run, games),
+          local: (run, games) => this.playJob(run, games, workers),
+          runOf: (g) => this.runOf(g),
+          ...(o.stop ? { stop: o.stop } : {}),
+          log: o.log ?? (() => undefined),
+        })
+      : undefined;
+  }
 
   private settingsCache: HostSettings | undefined;
 
@@ -197,7 +220,7 @@ class Player {
   /** Plays `games` (in number order), storing each batch; returns how many were stored, or null when stopped. */
   async play(games: PlannedGame[], step: 'test' | 'field'): Promise<{ stored: number; stopped: boolean }> {
     const workers = Math.max(1, this.o.workers ?? 1);
-    let batch = Math.max(1, this.o.batch ?? 20 * workers);
+    let batch = Math.max(1, this.o.batch ?? (this.queued ? HOST_QUEUE_BATCH : 20 * workers));
     let stored = 0;
     let done = 0;
     const total = games.length;
@@ -212,7 +235,14 @@ class Player {
       }
       if (!chunk.length) continue;
       const t0 = performance.now();
-      const outcomes = await this.playJob(run, chunk, workers);
+      let outcomes: HostOutcome[];
+      let by: Map<number, string> | undefined;
+      if (this.queued) {
+        const q = await this.queued.play(run, chunk);
+        if (q === 'stopped') return { stored, stopped: true };
+        ({ outcomes, workers: by } = q);
+        for (const n of this.late(q.corrected, q.failedLate)) dropped.add(n);
+      } else outcomes = await this.playJob(run, chunk, workers);
       const t1 = performance.now();
       this.ms.play += t1 - t0;
       const kept: Game[] = [];
@@ -223,32 +253,54 @@ class Player {
         else failed.push({ game: g, out });
       });
       this.store.step(() => {
-        stored += recordGames(this.store, kept);
-        for (const { game: g, out } of failed) {
-          const vid = g.seats[out.failed.seat]!;
-          const v = getVersion(this.store, vid)!;
-          // A house bot is rejected as any version is: it never plays again (its entry's page says why).
-          if (v.status === 'rejected') continue;
-          const reason = `${g.kind} game ${g.number}: ${out.failed.reason}`;
-          setStatus(this.store, vid, 'rejected', reason);
-          addEvent(this.store, this.tick, 'version-rejected', { version: vid, entry: v.entry, number: v.number, reason });
-          this.rejected.push({ version: vid, reason });
-          // Its planned games not stored are dropped: a rejected version plays no more.
-          const gone = games.filter((x) => x.seats.includes(vid)).map((x) => x.number);
-          dropPlanned(this.store, gone);
-          for (const n of gone) dropped.add(n);
-        }
+        stored += recordGames(this.store, kept, by);
+        for (const { game: g, out } of failed) for (const n of this.reject(g, out, games)) dropped.add(n);
       });
       const t2 = performance.now();
       this.ms.store += t2 - t1;
-      if (this.o.batch === undefined && t2 - t0 < BATCH_TARGET_MS) batch = Math.min(MAX_BATCH, batch * 2);
+      // Batches grow while they are quick (a queued batch stays HOST_QUEUE_BATCH: each is audited as a whole).
+      if (this.o.batch === undefined && !this.queued && t2 - t0 < BATCH_TARGET_MS) batch = Math.min(MAX_BATCH, batch * 2);
       done += chunk.length;
       this.o.progress?.(step, done, total);
     }
     return { stored, stopped: false };
   }
 
-  private async playJob(run: string, games: PlannedGame[], workers: number): Promise<HostOutcome[]> {
+  /** Rejects the version whose seat failed game `g`; returns the numbers of its planned games (of `games`) dropped. */
+  private reject(g: PlannedGame, out: Extract<HostOutcome, { failed: unknown }>, games: PlannedGame[]): number[] {
+    const vid = g.seats[out.failed.seat]!;
+    const v = getVersion(this.store, vid)!;
+    // A house bot is rejected as any version is: it never plays again (its entry's page says why).
+    if (v.status === 'rejected') return [];
+    const reason = `${g.kind} game ${g.number}: ${out.failed.reason}`;
+    setStatus(this.store, vid, 'rejected', reason);
+    addEvent(this.store, this.tick, 'version-rejected', { version: vid, entry: v.entry, number: v.number, reason });
+    this.rejected.push({ version: vid, reason });
+    // Its planned games not stored are dropped: a rejected version plays no more.
+    const gone = games.filter((x) => x.seats.includes(vid)).map((x) => x.number);
+    dropPlanned(this.store, gone);
+    return gone;
+  }
+
+  /**
+   * After a quarantine (host/queued.ts): the tests whose stored games were corrected get their
+   * state again from the stored games, and a game the host's replay failed rejects its version.
+   */
+  private late(corrected: Game[], failedLate: { game: PlannedGame; out: Extract<HostOutcome, { failed: unknown }> }[]): number[] {
+    if (!corrected.length && !failedLate.length) return [];
+    return this.store.step(() => {
+      const dropped = failedLate.flatMap(({ game: g, out }) => this.reject(g, out, unplayedGames(this.store)));
+      const subjects = new Set([...corrected, ...failedLate.map((f) => f.game)].filter((g) => g.kind === 'test').map((g) => g.subject!));
+      for (const t of listTests(this.store).filter((x) => subjects.has(x.id))) {
+        if (getVersion(this.store, t.candidate)!.status !== 'active') continue;
+        updateTest(this.store, t.id, testState(this.store, t));
+      }
+      return dropped;
+    });
+  }
+
+  /** The HostJob of games of one run: their seats (ports by name, answers by code hash) and the code. */
+  private jobOf(run: string, games: PlannedGame[]): HostJob {
     const code: Record<string, string> = {};
     const seatCache = new Map<number, HostSeat>();
     const seatOf = (id: number): HostSeat => {
@@ -261,10 +313,15 @@ class Player {
       return s;
     };
     const specs: HostGameSpec[] = games.map((g) => ({ seedKey: g.seedKey, seats: g.seats.map(seatOf) }));
-    const rules = games[0]!.rules;
-    const needsSandbox = specs.some((g) => g.seats.some((s) => typeof s !== 'string'));
+    return { run, rules: games[0]!.rules, games: specs, code };
+  }
+
+  /** Plays games of one run here. */
+  private async playJob(run: string, games: PlannedGame[], workers: number): Promise<HostOutcome[]> {
+    const job = this.jobOf(run, games);
+    const needsSandbox = job.games.some((g) => g.seats.some((s) => typeof s !== 'string'));
     if (needsSandbox) this.pool ??= hostSandbox(this.o.kit, this.game.id, this.host, workers);
-    return this.host.playGames({ run, rules, games: specs, code }, { kit: this.o.kit, ...(this.pool ? { sandbox: this.pool } : {}), workers });
+    return this.host.playGames(job, { kit: this.o.kit, ...(this.pool ? { sandbox: this.pool } : {}), workers });
   }
 
   async close(): Promise<void> {

@@ -14,7 +14,8 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
 import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
-import { helpFooter, positiveInt, workerCount } from '../../engines/core/cli/kit.ts';
+import { helpFooter, positiveInt, queueError, queueOption, workerCount } from '../../engines/core/cli/kit.ts';
+import { DEFAULT_AUDIT } from '../../engines/core/host/audit.ts';
 import { printable } from '../../engines/core/report/printable.ts';
 import { getSettings, HostStateError, openStore, type Store } from '../../engines/core/host/store.ts';
 import { findGame, games, replayKit } from '../../engines/registry.ts';
@@ -23,6 +24,8 @@ import { runTick, type TickReport } from '../../host/tick.ts';
 import { verifyHost } from '../../host/verify.ts';
 
 interface TickCliOptions {
+  queue?: string;
+  audit: number;
   games?: number;
   testPairs?: number;
   workers: number;
@@ -53,6 +56,20 @@ export function duration(v: string): number {
 }
 
 const sampleCount = (v: string): number | 'all' => (v === 'all' ? 'all' : positiveInt(v));
+
+/** `--queue URL` (the core's option and URL checks) as a host's tick reads it. */
+function hostQueueOption() {
+  const q = queueOption();
+  q.description = 'redis://[:password@]host:port[/db]: play the tests\' and field games on "koth worker" processes through this Redis queue, audited (--audit)';
+  return q;
+}
+
+/** `--audit`: a share of each worker's games, from 0 to 1. */
+export function auditShare(v: string): number {
+  const n = Number(v);
+  if (v.trim() === '' || !(n >= 0 && n <= 1)) throw new InvalidArgumentError('give a share from 0 to 1, e.g. 0.02 (2 % of each worker\'s games; at least one a worker is always replayed).');
+  return n;
+}
 
 /** Opens the host, refusing what is not one (exit 2). */
 function openHost(dir: string): Store {
@@ -92,6 +109,7 @@ async function cliTick(dir: string, store: Store, o: TickCliOptions, stop: () =>
       ...(o.games !== undefined ? { games: o.games } : {}),
       ...(o.testPairs !== undefined ? { testPairs: o.testPairs } : {}),
       workers: o.workers,
+      ...(o.queue ? { queue: o.queue, audit: o.audit } : {}),
       waitMs: (o.wait ?? 0) * 1000,
       resamples: o.resamples,
       ...(client ? { client, cacheRoot: join(dir, 'scrape-cache') } : {}),
@@ -118,6 +136,8 @@ async function cliTick(dir: string, store: Store, o: TickCliOptions, stop: () =>
       const code = e.kind === 'quota' ? EXIT.quota : EXIT.network;
       throw new UserError(`the StackExchange API failed during ingest: ${e.message}. Nothing of the answers was written; the tick is left unfinished and the next \`koth host tick ${dir}\` resumes it.`, code);
     }
+    const q = queueError(e);
+    if (q) throw q;
     if (diskRefused(e)) throw new UserError(`the disk refused a write (${(e as Error).message}; full, or over a quota or size limit): the database is as it was after its last complete step and the last good site is in place. Free space, then rerun \`koth host tick ${dir}\` to finish the tick.`, EXIT.interrupted);
     throw e;
   } finally {
@@ -162,6 +182,8 @@ export function registerHostTick(host: Command): void {
       .option('--games <n>', "field games to play at most (default: the game's, 1,000 for dice)", positiveInt)
       .option('--test-pairs <n>', 'pairs each running SPRT test plays per tick (default 200)', positiveInt)
       .option('--workers <n>', 'sandbox workers for posted answers', workerCount, 1)
+      .addOption(hostQueueOption())
+      .option('--audit <share>', `with --queue: the share of each worker's games the host replays and compares (at least one a worker a batch; a mismatch quarantines the worker)`, auditShare, DEFAULT_AUDIT)
       .option('--wait <seconds>', 'wait this long for another tick of DIR to end (without it: refuse at once, exit 6)', positiveInt)
       .option('--resamples <n>', 'bootstrap resamples of the published board', positiveInt, 1000)
       .option('--json', 'print what the tick did as JSON on stdout');
@@ -175,7 +197,7 @@ export function registerHostTick(host: Command): void {
     .addHelpText(
       'after',
       `\nA tick killed at any point (SIGKILL included) is finished by the next tick: nothing is played twice, nothing is lost.\nCtrl-C stops after the batch under way (exit 130; the next tick finishes it); a second Ctrl-C at once.\n` +
-        helpFooter(['koth host tick ./hill', 'koth host tick ./hill --games 5000 --workers 2']),
+        helpFooter(['koth host tick ./hill', 'koth host tick ./hill --games 5000 --workers 2', 'koth host tick ./hill --queue redis://hub:6379 --audit 0.05']),
     )
     .action(async (dir: string, o: TickCliOptions) => {
       const store = openHost(dir);

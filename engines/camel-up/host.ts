@@ -36,9 +36,9 @@
  * takes seconds in Pyodide).
  */
 import { basename } from 'node:path';
-import type { HostFailure, HostGame, HostGameSpec, HostJob, HostOutcome } from '../core/host/play.ts';
+import type { HostGame, HostGameSpec, HostJob, HostOutcome } from '../core/host/play.ts';
 import { encodeResult, placesOfScores } from '../core/host/result.ts';
-import { answerModule, playTask, sandboxedPlayGames, stopKind, stopText } from '../core/host/sandboxed.ts';
+import { answerModule, playTask, sandboxedPlayGames, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
@@ -60,15 +60,6 @@ export const CAMEL_HOST_BATCH = 5;
 /** Seats of a game: camelup.py's four players. */
 export const CAMEL_SEATS = 4;
 
-class SeatFailure extends Error {
-  constructor(
-    readonly seat: number,
-    readonly kind: HostFailure,
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
 
 class NoEnd extends Error {}
 

@@ -20,15 +20,15 @@
  * it passes the time limit or the memory cap — gives no result but its seat and reason.
  */
 import { basename } from 'node:path';
-import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostSeat, type HostFailure, type HostWatch } from '../core/host/play.ts';
+import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostSeat, type HostWatch } from '../core/host/play.ts';
+import { playTask, sandboxedPlayGames, SeatFailure, seatFailed, stopKind, stopText } from '../core/host/sandboxed.ts';
 
 import { encodeResult } from '../core/host/result.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
-import { PythonFileError, SandboxKilled } from '../core/sandbox/errors.ts';
+import { PythonFileError } from '../core/sandbox/errors.ts';
 import type { JobContext } from '../core/sandbox/job-worker.ts';
-import type { SandboxPool } from '../core/sandbox/pool.ts';
 import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import type { DiceBotClass } from './bot.ts';
 import { diceClass } from './ports.ts';
@@ -46,19 +46,7 @@ export const DICE_HOST_BATCH = 10;
 /** The file name an answer's code is loaded under (its module name in Python). */
 const fileOf = (sha256: string) => `answer_${sha256.slice(0, 12)}.py`;
 
-class SeatFailure extends Error {
-  constructor(
-    readonly seat: number,
-    readonly kind: HostFailure,
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
-
-const stopKind = (reason: string): HostFailure => (reason === 'timeout' ? 'timeout' : reason === 'memory' ? 'memory' : 'crash');
-const stopText = (reason: string, detail: string, limitMs: number | undefined) =>
-  reason === 'timeout' ? `passed the time limit of ${limitMs ?? DICE_HOST_TIME_LIMIT_MS} ms a call (${detail})` : reason === 'memory' ? `passed the sandbox's memory cap (${detail})` : detail;
+const stopMessage = (reason: string, detail: string, limitMs: number | undefined) => stopText(reason, detail, limitMs ?? DICE_HOST_TIME_LIMIT_MS);
 
 /** The seats' classes: ports by name, answers' classes loaded afresh from their code in `py`. */
 function seatClasses(job: HostJob, g: HostGameSpec, py: PythonHost | undefined): { classes: DiceBotClass[]; loaded: LoadedDiceBots | undefined } {
@@ -79,7 +67,7 @@ function seatClasses(job: HostJob, g: HostGameSpec, py: PythonHost | undefined):
       const file = e instanceof PythonFileError ? e.file : e instanceof DiceSandboxStop ? e.bot : undefined;
       const seat = codeSeats.find((c) => fileOf(c.s.sha256) === (file && basename(file)))?.i ?? codeSeats[0]!.i;
       if (e instanceof PythonFileError) throw new SeatFailure(seat, 'load', e.detail);
-      if (e instanceof DiceSandboxStop) throw new SeatFailure(seat, stopKind(e.reason), `while loading: ${stopText(e.reason, e.detail, job.timeLimitMs)}`);
+      if (e instanceof DiceSandboxStop) throw new SeatFailure(seat, stopKind(e.reason), `while loading: ${stopMessage(e.reason, e.detail, job.timeLimitMs)}`);
       throw e;
     }
   }
@@ -127,7 +115,7 @@ export function playDiceHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost)
       const bot = e instanceof BotCrash ? e.bot : e instanceof DiceSandboxStop || e instanceof DiceCannotFollow ? e.bot : undefined;
       if (bot === undefined) throw e;
       const seat = seatOfBot(g, bot);
-      if (cause instanceof DiceSandboxStop) throw new SeatFailure(seat, stopKind(cause.reason), stopText(cause.reason, cause.detail, job.timeLimitMs));
+      if (cause instanceof DiceSandboxStop) throw new SeatFailure(seat, stopKind(cause.reason), stopMessage(cause.reason, cause.detail, job.timeLimitMs));
       if (cause instanceof DiceCannotFollow) throw new SeatFailure(seat, 'illegal', cause.message);
       const c = cause as Error;
       throw new SeatFailure(seat, 'crash', c instanceof Error ? `${c.name}: ${c.message}` : String(c));
@@ -139,64 +127,14 @@ export function playDiceHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost)
     for (let j = 0; j < k; j++) scores[last.seats[j]!] = last.scores[j]!;
     return { result: encodeResult({ kind: 'score', scores }) };
   } catch (e) {
-    if (e instanceof SeatFailure) return { failed: { seat: e.seat, kind: e.kind, reason: e.message } };
+    if (e instanceof SeatFailure) return seatFailed(e);
     throw e;
   }
 }
 
-/** Sandbox job: the games of a task, in order, in this worker's Python. */
+/** Sandbox job: the games of a task, in order, in this worker's Python (stopping after a game the sandbox stopped: sandboxed.ts playTask). */
 export function diceHostGames(job: HostJob, ctx: JobContext): HostOutcome[] {
-  return job.games.map((g) => playDiceHostGame(job, g, ctx.python));
-}
-
-/** The outcome of a game whose sandbox task was ended (the worker killed: time limit, memory, crash). */
-function killedOutcome(g: HostGameSpec, e: SandboxKilled, limitMs: number | undefined): HostOutcome {
-  const seat = Math.max(0, g.seats.findIndex((s) => typeof s !== 'string' && e.bot !== undefined && e.bot.includes(s.className)));
-  const first = g.seats.findIndex((s) => typeof s !== 'string');
-  return { failed: { seat: e.bot === undefined ? Math.max(0, first) : seat, kind: stopKind(e.reason), reason: stopText(e.reason, e.detail, limitMs) } };
-}
-
-async function playInSandbox(job: HostJob, pool: SandboxPool, games: HostGameSpec[]): Promise<HostOutcome[]> {
-  try {
-    return (await pool.run({ kind: 'job', fn: 'diceHostGames', args: { ...job, games } })) as HostOutcome[];
-  } catch (e) {
-    if (!(e instanceof SandboxKilled)) throw e;
-    // The worker was ended: each game again on its own, so the others keep their results.
-    if (games.length === 1) return [killedOutcome(games[0]!, e, job.timeLimitMs)];
-    const out: HostOutcome[] = [];
-    for (const g of games) out.push(...(await playInSandbox(job, pool, [g])));
-    return out;
-  }
-}
-
-/** HostGame.playGames: games of ports only here, games seating answers in sandbox tasks of `batch` games over `workers` workers. */
-async function playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]> {
-  const out = new Array<HostOutcome>(job.games.length);
-  const sandboxed: number[] = [];
-  job.games.forEach((g, i) => {
-    if (g.seats.every((s) => typeof s === 'string')) out[i] = playDiceHostGame(job, g);
-    else sandboxed.push(i);
-  });
-  if (!sandboxed.length) return out;
-  const batch = Math.max(1, ctx.batch ?? DICE_HOST_BATCH);
-  const timeLimitMs = ctx.timeLimitMs ?? DICE_HOST.timeLimitMs;
-  const own = ctx.sandbox === undefined;
-  const pool = ctx.sandbox ?? ctx.kit.sandboxPool('dice', Math.max(1, ctx.workers ?? 1), { timeoutMs: timeLimitMs });
-  try {
-    const tasks: number[][] = [];
-    for (let i = 0; i < sandboxed.length; i += batch) tasks.push(sandboxed.slice(i, i + batch));
-    await Promise.all(
-      tasks.map(async (t) => {
-        const games = t.map((i) => job.games[i]!);
-        const code = Object.fromEntries(Object.entries(job.code).filter(([sha]) => games.some((g) => g.seats.some((s) => typeof s !== 'string' && s.sha256 === sha))));
-        const got = await playInSandbox({ ...job, code, timeLimitMs }, pool, games);
-        t.forEach((i, j) => (out[i] = got[j]!));
-      }),
-    );
-  } finally {
-    if (own) await pool.destroy();
-  }
-  return out;
+  return playTask(job, (g) => playDiceHostGame(job, g, ctx.python), () => ctx.python.stopReason() !== undefined);
 }
 
 /**
@@ -232,5 +170,10 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-/** Dice's hosting (engine.host). */
-export const DICE_HOST: HostGame = { seats: { min: 2, max: 8 }, timeLimitMs: DICE_HOST_TIME_LIMIT_MS, playGames, watch: watchGame };
+/** Dice's hosting (engine.host): games of ports here, games seating answers in sandbox tasks (sandboxed.ts). */
+export const DICE_HOST: HostGame = {
+  seats: { min: 2, max: 8 },
+  timeLimitMs: DICE_HOST_TIME_LIMIT_MS,
+  playGames: sandboxedPlayGames({ game: 'dice', job: 'diceHostGames', batch: DICE_HOST_BATCH, timeLimitMs: DICE_HOST_TIME_LIMIT_MS, playHere: (job, g) => playDiceHostGame(job, g) }),
+  watch: watchGame,
+};

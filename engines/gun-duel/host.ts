@@ -20,13 +20,13 @@
  * compile ('load': the compiler's first error lines), traps, throws or aborts ('crash'), runs out
  * of memory ('memory'), or passes the time limit of a call ('timeout': the sandbox ends the worker).
  */
-import type { CodeSeat, HostFailure, HostGame, HostGameSpec, HostJob, HostOutcome, HostPlayContext } from '../core/host/play.ts';
+import type { CodeSeat, HostGame, HostGameSpec, HostJob, HostOutcome } from '../core/host/play.ts';
+import { sandboxedPlayGames, stopKind, type PreparedAnswers } from '../core/host/sandboxed.ts';
 import { encodeResult } from '../core/host/result.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { SandboxContext } from '../core/runner/trial-spec.ts';
-import { SandboxKilled, SandboxTaskError } from '../core/sandbox/errors.ts';
-import type { SandboxPool } from '../core/sandbox/pool.ts';
+import { SandboxTaskError } from '../core/sandbox/errors.ts';
 import { compileCpp, CppCompileError } from '../core/sandbox/runtimes/wasm/clang.ts';
 import { WasmRefused } from '../core/sandbox/runtimes/wasm/wasm.ts';
 import { compileJob, type CppAnswer } from './cpp/answers.ts';
@@ -57,7 +57,6 @@ export interface GunDuelHostTask {
   compiled: Record<string, CppAnswer>;
 }
 
-const stopKind = (reason: string): HostFailure => (reason === 'memory' ? 'memory' : reason === 'timeout' ? 'timeout' : 'crash');
 
 /** The seat a stopped answer (by class name) sat in: the first code seat of that class. */
 function seatOfAnswer(g: HostGameSpec, name: string | undefined): number {
@@ -140,63 +139,43 @@ async function compileSeats(job: HostJob, seats: readonly CodeSeat[]): Promise<M
   return out;
 }
 
-/** The outcome of a game whose sandbox task was ended (the worker killed: time limit, memory, crash). */
-function killedOutcome(g: HostGameSpec, e: SandboxKilled, limitMs: number): HostOutcome {
-  const what = e.reason === 'timeout' ? `passed the time limit of ${limitMs} ms a call (${e.detail})` : e.reason === 'memory' ? `passed the sandbox's memory cap (${e.detail})` : e.detail;
-  return { failed: { seat: seatOfAnswer(g, e.bot), kind: stopKind(e.reason), reason: what } };
-}
-
-async function playInSandbox(task: GunDuelHostTask, pool: SandboxPool, limitMs: number): Promise<HostOutcome[]> {
-  try {
-    return (await pool.run({ kind: 'job', fn: 'gunDuelHostGames', args: task })) as HostOutcome[];
-  } catch (e) {
-    if (e instanceof SandboxTaskError && e.data.name === 'WasmRefused' && task.games.length === 1) return [{ failed: { seat: seatOfAnswer(task.games[0]!, undefined), kind: 'load', reason: e.message } }];
-    if (!(e instanceof SandboxKilled)) throw e;
-    // The worker was ended: each game again on its own, so the others keep their results.
-    if (task.games.length === 1) return [killedOutcome(task.games[0]!, e, limitMs)];
-    const out: HostOutcome[] = [];
-    for (const g of task.games) out.push(...(await playInSandbox({ ...task, games: [g] }, pool, limitMs)));
-    return out;
-  }
-}
-
-/** HostGame.playGames: answers compiled first; games of ports only here, the others in C++ sandbox tasks of `batch` games over `workers` workers. */
-async function playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]> {
-  const out = new Array<HostOutcome>(job.games.length);
+/** The answers compiled before any task (prepare): games seating one that does not compile fail at once; tasks carry the modules of their games. */
+async function prepare(job: HostJob): Promise<PreparedAnswers> {
   const codeSeats = new Map<string, CodeSeat>();
   for (const g of job.games) for (const s of g.seats) if (typeof s !== 'string') codeSeats.set(keyOf(s), s);
-  const compiled = codeSeats.size ? await compileSeats(job, [...codeSeats.values()]) : new Map<string, CppAnswer | { failed: string }>();
-  const sandboxed: number[] = [];
+  const compiled = await compileSeats(job, [...codeSeats.values()]);
+  const failed = new Map<number, HostOutcome>();
   job.games.forEach((g, i) => {
     if (g.seats.length !== 2) throw new RangeError(`a hosted gun-duel game seats 2 players, got ${g.seats.length}`);
     const broken = g.seats.findIndex((s) => typeof s !== 'string' && 'failed' in compiled.get(keyOf(s))!);
-    if (broken >= 0) out[i] = { failed: { seat: broken, kind: 'load', reason: (compiled.get(keyOf(g.seats[broken] as CodeSeat)) as { failed: string }).failed } };
-    else if (g.seats.every((s) => typeof s === 'string')) out[i] = playGunDuelHostGame({ ...job, compiled: {} }, g);
-    else sandboxed.push(i);
+    if (broken >= 0) failed.set(i, { failed: { seat: broken, kind: 'load', reason: (compiled.get(keyOf(g.seats[broken] as CodeSeat)) as { failed: string }).failed } });
   });
-  if (!sandboxed.length) return out;
-  const batch = Math.max(1, ctx.batch ?? GUN_DUEL_HOST_BATCH);
-  const timeLimitMs = ctx.timeLimitMs ?? GUN_DUEL_HOST.timeLimitMs;
-  const own = ctx.sandbox === undefined || ctx.sandbox.runtime !== 'wasm';
-  const pool = own ? ctx.kit.sandboxPool('gun-duel', Math.max(1, ctx.workers ?? 1), { runtime: 'wasm', timeoutMs: timeLimitMs }) : ctx.sandbox!;
-  const limitMs = pool.timeoutMs;
-  try {
-    const tasks: number[][] = [];
-    for (let i = 0; i < sandboxed.length; i += batch) tasks.push(sandboxed.slice(i, i + batch));
-    await Promise.all(
-      tasks.map(async (t) => {
-        const games = t.map((i) => job.games[i]!);
-        const keys = new Set(games.flatMap((g) => g.seats.flatMap((s) => (typeof s === 'string' ? [] : [keyOf(s)]))));
-        const task: GunDuelHostTask = { run: job.run, rules: job.rules, games, compiled: Object.fromEntries([...keys].map((k) => [k, compiled.get(k) as CppAnswer])) };
-        const got = await playInSandbox(task, pool, limitMs);
-        t.forEach((i, j) => (out[i] = got[j]!));
-      }),
-    );
-  } finally {
-    if (own) await pool.destroy();
-  }
-  return out;
+  return {
+    failed,
+    args(games): GunDuelHostTask {
+      const keys = new Set(games.flatMap((g) => g.seats.flatMap((s) => (typeof s === 'string' ? [] : [keyOf(s)]))));
+      return { run: job.run, rules: job.rules, games, compiled: Object.fromEntries([...keys].map((k) => [k, compiled.get(k) as CppAnswer])) };
+    },
+  };
 }
+
+/** A module the C++ sandbox refuses (it imports what the sandbox does not give): its game's answer does not load. */
+function taskFailure(e: unknown, g: HostGameSpec): HostOutcome | undefined {
+  if (e instanceof SandboxTaskError && e.data.name === 'WasmRefused') return { failed: { seat: seatOfAnswer(g, undefined), kind: 'load', reason: e.message } };
+  return undefined;
+}
+
+/** HostGame.playGames: answers compiled first; games of ports only here, the others in C++ sandbox tasks of `batch` games (sandboxed.ts). */
+const playGames = sandboxedPlayGames({
+  game: 'gun-duel',
+  job: 'gunDuelHostGames',
+  batch: GUN_DUEL_HOST_BATCH,
+  timeLimitMs: GUN_DUEL_HOST_TIME_LIMIT_MS,
+  runtime: 'wasm',
+  playHere: (job, g) => playGunDuelHostGame({ ...job, compiled: {} }, g),
+  prepare,
+  taskFailure,
+});
 
 /** Gun Duel's hosting (engine.host): duels of two seats; posted answers are C++ compiled to WebAssembly. */
 export const GUN_DUEL_HOST: HostGame = { seats: { min: 2, max: 2 }, languages: ['cpp'], runtime: 'wasm', timeLimitMs: GUN_DUEL_HOST_TIME_LIMIT_MS, playGames };

@@ -30,9 +30,9 @@
  * exception in get_action or enter_ruins is no failure: the driver caught it and the adventurer
  * died, as in ruins.py. ruins.py had no time limit: the host's is RUINS_HOST_TIME_LIMIT_MS.
  */
-import type { HostFailure, HostGame, HostGameSpec, HostJob, HostOutcome } from '../core/host/play.ts';
+import type { HostGame, HostGameSpec, HostJob, HostOutcome } from '../core/host/play.ts';
 import { encodeResult } from '../core/host/result.ts';
-import { answerModule, playTask, sandboxedPlayGames, stopKind, stopText } from '../core/host/sandboxed.ts';
+import { answerModule, playTask, sandboxedPlayGames, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
@@ -52,15 +52,6 @@ export const RUINS_HOST_BATCH = 5;
 /** The tournament's table: ten adventurers a game (run_tournament's game size). */
 export const RUINS_TABLE = 10;
 
-class SeatFailure extends Error {
-  constructor(
-    readonly seat: number,
-    readonly kind: HostFailure,
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
 
 function rulesFlags(rules: string): RuinsFlags {
   const v = RUINS_VARIANTS[rules as keyof typeof RUINS_VARIANTS];

@@ -17,7 +17,30 @@
  */
 import type { HostFailure, HostGameSpec, HostJob, HostOutcome, HostPlayContext } from './play.ts';
 import { SandboxKilled } from '../sandbox/errors.ts';
+import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
+
+/** A seat that failed its game: thrown by a game's play, turned into the game's outcome (seatFailed). */
+export class SeatFailure extends Error {
+  constructor(
+    readonly seat: number,
+    readonly kind: HostFailure,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** The outcome of a game a seat failed. */
+export const seatFailed = (e: SeatFailure): HostOutcome => ({ failed: { seat: e.seat, kind: e.kind, reason: e.message } });
+
+/** What a game needs done before its tasks (gun-duel: the answers compiled), and its tasks' arguments. */
+export interface PreparedAnswers {
+  /** Games that fail already (an answer that does not compile), by their index in the job. */
+  failed?: ReadonlyMap<number, HostOutcome>;
+  /** The sandbox job's arguments for a batch of the job's games. */
+  args(games: HostGameSpec[]): unknown;
+}
 
 /** A game's way of playing hosted games with the sandbox, as data. */
 export interface SandboxedHosting {
@@ -31,6 +54,12 @@ export interface SandboxedHosting {
   timeLimitMs: number;
   /** Plays a game of ports only, here. */
   playHere(job: HostJob, g: HostGameSpec): HostOutcome;
+  /** The sandbox the answers run in (default 'python'); a pool of another runtime handed in is not used: one of this runtime is started. */
+  runtime?: SandboxRuntime;
+  /** Before any task, once per job seating answers (default: the tasks take the job with the code of their games' answers). */
+  prepare?(job: HostJob): Promise<PreparedAnswers>;
+  /** A task's error that is its one game's failure (not the sandbox's), when the game knows it (gun-duel: a module the sandbox refuses). */
+  taskFailure?(e: unknown, g: HostGameSpec): HostOutcome | undefined;
 }
 
 /** The failure kind of a sandbox stop ('timeout', 'memory'; a worker that crashed: its seat crashed). */
@@ -77,23 +106,28 @@ function killedOutcome(g: HostGameSpec, e: SandboxKilled, limitMs: number): Host
   return { failed: { seat: Math.max(0, named >= 0 ? named : first), kind: stopKind(e.reason), reason: stopText(e.reason, e.detail, limitMs) } };
 }
 
-async function inSandbox(h: SandboxedHosting, job: HostJob, pool: SandboxPool, games: HostGameSpec[], limitMs: number): Promise<HostOutcome[]> {
+async function inSandbox(h: SandboxedHosting, job: HostJob, pool: SandboxPool, games: HostGameSpec[], limitMs: number, prepared: PreparedAnswers | undefined): Promise<HostOutcome[]> {
   const out: HostOutcome[] = [];
   let empty = 0;
   while (out.length < games.length) {
     const rest = games.slice(out.length);
     try {
-      const got = (await pool.run({ kind: 'job', fn: h.job, args: { ...job, games: rest } })) as HostOutcome[];
+      const got = (await pool.run({ kind: 'job', fn: h.job, args: prepared ? prepared.args(rest) : { ...job, games: rest } })) as HostOutcome[];
       if (!got.length && ++empty >= EMPTY_TASKS) {
         throw new Error(`koth: the sandbox stopped the host's own calls of ${h.game} (not an answer's) ${empty} tasks in a row: the time limit of ${limitMs} ms a call is too short for this machine`);
       }
       if (got.length) empty = 0;
       out.push(...got.slice(0, rest.length));
     } catch (e) {
-      if (!(e instanceof SandboxKilled)) throw e;
-      // The worker was ended: each game again on its own, so the others keep their results.
-      if (rest.length === 1) out.push(killedOutcome(rest[0]!, e, limitMs));
-      else for (const g of rest) out.push(...(await inSandbox(h, job, pool, [g], limitMs)));
+      const own = rest.length === 1 ? h.taskFailure?.(e, rest[0]!) : undefined;
+      if (own) {
+        out.push(own);
+        continue;
+      }
+      if (!(e instanceof SandboxKilled) && !(h.taskFailure && rest.length > 1 && h.taskFailure(e, rest[0]!))) throw e;
+      // The worker was ended (or the task refused for one game's sake): each game again on its own, so the others keep their results.
+      if (rest.length === 1) out.push(killedOutcome(rest[0]!, e as SandboxKilled, limitMs));
+      else for (const g of rest) out.push(...(await inSandbox(h, job, pool, [g], limitMs, prepared)));
     }
   }
   return out;
@@ -104,15 +138,20 @@ export function sandboxedPlayGames(h: SandboxedHosting): (job: HostJob, ctx: Hos
   return async (job, ctx) => {
     const out = new Array<HostOutcome>(job.games.length);
     const sandboxed: number[] = [];
+    const answers = job.games.some((g) => g.seats.some((s) => typeof s !== 'string'));
+    const prepared = answers && h.prepare ? await h.prepare(job) : undefined;
     job.games.forEach((g, i) => {
-      if (g.seats.every((s) => typeof s === 'string')) out[i] = h.playHere(job, g);
+      const failed = prepared?.failed?.get(i);
+      if (failed) out[i] = failed;
+      else if (g.seats.every((s) => typeof s === 'string')) out[i] = h.playHere(job, g);
       else sandboxed.push(i);
     });
     if (!sandboxed.length) return out;
     const batch = Math.max(1, ctx.batch ?? h.batch);
-    const timeLimitMs = ctx.timeLimitMs ?? h.timeLimitMs;
-    const own = ctx.sandbox === undefined;
-    const pool = ctx.sandbox ?? ctx.kit.sandboxPool(h.game, Math.max(1, ctx.workers ?? 1), { timeoutMs: timeLimitMs });
+    const runtime = h.runtime ?? 'python';
+    const own = ctx.sandbox === undefined || ctx.sandbox.runtime !== runtime;
+    const pool = own ? ctx.kit.sandboxPool(h.game, Math.max(1, ctx.workers ?? 1), { runtime, timeoutMs: ctx.timeLimitMs ?? h.timeLimitMs }) : ctx.sandbox!;
+    const timeLimitMs = pool.timeoutMs;
     try {
       const tasks: number[][] = [];
       for (let i = 0; i < sandboxed.length; i += batch) tasks.push(sandboxed.slice(i, i + batch));
@@ -120,7 +159,7 @@ export function sandboxedPlayGames(h: SandboxedHosting): (job: HostJob, ctx: Hos
         tasks.map(async (t) => {
           const games = t.map((i) => job.games[i]!);
           const code = Object.fromEntries(Object.entries(job.code).filter(([sha]) => games.some((g) => g.seats.some((s) => typeof s !== 'string' && s.sha256 === sha))));
-          const got = await inSandbox(h, { ...job, code, timeLimitMs }, pool, games, timeLimitMs);
+          const got = await inSandbox(h, { ...job, code, timeLimitMs }, pool, games, timeLimitMs, prepared);
           t.forEach((i, j) => (out[i] = got[j]!));
         }),
       );

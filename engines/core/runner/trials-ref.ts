@@ -1,11 +1,12 @@
 /**
  * Which shardable module of a game a run's shards come from, as one typed value: the game's own
- * trials (engines/<id>/trials.ts), its paired A/B games (`koth ab`: engines/<id>/ab.ts), or its
- * own trials played as rule A/B pairs (--compare-rules: the worker wraps them with the module's
- * `ruleOutcomes`, ab/rule-trials.ts). The registry's `trialsModuleOf` turns a reference into the
+ * trials (engines/<id>/trials.ts), its paired A/B games (`koth ab`: engines/<id>/ab.ts), its own
+ * trials played as rule A/B pairs (--compare-rules: the worker wraps them with the module's
+ * `ruleOutcomes`, ab/rule-trials.ts), or a batch of its hosted games (`koth host tick --queue`:
+ * engines/wiring/<id>-host.ts, host/trials.ts). The registry's `trialsModuleOf` turns a reference into the
  * module a worker imports; the two written forms are made and read only here:
  *
- *  - the key (`trialsKey`/`parseTrialsKey`): `dice`, `dice:ab`, `dice:rules`. A run's identity,
+ *  - the key (`trialsKey`/`parseTrialsKey`): `dice`, `dice:ab`, `dice:rules`, `dice:host`. A run's identity,
  *    a queued job's `game` and a checkpoint's identity hold it, written so since the queue and
  *    checkpoints began: a checkpoint or a queued job of an earlier koth reads the same.
  *  - the worker module (`workerModuleOf`/`readWorkerModule`): the module's URL, marked `#rules`
@@ -13,7 +14,7 @@
  *    sandbox pool's module list and a sandbox task.
  */
 
-export type TrialsKind = 'trials' | 'ab' | 'rules';
+export type TrialsKind = 'trials' | 'ab' | 'rules' | 'host';
 
 export interface TrialsRef {
   readonly game: string;
@@ -29,7 +30,7 @@ export function trialsKey(ref: TrialsRef): string {
 
 /** A key read back (a job's `game`, a run's): a game id alone is its own trials. */
 export function parseTrialsKey(key: string): TrialsRef {
-  const m = /^(.+):(ab|rules)$/.exec(key);
+  const m = /^(.+):(ab|rules|host)$/.exec(key);
   return m ? trialsRef(m[1]!, m[2] as TrialsKind) : trialsRef(key);
 }
 

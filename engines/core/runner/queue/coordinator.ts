@@ -30,6 +30,14 @@ export interface QueuedRunOptions<Opts, Acc> extends Pick<ShardedRun<Opts, Acc>,
   signal?: AbortSignal;
   /** A line for the user (stderr by default): re-added shards, waiting for workers, refusals. */
   say?: (line: string) => void;
+  /**
+   * Each shard's result as it is handed in (checked, before it is merged), with the worker that
+   * played it as the queue knows it (the name a `koth worker` gives itself): for a caller that
+   * audits who played what (`koth host tick --queue`). Not called for shards resumed from a checkpoint.
+   */
+  onResult?: (index: number, acc: Acc, worker: string | undefined) => void;
+  /** false: no progress bar of its own (a caller that shows its own: `koth host tick`); default: on a terminal. */
+  progressBar?: boolean;
 }
 
 export interface QueuedRunResult<Acc> {
@@ -96,7 +104,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
   const contents = Object.keys(byContent.contents).length ? byContent.contents : undefined;
   const optsText = JSON.stringify(byContent.opts) ?? 'null';
   const say = o.say ?? ((line: string) => process.stderr.write(`koth: ${line}\n`));
-  const progress = new Progress(o.trials, o.label ?? o.game);
+  const progress = o.progressBar === false ? new Progress(o.trials, o.label ?? o.game, false) : new Progress(o.trials, o.label ?? o.game);
   const pollMs = envMs('KOTH_QUEUE_POLL_MS', 500);
   const idleMs = envMs('KOTH_QUEUE_IDLE_MS', 10_000);
   const resumed = plan.filter((s) => merger.has(s.index));
@@ -150,6 +158,7 @@ export async function runQueued<Opts, Acc>(o: QueuedRunOptions<Opts, Acc>): Prom
               `Nothing of it was merged and ${suspect.length > 1 ? `the ${suspect.length} jobs that worker handed in were` : 'the job was'} removed: stop that worker (or run one of this koth build), then rerun the same command to resume (the other finished shards are kept)`,
           );
         }
+        o.onResult?.(s.index, job.returnvalue as Acc, job.processedBy);
         record(s.index, job.returnvalue as Acc);
         mergedShards++;
         lastSeen = performance.now();
