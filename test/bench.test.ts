@@ -100,3 +100,26 @@ describe('koth bench ab', () => {
     expect(r.stderr).toMatch(/auto_bots\.py not found/);
   });
 });
+
+describe('koth bench host', () => {
+  it('builds a synthetic host, times its site and board, and states the goals (--quick: not checked)', () => {
+    const r = koth(['bench', 'host', '--quick', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const figures = r.json() as { name: string; value: number; unit: string; note?: string; goal?: { text: string; met: boolean | null } }[];
+    expect(figures.map((f) => f.name)).toEqual([
+      'host: build a synthetic host (200 entries, 20,000 games)',
+      'host: publish its site, board included (50 resamples)',
+      'host: the board alone (computeBoard)',
+      "host: publish, board given (a tick's path)",
+      'host: play 1,000 dice games of ports, 8 seats',
+      "host: the site's share of a 1,000-game dice tick of ports",
+    ]);
+    for (const f of figures) expect(f.value).toBeGreaterThan(0);
+    expect(figures.map((f) => f.unit)).toEqual(['s', 's', 's', 's', 's', '%']);
+    expect(figures[1]!.note).toMatch(/s of CPU/);
+    expect(figures.flatMap((f) => (f.goal ? [f.goal] : []))).toEqual([
+      { text: '≤ 10 s', met: null },
+      { text: '≤ 5 %', met: null },
+    ]);
+  });
+});

@@ -43,6 +43,7 @@ const COMMANDS: Command[] = [
   cmd(['queue', 'clean', '--help']),
   cmd(['host', 'init', '--help']),
   cmd(['host', 'board', '--help']),
+  cmd(['host', 'watch', '--help']),
   cmd(['host', 'tick', '--help']),
   cmd(['host', 'run', '--help']),
   cmd(['host', 'verify', '--help']),

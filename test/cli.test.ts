@@ -90,7 +90,7 @@ describe('koth CLI: limits', () => {
     const benched = games.filter((g) => g.engine?.bench).map((g) => g.id);
     const r = await runKoth(['bench', 'dcie']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe(`koth: unknown bench "dcie": use rng, a game (${benched.join(', ')}), ab (koth ab), or all\n`);
+    expect(r.stderr).toBe(`koth: unknown bench "dcie": use rng, a game (${benched.join(', ')}), ab (koth ab), host (koth host), or all\n`);
     expect(r.stdout).toBe('');
     for (const g of games.filter((x) => !x.engine?.bench)) {
       const none = await runKoth(['bench', g.id]);

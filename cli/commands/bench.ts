@@ -9,6 +9,7 @@ import { defaultWorkers } from '../../engines/core/runner/runner.ts';
 import { renderTable } from '../../engines/core/report/table.ts';
 import { UserError } from '../../engines/core/cli/errors.ts';
 import { maxWorkers, workerCount } from '../../engines/core/cli/kit.ts';
+import { hostBenchFigures } from './bench-host.ts';
 
 /** Draws per second of one PyRandom method, best of a few timed batches. */
 function measure(draw: (r: PyRandom) => unknown, n: number): number {
@@ -84,7 +85,7 @@ export function registerBench(program: Command): void {
   program
     .command('bench')
     .description('Measure speed: the RNG and every game engine, next to the original (CPython) run in the same invocation when you give its checkout')
-    .argument('[what]', `rng, a game id (${games.map((g) => g.id).join(', ')}), ab (koth ab dice: pairs/s, the SPRT's stopping), or all`, 'all')
+    .argument('[what]', `rng, a game id (${games.map((g) => g.id).join(', ')}), ab (koth ab dice: pairs/s, the SPRT's stopping), host (koth host: a site of 200 entries and 1,000,000 games against its goals; not in all), or all`, 'all')
     .option('--quick', 'short runs (seconds instead of minutes)')
     .option('--workers <n>', `worker threads for multi-worker figures, at most ${maxWorkers()} here`, workerCount, Math.min(2, defaultWorkers()))
     .option(
@@ -118,7 +119,8 @@ Examples:
   koth bench dice --quick --json
   koth bench gun-duel --original-bin /tmp/gunduel-build/tournament   # your own build of the original
   koth bench rng
-  koth bench ab --json                           # koth ab dice: pairs/s vs the replay's games/s, Python answers, the SPRT's stop vs theory`,
+  koth bench ab --json                           # koth ab dice: pairs/s vs the replay's games/s, Python answers, the SPRT's stop vs theory
+  koth bench host                                # koth host: publishing a site of 200 entries and 1,000,000 games (goal ≤ 10 s)`,
     )
     .action(async (what: string, opts: { quick?: boolean; workers: number; json?: boolean; original: string[]; originalBin?: string; runs?: number }) => {
       checkBenchTarget(what);
@@ -137,6 +139,7 @@ Examples:
       if (opts.runs !== undefined && !(Number.isInteger(opts.runs) && opts.runs > 0)) throw new UserError(`--runs must be a positive whole number (got ${opts.runs}).`);
       const figures: BenchFigure[] = [];
       if (what === 'all' || what === 'rng') figures.push(...rngFigures(!!opts.quick));
+      if (what === 'host') figures.push(...(await hostBenchFigures({ quick: !!opts.quick, runs: opts.runs })));
       for (const g of games) {
         if ((what === 'all' || what === g.id) && g.engine?.bench)
           figures.push(...(await g.engine.bench({ quick: !!opts.quick, workers: opts.workers, kit: replayKit(), original: originals.get(g.id), originalBin: programs.get(g.id), runs: opts.runs })));
@@ -155,7 +158,7 @@ Examples:
         shown(f.value, f.unit) + spread(f.runs, f.unit),
         f.reference ? shown(f.reference.value, f.unit) + spread(f.reference.runs, f.unit) : '—',
         f.reference ? pc.bold(`${(f.value / f.reference.value).toFixed(1)}×`) : '—',
-        f.reference?.source ?? f.note ?? '',
+        [f.reference?.source ?? f.note ?? '', f.goal ? `goal ${f.goal.text}: ${f.goal.met === null ? 'not checked (--quick)' : f.goal.met ? pc.green('met') : pc.red('not met')}` : ''].filter(Boolean).join('; '),
       ]);
       process.stdout.write(renderTable(['what', 'koth-replay', 'original', 'ratio', 'original measured by / note'], rows) + '\n');
     });
@@ -164,12 +167,12 @@ Examples:
 /** `koth bench <what>`: rng, all, or a game with a bench; anything else is refused with the list (nothing is measured). */
 export function checkBenchTarget(what: string): void {
   const benched = games.filter((g) => g.engine?.bench).map((g) => g.id);
-  if (what === 'all' || what === 'rng' || what === 'ab' || benched.includes(what)) return;
+  if (what === 'all' || what === 'rng' || what === 'ab' || what === 'host' || benched.includes(what)) return;
   const known = games.find((g) => g.id === what);
   throw new UserError(
     known
-      ? `${what} has no bench yet; benches: rng, ${benched.join(', ')}, ab, or all`
-      : `unknown bench "${what}": use rng, a game (${benched.join(', ')}), ab (koth ab), or all`,
+      ? `${what} has no bench yet; benches: rng, ${benched.join(', ')}, ab, host, or all`
+      : `unknown bench "${what}": use rng, a game (${benched.join(', ')}), ab (koth ab), host (koth host), or all`,
   );
 }
 

@@ -19,6 +19,7 @@ import { parseSource, readBotFile, type SeenBot } from '../../host/ingest.ts';
 import { addHouseOriginals } from '../../host/validate.ts';
 import { registerHostTick } from './host-tick.ts';
 import { boardUnderRules, renderRuleChange, type RuleChange } from '../../host/rules-board.ts';
+import { registerHostWatch } from './host-watch.ts';
 
 interface InitOptions {
   game: string;
@@ -199,4 +200,5 @@ export function registerHost(program: Command): void {
     });
 
   registerHostTick(host);
+  registerHostWatch(host);
 }

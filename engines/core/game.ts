@@ -331,6 +331,8 @@ export interface BenchFigure {
   note?: string;
   /** Our value in each repeated run (value is their median). */
   runs?: number[];
+  /** The goal the figure is held to (issue 40's host goals) and whether this run met it (null: not checked, a `--quick` run is not the goal's size). */
+  goal?: { text: string; met: boolean | null };
 }
 
 /**

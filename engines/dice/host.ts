@@ -20,7 +20,7 @@
  * it passes the time limit or the memory cap — gives no result but its seat and reason.
  */
 import { basename } from 'node:path';
-import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostSeat } from '../core/host/play.ts';
+import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostSeat, type HostWatch } from '../core/host/play.ts';
 import { playTask, sandboxedPlayGames, SeatFailure, seatFailed, stopKind, stopText } from '../core/host/sandboxed.ts';
 
 import { encodeResult } from '../core/host/result.ts';
@@ -35,6 +35,8 @@ import { diceClass } from './ports.ts';
 import { DiceCannotFollow, DiceSandboxStop, loadPythonDiceBots, type LoadedDiceBots } from './python-bots.ts';
 import { BotCrash, DEFAULT_SETTINGS, DiceController } from './rules.ts';
 import { diceFlags } from './variants.ts';
+import { diceWatchPage, gameWinners } from './watch.ts';
+import type { DiceTurnEvent } from './rules.ts';
 
 /** The time limit of one call into a posted dice answer (one decision, or loading its code), ms. */
 export const DICE_HOST_TIME_LIMIT_MS = 2000;
@@ -135,9 +137,43 @@ export function diceHostGames(job: HostJob, ctx: JobContext): HostOutcome[] {
   return playTask(job, (g) => playDiceHostGame(job, g, ctx.python), () => ctx.python.stopReason() !== undefined);
 }
 
+/**
+ * HostGame.watch: a game of ports played again turn by turn (the controller's turn events), as
+ * `koth play dice --report` shows a game. Posted answers are refused: they run in the sandbox.
+ */
+function watchGame(job: HostJob, g: HostGameSpec): HostWatch {
+  const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
+  if (answers.length) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox: their watch pages are not made yet`);
+  const k = g.seats.length;
+  if (k < DICE_HOST.seats.min || k > DICE_HOST.seats.max) throw new RangeError(`a hosted dice game seats ${DICE_HOST.seats.min} to ${DICE_HOST.seats.max} bots, got ${k}`);
+  const turns: DiceTurnEvent[] = [];
+  const classes = g.seats.map((s) => diceClass(s as string) ?? fail(`koth: no dice port ${String(s)}`));
+  const random = pairGenerator(generatorKind('cpython3'), job.run, g.seedKey) as PyRandom;
+  const controller = new DiceController(classes, random, diceFlags(job.rules), { ...DEFAULT_SETTINGS, botsPerGame: k });
+  controller.onTurn = (e) => turns.push(e);
+  let outcome: HostOutcome;
+  try {
+    controller.simulate(1);
+    const last = controller.lastGame()!;
+    const scores = new Array<number>(k);
+    for (let j = 0; j < k; j++) scores[last.seats[j]!] = last.scores[j]!;
+    outcome = { result: encodeResult({ kind: 'score', scores }) };
+  } catch (e) {
+    const c = e instanceof BotCrash ? e.cause : e;
+    outcome = { failed: { seat: e instanceof BotCrash ? seatOfBot(g, e.bot) : 0, kind: 'crash', reason: c instanceof Error ? `${c.name}: ${c.message}` : String(c) } };
+  }
+  const page = diceWatchPage({ seed: `${job.run} pair ${g.seedKey}`, rules: job.rules, games: 1, turns, winners: gameWinners(turns), command: '' });
+  return { steps: [...page.steps], intro: [...page.intro], ...(page.legend ? { legend: page.legend } : {}), outcome };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
 /** Dice's hosting (engine.host): games of ports here, games seating answers in sandbox tasks (sandboxed.ts). */
 export const DICE_HOST: HostGame = {
   seats: { min: 2, max: 8 },
   timeLimitMs: DICE_HOST_TIME_LIMIT_MS,
   playGames: sandboxedPlayGames({ game: 'dice', job: 'diceHostGames', batch: DICE_HOST_BATCH, timeLimitMs: DICE_HOST_TIME_LIMIT_MS, playHere: (job, g) => playDiceHostGame(job, g) }),
+  watch: watchGame,
 };

@@ -9,8 +9,9 @@
  */
 import { eloCell } from '../report/ratings.ts';
 import { renderTable, terminalWidth, type ColumnKind, type TableLayout } from '../report/table.ts';
-import { boardNames, rate, ticksFinishedBy, type HostRatings, type RateOptions } from './rate.ts';
-import { getSettings, iterateGames, listEntries, listTests, versionsOf, type Store, type TestVerdict, type Version, type VersionStatus } from './store.ts';
+import type { GameRowVisitor } from './game-rows.ts';
+import { boardNames, rateAndCount, type HostRatings, type RateOptions } from './rate.ts';
+import { getSettings, listEntries, listTests, versionsOf, type Store, type TestVerdict, type Version, type VersionStatus } from './store.ts';
 
 /** One entry's row: its latest version, and the rating of that version when it is active and rated. */
 export interface BoardEntry {
@@ -74,8 +75,13 @@ const STATUS_ORDER: Record<VersionStatus, number> = { active: 0, validating: 1, 
  * the ratings.
  */
 export function computeBoard(store: Store, options: RateOptions = {}): Board {
+  return boardWith(store, options);
+}
+
+/** computeBoard, its one pass over the stored games also handing each (of every rules version) to `also`, their digest lines to `lines` (publish.ts: the digest and counts of the site). */
+export function boardWith(store: Store, options: RateOptions = {}, also?: GameRowVisitor, lines?: (text: string) => void): Board {
   const settings = getSettings(store);
-  const ratings = rate(store, options);
+  const { ratings, fieldPlayed: playedCounts } = rateAndCount(store, options, also, lines);
   const entries = listEntries(store);
   const names = boardNames(entries);
   const without = new Set(ratings.without);
@@ -87,7 +93,6 @@ export function computeBoard(store: Store, options: RateOptions = {}): Board {
     for (const v of vs) versionOf.set(v.id, { name: names.get(e.id)!, number: v.number });
     if (vs.length) latest.set(e.id, vs[vs.length - 1]!);
   }
-  const playedCounts = fieldGamesPlayed(store, ratings.rules, options.asOf);
   const rows: BoardEntry[] = entries.flatMap((e) => {
     const name = names.get(e.id)!;
     const v = latest.get(e.id);
@@ -119,17 +124,6 @@ export function computeBoard(store: Store, options: RateOptions = {}): Board {
   });
   const { ratings: _r, rules, ...how } = ratings;
   return { game: settings.game, rules, entries: rows, tests, ratings: how };
-}
-
-/** Field games each version sat in, under `rules`, of ticks finished by `asOf` when given. */
-function fieldGamesPlayed(store: Store, rules: string, asOf: string | undefined): Map<number, number> {
-  const ticks = ticksFinishedBy(store, asOf);
-  const out = new Map<number, number>();
-  for (const g of iterateGames(store, { rules })) {
-    if (g.kind !== 'field' || (ticks && !ticks.has(g.tick))) continue;
-    for (const v of new Set(g.seats)) out.set(v, (out.get(v) ?? 0) + 1);
-  }
-  return out;
 }
 
 /** A board row's rating as a cell ("1623 [1590, 1655]", "≤ 1021 (never won)", "—"). */

@@ -13,6 +13,7 @@
  */
 import type { ReplayKit } from '../kit-types.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
+import type { WatchStep } from '../report/html/watch.ts';
 import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 
 /** A posted answer's class, seated from its code (the version's sha256; the text travels in the job's `code`). */
@@ -97,6 +98,28 @@ export interface HostGame {
   tickGames?: number;
   /** Plays the games, outcomes in the job's order. */
   playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]>;
+  /**
+   * One game of the job played again, step by step, for its watch page (watch.ts): its steps and
+   * lines about it, and the outcome it gave (checked against the stored one). Ports only, in
+   * process: a game seating posted answers needs the sandbox, and is refused (HostWatchRefused).
+   */
+  watch?(job: HostJob, game: HostGameSpec): HostWatch;
+}
+
+/** A hosted game made again for its watch page: the game's own steps, lines and legend, and its outcome. */
+export interface HostWatch {
+  steps: WatchStep[];
+  intro: string[];
+  legend?: string;
+  outcome: HostOutcome;
+}
+
+/** A game whose watch page cannot be made here (it seats posted answers: the sandbox plays those). */
+export class HostWatchRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HostWatchRefused';
+  }
 }
 
 /**

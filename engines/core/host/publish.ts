@@ -10,7 +10,11 @@
  *  - `events.json`: what happened, with wall-clock times, machines and pids (the only file that has them);
  *  - `index.html`: the board with its intervals drawn (inline SVG), what changed in the last tick
  *    (its events, and the entries that came onto the board, left it or moved since the site before);
- *  - `entries/<id>.html` and `entries/<id>.json`: an entry's status, reason, versions, tests and games.
+ *  - `entries/<id>.html` and `entries/<id>.json`: an entry's status, reason, versions, tests and games;
+ *  - `watch/<number>.html`: watch pages of stored games, played again from their seeds (watch.ts),
+ *    for a bounded set — each active entry's latest field game of house bots, linked from its
+ *    page (a site of a million games cannot hold a page a game: `koth host watch DIR N` makes any
+ *    other); games seating posted answers need the sandbox and get none yet.
  *
  * leaderboard.json and manifest.json hold no wall-clock time, machine name, pid or worker id:
  * they are functions of the store's entries, versions, games and tests, the host seed and the two
@@ -25,13 +29,18 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { esc } from '../report/html/watch.ts';
-import { boardEloCell, computeBoard, type Board, type BoardEntry, type BoardTest } from './board.ts';
+import { esc, renderWatchPage } from '../report/html/watch.ts';
+import { boardEloCell, boardWith, type Board, type BoardEntry, type BoardTest } from './board.ts';
+import { forEachGameRow, seatsInto, type GameRowVisitor } from './game-rows.ts';
+import { HostWatchRefused, type HostGame } from './play.ts';
 import { boardNames, type RateOptions } from './rate.ts';
-import { gameCount, getSettings, iterateGames, listEntries, listEvents, listTicks, listVersions, versionsOf, type HostEvent, type Store } from './store.ts';
+import { HostWatchError, PORT_LANGUAGE, storedGameWatchPage } from './watch.ts';
+import { gameCount, getSettings, listEntries, listEvents, listTicks, listVersions, versionsOf, type HostEvent, type Store } from './store.ts';
 
 /** The site's folder in a host DIR. */
 export const SITE_DIR = 'site';
+/** The site's folder of watch pages (watch/<game number>.html). */
+export const WATCH_DIR = 'watch';
 
 export interface PublishOptions extends Pick<RateOptions, 'resamples' | 'confidence'> {
   /** The engine build's hash (the bundle's or the game's code; the caller knows which build plays). */
@@ -40,6 +49,11 @@ export interface PublishOptions extends Pick<RateOptions, 'resamples' | 'confide
   rulesHash: string;
   /** The board to publish, when the tick has it already (else computed with `resamples`, `confidence`). */
   board?: Board;
+  /**
+   * The game's hosting (its engine's `host`): with its `watch`, the site gets the watch pages of
+   * each active entry's latest field game of house bots (watch/<number>.html); without, none.
+   */
+  host?: Pick<HostGame, 'watch'>;
   /** Called with each file's site path before it is written (tests inject a failure here). */
   beforeWrite?: (file: string) => void;
 }
@@ -65,13 +79,49 @@ export interface Manifest {
  * The tick and the worker are not in it (they say when and where, not what).
  */
 export function resultsDigest(store: Store): string {
-  const h = createHash('sha256');
-  for (const g of iterateGames(store)) h.update(`${g.number} ${g.rules} ${g.seedKey} ${g.seats.join(',')} ${g.kind} ${g.result}${g.subject == null ? '' : ` ${g.subject}`}\n`);
-  return h.digest('hex');
+  const tally = new GameTally();
+  forEachGameRow(store, tally.visit, {}, tally.lines);
+  return tally.digest();
+}
+
+/**
+ * What the site needs of every stored game, gathered in one pass (rate's, when the board is
+ * computed here): resultsDigest's hash (of forEachGameRow's lines, which are the digest's), the
+ * games of any kind each version sat in, the count.
+ */
+class GameTally {
+  games = 0;
+  readonly byVersion = new Map<number, number>();
+  /** Each version's latest field game, and its latest field game of house bots only (a page can be made of it here). */
+  readonly lastField = new Map<number, number>();
+  readonly lastPortField = new Map<number, number>();
+  constructor(private readonly ports: ReadonlySet<number> = new Set()) {}
+  private readonly hash = createHash('sha256');
+  private readonly ids: number[] = [];
+  readonly lines = (text: string): void => void this.hash.update(text);
+  readonly visit: GameRowVisitor = (number, _rules, _seedKey, seats, _result, kind) => {
+    this.games++;
+    const k = seatsInto(seats, this.ids);
+    let ports = true;
+    for (let i = 0; i < k; i++) {
+      const v = this.ids[i]!;
+      if (!this.ports.has(v)) ports = false;
+      if (this.ids.indexOf(v) < i) continue; // a version seated twice: one game
+      this.byVersion.set(v, (this.byVersion.get(v) ?? 0) + 1);
+    }
+    if (kind !== 'field') return;
+    for (let i = 0; i < k; i++) {
+      this.lastField.set(this.ids[i]!, number);
+      if (ports) this.lastPortField.set(this.ids[i]!, number);
+    }
+  };
+  digest(): string {
+    return this.hash.digest('hex');
+  }
 }
 
 /** The manifest (see the file's comment). */
-export function manifestOf(store: Store, o: Pick<PublishOptions, 'engineHash' | 'rulesHash'>, board: Board): Manifest {
+export function manifestOf(store: Store, o: Pick<PublishOptions, 'engineHash' | 'rulesHash'>, board: Board, tally?: { games: number; results: string }): Manifest {
   const s = getSettings(store);
   const names = boardNames(listEntries(store));
   return {
@@ -81,8 +131,8 @@ export function manifestOf(store: Store, o: Pick<PublishOptions, 'engineHash' | 
     engineHash: o.engineHash,
     seed: s.seed,
     versions: listVersions(store).map((v) => ({ id: v.id, entry: v.entry, name: names.get(v.entry)!, version: v.number, sha256: v.sha256, status: v.status })),
-    games: gameCount(store),
-    results: resultsDigest(store),
+    games: tally ? tally.games : gameCount(store),
+    results: tally ? tally.results : resultsDigest(store),
   };
 }
 
@@ -99,14 +149,18 @@ export function publishSite(store: Store, o: PublishOptions): { dir: string; fil
   const old = `${site}.old`;
   if (!existsSync(site) && existsSync(old)) renameSync(old, site); // a publish killed between its two renames
   for (const f of readdirSync(store.dir)) if (f.startsWith(`${SITE_DIR}.tmp-`)) rmSync(join(store.dir, f), { recursive: true, force: true });
-  const board = o.board ?? computeBoard(store, { resamples: o.resamples, confidence: o.confidence });
+  const tally = new GameTally(new Set(listVersions(store).flatMap((v) => (v.language === PORT_LANGUAGE ? [v.id] : []))));
+  let board = o.board;
+  if (board) forEachGameRow(store, tally.visit, {}, tally.lines);
+  else board = boardWith(store, { resamples: o.resamples, confidence: o.confidence }, tally.visit, tally.lines);
   if (board.ratings.asOf !== null || board.ratings.without.length || board.rules !== getSettings(store).rules) {
     throw new RangeError('publishSite: the site is the board now, of the host\'s rules, with every entry (a board --as-of, --without or --rules is shown, not published)');
   }
-  const files = siteFiles(store, o, board, previousLeaderboard(site));
+  const files = siteFiles(store, o, board, previousLeaderboard(site), { games: tally.games, results: tally.digest(), byVersion: tally.byVersion, lastField: tally.lastField, lastPortField: tally.lastPortField });
   const tmp = `${site}.tmp-${process.pid}`;
   try {
     mkdirSync(join(tmp, 'entries'), { recursive: true });
+    if ([...files.keys()].some((f) => f.startsWith(`${WATCH_DIR}/`))) mkdirSync(join(tmp, WATCH_DIR));
     for (const [file, text] of files) {
       o.beforeWrite?.(file);
       writeFileSync(join(tmp, file), text);
@@ -123,10 +177,16 @@ export function publishSite(store: Store, o: PublishOptions): { dir: string; fil
 }
 
 /** Every file of the site by its path in the site, in writing order. */
-function siteFiles(store: Store, o: PublishOptions, board: Board, previous: BoardEntry[] | undefined): Map<string, string> {
+function siteFiles(
+  store: Store,
+  o: PublishOptions,
+  board: Board,
+  previous: BoardEntry[] | undefined,
+  tally: { games: number; results: string; byVersion: Map<number, number>; lastField: Map<number, number>; lastPortField: Map<number, number> },
+): Map<string, string> {
   const files = new Map<string, string>();
   files.set('leaderboard.json', json(leaderboardOf(board)));
-  files.set('manifest.json', json(manifestOf(store, o, board)));
+  files.set('manifest.json', json(manifestOf(store, o, board, tally)));
   const events = listEvents(store);
   files.set('events.json', json(events));
   const ticks = listTicks(store);
@@ -134,11 +194,30 @@ function siteFiles(store: Store, o: PublishOptions, board: Board, previous: Boar
   files.set('index.html', indexPage(board, last === undefined ? [] : events.filter((e) => e.tick === last), last, boardChanges(previous, board)));
   const rows = new Map(board.entries.map((e) => [e.id, e]));
   const names = boardNames(listEntries(store));
-  const played = gamesByVersion(store);
+  const played = tally.byVersion;
+  // Watch pages: each active entry's latest field game of house bots (a bounded set: one a entry at most, shared games once).
+  const watched = new Map<number, string>();
+  const watchOf = (number: number | undefined): string | null => {
+    if (number === undefined || !o.host?.watch) return null;
+    if (!watched.has(number)) {
+      try {
+        watched.set(number, renderWatchPage(storedGameWatchPage(store, o.host, number, { command: `koth host watch DIR ${number}` })));
+      } catch (e) {
+        if (!(e instanceof HostWatchRefused || e instanceof HostWatchError)) throw e;
+        return null;
+      }
+    }
+    return `${WATCH_DIR}/${number}.html`;
+  };
   for (const entry of listEntries(store)) {
     const row = rows.get(entry.id);
     const versions = versionsOf(store, entry.id);
     const name = names.get(entry.id)!;
+    const latest = versions.at(-1);
+    const active = latest?.status === 'active' ? latest.id : undefined;
+    const lastGame = active === undefined ? undefined : tally.lastField.get(active);
+    const watchGame = active === undefined ? undefined : tally.lastPortField.get(active);
+    const watchPage = watchOf(watchGame);
     const page = {
       id: entry.id,
       name,
@@ -151,18 +230,14 @@ function siteFiles(store: Store, o: PublishOptions, board: Board, previous: Boar
       games: versions.reduce((s, v) => s + (played.get(v.id) ?? 0), 0),
       versions: versions.map((v) => ({ version: v.number, sha256: v.sha256, language: v.language, author: v.author, posted: v.posted, edited: v.edited, status: v.status, reason: v.reason, games: played.get(v.id) ?? 0 })),
       tests: board.tests.filter((t) => t.candidate === name || t.baseline === name),
+      latestGame: lastGame ?? null,
+      watch: watchPage && watchGame !== undefined ? { game: watchGame, page: watchPage } : null,
     };
     files.set(`entries/${entry.id}.json`, json(page));
     files.set(`entries/${entry.id}.html`, entryPage(board, page));
   }
+  for (const [number, html] of watched) files.set(`${WATCH_DIR}/${number}.html`, html);
   return files;
-}
-
-/** Games of any kind each version sat in. */
-function gamesByVersion(store: Store): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const g of iterateGames(store)) for (const v of new Set(g.seats)) out.set(v, (out.get(v) ?? 0) + 1);
-  return out;
 }
 
 /** The active rows of the site published before, if it is there and readable (what changed is shown against it). */
@@ -307,6 +382,9 @@ interface EntryPageData {
   games: number;
   versions: { version: number; sha256: string; language: string; author: string | null; posted: string | null; edited: string | null; status: string; reason: string | null; games: number }[];
   tests: BoardTest[];
+  /** The active version's latest field game (null: none), and the one whose watch page the site has. */
+  latestGame: number | null;
+  watch: { game: number; page: string } | null;
 }
 
 function entryPage(board: Board, p: EntryPageData): string {
@@ -320,6 +398,17 @@ function entryPage(board: Board, p: EntryPageData): string {
       p.versions
         .map((v) => `<tr><td class="num">${v.version}</td><td class="status-${esc(v.status)}">${esc(v.status)}</td><td>${esc(v.reason ?? '')}</td><td class="num">${v.games}</td><td>${esc(v.language)}</td><td>${esc(v.posted ?? '')}</td><td>${esc(v.edited ?? '')}</td><td class="mono">${esc(v.sha256)}</td></tr>`)
         .join('') +
-      `</tbody></table><h2>Tests</h2>${testsTable(p.tests)}`,
+      `</tbody></table><h2>Tests</h2>${testsTable(p.tests)}` +
+      `<h2>Watch</h2>${watchParagraph(p)}`,
   );
+}
+
+function watchParagraph(p: EntryPageData): string {
+  const make = '<code>koth host watch DIR N</code> makes the page of any other stored game N of house bots';
+  if (p.watch) {
+    const also = p.latestGame !== null && p.latestGame !== p.watch.game ? ` Its latest field game is game ${p.latestGame}, which seats posted answers: its page needs the sandbox (not made yet).` : '';
+    return `<p><a href="../${esc(p.watch.page)}">Game ${p.watch.game}</a>, its latest field game among house bots, played again from its seed step by step.${also} ${make}.</p>`;
+  }
+  if (p.latestGame !== null) return `<p class="lead">Its latest field game is game ${p.latestGame}; it seats posted answers, whose watch pages need the sandbox (not made yet).</p>`;
+  return '<p class="lead">No field game yet.</p>';
 }

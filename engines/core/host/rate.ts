@@ -30,9 +30,10 @@ import { PyRandom } from '../rng/python-random.ts';
 import { BT_ITERATIONS, CONVERGED_TOLERANCE, fitScoreMatrix, oneSidedBounds, summariseResamples, type BradleyTerryOptions } from '../stats/bradley-terry.ts';
 import { complementOf } from '../stats/intervals.ts';
 import type { ReportedRating } from '../stats/pairwise.ts';
+import { forEachGameRow, seatsInto, type GameRowVisitor } from './game-rows.ts';
 import { decodeResult, seatsOf, winnersOf } from './result.ts';
 import { fieldRunSeed } from './seeds.ts';
-import { getSettings, iterateGames, listEntries, listTicks, listVersions, type Entry, type Store, type Version } from './store.ts';
+import { getSettings, listEntries, listTicks, listVersions, MAX_RESULT_BYTES, type Entry, type Store, type Version } from './store.ts';
 
 /** The fit's model: the 2026 leaderboard's 100 MM steps, or the fit's maximum. */
 export type RatingModel = 'leaderboard-2026' | 'converged';
@@ -118,6 +119,71 @@ export class RateInputError extends RangeError {
 
 /** Rates the host's active versions (see the file's comment). */
 export function rate(store: Store, options: RateOptions = {}): HostRatings {
+  return rateAndCount(store, options).ratings;
+}
+
+/** A whole number list that grows (the pass's per-game pieces, millions of them, without a JS array's boxing). */
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = x;
+  }
+}
+
+/**
+ * The winning seats of a stored result and its seat count. The canonical spelling of whole-number
+ * scores (`s:` and integers of at most 15 digits, no leading zero, no `-0`: what every game stores)
+ * is read here in one scan — decodeResult would accept exactly it and give the same scores —
+ * anything else through decodeResult (which throws for what is not a result).
+ */
+function winnersOfText(text: string, winners: number[]): number {
+  winners.length = 0;
+  const len = text.length;
+  fast: if (len > 2 && len <= MAX_RESULT_BYTES && text.charCodeAt(0) === 115 /* s */ && text.charCodeAt(1) === 58 /* : */) {
+    let i = 2;
+    let seat = 0;
+    let top = -Infinity;
+    while (true) {
+      let neg = false;
+      if (text.charCodeAt(i) === 45 /* - */) (neg = true), i++;
+      const first = i;
+      let x = 0;
+      while (i < len) {
+        const c = text.charCodeAt(i);
+        if (c < 48 || c > 57) break;
+        x = x * 10 + (c - 48);
+        i++;
+      }
+      const digits = i - first;
+      if (digits === 0 || digits > 15 || (digits > 1 && text.charCodeAt(first) === 48) || (neg && x === 0)) break fast;
+      if (neg) x = -x;
+      if (x > top) (top = x), (winners.length = 0);
+      if (x === top) winners.push(seat);
+      seat++;
+      if (i === len) return seat;
+      if (text.charCodeAt(i) !== 44 /* , */) break fast;
+      i++;
+    }
+  }
+  const r = decodeResult(text);
+  winners.length = 0;
+  winners.push(...winnersOf(r));
+  return seatsOf(r);
+}
+
+/**
+ * rate(), and the field games of the rules version (as of `asOf`) each version sat in, whatever
+ * its status (the board's game count of a version that is not rated) — from one pass over the
+ * stored games, which also hands every stored game (of any rules version) to `also` and their
+ * digest lines (forEachGameRow) to `lines` (the site's digest and counts).
+ */
+export function rateAndCount(store: Store, options: RateOptions = {}, also?: GameRowVisitor, lines?: (text: string) => void): { ratings: HostRatings; fieldPlayed: Map<number, number> } {
   const settings = getSettings(store);
   const rules = options.rules ?? settings.rules;
   const model = options.model ?? ratingModelOf(settings.game);
@@ -139,107 +205,137 @@ export function rate(store: Store, options: RateOptions = {}): HostRatings {
   const active = new Set(versions.filter((v) => v.status === 'active' && !dropped.has(v.id)).map((v) => v.id));
   const ticks = ticksFinishedBy(store, options.asOf);
 
-  // The rated games: seats as indices into `order` (version ids in order of first appearance), winners.
-  const col = new Map<number, number>();
+  // One pass over the games. The rated ones (field games of the rules version, every seat active):
+  // seats as indices into `order` (version ids in order of first appearance), deals numbered in
+  // order of first appearance, and each game's twice-pairwise scores (RatingsRecorder.game's:
+  // a winner over a loser 2, over a tied winner 1) as (deal, a · stride + b, score) pieces.
   const order: number[] = [];
-  // `scores`: a deal of one-seat games (atomas), its versions compared pairwise by score.
-  const games: { seats: number[]; winners: number[]; deal: number; scores?: number[] }[] = [];
   const dealIndex = new Map<number, number>();
-  const solo = new Map<number, { seats: number[]; scores: number[] }>();
-  const seatOf = (v: number) => {
-    if (!col.has(v)) (col.set(v, order.length), order.push(v));
-    return col.get(v)!;
-  };
-  for (const g of iterateGames(store, { rules })) {
-    if (g.kind !== 'field' || (ticks && !ticks.has(g.tick)) || !g.seats.every((s) => active.has(s))) continue;
-    const result = decodeResult(g.result);
-    if (seatsOf(result) !== g.seats.length) throw new RangeError(`game ${g.number}: a result of ${seatsOf(result)} seats for ${g.seats.length} seats`);
-    if (g.seats.length === 1) {
-      // A one-seat game is one hand of its deal: the versions that played the seed key alone are compared by score.
-      if (result.kind !== 'score') throw new RangeError(`game ${g.number}: a one-seat game's result must be a score`);
-      const d = solo.get(g.seedKey) ?? { seats: [], scores: [] };
-      d.seats.push(g.seats[0]!);
-      d.scores.push(result.scores[0]!);
-      solo.set(g.seedKey, d);
-      continue;
+  const stride = active.size + 1;
+  const pieceDeal = new IntList();
+  const pieceCell = new IntList();
+  const pieceScore = new IntList();
+  const seatDeal = new IntList();
+  const seatCol = new IntList();
+  // Per version id (ids are small whole numbers: arrays, not maps, for a million games).
+  const maxId = versions.reduce((m, v) => Math.max(m, v.id), 0);
+  const isActive = new Uint8Array(maxId + 1);
+  for (const v of active) isActive[v] = 1;
+  const colOf = new Int32Array(maxId + 1).fill(-1);
+  const playedOf = new Float64Array(maxId + 1); // rated games
+  const fieldPlayed = new Map<number, number>();
+  const seen = new Float64Array(maxId + 1); // the last game a version was counted in (a seat twice in a game counts once)
+  let stamp = 0;
+  let rated = 0;
+  let lastKey = -1;
+  let lastDeal = -1;
+  const ids: number[] = [];
+  const cols: number[] = [];
+  const winners: number[] = [];
+  const won = new Uint8Array(256);
+  const solo = new Map<number, { seats: number[]; scores: number[] }>(); // one-seat games by seed key
+  const visit: GameRowVisitor = (number, gameRules, seedKey, seatsText, resultText, kind, tick) => {
+    also?.(number, gameRules, seedKey, seatsText, resultText, kind, tick);
+    if (gameRules !== rules || kind !== 'field' || (ticks && !ticks.has(tick))) return;
+    const k = seatsInto(seatsText, ids);
+    stamp++;
+    let allActive = true;
+    for (let i = 0; i < k; i++) {
+      const v = ids[i]!;
+      if (!(v <= maxId && isActive[v])) allActive = false;
+      if (v <= maxId && seen[v] === stamp) continue;
+      if (v <= maxId) seen[v] = stamp;
+      else if (ids.indexOf(v) < i) continue;
+      fieldPlayed.set(v, (fieldPlayed.get(v) ?? 0) + 1);
     }
-    const seats = g.seats.map(seatOf);
-    if (!dealIndex.has(g.seedKey)) dealIndex.set(g.seedKey, dealIndex.size);
-    games.push({ seats, winners: winnersOf(result), deal: dealIndex.get(g.seedKey)! });
-  }
+    if (!allActive) return;
+    const seats = winnersOfText(resultText, winners);
+    if (seats !== k) throw new RangeError(`game ${number}: a result of ${seats} seats for ${k} seats`);
+    if (k === 1) {
+      // A one-seat game is one hand of its deal: the versions that played the seed key alone are compared by score (after the pass).
+      const r = decodeResult(resultText);
+      if (r.kind !== 'score') throw new RangeError(`game ${number}: a one-seat game's result must be a score`);
+      const d = solo.get(seedKey) ?? { seats: [], scores: [] };
+      d.seats.push(ids[0]!);
+      d.scores.push(r.scores[0]!);
+      solo.set(seedKey, d);
+      return;
+    }
+    if (k > won.length) throw new RangeError(`game ${number}: ${k} seats, at most ${won.length} are rated`);
+    stamp++;
+    for (let i = 0; i < k; i++) {
+      const v = ids[i]!;
+      let c = colOf[v]!;
+      if (c < 0) (c = order.length), (colOf[v] = c), order.push(v);
+      cols[i] = c;
+      if (seen[v] !== stamp) (seen[v] = stamp), playedOf[v]!++;
+    }
+    let deal = seedKey === lastKey ? lastDeal : dealIndex.get(seedKey);
+    if (deal === undefined) (deal = dealIndex.size), dealIndex.set(seedKey, deal);
+    (lastKey = seedKey), (lastDeal = deal);
+    rated++;
+    for (let i = 0; i < k; i++) (seatDeal.push(deal), seatCol.push(cols[i]!));
+    for (const i of winners) won[i] = 1;
+    for (const i of winners) {
+      const a = cols[i]!;
+      for (let j = 0; j < k; j++) if (j !== i) (pieceDeal.push(deal), pieceCell.push(a * stride + cols[j]!), pieceScore.push(won[j] ? 1 : 2));
+    }
+    for (const i of winners) won[i] = 0;
+  };
+  forEachGameRow(store, visit, also ? {} : { rules }, lines);
+  // The deals of one-seat games (atomas), after every other deal: their versions compared pairwise
+  // by score, the higher beating the lower (2), equal scores drawing (1 each); one game of the fit a deal.
   for (const [key, d] of [...solo].sort((x, y) => x[0] - y[0])) {
     if (new Set(d.seats).size < 2) continue; // a version alone on its seed is compared with no one
-    const seats = d.seats.map(seatOf);
-    if (!dealIndex.has(key)) dealIndex.set(key, dealIndex.size);
-    const top = Math.max(...d.scores);
-    games.push({ seats, winners: d.scores.flatMap((x, i) => (x === top ? [i] : [])), deal: dealIndex.get(key)!, scores: d.scores });
+    const cs = d.seats.map((v) => {
+      let c = colOf[v]!;
+      if (c < 0) (c = order.length), (colOf[v] = c), order.push(v);
+      return c;
+    });
+    let deal = dealIndex.get(key);
+    if (deal === undefined) (deal = dealIndex.size), dealIndex.set(key, deal);
+    rated++;
+    for (const v of new Set(d.seats)) playedOf[v]!++;
+    for (const c of cs) (seatDeal.push(deal), seatCol.push(c));
+    const sc = d.scores;
+    for (let i = 0; i < cs.length; i++)
+      for (let j = 0; j < cs.length; j++) {
+        if (i === j || cs[i] === cs[j] || sc[i]! < sc[j]!) continue;
+        pieceDeal.push(deal);
+        pieceCell.push(cs[i]! * stride + cs[j]!);
+        pieceScore.push(sc[i]! > sc[j]! ? 2 : 1);
+      }
   }
   const n = order.length;
   const keys = order.map(String);
   const deals = dealIndex.size;
-  const played = new Array<number>(n).fill(0);
-  for (const g of games) for (const s of new Set(g.seats)) played[s]!++;
+  const played = order.map((v) => playedOf[v]!);
 
-  // Each deal's twice-pairwise scores (RatingsRecorder.game's sums), summed once: a resample adds
-  // whole deals, so it costs the deals' few distinct pairs, not their games.
-  const dealCells: number[][] = Array.from({ length: deals }, () => []);
-  const dealSeats: number[][] = Array.from({ length: deals }, () => []);
-  {
-    const sums = Array.from({ length: deals }, () => new Map<number, number>());
-    const seated = Array.from({ length: deals }, () => new Set<number>());
-    for (const g of games) {
-      const cells = sums[g.deal]!;
-      for (const s of g.seats) seated[g.deal]!.add(s);
-      if (g.scores) {
-        // Pairwise by score: the higher beats the lower (2), equal scores draw (1 each).
-        const sc = g.scores;
-        for (let i = 0; i < g.seats.length; i++)
-          for (let j = 0; j < g.seats.length; j++) {
-            if (i === j || g.seats[i] === g.seats[j] || sc[i]! < sc[j]!) continue;
-            const k = g.seats[i]! * n + g.seats[j]!;
-            cells.set(k, (cells.get(k) ?? 0) + (sc[i]! > sc[j]! ? 2 : 1));
-          }
-        continue;
-      }
-      const won = new Set(g.winners);
-      for (const i of won) {
-        const a = g.seats[i]!;
-        for (let j = 0; j < g.seats.length; j++) if (j !== i) cells.set(a * n + g.seats[j]!, (cells.get(a * n + g.seats[j]!) ?? 0) + (won.has(j) ? 1 : 2));
-      }
-    }
-    sums.forEach((cells, d) => {
-      for (const [k, v] of [...cells].sort((x, y) => x[0] - y[0])) dealCells[d]!.push(k, v);
-      dealSeats[d] = [...seated[d]!].sort((x, y) => x - y);
-    });
-  }
-  /** Twice the pairwise scores of the deals, each counted `weights[deal]` times (default once), and who took part. */
-  const doubledOf = (weights?: ArrayLike<number>) => {
-    const d = new Array<number>(n * n).fill(0);
-    const rated = new Array<boolean>(n).fill(false);
-    for (let k = 0; k < deals; k++) {
-      const c = weights ? weights[k]! : 1;
-      if (!c) continue;
-      for (const s of dealSeats[k]!) rated[s] = true;
-      const cells = dealCells[k]!;
-      for (let i = 0; i < cells.length; i += 2) d[cells[i]!]! += c * cells[i + 1]!;
-    }
-    return { doubled: d, rated };
-  };
+  // Each deal's twice-pairwise scores summed once, as cells a * n + b: a resample adds whole deals,
+  // so it costs the deals' few distinct pairs, not their games. The deal's pieces are gathered by
+  // a counting sort, then summed cell by cell; the sums are whole numbers, exact in any order.
+  const { starts: cellStart, cells: dealCell, values: dealValue } = gatherByDeal(deals, pieceDeal, pieceCell, pieceScore, stride, n);
+  const { starts: seatStart, cells: dealSeat } = gatherByDeal(deals, seatDeal, seatCol, undefined, 1, 1);
+  const doubled = new Float64Array(n * n);
+  const present = new Uint8Array(n);
+  const sumDeals = (weights: Int32Array) => sumWeighted(weights, seatStart, dealSeat, cellStart, dealCell, dealValue, doubled, present);
   const fitOptions: BradleyTerryOptions = { iterations: model === 'converged' ? 'converged' : BT_ITERATIONS };
-  const all = doubledOf();
-  const fit = fitScoreMatrix(keys, all.doubled, all.rated, fitOptions);
+  sumDeals(new Int32Array(deals).fill(1));
+  const allDoubled = Float64Array.from(doubled);
+  const fit = fitScoreMatrix(keys, allDoubled, present, fitOptions);
   const start = new Map([...fit].map(([k, r]) => [k, r.strength]));
   const fitKeys = [...fit.keys()];
   const fitCol = new Map(fitKeys.map((k, i) => [k, i]));
   const samples = new Float64Array(resamples * fitKeys.length).fill(NaN);
   const first = new Array<number>(fitKeys.length).fill(0);
   const rng = new PyRandom(seed);
-  const weights = new Array<number>(deals);
+  const weights = new Int32Array(deals);
+  const refitOptions = model === 'converged' ? { ...fitOptions, start } : fitOptions;
   for (let b = 0; b < resamples && deals > 0; b++) {
     weights.fill(0);
     for (let k = 0; k < deals; k++) weights[rng.randbelow(deals)]!++;
-    const s = doubledOf(weights);
-    const refit = fitScoreMatrix(keys, s.doubled, s.rated, model === 'converged' ? { ...fitOptions, start } : fitOptions);
+    sumDeals(weights);
+    const refit = fitScoreMatrix(keys, doubled, present, refitOptions);
     let top = -Infinity;
     for (const [k, r] of refit) {
       samples[b * fitKeys.length + fitCol.get(k)!] = r.elo;
@@ -249,9 +345,9 @@ export function rate(store: Store, options: RateOptions = {}): HostRatings {
     for (const i of leaders) first[i]! += 1 / leaders.length;
   }
   const summary = summariseResamples(fit, samples, resamples, confidence, deals);
-  const bounds = oneSidedBounds(keys, all.doubled, fit, complementOf(confidence) / 2);
+  const bounds = oneSidedBounds(keys, allDoubled, fit, complementOf(confidence) / 2);
   const ratings: VersionRating[] = summary.ratings.map((x) => {
-    const i = col.get(Number(x.name))!;
+    const i = colOf[Number(x.name)]!;
     const b = bounds.get(x.name);
     let rating: ReportedRating;
     if (!b) rating = { elo: x.elo, low: x.low, high: x.high };
@@ -262,8 +358,91 @@ export function rate(store: Store, options: RateOptions = {}): HostRatings {
     return { version: order[i]!, games: played[i]!, rating, firstShare: first[fitCol.get(x.name)!]! / resamples };
   });
   ratings.sort((a, b) => b.rating.elo - a.rating.elo || a.version - b.version);
-  const modelText = MODEL_TEXT[model] + (solo.size ? '; one-seat games compared pairwise by score within their deal (the higher beats the lower, equal scores draw)' : '');
-  return { rules, model, modelText, games: games.length, deals, resamples, confidence, seed, asOf: options.asOf ?? null, without, ratings };
+  return {
+    ratings: {
+      rules,
+      model,
+      modelText: MODEL_TEXT[model] + (solo.size ? '; one-seat games compared pairwise by score within their deal (the higher beats the lower, equal scores draw)' : ''),
+      games: rated,
+      deals,
+      resamples,
+      confidence,
+      seed,
+      asOf: options.asOf ?? null,
+      without,
+      ratings,
+    },
+    fieldPlayed,
+  };
+}
+
+/**
+ * Twice the pairwise scores of the deals, each counted `weights[deal]` times, into `doubled`, and
+ * who took part into `present` (deal k's seats and cells: `seatStart[k]` to `seatStart[k + 1]`,
+ * `cellStart[k]` to `cellStart[k + 1]`). A function of its own, not a closure: it is the loop a
+ * bootstrap spends its time in.
+ */
+function sumWeighted(weights: Int32Array, seatStart: Int32Array, dealSeat: Int32Array, cellStart: Int32Array, dealCell: Int32Array, dealValue: Int32Array, doubled: Float64Array, present: Uint8Array): void {
+  doubled.fill(0);
+  present.fill(0);
+  const deals = weights.length;
+  let seat0 = seatStart[0]!;
+  let cell0 = cellStart[0]!;
+  for (let k = 0; k < deals; k++) {
+    const seat1 = seatStart[k + 1]!;
+    const cell1 = cellStart[k + 1]!;
+    const c = weights[k]!;
+    if (c) {
+      for (let i = seat0; i < seat1; i++) present[dealSeat[i]!] = 1;
+      for (let i = cell0; i < cell1; i++) doubled[dealCell[i]!]! += c * dealValue[i]!;
+    }
+    seat0 = seat1;
+    cell0 = cell1;
+  }
+}
+
+/**
+ * Pieces (deal, cell, value) gathered deal by deal (a counting sort), equal cells of a deal summed
+ * into one (values absent: each distinct cell once). A cell `a * from + b` becomes `a * to + b`.
+ * Returns the deals' ranges (`starts[k]` to `starts[k + 1]`), cells and values.
+ */
+function gatherByDeal(deals: number, deal: IntList, cell: IntList, value: IntList | undefined, from: number, to: number): { starts: Int32Array; cells: Int32Array; values: Int32Array } {
+  const m = deal.length;
+  const starts = new Int32Array(deals + 1);
+  for (let i = 0; i < m; i++) starts[deal.data[i]! + 1]!++;
+  for (let k = 0; k < deals; k++) starts[k + 1]! += starts[k]!;
+  const at = starts.slice(0, deals);
+  const sortedCell = new Int32Array(m);
+  const sortedValue = new Int32Array(m);
+  for (let i = 0; i < m; i++) {
+    const k = at[deal.data[i]!]!++;
+    const c = cell.data[i]!;
+    sortedCell[k] = from === 1 ? c : Math.floor(c / from) * to + (c % from);
+    sortedValue[k] = value ? value.data[i]! : 1;
+  }
+  // Sum equal cells of each deal: a scratch sum per cell, the cells in order of first appearance.
+  let scratchSize = 0;
+  for (let i = 0; i < m; i++) scratchSize = Math.max(scratchSize, sortedCell[i]! + 1);
+  const scratch = new Int32Array(scratchSize);
+  const outStarts = new Int32Array(deals + 1);
+  const cells = new Int32Array(m);
+  const values = new Int32Array(m);
+  let out = 0;
+  for (let k = 0; k < deals; k++) {
+    outStarts[k] = out;
+    const from0 = out;
+    for (let i = starts[k]!; i < starts[k + 1]!; i++) {
+      const c = sortedCell[i]!;
+      if (!scratch[c]) cells[out++] = c;
+      scratch[c]! += sortedValue[i]!;
+    }
+    for (let i = from0; i < out; i++) {
+      values[i] = value ? scratch[cells[i]!]! : 1;
+      scratch[cells[i]!] = 0;
+    }
+  }
+  outStarts[deals] = out;
+  return { starts: outStarts, cells: cells.subarray(0, out), values: values.subarray(0, out) };
 }
 
 /** Versions by id (for a board or a page beside the ratings). */
