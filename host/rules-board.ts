@@ -25,7 +25,7 @@ import { getCode, getSettings, getVersion, iterateGames, nextGameNumber, openSto
 import type { SandboxPool } from '../engines/core/sandbox/pool.ts';
 import { renderTable } from '../engines/core/report/table.ts';
 import { hostOf } from './tick.ts';
-import { seatOfVersion } from './validate.ts';
+import { seatOfVersion } from '../engines/core/host/runs.ts';
 
 /** One entry under both rules. */
 export interface RuleChangeRow {

@@ -19,16 +19,16 @@
  * never on the clock, the machine or the workers: two hosts given the same answers in the same
  * ticks store the same games and publish the same `leaderboard.json` and `manifest.json`.
  */
-import { hostSandbox } from '../engines/core/host/play.ts';
+import { hostSandbox, HostWatchRefused } from '../engines/core/host/play.ts';
 import { createHash } from 'node:crypto';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
-import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostSeat } from '../engines/core/host/play.ts';
+import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostPlayContext, HostSeat } from '../engines/core/host/play.ts';
 import { computeBoard, type Board } from '../engines/core/host/board.ts';
 import { publishSite } from '../engines/core/host/publish.ts';
 import { rate } from '../engines/core/host/rate.ts';
 import { decodeResult, winnersOf } from '../engines/core/host/result.ts';
 import { schedule, type ScheduleEntry } from '../engines/core/host/schedule.ts';
-import { fieldRunSeed, testRunSeed } from '../engines/core/host/seeds.ts';
+import { testRunSeed } from '../engines/core/host/seeds.ts';
 import {
   addEvent,
   beginTick,
@@ -58,11 +58,17 @@ import { PyRandom } from '../engines/core/rng/python-random.ts';
 import type { SandboxPool } from '../engines/core/sandbox/pool.ts';
 import { Sprt } from '../engines/core/stats/sprt.ts';
 import { buildHash } from '../engines/core/version.ts';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../engines/core/io/atomic.ts';
+import { renderWatchPage } from '../engines/core/report/html/watch.ts';
+import { HostWatchError, storedGameWatchPageAsync } from '../engines/core/host/watch.ts';
 import { findGame } from '../engines/registry.ts';
 import type { StackExchangeClient } from '../scraper/api.ts';
 import { sandboxClassesOf } from './classes.ts';
 import { ingest, type ClassesOf, type IngestSummary } from './ingest.ts';
-import { ensureHouse, HOUSE_ANSWER, seatOfVersion, validate, type ValidateReport } from './validate.ts';
+import { ensureHouse, HOUSE_ANSWER, validate, type ValidateReport } from './validate.ts';
+import { PORT_LANGUAGE, runOfGame, seatOfVersion } from '../engines/core/host/runs.ts';
 import { DEFAULT_AUDIT } from '../engines/core/host/audit.ts';
 import { HOST_QUEUE_BATCH, QueuedPlayer } from './queued.ts';
 
@@ -176,6 +182,10 @@ function everActive(store: Store, v: Version): boolean {
 /** Plays planned games and stores them: batches of `batch`, one job per run, here or on the queue (audited); failures reject their version. */
 class Player {
   private pool: SandboxPool | undefined;
+  /** The sandbox workers the tick's games ran in (none when no game seated an answer). */
+  get sandbox(): SandboxPool | undefined {
+    return this.pool;
+  }
   readonly rejected: { version: number; reason: string }[] = [];
   private readonly queued: QueuedPlayer | undefined;
   /** Milliseconds inside playGames (or waiting for the queue and auditing), and storing what came back. */
@@ -211,10 +221,7 @@ class Player {
   }
 
   private runOf(g: PlannedGame): string {
-    const s = this.settings;
-    if (g.kind === 'field') return fieldRunSeed(s.seed, g.rules);
-    if (g.kind === 'test') return testRunSeed(s.seed, g.rules, g.subject!);
-    throw new Error(`game ${g.number}: smoke games are played by validation`);
+    return runOfGame(this.store, g, this.settings);
   }
 
   /** Plays `games` (in number order), storing each batch; returns how many were stored, or null when stopped. */
@@ -610,7 +617,8 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
     // 5–6. Rate and publish.
     const board = computeBoard(store, { resamples: o.resamples ?? 1000 });
     lap('rate');
-    publishSite(store, { board, engineHash: o.engineHash ?? buildHash(), rulesHash: rulesHashOf(game, settings.rules) });
+    const watchPages = await watchedGames(store, host, { kit, ...(player.sandbox ? { sandbox: player.sandbox } : {}) });
+    publishSite(store, { board, host, watchPages, engineHash: o.engineHash ?? buildHash(), rulesHash: rulesHashOf(game, settings.rules) });
     lock.finish();
     lap('publish');
     log(`tick ${tick}: finished: ${played.test} test and ${played.field} field games; site published`);
@@ -637,6 +645,48 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
     await pools.close();
   }
 }
+
+/** Field games looked at (from the newest) for the active versions' latest games the site shows. */
+const WATCH_LOOKBACK = 20_000;
+
+/**
+ * The watch pages (rendered) of the active versions' latest field games that seat posted answers,
+ * played again in the tick's sandbox (publish.ts makes those of house bots itself). A game's page
+ * is a function of the game: each is kept in DIR/watch-cache/<number>.html and made once.
+ */
+export async function watchedGames(store: Store, host: HostGame, ctx: Omit<HostPlayContext, 'timeLimitMs'>): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!host.watch) return out;
+  const active = new Set(listVersions(store, 'active').map((v) => v.id));
+  const ports = new Set(listVersions(store).flatMap((v) => (v.language === PORT_LANGUAGE ? [v.id] : [])));
+  const latest = new Map<number, { number: number; seats: number[] }>();
+  for (const r of store.rows("SELECT number, seats FROM games WHERE kind = 'field' ORDER BY number DESC LIMIT ?", WATCH_LOOKBACK)) {
+    const seats = String(r.seats).split(',').map(Number);
+    for (const v of seats) if (active.has(v) && !latest.has(v)) latest.set(v, { number: Number(r.number), seats });
+    if (latest.size === active.size) break;
+  }
+  const cache = join(store.dir, WATCH_CACHE);
+  for (const { number, seats } of latest.values()) {
+    if (out.has(number) || seats.every((v) => ports.has(v))) continue;
+    const file = join(cache, `${number}.html`);
+    if (existsSync(file)) {
+      out.set(number, readFileSync(file, 'utf8'));
+      continue;
+    }
+    try {
+      const page = renderWatchPage(await storedGameWatchPageAsync(store, host, number, { command: `koth host watch DIR ${number}`, ctx: { ...ctx, timeLimitMs: host.timeLimitMs } }));
+      mkdirSync(cache, { recursive: true });
+      writeFileAtomic(file, page);
+      out.set(number, page);
+    } catch (e) {
+      if (!(e instanceof HostWatchRefused || e instanceof HostWatchError)) throw e;
+    }
+  }
+  return out;
+}
+
+/** The folder of a host's watch pages made so far (DIR/watch-cache). */
+export const WATCH_CACHE = 'watch-cache';
 
 /** `Name v2` of a version, for messages. */
 export function versionLabel(store: Store, id: number): string {

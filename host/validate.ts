@@ -20,16 +20,16 @@
  * `port:<name>`), made active when first needed (ensureHouse): a game's seats are versions.
  */
 import { hostSandbox } from '../engines/core/host/play.ts';
+import { seatOfVersion } from '../engines/core/host/runs.ts';
 import { createHash } from 'node:crypto';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
-import { hostLanguages, isProgramLanguage, seatsLanguage, type CodeSeat, type HostGame, type HostSeat } from '../engines/core/host/play.ts';
+import { hostLanguages, isProgramLanguage, seatsLanguage, type HostGame } from '../engines/core/host/play.ts';
 import { smokeRunSeed } from '../engines/core/host/seeds.ts';
 import {
   HOUSE_ANSWER,
   addEvent,
   addVersion,
   getCode,
-  getEntry,
   getSettings,
   getVersion,
   latestVersion,
@@ -101,13 +101,6 @@ export function addHouseOriginals(store: Store, bots: readonly { className: stri
       addVersion(store, { entry: entry.id, sha256: b.sha256, code: b.code, language: b.language, posted: null, edited: null });
     }
   });
-}
-
-/** The seat of a version: a port by name, or its code's class. */
-export function seatOfVersion(store: Store, v: Version): HostSeat {
-  const entry = getEntry(store, v.entry)!;
-  if (v.language === 'port') return entry.className;
-  return { sha256: v.sha256, className: entry.className, language: v.language } satisfies CodeSeat;
 }
 
 /** The seats (version ids) of smoke game j of `v`: v rotated j places among the house bots (or copies of v). */

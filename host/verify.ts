@@ -18,12 +18,11 @@ import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
 import type { HostGameSpec, HostSeat } from '../engines/core/host/play.ts';
 import { computeBoard } from '../engines/core/host/board.ts';
 import { leaderboardOf, manifestOf, SITE_DIR } from '../engines/core/host/publish.ts';
-import { fieldRunSeed, smokeRunSeed, testRunSeed } from '../engines/core/host/seeds.ts';
+import { runOfGame, seatOfVersion } from '../engines/core/host/runs.ts';
 import { gameCount, getCode, getSettings, getVersion, iterateGames, type Game, type Store } from '../engines/core/host/store.ts';
 import { PyRandom } from '../engines/core/rng/python-random.ts';
 import type { SandboxPool } from '../engines/core/sandbox/pool.ts';
 import { hostOf, rulesHashOf } from './tick.ts';
-import { seatOfVersion } from './validate.ts';
 
 export interface VerifyOptions {
   kit: Pick<ReplayKit, 'sandboxPool'>;
@@ -46,15 +45,6 @@ export interface VerifyReport {
   sampleSeed?: string;
   /** Whether the site's files were there to compare. */
   checked: { games: boolean; leaderboard: boolean; manifest: boolean };
-}
-
-/** The run a stored game's seed comes from. */
-export function runOfGame(store: Store, g: Game): string {
-  const s = getSettings(store);
-  if (g.kind === 'field') return fieldRunSeed(s.seed, g.rules);
-  if (g.subject == null) throw new Error(`game ${g.number}: a ${g.kind} game without its subject`);
-  if (g.kind === 'test') return testRunSeed(s.seed, g.rules, g.subject);
-  return smokeRunSeed(s.seed, g.rules, getVersion(store, g.subject)!.sha256);
 }
 
 /** The first path where two JSON values part, as `entries[3].elo: 1612.4 ≠ 1600`; undefined when equal. */

@@ -83,6 +83,10 @@ describe('koth host tick over several ticks', () => {
     expect(row(b, 'Broken').reason).toMatch(/SyntaxError/);
     for (const n of ['Steady', 'Bold', 'GoToTenBot', 'Careful']) expect(row(b, n)).toMatchObject({ status: 'active', version: 1 });
     expect(row(b, 'Careful').answer).toBe('house');
+    // The site: each active entry's latest field game has a watch page, one seating answers played again in the sandbox.
+    const steady = JSON.parse(readFileSync(join(dir, 'site', 'entries', `${row(b, 'Steady').id}.json`), 'utf8'));
+    expect(steady.watch).toEqual({ game: steady.latestGame, page: `watch/${steady.latestGame}.html` });
+    expect(readFileSync(join(dir, 'site', steady.watch.page), 'utf8')).toMatch(/as stored: the game played again from its seed gives it/);
     expect(row(b, 'Steady').games).toBeGreaterThan(0);
 
     // Tick 2: nothing new; the new entries' tests against the leader open and play before the field.

@@ -16,7 +16,7 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
  * A host in `dir`: the HOUSE bots active, and an answer `Thrower` (active, never played among
- * them here but in one stored game with them, whose page needs the sandbox). Field games: 3 deals
+ * them here but in one stored game with them, whose page is played in the sandbox). Field games: 3 deals
  * of 4 seats in their 4 rotations (games 1–12), then game 13 seating Thrower. Returns the store
  * and version ids by name.
  */
@@ -44,7 +44,7 @@ export async function dicePortsHost(dir: string): Promise<{ store: Store; ids: R
     if (!('result' in o)) throw new Error(JSON.stringify(o));
     return { number: i + 1, rules: HOST_SETTINGS.rules, seedKey: s.seedKey, seats: s.seats.map((n) => ids[n]!), result: o.result, kind: 'field', tick: lock.tick };
   });
-  // A game seating the answer (its result made up: nothing here plays it; its page is refused).
+  // A game seating the answer (its result made up: nothing here plays it; its watch page, played in the sandbox, shows the difference).
   games.push({ number: 13, rules: HOST_SETTINGS.rules, seedKey: 3, seats: [ids.Thrower!, ids.OptFor2X!], result: 's:12,41', kind: 'field', tick: lock.tick });
   recordGames(store, games);
   addEvent(store, lock.tick, 'games-played', { games: games.length });

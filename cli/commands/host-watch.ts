@@ -1,8 +1,8 @@
 /**
  * `koth host watch DIR GAME_NUMBER [--out FILE]`: the watch page of any stored game of a host,
  * played again from its seed (engines/core/host/watch.ts) — the site publishes pages for a few
- * games only (each active entry's latest field game of house bots), this makes any other. A game
- * seating posted answers needs the sandbox, which this command does not start: refused, saying so.
+ * games only (each active entry's latest field game), this makes any other. A game seating posted
+ * answers is played again in a sandbox worker started for it.
  * Its own file, registered by cli/commands/host.ts's registerHost with one line.
  */
 import type { Command } from 'commander';
@@ -14,19 +14,19 @@ import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
 import { renderWatchPage } from '../../engines/core/report/html/watch.ts';
 import { HostWatchRefused } from '../../engines/core/host/play.ts';
 import { getSettings, HostStateError, openStore } from '../../engines/core/host/store.ts';
-import { HostWatchError, storedGameWatchPage } from '../../engines/core/host/watch.ts';
-import { findGame } from '../../engines/registry.ts';
+import { HostWatchError, storedGameWatchPageAsync } from '../../engines/core/host/watch.ts';
+import { findGame, replayKit } from '../../engines/registry.ts';
 
 /** Adds `watch` to the `koth host` command. */
 export function registerHostWatch(host: Command): void {
   host
     .command('watch')
-    .description('Write the watch page of a stored game of the host in DIR, played again from its seed (games of house bots; posted answers need the sandbox)')
+    .description('Write the watch page of any stored game of the host in DIR, played again from its seed (posted answers in the sandbox)')
     .argument('<dir>', 'the host folder')
     .argument('<game>', 'the game number (games are numbered from 1)', positiveInt)
     .option('--out <file>', 'where to write the page (default: DIR/watch/game-<GAME>.html)')
     .addHelpText('after', helpFooter(['koth host watch ./hill 1234', 'koth host watch ./hill 1234 --out game.html']))
-    .action((dir: string, number: number, o: { out?: string }) => {
+    .action(async (dir: string, number: number, o: { out?: string }) => {
       let store;
       try {
         store = openStore(dir);
@@ -39,7 +39,7 @@ export function registerHostWatch(host: Command): void {
         const out = resolve(o.out ?? join(dir, 'watch', `game-${number}.html`));
         let page;
         try {
-          page = storedGameWatchPage(store, game, number, { command: `koth host watch ${dir} ${number}` });
+          page = await storedGameWatchPageAsync(store, game, number, { command: `koth host watch ${dir} ${number}`, ctx: { kit: replayKit() } });
         } catch (e) {
           if (e instanceof HostWatchRefused) throw new UserError(`game ${number} has no watch page here: ${e.message}. Nothing was written.`);
           if (e instanceof HostWatchError) throw new UserError(`${e.message}. Nothing was written.`);

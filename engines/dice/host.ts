@@ -20,7 +20,7 @@
  * it passes the time limit or the memory cap — gives no result but its seat and reason.
  */
 import { basename } from 'node:path';
-import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostSeat, type HostWatch } from '../core/host/play.ts';
+import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostSeat, type HostWatch } from '../core/host/play.ts';
 import { playTask, sandboxedPlayGames, SeatFailure, seatFailed, stopKind, stopText } from '../core/host/sandboxed.ts';
 
 import { encodeResult } from '../core/host/result.ts';
@@ -101,13 +101,14 @@ function seatOfBot(g: HostGameSpec, bot: string): number {
 }
 
 /** Plays one hosted game (`py`: the sandbox's Python, needed when answers are seated). */
-export function playDiceHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost): HostOutcome {
+export function playDiceHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost, onTurn?: (e: DiceTurnEvent) => void): HostOutcome {
   const k = g.seats.length;
   if (k < DICE_HOST.seats.min || k > DICE_HOST.seats.max) throw new RangeError(`a hosted dice game seats ${DICE_HOST.seats.min} to ${DICE_HOST.seats.max} bots, got ${k}`);
   try {
     const { classes, loaded } = seatClasses(job, g, py);
     const random = pairGenerator(generatorKind('cpython3'), job.run, g.seedKey) as PyRandom;
     const controller = new DiceController(classes, random, diceFlags(job.rules), { ...DEFAULT_SETTINGS, botsPerGame: k });
+    if (onTurn) controller.onTurn = onTurn;
     try {
       controller.simulate(1);
     } catch (e) {
@@ -137,37 +138,43 @@ export function diceHostGames(job: HostJob, ctx: JobContext): HostOutcome[] {
   return playTask(job, (g) => playDiceHostGame(job, g, ctx.python), () => ctx.python.stopReason() !== undefined);
 }
 
-/**
- * HostGame.watch: a game of ports played again turn by turn (the controller's turn events), as
- * `koth play dice --report` shows a game. Posted answers are refused: they run in the sandbox.
- */
-function watchGame(job: HostJob, g: HostGameSpec): HostWatch {
-  const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
-  if (answers.length) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox: their watch pages are not made yet`);
-  const k = g.seats.length;
-  if (k < DICE_HOST.seats.min || k > DICE_HOST.seats.max) throw new RangeError(`a hosted dice game seats ${DICE_HOST.seats.min} to ${DICE_HOST.seats.max} bots, got ${k}`);
+/** Sandbox job: the job's one game played with its turns recorded, for its watch page. */
+export function diceHostWatchGame(job: HostJob, ctx: JobContext): { turns: DiceTurnEvent[]; outcome: HostOutcome } {
   const turns: DiceTurnEvent[] = [];
-  const classes = g.seats.map((s) => diceClass(s as string) ?? fail(`koth: no dice port ${String(s)}`));
-  const random = pairGenerator(generatorKind('cpython3'), job.run, g.seedKey) as PyRandom;
-  const controller = new DiceController(classes, random, diceFlags(job.rules), { ...DEFAULT_SETTINGS, botsPerGame: k });
-  controller.onTurn = (e) => turns.push(e);
-  let outcome: HostOutcome;
-  try {
-    controller.simulate(1);
-    const last = controller.lastGame()!;
-    const scores = new Array<number>(k);
-    for (let j = 0; j < k; j++) scores[last.seats[j]!] = last.scores[j]!;
-    outcome = { result: encodeResult({ kind: 'score', scores }) };
-  } catch (e) {
-    const c = e instanceof BotCrash ? e.cause : e;
-    outcome = { failed: { seat: e instanceof BotCrash ? seatOfBot(g, e.bot) : 0, kind: 'crash', reason: c instanceof Error ? `${c.name}: ${c.message}` : String(c) } };
-  }
+  const outcome = playDiceHostGame(job, job.games[0]!, ctx.python, (e) => turns.push(e));
+  return { turns, outcome };
+}
+
+/** The watch page's parts of a game played with its turns recorded. */
+function watchOf(job: HostJob, g: HostGameSpec, turns: DiceTurnEvent[], outcome: HostOutcome): HostWatch {
   const page = diceWatchPage({ seed: `${job.run} pair ${g.seedKey}`, rules: job.rules, games: 1, turns, winners: gameWinners(turns), command: '' });
   return { steps: [...page.steps], intro: [...page.intro], ...(page.legend ? { legend: page.legend } : {}), outcome };
 }
 
-function fail(message: string): never {
-  throw new Error(message);
+/**
+ * HostGame.watch: a game played again turn by turn (the controller's turn events), as `koth play
+ * dice --report` shows a game — a game of ports here, one seating posted answers in a sandbox
+ * worker (the job `diceHostWatchGame`) when `ctx` gives one, else refused.
+ */
+function watchGame(job: HostJob, g: HostGameSpec, ctx?: HostPlayContext): HostWatch | Promise<HostWatch> {
+  const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
+  if (!answers.length) {
+    const turns: DiceTurnEvent[] = [];
+    const outcome = playDiceHostGame(job, g, undefined, (e) => turns.push(e));
+    return watchOf(job, g, turns, outcome);
+  }
+  if (!ctx) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox`);
+  return (async () => {
+    const timeLimitMs = ctx.timeLimitMs ?? DICE_HOST_TIME_LIMIT_MS;
+    const own = ctx.sandbox === undefined;
+    const pool = ctx.sandbox ?? ctx.kit.sandboxPool('dice', 1, { timeoutMs: timeLimitMs });
+    try {
+      const r = (await pool.run({ kind: 'job', fn: 'diceHostWatchGame', args: { ...job, games: [g], timeLimitMs } })) as { turns: DiceTurnEvent[]; outcome: HostOutcome };
+      return watchOf(job, g, r.turns, r.outcome);
+    } finally {
+      if (own) await pool.destroy();
+    }
+  })();
 }
 
 /** Dice's hosting (engine.host): games of ports here, games seating answers in sandbox tasks (sandboxed.ts). */

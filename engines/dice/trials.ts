@@ -86,4 +86,4 @@ export const ruleOutcomes: RuleOutcomes<DiceTrialOptions, DiceStats> = (acc) => 
 });
 
 /** Hosted games (`koth host`): the sandbox job playing a batch (engines/dice/host.ts). */
-export { diceHostGames } from './host.ts';
+export { diceHostGames, diceHostWatchGame } from './host.ts';

@@ -100,10 +100,11 @@ export interface HostGame {
   playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]>;
   /**
    * One game of the job played again, step by step, for its watch page (watch.ts): its steps and
-   * lines about it, and the outcome it gave (checked against the stored one). Ports only, in
-   * process: a game seating posted answers needs the sandbox, and is refused (HostWatchRefused).
+   * lines about it, and the outcome it gave (checked against the stored one). A game of ports is
+   * played here and returned at once; a game seating posted answers needs the sandbox: given
+   * `ctx` it is played in a sandbox worker (a promise), without it refused (HostWatchRefused).
    */
-  watch?(job: HostJob, game: HostGameSpec): HostWatch;
+  watch?(job: HostJob, game: HostGameSpec, ctx?: HostPlayContext): HostWatch | Promise<HostWatch>;
 }
 
 /** A hosted game made again for its watch page: the game's own steps, lines and legend, and its outcome. */

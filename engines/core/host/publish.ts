@@ -54,6 +54,12 @@ export interface PublishOptions extends Pick<RateOptions, 'resamples' | 'confide
    * each active entry's latest field game of house bots (watch/<number>.html); without, none.
    */
   host?: Pick<HostGame, 'watch'>;
+  /**
+   * Watch pages made already (rendered HTML by game number: a tick makes those of games seating
+   * posted answers in its sandbox, watchedGames): an active entry whose latest field game has one
+   * links that game's page; the others, their latest field game of house bots made here.
+   */
+  watchPages?: ReadonlyMap<number, string>;
   /** Called with each file's site path before it is written (tests inject a failure here). */
   beforeWrite?: (file: string) => void;
 }
@@ -195,7 +201,7 @@ function siteFiles(
   const rows = new Map(board.entries.map((e) => [e.id, e]));
   const names = boardNames(listEntries(store));
   const played = tally.byVersion;
-  // Watch pages: each active entry's latest field game of house bots (a bounded set: one a entry at most, shared games once).
+  // Watch pages: each active entry's latest field game when its page was given, else its latest of house bots (a bounded set: one an entry at most, shared games once).
   const watched = new Map<number, string>();
   const watchOf = (number: number | undefined): string | null => {
     if (number === undefined || !o.host?.watch) return null;
@@ -216,8 +222,10 @@ function siteFiles(
     const latest = versions.at(-1);
     const active = latest?.status === 'active' ? latest.id : undefined;
     const lastGame = active === undefined ? undefined : tally.lastField.get(active);
-    const watchGame = active === undefined ? undefined : tally.lastPortField.get(active);
-    const watchPage = watchOf(watchGame);
+    const given = lastGame !== undefined && o.watchPages?.has(lastGame);
+    if (given && !watched.has(lastGame!)) watched.set(lastGame!, o.watchPages!.get(lastGame!)!);
+    const watchGame = given ? lastGame : active === undefined ? undefined : tally.lastPortField.get(active);
+    const watchPage = given ? `${WATCH_DIR}/${lastGame}.html` : watchOf(watchGame);
     const page = {
       id: entry.id,
       name,

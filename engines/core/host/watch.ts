@@ -13,13 +13,13 @@
  */
 import { PACKAGE_VERSION } from '../version.ts';
 import type { WatchPage } from '../report/html/watch.ts';
-import { HostWatchRefused, type HostGame, type HostGameSpec, type HostJob, type HostSeat } from './play.ts';
+import { HostWatchRefused, type HostGame, type HostGameSpec, type HostJob, type HostPlayContext, type HostWatch } from './play.ts';
 import { boardNames } from './rate.ts';
-import { fieldRunSeed, smokeRunSeed, testRunSeed } from './seeds.ts';
-import { getGame, getSettings, getVersion, listEntries, type Game, type Store, type Version } from './store.ts';
+import { PORT_LANGUAGE, runOfGame, seatOfVersion, UnknownRunError } from './runs.ts';
+import { getCode, getGame, getSettings, getVersion, listEntries, type Game, type Store, type Version } from './store.ts';
 
 /** The language of a house bot's version (a port, by its class name): host/validate.ts ensureHouse. */
-export const PORT_LANGUAGE = 'port';
+export { PORT_LANGUAGE };
 
 /** A game that has no watch page (no such game, a run that is not known, a game without `watch`): the user's ask, said why. */
 export class HostWatchError extends Error {
@@ -29,24 +29,17 @@ export class HostWatchError extends Error {
   }
 }
 
-/** The seat of a version: a port by its class name, or a posted answer's class with its code's hash. */
-function seatOf(v: Version, className: string): HostSeat {
-  return v.language === PORT_LANGUAGE ? className : { sha256: v.sha256, className, language: v.language };
-}
-
 /** A stored game as a job of one game: its run, rules, seats (and the versions behind them). */
 export function storedGameJob(store: Store, game: Game): { job: HostJob; spec: HostGameSpec; versions: Version[] } {
   const settings = getSettings(store);
-  const entries = new Map(listEntries(store).map((e) => [e.id, e]));
   const versions = game.seats.map((id) => getVersion(store, id) ?? fail(`game ${game.number} seats version ${id}, which the store does not have`));
-  const seats = versions.map((v) => seatOf(v, entries.get(v.entry)!.className));
-  // The run its seed comes from (host/verify.ts runOfGame's, which the core cannot import).
+  const seats = versions.map((v) => seatOfVersion(store, v));
   let run: string;
-  if (game.kind === 'field') run = fieldRunSeed(settings.seed, game.rules);
-  else if (game.kind === 'test') run = testRunSeed(settings.seed, game.rules, game.subject ?? fail(`test game ${game.number} has no subject: the test its run names is not known`));
-  else {
-    const validated = game.subject != null ? getVersion(store, game.subject) : versions.find((v) => v.language !== PORT_LANGUAGE);
-    run = smokeRunSeed(settings.seed, game.rules, (validated ?? fail(`smoke game ${game.number}: the version it validated is not known`)).sha256);
+  try {
+    run = runOfGame(store, game, settings);
+  } catch (e) {
+    if (e instanceof UnknownRunError) fail(e.message);
+    throw e;
   }
   return { job: { run, rules: game.rules, games: [{ seedKey: game.seedKey, seats }], code: {} }, spec: { seedKey: game.seedKey, seats }, versions };
 }
@@ -60,12 +53,34 @@ function fail(message: string): never {
  * HostWatchError (no such game, no page for its kind or game) or HostWatchRefused (it seats posted answers).
  */
 export function storedGameWatchPage(store: Store, host: Pick<HostGame, 'watch'>, number: number, o: { command: string }): WatchPage {
+  const { game, job, spec, versions } = watchedGame(store, host, number);
+  const made = host.watch!(job, spec);
+  if (made instanceof Promise) throw new HostWatchRefused('its game is played in the sandbox');
+  return watchPageOf(store, game, job, versions, made, o);
+}
+
+/** The same, for any stored game: one seating posted answers is played in a sandbox worker of `ctx` (`koth host watch`, a tick). */
+export async function storedGameWatchPageAsync(store: Store, host: Pick<HostGame, 'watch'>, number: number, o: { command: string; ctx: HostPlayContext }): Promise<WatchPage> {
+  const { game, job, spec, versions } = watchedGame(store, host, number);
+  const code: Record<string, string> = {};
+  for (const s of spec.seats) if (typeof s !== 'string') code[s.sha256] = getCode(store, s.sha256) ?? fail(`the code of ${s.className} (${s.sha256.slice(0, 12)}) is not stored`);
+  const made = await host.watch!({ ...job, code }, spec, o.ctx);
+  return watchPageOf(store, game, job, versions, made, o);
+}
+
+/** The stored game `number` as a job of one game, refused when there is none or the game has no watch pages. */
+function watchedGame(store: Store, host: Pick<HostGame, 'watch'>, number: number): { game: Game } & ReturnType<typeof storedGameJob> {
   const settings = getSettings(store);
   const game = getGame(store, number) ?? fail(`no game ${number} is stored (games are numbered from 1)`);
   if (!host.watch) throw new HostWatchError(`${settings.game} games have no watch page yet`);
-  const { job, spec, versions } = storedGameJob(store, game);
+  return { game, ...storedGameJob(store, game) };
+}
+
+/** The watch page of a stored game made again (`made`), with what it is and whether it gave the stored result. */
+function watchPageOf(store: Store, game: Game, job: HostJob, versions: Version[], made: HostWatch, o: { command: string }): WatchPage {
+  const settings = getSettings(store);
+  const number = game.number;
   const names = boardNames(listEntries(store));
-  const made = host.watch(job, spec);
   const replayed = 'result' in made.outcome ? made.outcome.result : `seat ${made.outcome.failed.seat} failed (${made.outcome.failed.kind}): ${made.outcome.failed.reason}`;
   const same = replayed === game.result;
   return {
