@@ -102,24 +102,28 @@ describe('koth bench ab', () => {
 });
 
 describe('koth bench host', () => {
-  it('builds a synthetic host, times its site and board, and states the goals (--quick: not checked)', () => {
+  it('builds a synthetic host, times its site, board and a real tick, and states the goals (--quick: not checked)', () => {
     const r = koth(['bench', 'host', '--quick', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const figures = r.json() as { name: string; value: number; unit: string; note?: string; goal?: { text: string; met: boolean | null } }[];
     expect(figures.map((f) => f.name)).toEqual([
       'host: build a synthetic host (200 entries, 20,000 games)',
-      'host: publish its site, board included (50 resamples)',
-      'host: the board alone (computeBoard)',
-      "host: publish, board given (a tick's path)",
+      'host: rate and publish, the board computed too (50 resamples)',
+      'host: rate: the board alone (computeBoard)',
+      "host: publish the site, the board given (a tick's step 6)",
       'host: play 1,000 dice games of ports, 8 seats',
-      "host: the site's share of a 1,000-game dice tick of ports",
+      'host: a 1,000-game dice tick (7 ports, 1 posted answer)',
+      "host: the tick's own work, share of the tick",
+      'host: verify --sample all, games/s',
     ]);
     for (const f of figures) expect(f.value).toBeGreaterThan(0);
-    expect(figures.map((f) => f.unit)).toEqual(['s', 's', 's', 's', 's', '%']);
+    expect(figures.map((f) => f.unit)).toEqual(['s', 's', 's', 's', 's', 's', '%', 'games/s']);
     expect(figures[1]!.note).toMatch(/s of CPU/);
+    expect(figures[5]!.note).toMatch(/^playing [\d.]+ s, its own work [\d.]+ s \(ingest [\d.]+, validate [\d.]+, test [\d.]+, schedule [\d.]+, store [\d.]+, rate [\d.]+, publish [\d.]+\)$/);
     expect(figures.flatMap((f) => (f.goal ? [f.goal] : []))).toEqual([
       { text: '≤ 10 s', met: null },
       { text: '≤ 5 %', met: null },
+      { text: "the replay's speed (≥ 80 % of the tick's play)", met: null },
     ]);
   });
 });
