@@ -94,6 +94,7 @@ export const LANES: readonly Lane[] = [
     build: true,
     files: [
       'engines/camel-up/host.test.ts',
+      'engines/camel-up/host-watch-sandbox.test.ts',
       'engines/camel-up/python-players.test.ts',
       'engines/camel-up/python2026.test.ts',
       'engines/camel-up/verify.test.ts',
@@ -109,6 +110,7 @@ export const LANES: readonly Lane[] = [
       'engines/gun-duel/host.test.ts',
       'engines/ruins/big-ints.test.ts',
       'engines/ruins/host.test.ts',
+      'engines/ruins/host-watch-sandbox.test.ts',
       'engines/ruins/python-bots.test.ts',
       'engines/ruins/python-cache.test.ts',
       'engines/ruins/verify.test.ts',
