@@ -108,6 +108,7 @@ export const LANES: readonly Lane[] = [
       'engines/gun-duel/cpp/cpp-players.test.ts',
       'engines/gun-duel/extract.test.ts',
       'engines/gun-duel/host.test.ts',
+      'engines/gun-duel/host-watch-sandbox.test.ts',
       'engines/ruins/big-ints.test.ts',
       'engines/ruins/host.test.ts',
       'engines/ruins/host-watch-sandbox.test.ts',
