@@ -59,6 +59,7 @@ export const LANES: readonly Lane[] = [
     build: true,
     files: [
       'engines/atomas/host.test.ts',
+      'engines/atomas/host-watch-programs.test.ts',
       'engines/camel-up/bench.test.ts',
       'engines/core/entrants/program.test.ts',
       'engines/core/host/store-kill.test.ts',
