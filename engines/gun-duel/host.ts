@@ -37,7 +37,7 @@ import { AWIN, BWIN, type Outcome } from './rules.ts';
 import { runTournament } from './tournament.ts';
 import { statisticalSeeds } from './trials.ts';
 import type { GunDuelVariant } from './variants.ts';
-import { duelView, gunDuelWatchSteps, type DuelView } from './watch.ts';
+import { duelView, GUN_DUEL_LEGEND, gunDuelWatchSteps, type DuelView } from './watch.ts';
 
 /** The time limit of one call into a compiled answer (a turn, a notice, making or deleting a player), ms. */
 export const GUN_DUEL_HOST_TIME_LIMIT_MS = 1000;
@@ -195,8 +195,7 @@ function watchOf(job: HostJob, g: HostGameSpec, duels: readonly DuelView[], outc
   return {
     steps: gunDuelWatchSteps(duels, names),
     intro: [`A duel of ${names.join(' and ')} (rules ${job.rules}), its seeds drawn from ${job.run} pair ${g.seedKey}: each step, one duel.`],
-    legend:
-      "Actions per turn, one square each: grey load (+1 ammo), red bullet (−1), purple plasma (−2), dark grey metal shield, gold thermal shield; the blue line under a row: the ammo after each turn. The grid: the duels so far, row against column (green: the row won, red: lost, grey: draw; outlined: this duel).",
+    legend: GUN_DUEL_LEGEND,
     outcome,
   };
 }
