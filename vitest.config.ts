@@ -59,6 +59,7 @@ export const LANES: readonly Lane[] = [
     build: true,
     files: [
       'engines/atomas/host.test.ts',
+      'engines/atomas/host-watch-programs.test.ts',
       'engines/camel-up/bench.test.ts',
       'engines/core/entrants/program.test.ts',
       'engines/core/host/store-kill.test.ts',
@@ -94,6 +95,7 @@ export const LANES: readonly Lane[] = [
     build: true,
     files: [
       'engines/camel-up/host.test.ts',
+      'engines/camel-up/host-watch-sandbox.test.ts',
       'engines/camel-up/python-players.test.ts',
       'engines/camel-up/python2026.test.ts',
       'engines/camel-up/verify.test.ts',
@@ -107,8 +109,10 @@ export const LANES: readonly Lane[] = [
       'engines/gun-duel/cpp/cpp-players.test.ts',
       'engines/gun-duel/extract.test.ts',
       'engines/gun-duel/host.test.ts',
+      'engines/gun-duel/host-watch-sandbox.test.ts',
       'engines/ruins/big-ints.test.ts',
       'engines/ruins/host.test.ts',
+      'engines/ruins/host-watch-sandbox.test.ts',
       'engines/ruins/python-bots.test.ts',
       'engines/ruins/python-cache.test.ts',
       'engines/ruins/verify.test.ts',

@@ -1,4 +1,7 @@
 /**
+ * Hosts whose field games were really played, for the watch pages of stored games: a dice host
+ * (dicePortsHost) and one of any game (storedHost).
+ *
  * A dice host whose field games were really played (engines/dice/host.ts, ports in process): house
  * bots as versions (language `port`, code `port:<name>`, as host/validate.ts ensureHouse makes
  * them) and one posted answer, for the watch pages of stored games (engines/core/host/watch.ts,
@@ -7,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import '../engines/registry.ts';
 import { DICE_HOST } from '../engines/dice/host.ts';
+import type { HostGame, HostOutcome, HostPlayContext, HostSeat } from '../engines/core/host/play.ts';
 import { fieldRunSeed } from '../engines/core/host/seeds.ts';
 import { addEvent, addVersion, beginTick, createStore, recordGames, setStatus, upsertEntry, type Game, type Store } from '../engines/core/host/store.ts';
 import { HOST_SETTINGS, steppingClock } from './host-fixture.ts';
@@ -50,4 +54,71 @@ export async function dicePortsHost(dir: string): Promise<{ store: Store; ids: R
   addEvent(store, lock.tick, 'games-played', { games: games.length });
   lock.finish();
   return { store, ids };
+}
+
+/** A posted answer of a stored host (storedHost): its class, code and version language. */
+export interface FixtureAnswer {
+  className: string;
+  code: string;
+  language: string;
+}
+
+/**
+ * A host of game `game` in `dir` whose games were really played by `host.playGames` (ports here;
+ * posted answers in the sandbox of `ctx`, when given): the `house` ports as house versions, the
+ * `answers` as posted versions, and field games 1, 2, … seating them by name as `games` say (the
+ * settings' rules unless a game names its own), with the results playGames gave — for the watch
+ * pages of every hosted game (engines/<game>/host-watch*.test.ts). Returns the store, version ids
+ * by name and the outcomes.
+ */
+export async function storedHost(
+  dir: string,
+  o: {
+    game: string;
+    host: HostGame;
+    house: readonly string[];
+    answers?: readonly FixtureAnswer[];
+    games: readonly { seedKey: number; seats: readonly string[]; rules?: string }[];
+    ctx?: HostPlayContext;
+  },
+): Promise<{ store: Store; ids: Record<string, number>; outcomes: HostOutcome[] }> {
+  const settings = { ...HOST_SETTINGS, game: o.game, house: [...o.house], allowPrograms: true };
+  const store = createStore(dir, settings, { clock: steppingClock() });
+  const ids: Record<string, number> = {};
+  const seatOf: Record<string, HostSeat> = {};
+  const code: Record<string, string> = {};
+  for (const name of o.house) {
+    const e = upsertEntry(store, { answer: 'house', className: name, author: '' });
+    const { version } = addVersion(store, { entry: e.id, sha256: sha(`port:${name}`), code: `port:${name}`, language: 'port', posted: null, edited: null });
+    setStatus(store, version.id, 'active');
+    ids[name] = version.id;
+    seatOf[name] = name;
+  }
+  (o.answers ?? []).forEach((a, i) => {
+    const e = upsertEntry(store, { answer: String(9001 + i), className: a.className, author: 'someone' });
+    const { version } = addVersion(store, { entry: e.id, sha256: sha(a.code), code: a.code, language: a.language, author: 'someone', posted: '2026-10-01T00:00:00Z', edited: null });
+    setStatus(store, version.id, 'active');
+    ids[a.className] = version.id;
+    seatOf[a.className] = { sha256: sha(a.code), className: a.className, language: a.language };
+    code[sha(a.code)] = a.code;
+  });
+  const lock = beginTick(store, { pid: 1, machine: 'test' });
+  const outcomes: HostOutcome[] = [];
+  const byRules = new Map<string, number[]>();
+  o.games.forEach((g, i) => byRules.set(g.rules ?? settings.rules, [...(byRules.get(g.rules ?? settings.rules) ?? []), i]));
+  const noSandbox = { kit: { sandboxPool: (): never => { throw new Error('no sandbox here'); } } };
+  for (const [rules, at] of byRules) {
+    const job = { run: fieldRunSeed(settings.seed, rules), rules, code, games: at.map((i) => ({ seedKey: o.games[i]!.seedKey, seats: o.games[i]!.seats.map((n) => seatOf[n]!) })) };
+    const got = await o.host.playGames(job, o.ctx ?? noSandbox);
+    at.forEach((i, j) => (outcomes[i] = got[j]!));
+  }
+  const games: Game[] = o.games.map((g, i) => {
+    const out = outcomes[i]!;
+    if (!('result' in out)) throw new Error(`game ${i + 1} failed: ${JSON.stringify(out)}`);
+    return { number: i + 1, rules: g.rules ?? settings.rules, seedKey: g.seedKey, seats: g.seats.map((n) => ids[n]!), result: out.result, kind: 'field', tick: lock.tick };
+  });
+  recordGames(store, games);
+  addEvent(store, lock.tick, 'games-played', { games: games.length });
+  lock.finish();
+  return { store, ids, outcomes };
 }

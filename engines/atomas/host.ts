@@ -22,7 +22,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CodeSeat, HostFailure, HostGame, HostGameSpec, HostJob, HostOutcome, HostPlayContext } from '../core/host/play.ts';
+import { HostWatchRefused, seatName, type CodeSeat, type HostFailure, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostWatch } from '../core/host/play.ts';
 import { writeProgram } from '../core/host/programs.ts';
 import { encodeResult } from '../core/host/result.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
@@ -31,8 +31,10 @@ import type { PyRandom } from '../core/rng/python-random.ts';
 import { MAX_STDOUT_BYTES, ProgramNotFound, type OnceResult } from '../core/process/command.ts';
 import { externalBot } from './external.ts';
 import { atomasBot } from './ports.ts';
-import { AtomasController, type AtomasBot } from './rules.ts';
+import { AtomasController, type AtomasBot, type AtomasGame } from './rules.ts';
+import type { AtomasMove } from './tournament.ts';
 import { atomasFlags } from './variants.ts';
+import { atomasWatchPage } from './watch.ts';
 
 /** The time limit of one move of a posted program (its process started, fed, and its answer read), ms. */
 export const ATOMAS_HOST_TIME_LIMIT_MS = 2000;
@@ -61,8 +63,18 @@ function runFault(r: OnceResult, move: number, limitMs: number): SeatFailure | u
 /** A posted seat's program: its code and its language. */
 const programKey = (s: CodeSeat) => `${s.sha256}\n${s.language ?? 'program'}`;
 
-/** Plays one hosted game; `commands` maps a posted seat's program (programKey) to its command (playGames writes them). */
-export function playAtomasHostGame(job: Pick<HostJob, 'run' | 'rules' | 'timeLimitMs'>, g: HostGameSpec, commands: ReadonlyMap<string, string> = new Map()): HostOutcome {
+/** A hosted game's moves and its end as the controller gave them (its watch page: watch.ts atomasWatchSteps). */
+export interface AtomasGameRecord {
+  moves: AtomasMove[];
+  /** The game as the controller ended it (none when a seat failed it). */
+  games: AtomasGame[];
+}
+
+/**
+ * Plays one hosted game; `commands` maps a posted seat's program (programKey) to its command
+ * (playGames writes them); `record`, when given, receives its moves and end (its watch page).
+ */
+export function playAtomasHostGame(job: Pick<HostJob, 'run' | 'rules' | 'timeLimitMs'>, g: HostGameSpec, commands: ReadonlyMap<string, string> = new Map(), record?: AtomasGameRecord): HostOutcome {
   if (g.seats.length !== 1) throw new RangeError(`a hosted atomas game seats 1 bot, got ${g.seats.length}`);
   const seat = g.seats[0]!;
   const limitMs = job.timeLimitMs ?? ATOMAS_HOST.timeLimitMs;
@@ -81,7 +93,8 @@ export function playAtomasHostGame(job: Pick<HostJob, 'run' | 'rules' | 'timeLim
   }
   const controller = new AtomasController(pairGenerator(generatorKind('cpython2'), job.run, g.seedKey) as PyRandom, atomasFlags(job.rules));
   try {
-    const game = controller.playGame(bot);
+    const game = controller.playGame(bot, record && ((input, output) => record.moves.push({ game: 1, input, output, scoreBefore: controller.score })));
+    record?.games.push(game);
     if (game.crash !== null && typeof seat !== 'string' && ANSWER_CRASH.test(game.crash))
       return { failed: { seat: 0, kind: 'illegal', reason: `move ${game.moves}: the controller cannot take its answer (${game.crash})` } };
     return { result: encodeResult({ kind: 'score', scores: [game.score] }) };
@@ -92,8 +105,11 @@ export function playAtomasHostGame(job: Pick<HostJob, 'run' | 'rules' | 'timeLim
   }
 }
 
-/** HostGame.playGames: one game after another in this thread (a program's moves are processes; ports answer at once). */
-async function playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]> {
+/**
+ * The job's posted programs written to a temporary folder for `play` (by programKey: its command,
+ * or why it cannot be run), removed after it.
+ */
+function withPrograms<T>(job: HostJob, play: (commands: ReadonlyMap<string, string>, refused: ReadonlyMap<string, string>) => T): T {
   const posted = job.games.some((g) => g.seats.some((s) => typeof s !== 'string'));
   const dir = posted ? mkdtempSync(join(tmpdir(), 'koth-host-atomas-')) : undefined;
   try {
@@ -110,16 +126,51 @@ async function playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcom
         else refused.set(programKey(s), w.refused);
       }
     }
-    const timeLimitMs = ctx.timeLimitMs ?? job.timeLimitMs ?? ATOMAS_HOST.timeLimitMs;
-    return job.games.map((g): HostOutcome => {
-      const s = g.seats[0];
-      const why = s !== undefined && typeof s !== 'string' ? refused.get(programKey(s)) : undefined;
-      return why !== undefined ? { failed: { seat: 0, kind: 'load', reason: why } } : playAtomasHostGame({ ...job, timeLimitMs }, g, commands);
-    });
+    return play(commands, refused);
   } finally {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** One game of the job with its programs written: its outcome (a program that cannot be run fails its seat, 'load'). */
+function playWritten(job: HostJob, g: HostGameSpec, commands: ReadonlyMap<string, string>, refused: ReadonlyMap<string, string>, record?: AtomasGameRecord): HostOutcome {
+  const s = g.seats[0];
+  const why = s !== undefined && typeof s !== 'string' ? refused.get(programKey(s)) : undefined;
+  return why !== undefined ? { failed: { seat: 0, kind: 'load', reason: why } } : playAtomasHostGame(job, g, commands, record);
+}
+
+/** HostGame.playGames: one game after another in this thread (a program's moves are processes; ports answer at once). */
+async function playGames(job: HostJob, ctx: HostPlayContext): Promise<HostOutcome[]> {
+  const timeLimitMs = ctx.timeLimitMs ?? job.timeLimitMs ?? ATOMAS_HOST.timeLimitMs;
+  return withPrograms(job, (commands, refused) => job.games.map((g) => playWritten({ ...job, timeLimitMs }, g, commands, refused)));
+}
+
+/** The watch page's parts of a game played with its moves recorded (as `koth play atomas --report` shows a game). */
+function watchOf(job: HostJob, g: HostGameSpec, record: AtomasGameRecord, outcome: HostOutcome): HostWatch {
+  const page = atomasWatchPage(seatName(g.seats[0]!), `${job.run} pair ${g.seedKey}`, job.rules, record.moves, record.games, '');
+  return { steps: [...page.steps], intro: [...page.intro], ...(page.legend ? { legend: page.legend } : {}), outcome };
+}
+
+/**
+ * HostGame.watch: the game played again move by move (the controller's move hook) — a port's
+ * here at once; a posted program's run as playGames runs it (a process per move, here: atomas
+ * has no sandbox) when `ctx` is given, else refused (programs run only where the host allows them).
+ */
+function watchGame(job: HostJob, g: HostGameSpec, ctx?: HostPlayContext): HostWatch | Promise<HostWatch> {
+  const seat = g.seats[0];
+  if (seat === undefined || typeof seat === 'string') {
+    const record: AtomasGameRecord = { moves: [], games: [] };
+    return watchOf(job, g, record, playAtomasHostGame(job, g, new Map(), record));
+  }
+  if (!ctx) throw new HostWatchRefused(`it seats a posted program (${seatName(seat)}), which is run only by a host that plays its games`);
+  return (async () => {
+    const timeLimitMs = ctx.timeLimitMs ?? job.timeLimitMs ?? ATOMAS_HOST.timeLimitMs;
+    const one = { ...job, games: [g], timeLimitMs };
+    const record: AtomasGameRecord = { moves: [], games: [] };
+    const outcome = withPrograms(one, (commands, refused) => playWritten(one, g, commands, refused, record));
+    return watchOf(job, g, record, outcome);
+  })();
+}
+
 /** Atomas's hosting (engine.host): solo games; posted answers are programs (only with --allow-programs). */
-export const ATOMAS_HOST: HostGame = { seats: { min: 1, max: 1 }, languages: ['program'], runtime: 'none', timeLimitMs: ATOMAS_HOST_TIME_LIMIT_MS, playGames };
+export const ATOMAS_HOST: HostGame = { seats: { min: 1, max: 1 }, languages: ['program'], runtime: 'none', timeLimitMs: ATOMAS_HOST_TIME_LIMIT_MS, playGames, watch: watchGame };

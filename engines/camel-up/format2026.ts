@@ -20,8 +20,8 @@ import type { TrialSpec } from '../core/game.ts';
 import { PyRandom } from '../core/rng/python-random.ts';
 import type { Rng } from '../core/rng/rng.ts';
 import { bootstrapRatings, fitBradleyTerry, type RatedGame } from '../core/stats/bradley-terry.ts';
-import { CamelGame } from './rules.ts';
-import type { PlayerResolver } from './tournament.ts';
+import { CamelGame, type CamelGameState } from './rules.ts';
+import type { CamelTurnEvent, PlayerResolver } from './tournament.ts';
 import { camelFlags } from './variants.ts';
 import { RUN_GAME_READ } from './python-players.ts';
 
@@ -71,7 +71,13 @@ function statsLineError(result: unknown): [string, string] | undefined {
   return undefined;
 }
 
-/** `games` games of tournament_core's loop on one generator (`random`, the module-global one the bots share); `onAction` sees every answer run_game read (a hosted game counts them: engines/camel-up/host.ts). */
+/**
+ * `games` games of tournament_core's loop on one generator (`random`, the module-global one the
+ * bots share); `onAction` sees every answer run_game read (a hosted game counts them:
+ * engines/camel-up/host.ts); `watch`, when given, sees them as turn events with the game's state
+ * before every action and at its end (a hosted game's watch page), as tournament.ts playGames
+ * hands them to `koth play camel-up --report`.
+ */
 export function playTournament2026(
   names: readonly string[],
   resolve: PlayerResolver,
@@ -79,6 +85,7 @@ export function playTournament2026(
   games: number,
   each: (g: Format26Game, k: number) => void,
   onAction?: (seat: number, action: unknown) => void,
+  watch?: { onAction(e: CamelTurnEvent): void; onState(game: number, g: CamelGameState): void },
 ): void {
   const missing = names.filter((n) => !resolve(n));
   if (missing.length) throw new Error(`no camel-up port for ${missing.join(', ')}`);
@@ -100,7 +107,12 @@ export function playTournament2026(
         );
       }
       onAction?.(seat, action);
+      if (watch) {
+        watch.onState(k + 1, game.g);
+        watch.onAction({ game: k + 1, turn: game.turns + 1, seat, player: names[seats[seat]!]!, action: action as unknown[], money: [...game.g.player_money_values] });
+      }
     });
+    watch?.onState(k + 1, game.g);
     each({ seats, order: seats.map((i) => names[i]!), money: r.money, winnerSeats: r.winnerSeats, turns: r.turns }, k);
   }
 }

@@ -36,7 +36,7 @@
  * takes seconds in Pyodide).
  */
 import { basename } from 'node:path';
-import type { HostGame, HostGameSpec, HostJob, HostOutcome } from '../core/host/play.ts';
+import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostWatch } from '../core/host/play.ts';
 import { encodeResult, placesOfScores } from '../core/host/result.ts';
 import { answerModule, playTask, sandboxedPlayGames, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
@@ -50,8 +50,9 @@ import { playTournament2026, RunGameCrash } from './format2026.ts';
 import { camelBot } from './ports.ts';
 import { CAMEL_MOVE_TIMEOUT_MS, CamelUnfollowable, loadPythonCamelPlayers, type CamelSandbox } from './python-players.ts';
 import { MAX_ACTIONS, type CamelPlayer } from './rules.ts';
-import { playGames } from './tournament.ts';
+import { playGames, type CamelTurnEvent } from './tournament.ts';
 import { camelFlags } from './variants.ts';
+import { camelRecorder, camelWatchPage, type CamelSnapshot } from './watch.ts';
 
 /** The time limit of one move of a posted answer (or loading its code), ms: the replay's (camelup.py had none). */
 export const CAMEL_HOST_TIME_LIMIT_MS = CAMEL_MOVE_TIMEOUT_MS;
@@ -131,8 +132,21 @@ function seatPlayers(job: HostJob, g: HostGameSpec, py: CamelSandbox | undefined
   });
 }
 
-/** Plays one hosted game (`py`: the sandbox's Python, needed when answers are seated). */
-export function playCamelHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost): HostOutcome {
+/** A hosted game as its watch page shows it (plain data: it comes back from a sandbox worker). */
+export interface CamelGameRecord {
+  /** Every action, as a turn event. */
+  events: CamelTurnEvent[];
+  /** The game's state before every action and at its end (watch.ts camelRecorder). */
+  snapshots: CamelSnapshot[];
+  /** The game as it ended: the seated players in play order, their money and the winners' seats (none when it did not end). */
+  games: { order: string[]; money: number[]; winnerSeats: number[] }[];
+}
+
+/**
+ * Plays one hosted game (`py`: the sandbox's Python, needed when answers are seated); `record`,
+ * when given, receives the game action by action (its watch page).
+ */
+export function playCamelHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost, record?: CamelGameRecord): HostOutcome {
   if (g.seats.length !== CAMEL_SEATS) throw new RangeError(`a hosted camel-up game seats ${CAMEL_SEATS} players, got ${g.seats.length}`);
   camelFlags(job.rules); // an unknown variant throws here
   const is2026 = job.rules.split('+')[0] === '2026';
@@ -168,9 +182,22 @@ export function playCamelHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost
       if (++actions > MAX_ACTIONS) throw new NoEnd();
     };
     const money = new Array<number>(CAMEL_SEATS);
+    const recorder = record && camelRecorder();
+    const ended = (r: { order: string[]; money: number[]; winnerSeats: number[] }) => record?.games.push({ order: [...r.order], money: [...r.money], winnerSeats: [...r.winnerSeats] });
     try {
-      if (is2026) playTournament2026(names, resolve, random, 1, (r) => r.seats.forEach((p, j) => (money[p] = r.money[j]!)), count);
-      else playGames(names, resolve, random, job.rules, 1, (r, order) => order.forEach((p, j) => (money[p] = r.money[j]!)), count);
+      if (is2026)
+        playTournament2026(names, resolve, random, 1, (r) => (r.seats.forEach((p, j) => (money[p] = r.money[j]!)), ended(r)), count, recorder && { onAction: (e) => record!.events.push(e), onState: recorder.onState });
+      else
+        playGames(
+          names,
+          resolve,
+          random,
+          job.rules,
+          1,
+          (r, order) => (order.forEach((p, j) => (money[p] = r.money[j]!)), ended(r)),
+          record ? (e) => (count(), record.events.push(e)) : count,
+          recorder?.onState,
+        );
     } catch (e) {
       if (e instanceof NoEnd) return { result: encodeResult({ kind: 'place', places: [null, null, null, null] }) };
       const own = e !== null && typeof e === 'object' ? raisedBy.get(e) : undefined;
@@ -184,6 +211,8 @@ export function playCamelHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost
         throw new SeatFailure(seat, 'illegal', `camelup.py raised on its answer: ${text}`);
       }
       throw e;
+    } finally {
+      if (record && recorder) record.snapshots = recorder.snapshots;
     }
     return { result: encodeResult({ kind: 'place', places: placesOfScores(money) }) };
   } catch (e) {
@@ -197,9 +226,49 @@ export function camelHostGames(job: HostJob, ctx: JobContext): HostOutcome[] {
   return playTask(job, (g) => playCamelHostGame(job, g, ctx.python), () => ctx.python.stopReason() !== undefined);
 }
 
+/** Sandbox job: the job's one game played with its actions recorded, for its watch page. */
+export function camelHostWatchGame(job: HostJob, ctx: JobContext): { record: CamelGameRecord; outcome: HostOutcome } {
+  const record: CamelGameRecord = { events: [], snapshots: [], games: [] };
+  const outcome = playCamelHostGame(job, job.games[0]!, ctx.python, record);
+  return { record, outcome };
+}
+
+/** The watch page's parts of a game played with its actions recorded (as `koth play camel-up --report` shows a game). */
+function watchOf(job: HostJob, g: HostGameSpec, record: CamelGameRecord, outcome: HostOutcome): HostWatch {
+  const page = camelWatchPage({ seed: `${job.run} pair ${g.seedKey}`, rules: job.rules, events: record.events, snapshots: record.snapshots, games: record.games, command: '' });
+  return { steps: [...page.steps], intro: [...page.intro], ...(page.legend ? { legend: page.legend } : {}), outcome };
+}
+
+/**
+ * HostGame.watch: a game played again action by action (the turn events and the game's state
+ * before each), as `koth play camel-up --report` shows a game — a game of ports here, one
+ * seating posted answers in a sandbox worker (the job `camelHostWatchGame`) when `ctx` gives
+ * one, else refused.
+ */
+function watchGame(job: HostJob, g: HostGameSpec, ctx?: HostPlayContext): HostWatch | Promise<HostWatch> {
+  const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
+  if (!answers.length) {
+    const record: CamelGameRecord = { events: [], snapshots: [], games: [] };
+    return watchOf(job, g, record, playCamelHostGame(job, g, undefined, record));
+  }
+  if (!ctx) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox`);
+  return (async () => {
+    const timeLimitMs = ctx.timeLimitMs ?? CAMEL_HOST_TIME_LIMIT_MS;
+    const own = ctx.sandbox === undefined;
+    const pool = ctx.sandbox ?? ctx.kit.sandboxPool('camel-up', 1, { timeoutMs: timeLimitMs });
+    try {
+      const r = (await pool.run({ kind: 'job', fn: 'camelHostWatchGame', args: { ...job, games: [g], timeLimitMs } })) as { record: CamelGameRecord; outcome: HostOutcome };
+      return watchOf(job, g, r.record, r.outcome);
+    } finally {
+      if (own) await pool.destroy();
+    }
+  })();
+}
+
 /** Camel-up's hosting (engine.host). */
 export const CAMEL_HOST: HostGame = {
   seats: { min: CAMEL_SEATS, max: CAMEL_SEATS },
   timeLimitMs: CAMEL_HOST_TIME_LIMIT_MS,
   playGames: sandboxedPlayGames({ game: 'camel-up', job: 'camelHostGames', batch: CAMEL_HOST_BATCH, timeLimitMs: CAMEL_HOST_TIME_LIMIT_MS, playHere: (job, g) => playCamelHostGame(job, g) }),
+  watch: watchGame,
 };

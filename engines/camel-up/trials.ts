@@ -81,5 +81,5 @@ export const ruleOutcomes: RuleOutcomes<CamelRunOptions, CamelStats> = (acc) => 
   return { rows: Object.fromEntries([...pts].map(([b, [p, n]]) => [b, p / n])), groups: Object.fromEntries(acc.seatPoints.map((p, i) => [String(i), p])) };
 };
 
-/** Hosted games (`koth host`): the sandbox job playing a batch (engines/camel-up/host.ts). */
-export { camelHostGames } from './host.ts';
+/** Hosted games (`koth host`): the sandbox jobs playing a batch, and one game for its watch page (engines/camel-up/host.ts). */
+export { camelHostGames, camelHostWatchGame } from './host.ts';

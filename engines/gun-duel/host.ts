@@ -20,7 +20,7 @@
  * compile ('load': the compiler's first error lines), traps, throws or aborts ('crash'), runs out
  * of memory ('memory'), or passes the time limit of a call ('timeout': the sandbox ends the worker).
  */
-import type { CodeSeat, HostGame, HostGameSpec, HostJob, HostOutcome } from '../core/host/play.ts';
+import { HostWatchRefused, seatName, type CodeSeat, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostWatch } from '../core/host/play.ts';
 import { sandboxedPlayGames, stopKind, type PreparedAnswers } from '../core/host/sandboxed.ts';
 import { encodeResult } from '../core/host/result.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
@@ -37,6 +37,7 @@ import { AWIN, BWIN, type Outcome } from './rules.ts';
 import { runTournament } from './tournament.ts';
 import { statisticalSeeds } from './trials.ts';
 import type { GunDuelVariant } from './variants.ts';
+import { duelView, GUN_DUEL_LEGEND, gunDuelWatchSteps, type DuelView } from './watch.ts';
 
 /** The time limit of one call into a compiled answer (a turn, a notice, making or deleting a player), ms. */
 export const GUN_DUEL_HOST_TIME_LIMIT_MS = 1000;
@@ -66,9 +67,9 @@ function seatOfAnswer(g: HostGameSpec, name: string | undefined): number {
 
 /**
  * Plays one hosted duel. Compiled answers need the C++ sandbox worker's context (`sandbox`);
- * games of ports only run anywhere.
+ * games of ports only run anywhere. `onDuel`, when given, sees every duel played (its watch page).
  */
-export function playGunDuelHostGame(task: Pick<GunDuelHostTask, 'run' | 'rules' | 'compiled'>, g: HostGameSpec, sandbox?: SandboxContext): HostOutcome {
+export function playGunDuelHostGame(task: Pick<GunDuelHostTask, 'run' | 'rules' | 'compiled'>, g: HostGameSpec, sandbox?: SandboxContext, onDuel?: (d: DuelView) => void): HostOutcome {
   if (g.seats.length !== 2) throw new RangeError(`a hosted gun-duel game seats 2 players, got ${g.seats.length}`);
   // One class per compiled answer in this game: two seats of one answer share its instance, as one process would.
   const compiled = new Map<string, PlayerClass>();
@@ -94,7 +95,11 @@ export function playGunDuelHostGame(task: Pick<GunDuelHostTask, 'run' | 'rules' 
   const seeds = statisticalSeeds(`gun-duel/${rng.randbelow(2 ** 48)}`);
   let status: Outcome | undefined;
   try {
-    runTournament({ players, seeds, repetition: 1, variant: task.rules as GunDuelVariant, onDuel: (d) => (status = d.status) });
+    runTournament({ players, seeds, repetition: 1, variant: task.rules as GunDuelVariant, onDuel: (d) => {
+        status = d.status;
+        onDuel?.(duelView(d));
+      },
+    });
   } catch (e) {
     if (e instanceof CppAnswerStopped) return { failed: { seat: seatOfAnswer(g, e.player), kind: stopKind(e.reason), reason: e.message } };
     if (e instanceof WasmRefused) return { failed: { seat: seatOfAnswer(g, undefined), kind: 'load', reason: `its module cannot run in the sandbox: ${e.message}` } };
@@ -107,6 +112,13 @@ export function playGunDuelHostGame(task: Pick<GunDuelHostTask, 'run' | 'rules' 
 /** Sandbox job (C++ sandbox worker): the games of a task, in order. */
 export function gunDuelHostGames(task: GunDuelHostTask, ctx: SandboxContext): HostOutcome[] {
   return task.games.map((g) => playGunDuelHostGame(task, g, ctx));
+}
+
+/** Sandbox job (C++ sandbox worker): the task's one game played with its duels recorded, for its watch page. */
+export function gunDuelHostWatchGame(task: GunDuelHostTask, ctx: SandboxContext): { duels: DuelView[]; outcome: HostOutcome } {
+  const duels: DuelView[] = [];
+  const outcome = playGunDuelHostGame(task, task.games[0]!, ctx, (d) => duels.push(d));
+  return { duels, outcome };
 }
 
 /** A compile error as a bot author reads it: the compiler's lines from its first error. */
@@ -177,5 +189,54 @@ const playGames = sandboxedPlayGames({
   taskFailure,
 });
 
+/** The watch page's parts of a duel played with its duels recorded (as `koth play gun-duel --report` shows the first round). */
+function watchOf(job: HostJob, g: HostGameSpec, duels: readonly DuelView[], outcome: HostOutcome): HostWatch {
+  const names = g.seats.map(seatName);
+  return {
+    steps: gunDuelWatchSteps(duels, names),
+    intro: [`A duel of ${names.join(' and ')} (rules ${job.rules}), its seeds drawn from ${job.run} pair ${g.seedKey}: each step, one duel.`],
+    legend: GUN_DUEL_LEGEND,
+    outcome,
+  };
+}
+
+/**
+ * HostGame.watch: the duel played again with its duels recorded (the tournament's onDuel) — a
+ * duel of ports here at once; one seating posted answers compiled (as playGames' prepare
+ * compiles them) and played in a C++ sandbox worker (the job `gunDuelHostWatchGame`) when `ctx`
+ * is given, else refused.
+ */
+function watchGame(job: HostJob, g: HostGameSpec, ctx?: HostPlayContext): HostWatch | Promise<HostWatch> {
+  const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
+  if (!answers.length) {
+    const duels: DuelView[] = [];
+    const outcome = playGunDuelHostGame({ ...job, compiled: {} }, g, undefined, (d) => duels.push(d));
+    return watchOf(job, g, duels, outcome);
+  }
+  if (!ctx) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the C++ sandbox`);
+  return (async () => {
+    const one = { ...job, games: [g] };
+    const prepared = await prepare(one);
+    const failed = prepared.failed?.get(0);
+    if (failed) return watchOf(job, g, [], failed);
+    const timeLimitMs = ctx.timeLimitMs ?? GUN_DUEL_HOST_TIME_LIMIT_MS;
+    const own = ctx.sandbox === undefined || ctx.sandbox.runtime !== 'wasm';
+    const pool = own ? ctx.kit.sandboxPool('gun-duel', 1, { runtime: 'wasm', timeoutMs: timeLimitMs }) : ctx.sandbox!;
+    try {
+      let r: { duels: DuelView[]; outcome: HostOutcome };
+      try {
+        r = (await pool.run({ kind: 'job', fn: 'gunDuelHostWatchGame', args: prepared.args([g]) })) as typeof r;
+      } catch (e) {
+        const outcome = taskFailure(e, g);
+        if (!outcome) throw e;
+        r = { duels: [], outcome };
+      }
+      return watchOf(job, g, r.duels, r.outcome);
+    } finally {
+      if (own) await pool.destroy();
+    }
+  })();
+}
+
 /** Gun Duel's hosting (engine.host): duels of two seats; posted answers are C++ compiled to WebAssembly. */
-export const GUN_DUEL_HOST: HostGame = { seats: { min: 2, max: 2 }, languages: ['cpp'], runtime: 'wasm', timeLimitMs: GUN_DUEL_HOST_TIME_LIMIT_MS, playGames };
+export const GUN_DUEL_HOST: HostGame = { seats: { min: 2, max: 2 }, languages: ['cpp'], runtime: 'wasm', timeLimitMs: GUN_DUEL_HOST_TIME_LIMIT_MS, playGames, watch: watchGame };

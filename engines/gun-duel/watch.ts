@@ -148,6 +148,10 @@ export function playFirstRound(seed: bigint, players: PlayerClass[], repetition:
   return { names, duels, res };
 }
 
+/** What the pictures of gun-duel's steps show (its pages': `koth play gun-duel --report`, a hosted duel's). */
+export const GUN_DUEL_LEGEND =
+  "Actions per turn, one square each: grey load (+1 ammo), red bullet (−1), purple plasma (−2), dark grey metal shield, gold thermal shield; the blue line under a row: the ammo after each turn. The grid: the first round so far, row against column (green: the row won, red: lost, grey: draw; outlined: this duel), with each player's wins.";
+
 export function gunDuelWatchPage(seed: bigint, names: readonly string[], duels: readonly DuelView[], res: TournamentResult, repetition: number, rules: string, stdlib: string, command: string): WatchPage {
   return {
     title: `Futuristic Gun Duel — first round, seed ${seed}`,
@@ -158,8 +162,7 @@ export function gunDuelWatchPage(seed: bigint, names: readonly string[], duels: 
       `${names.length} players, ${repetition} duel${repetition === 1 ? '' : 's'} per pair per round, rules ${rules}, C++ library ${stdlib}. Each step: one duel of the first round (the first of each pair).`,
       `Scoreboard: ${res.rows.map((r) => `${r.player} ${r.points}`).join(', ')}.`,
     ],
-    legend:
-      "Actions per turn, one square each: grey load (+1 ammo), red bullet (−1), purple plasma (−2), dark grey metal shield, gold thermal shield; the blue line under a row: the ammo after each turn. The grid: the first round so far, row against column (green: the row won, red: lost, grey: draw; outlined: this duel), with each player's wins.",
+    legend: GUN_DUEL_LEGEND,
     steps: gunDuelWatchSteps(duels, names),
   };
 }

@@ -30,7 +30,7 @@
  * exception in get_action or enter_ruins is no failure: the driver caught it and the adventurer
  * died, as in ruins.py. ruins.py had no time limit: the host's is RUINS_HOST_TIME_LIMIT_MS.
  */
-import type { HostGame, HostGameSpec, HostJob, HostOutcome } from '../core/host/play.ts';
+import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostWatch } from '../core/host/play.ts';
 import { encodeResult } from '../core/host/result.ts';
 import { answerModule, playTask, sandboxedPlayGames, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
@@ -42,8 +42,9 @@ import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import type { Adventurer, AdventurerClass, RoomState, SeedLater } from './adventurer.ts';
 import { drunkard, ruinsClass } from './ports.ts';
 import { loadPythonRuinsBots, PythonBotRefused, RUINS_ANSWER_PRELUDE } from './python-bots.ts';
-import { Ruins } from './rules.ts';
+import { Ruins, scoreRows, type LogLine, type ScoreRow } from './rules.ts';
 import { RUINS_VARIANTS, type RuinsFlags } from './variants.ts';
+import { ruinsRecorder, ruinsWatchPage, type RuinsSnapshot } from './watch.ts';
 
 /** The time limit of one call into a posted answer (loading its code, __init__, get_action), ms: ruins.py had none. */
 export const RUINS_HOST_TIME_LIMIT_MS = 2000;
@@ -167,8 +168,21 @@ function seatClasses(job: HostJob, g: HostGameSpec, py: PythonHost | undefined, 
   });
 }
 
-/** Plays one hosted game (`py`: the sandbox's Python, needed when answers are seated). */
-export function playRuinsHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost): HostOutcome {
+/** A hosted game as its watch page shows it (plain data: it comes back from a sandbox worker). */
+export interface RuinsGameRecord {
+  /** The game before its first turn and after every turn (watch.ts ruinsRecorder). */
+  snapshots: RuinsSnapshot[];
+  /** The driver's whole log. */
+  log: LogLine[];
+  /** The driver's score table (none when a seat failed the game). */
+  rows: ScoreRow[];
+}
+
+/**
+ * Plays one hosted game (`py`: the sandbox's Python, needed when answers are seated); `record`,
+ * when given, receives the game turn by turn with the driver's log (its watch page).
+ */
+export function playRuinsHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost, record?: RuinsGameRecord): HostOutcome {
   const k = g.seats.length;
   if (k < RUINS_HOST.seats.min || k > RUINS_HOST.seats.max) throw new RangeError(`a hosted ruins game seats ${RUINS_HOST.seats.min} to ${RUINS_HOST.seats.max} bots, got ${k}`);
   const flags = rulesFlags(job.rules);
@@ -181,9 +195,11 @@ export function playRuinsHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost
     while (table.length < RUINS_TABLE) table.push(drunkard());
     const rand = pairGenerator(generatorKind('cpython3'), job.run, g.seedKey) as PyRandom;
     if (flags.shuffleSeats) rand.shuffle(table);
+    const recorder = record && ruinsRecorder();
     try {
-      game = new Ruins(table, rand.getrandbitsWords(1337));
+      game = new Ruins(table, rand.getrandbitsWords(1337), recorder ? { log: true, onTurnEnd: recorder.onTurnEnd } : {});
       const scored = game.runGame();
+      if (record) record.rows = scoreRows(scored);
       const scores = new Array<number>(k).fill(0);
       for (const { player, score } of scored) {
         const seat = w.seatOf.get(player.bot);
@@ -197,6 +213,11 @@ export function playRuinsHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost
       if (e instanceof SandboxStop) throw new SeatFailure(own ?? culpritSeat(game, w, g), stopKind(e.reason), stopText(e.reason, e.pyMessage.slice(e.bot.length + 2), limitMs));
       if (own !== undefined) throw new SeatFailure(own, 'crash', `${text} (${e.where || 'in its own code'}: ruins.py did not catch it and stopped)`);
       throw new SeatFailure(culpritSeat(game, w, g), 'illegal', `ruins.py crashed on its action: ${text}${e.where ? ` (${e.where})` : ''}`);
+    } finally {
+      if (record && recorder) {
+        record.snapshots = recorder.snapshots;
+        record.log = game ? [...game.log] : [];
+      }
     }
   } catch (e) {
     if (e instanceof SeatFailure) return { failed: { seat: e.seat, kind: e.kind, reason: e.message } };
@@ -217,9 +238,50 @@ export function ruinsHostGames(job: HostJob, ctx: JobContext): HostOutcome[] {
   return playTask(job, (g) => playRuinsHostGame(job, g, ctx.python), () => ctx.python.stopReason() !== undefined);
 }
 
+/** Sandbox job: the job's one game played with its turns recorded, for its watch page. */
+export function ruinsHostWatchGame(job: HostJob, ctx: JobContext): { record: RuinsGameRecord; outcome: HostOutcome } {
+  const record: RuinsGameRecord = { snapshots: [], log: [], rows: [] };
+  const outcome = playRuinsHostGame(job, job.games[0]!, ctx.python, record);
+  return { record, outcome };
+}
+
+/** The watch page's parts of a game played with its turns recorded (as `koth play ruins --report` shows a game). */
+function watchOf(job: HostJob, g: HostGameSpec, record: RuinsGameRecord, outcome: HostOutcome): HostWatch {
+  const page = ruinsWatchPage(`${job.run} pair ${g.seedKey}`, record.snapshots, record.log, record.rows, '');
+  // Without a score table (a seat failed the game) the page's result line has nothing to say.
+  const intro = record.rows.length ? page.intro : page.intro.slice(0, 1);
+  return { steps: [...page.steps], intro: [...intro], ...(page.legend ? { legend: page.legend } : {}), outcome };
+}
+
+/**
+ * HostGame.watch: a game played again turn by turn (Ruins' onTurnEnd and the driver's log), as
+ * `koth play ruins --report` shows a game — a game of ports here, one seating posted answers in a
+ * sandbox worker (the job `ruinsHostWatchGame`) when `ctx` gives one, else refused.
+ */
+function watchGame(job: HostJob, g: HostGameSpec, ctx?: HostPlayContext): HostWatch | Promise<HostWatch> {
+  const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
+  if (!answers.length) {
+    const record: RuinsGameRecord = { snapshots: [], log: [], rows: [] };
+    return watchOf(job, g, record, playRuinsHostGame(job, g, undefined, record));
+  }
+  if (!ctx) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox`);
+  return (async () => {
+    const timeLimitMs = ctx.timeLimitMs ?? RUINS_HOST_TIME_LIMIT_MS;
+    const own = ctx.sandbox === undefined;
+    const pool = ctx.sandbox ?? ctx.kit.sandboxPool('ruins', 1, { timeoutMs: timeLimitMs });
+    try {
+      const r = (await pool.run({ kind: 'job', fn: 'ruinsHostWatchGame', args: { ...job, games: [g], timeLimitMs } })) as { record: RuinsGameRecord; outcome: HostOutcome };
+      return watchOf(job, g, r.record, r.outcome);
+    } finally {
+      if (own) await pool.destroy();
+    }
+  })();
+}
+
 /** Ruins' hosting (engine.host). */
 export const RUINS_HOST: HostGame = {
   seats: { min: 2, max: RUINS_TABLE },
   timeLimitMs: RUINS_HOST_TIME_LIMIT_MS,
   playGames: sandboxedPlayGames({ game: 'ruins', job: 'ruinsHostGames', batch: RUINS_HOST_BATCH, timeLimitMs: RUINS_HOST_TIME_LIMIT_MS, playHere: (job, g) => playRuinsHostGame(job, g) }),
+  watch: watchGame,
 };

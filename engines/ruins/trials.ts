@@ -181,5 +181,5 @@ export const ruleOutcomes: RuleOutcomes<RuinsRunOptions, RuinsAcc> = (acc, o) =>
   return { rows: Object.fromEntries(o.bots.map((b) => [b, tops.has(b) ? 1 / tops.size : 0])) };
 };
 
-/** Hosted games (`koth host`): the sandbox job playing a batch (engines/ruins/host.ts). */
-export { ruinsHostGames } from './host.ts';
+/** Hosted games (`koth host`): the sandbox jobs playing a batch, and one game for its watch page (engines/ruins/host.ts). */
+export { ruinsHostGames, ruinsHostWatchGame } from './host.ts';
