@@ -112,7 +112,7 @@ describe('koth bench host', () => {
       'host: rate: the board alone (computeBoard)',
       "host: publish the site, the board given (a tick's step 6)",
       'host: play 1,000 dice games of ports, 8 seats',
-      'host: a 1,000-game dice tick (7 ports, 1 posted answer)',
+      'host: a 100-game dice tick (7 ports, 1 posted answer)',
       "host: the tick's own work, share of the tick",
       'host: verify --sample all, games/s',
     ]);

@@ -5,7 +5,7 @@
  *
  *  - publishing its site as a tick's step 6 does, the board given (publishSite): goal ≤ 10 s;
  *  - rating, the board alone (computeBoard, 1000 bootstrap resamples: step 5), and both together;
- *  - a real tick (host/tick.ts) of 10,000 dice games (`--quick`: 1,000) on a host of seven house
+ *  - a real tick (host/tick.ts) of 10,000 dice games (`--quick`: 100) on a host of seven house
  *    ports and one posted answer (a few lines of our own, in the sandbox, so every game seats it,
  *    as a living KotH's games seat answers): the tick's own work — everything but playing games:
  *    ingest, tests, scheduling, storing, rating, publishing — as a share of the tick: goal ≤ 5 %;
@@ -57,6 +57,8 @@ export async function hostBenchFigures(o: { quick: boolean; runs?: number }): Pr
   const games = o.quick ? 20_000 : 1_000_000;
   const resamples = o.quick ? 50 : 1000;
   const tickGames = o.quick ? 1000 : 10_000;
+  /** The real tick's games (`--quick`: a few, the sandbox plays them at about 100 a second). */
+  const answerTickGames = o.quick ? 100 : 10_000;
   const runs = o.runs ?? 1;
   const dir = mkdtempSync(join(tmpdir(), 'koth-bench-host-'));
   const shape = `${entries} entries, ${games.toLocaleString('en-US')} games`;
@@ -75,7 +77,7 @@ export async function hostBenchFigures(o: { quick: boolean; runs?: number }): Pr
     }
     store.close();
     const play = await timed(() => playDicePorts(tickGames));
-    const tick = await benchTick(join(dir, 'tick'), tickGames);
+    const tick = await benchTick(join(dir, 'tick'), answerTickGames, o.quick ? 40 : 200);
     const figure = (name: string, ts: Timed[], goal?: BenchFigure['goal']): BenchFigure => ({
       name,
       value: median(ts.map((t) => t.wall)),
@@ -90,7 +92,7 @@ export async function hostBenchFigures(o: { quick: boolean; runs?: number }): Pr
       figure(`host: rate: the board alone (computeBoard)`, board),
       figure("host: publish the site, the board given (a tick's step 6)", given, { text: `≤ ${HOST_PUBLISH_GOAL_S} s`, met: o.quick ? null : median(given.map((t) => t.wall)) <= HOST_PUBLISH_GOAL_S }),
       figure(`host: play ${tickGames.toLocaleString('en-US')} dice games of ports, 8 seats`, [play]),
-      { name: `host: a ${tickGames.toLocaleString('en-US')}-game dice tick (7 ports, 1 posted answer)`, value: tick.total, unit: 's', note: `playing ${tick.play.toFixed(1)} s, its own work ${tick.own.toFixed(2)} s (${tick.parts})` },
+      { name: `host: a ${answerTickGames.toLocaleString('en-US')}-game dice tick (7 ports, 1 posted answer)`, value: tick.total, unit: 's', note: `playing ${tick.play.toFixed(1)} s, its own work ${tick.own.toFixed(2)} s (${tick.parts})` },
       {
         name: `host: the tick's own work, share of the tick`,
         value: (tick.own / tick.total) * 100,
@@ -116,10 +118,10 @@ const BENCH_ANSWER = 'class Steady(Bot):\n    def make_throw(self, scores, last_
 
 /**
  * A real tick of `games` dice games on a host in `dir` (seven house ports, one posted answer in a
- * folder): a first tick validates the answer and plays 200 games, the second is timed by its own
+ * folder): a first tick validates the answer and plays `first` games, the second is timed by its own
  * report (TickReport.ms); then verify replays every stored game.
  */
-async function benchTick(dir: string, games: number): Promise<{ total: number; play: number; own: number; parts: string; playRate: number; verifyRate: number }> {
+async function benchTick(dir: string, games: number, first: number): Promise<{ total: number; play: number; own: number; parts: string; playRate: number; verifyRate: number }> {
   const bots = join(dir, 'bots');
   mkdirSync(bots, { recursive: true });
   writeFileSync(join(bots, 'steady.py'), BENCH_ANSWER);
@@ -127,7 +129,7 @@ async function benchTick(dir: string, games: number): Promise<{ total: number; p
   const store = createStore(join(dir, 'host'), { game: 'dice', source: `dir:${bots}`, rules: 'fixed', seed: 'bench', house, elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, allowPrograms: false });
   try {
     const kit = replayKit();
-    await runTick(store, { kit, games: 200, testPairs: 1 });
+    await runTick(store, { kit, games: first, testPairs: 1 });
     const r = await runTick(store, { kit, games, testPairs: 1 });
     const ms = r.ms;
     const own = (ms.total - ms.play) / 1000;

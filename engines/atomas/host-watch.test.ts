@@ -6,12 +6,10 @@
  * refused without a context to run it in.
  */
 import { describe, expect, it } from 'vitest';
-import { storedHost } from '../../test/host-watch-fixture.ts';
+import { storedHost, expectWatchAsStored } from '../../test/host-watch-fixture.ts';
 import { tempDirs } from '../../test/helpers.ts';
-import { HostWatchRefused, type HostWatch } from '../core/host/play.ts';
+import { HostWatchRefused } from '../core/host/play.ts';
 import { decodeResult } from '../core/host/result.ts';
-import { getGame } from '../core/host/store.ts';
-import { storedGameJob, storedGameWatchPage } from '../core/host/watch.ts';
 import { ATOMAS_HOST } from './host.ts';
 import { atomasPorts } from './ports.ts';
 
@@ -28,12 +26,7 @@ describe('watch pages of stored atomas games', () => {
     const { store, outcomes } = await storedHost(tmp(), { game: 'atomas', host: ATOMAS_HOST, house: [a!, b!], games });
     for (const [i, g] of games.entries()) {
       const number = i + 1;
-      const stored = getGame(store, number)!;
-      const { job, spec } = storedGameJob(store, stored);
-      const made = ATOMAS_HOST.watch!(job, spec) as HostWatch;
-      expect(made.outcome).toEqual(outcomes[i]);
-      const page = storedGameWatchPage(store, ATOMAS_HOST, number, { command: `koth host watch DIR ${number}` });
-      expect(page.intro[2]).toBe(`Result ${stored.result}, as stored: the game played again from its seed gives it.`);
+      const { stored, page } = await expectWatchAsStored(store, ATOMAS_HOST, number, outcomes[i]!);
       expect(page.intro[3]).toContain(`Rules: ${g.rules ?? 'original'}.`);
       const [score] = (decodeResult(stored.result) as { scores: number[] }).scores;
       expect(page.intro[4]).toMatch(new RegExp(`^Game 1: score ${score} in (\\d+) moves`));

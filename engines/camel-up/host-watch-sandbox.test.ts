@@ -7,11 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hostedGameFile } from '../../test/host-fixture.ts';
-import { storedHost } from '../../test/host-watch-fixture.ts';
+import { storedHost, expectWatchAsStored } from '../../test/host-watch-fixture.ts';
 import { tempDirs } from '../../test/helpers.ts';
 import { replayKit } from '../registry.ts';
-import { getCode, getGame } from '../core/host/store.ts';
-import { storedGameJob, storedGameWatchPageAsync } from '../core/host/watch.ts';
 import { CAMEL_HOST } from './host.ts';
 
 /** Rolls or bets on a random round winner, drawing from the shared `random`. */
@@ -36,12 +34,7 @@ describe('watch pages of stored camel-up games seating posted answers', () => {
       ctx,
     });
     for (const [i, g] of games.entries()) {
-      const stored = getGame(store, i + 1)!;
-      const { job, spec } = storedGameJob(store, stored);
-      const code = Object.fromEntries(spec.seats.flatMap((s) => (typeof s === 'string' ? [] : [[s.sha256, getCode(store, s.sha256)!]])));
-      expect((await CAMEL_HOST.watch!({ ...job, code }, spec, ctx)).outcome).toEqual(outcomes[i]);
-      const page = await storedGameWatchPageAsync(store, CAMEL_HOST, i + 1, { command: `koth host watch DIR ${i + 1}`, ctx });
-      expect(page.intro[2]).toBe(`Result ${stored.result}, as stored: the game played again from its seed gives it.`);
+      const { page } = await expectWatchAsStored(store, CAMEL_HOST, i + 1, outcomes[i]!, ctx);
       expect(page.intro[3]).toContain(`Rules: ${g.rules ?? 'original'}.`);
       expect(page.steps.some((s) => /^turn \d+: Gambler /.test(s.label))).toBe(true);
       expect(page.steps.at(-1)!.lines.join(' ')).toContain('A camel crossed the finish line: the game ends.');

@@ -7,12 +7,10 @@
  * result; a game seating a posted answer is refused without a sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { storedHost } from '../../test/host-watch-fixture.ts';
+import { storedHost, expectWatchAsStored } from '../../test/host-watch-fixture.ts';
 import { tempDirs } from '../../test/helpers.ts';
-import { HostWatchRefused, type HostWatch } from '../core/host/play.ts';
+import { HostWatchRefused } from '../core/host/play.ts';
 import { decodeResult } from '../core/host/result.ts';
-import { getGame } from '../core/host/store.ts';
-import { storedGameJob, storedGameWatchPage } from '../core/host/watch.ts';
 import { CAMEL_HOST } from './host.ts';
 
 const tmp = tempDirs('koth-camel-watch-');
@@ -29,12 +27,7 @@ describe('watch pages of stored camel-up games', () => {
     const { store, outcomes } = await storedHost(tmp(), { game: 'camel-up', host: CAMEL_HOST, house, games });
     for (const [i, g] of games.entries()) {
       const number = i + 1;
-      const stored = getGame(store, number)!;
-      const { job, spec } = storedGameJob(store, stored);
-      const made = CAMEL_HOST.watch!(job, spec) as HostWatch;
-      expect(made.outcome).toEqual(outcomes[i]);
-      const page = storedGameWatchPage(store, CAMEL_HOST, number, { command: `koth host watch DIR ${number}` });
-      expect(page.intro[2]).toBe(`Result ${stored.result}, as stored: the game played again from its seed gives it.`);
+      const { stored, page } = await expectWatchAsStored(store, CAMEL_HOST, number, outcomes[i]!);
       expect(page.intro[3]).toContain(`Rules: ${g.rules ?? 'original'}.`);
       expect(page.steps[0]!.label).toBe('the start');
       expect(page.steps.length).toBeGreaterThan(10);

@@ -36,9 +36,9 @@
  * takes seconds in Pyodide).
  */
 import { basename } from 'node:path';
-import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostWatch } from '../core/host/play.ts';
+import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostWatch } from '../core/host/play.ts';
 import { encodeResult, placesOfScores } from '../core/host/result.ts';
-import { answerModule, playTask, sandboxedPlayGames, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
+import { answerModule, playTask, sandboxedPlayGames, sandboxedWatch, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
@@ -245,25 +245,16 @@ function watchOf(job: HostJob, g: HostGameSpec, record: CamelGameRecord, outcome
  * seating posted answers in a sandbox worker (the job `camelHostWatchGame`) when `ctx` gives
  * one, else refused.
  */
-function watchGame(job: HostJob, g: HostGameSpec, ctx?: HostPlayContext): HostWatch | Promise<HostWatch> {
-  const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
-  if (!answers.length) {
+const watchGame = sandboxedWatch<{ record: CamelGameRecord; outcome: HostOutcome }>({
+  game: 'camel-up',
+  job: 'camelHostWatchGame',
+  timeLimitMs: CAMEL_HOST_TIME_LIMIT_MS,
+  playHere: (job, g) => {
     const record: CamelGameRecord = { events: [], snapshots: [], games: [] };
-    return watchOf(job, g, record, playCamelHostGame(job, g, undefined, record));
-  }
-  if (!ctx) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox`);
-  return (async () => {
-    const timeLimitMs = ctx.timeLimitMs ?? CAMEL_HOST_TIME_LIMIT_MS;
-    const own = ctx.sandbox === undefined;
-    const pool = ctx.sandbox ?? ctx.kit.sandboxPool('camel-up', 1, { timeoutMs: timeLimitMs });
-    try {
-      const r = (await pool.run({ kind: 'job', fn: 'camelHostWatchGame', args: { ...job, games: [g], timeLimitMs } })) as { record: CamelGameRecord; outcome: HostOutcome };
-      return watchOf(job, g, r.record, r.outcome);
-    } finally {
-      if (own) await pool.destroy();
-    }
-  })();
-}
+    return { record, outcome: playCamelHostGame(job, g, undefined, record) };
+  },
+  page: (job, g, r) => watchOf(job, g, r.record, r.outcome),
+});
 
 /** Camel-up's hosting (engine.host). */
 export const CAMEL_HOST: HostGame = {

@@ -20,8 +20,8 @@
  * it passes the time limit or the memory cap — gives no result but its seat and reason.
  */
 import { basename } from 'node:path';
-import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostSeat, type HostWatch } from '../core/host/play.ts';
-import { playTask, sandboxedPlayGames, SeatFailure, seatFailed, stopKind, stopText } from '../core/host/sandboxed.ts';
+import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostSeat, HostWatch } from '../core/host/play.ts';
+import { playTask, sandboxedPlayGames, sandboxedWatch, SeatFailure, seatFailed, stopKind, stopText } from '../core/host/sandboxed.ts';
 
 import { encodeResult } from '../core/host/result.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
@@ -156,26 +156,16 @@ function watchOf(job: HostJob, g: HostGameSpec, turns: DiceTurnEvent[], outcome:
  * dice --report` shows a game — a game of ports here, one seating posted answers in a sandbox
  * worker (the job `diceHostWatchGame`) when `ctx` gives one, else refused.
  */
-function watchGame(job: HostJob, g: HostGameSpec, ctx?: HostPlayContext): HostWatch | Promise<HostWatch> {
-  const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
-  if (!answers.length) {
+const watchGame = sandboxedWatch<{ turns: DiceTurnEvent[]; outcome: HostOutcome }>({
+  game: 'dice',
+  job: 'diceHostWatchGame',
+  timeLimitMs: DICE_HOST_TIME_LIMIT_MS,
+  playHere: (job, g) => {
     const turns: DiceTurnEvent[] = [];
-    const outcome = playDiceHostGame(job, g, undefined, (e) => turns.push(e));
-    return watchOf(job, g, turns, outcome);
-  }
-  if (!ctx) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox`);
-  return (async () => {
-    const timeLimitMs = ctx.timeLimitMs ?? DICE_HOST_TIME_LIMIT_MS;
-    const own = ctx.sandbox === undefined;
-    const pool = ctx.sandbox ?? ctx.kit.sandboxPool('dice', 1, { timeoutMs: timeLimitMs });
-    try {
-      const r = (await pool.run({ kind: 'job', fn: 'diceHostWatchGame', args: { ...job, games: [g], timeLimitMs } })) as { turns: DiceTurnEvent[]; outcome: HostOutcome };
-      return watchOf(job, g, r.turns, r.outcome);
-    } finally {
-      if (own) await pool.destroy();
-    }
-  })();
-}
+    return { turns, outcome: playDiceHostGame(job, g, undefined, (e) => turns.push(e)) };
+  },
+  page: (job, g, r) => watchOf(job, g, r.turns, r.outcome),
+});
 
 /** Dice's hosting (engine.host): games of ports here, games seating answers in sandbox tasks (sandboxed.ts). */
 export const DICE_HOST: HostGame = {

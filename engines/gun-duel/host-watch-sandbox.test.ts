@@ -10,12 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { storedHost } from '../../test/host-watch-fixture.ts';
+import { storedHost, expectWatchAsStored } from '../../test/host-watch-fixture.ts';
 import { replayKit } from '../registry.ts';
-import { getCode, getGame } from '../core/host/store.ts';
-import { storedGameJob, storedGameWatchPageAsync } from '../core/host/watch.ts';
 import { sha256 } from '../../scraper/extract.ts';
 import { GUN_DUEL_HOST } from './host.ts';
+import { cppTestPlayer } from './cpp/test-players.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'koth-gun-duel-watch-'));
 process.env.KOTH_CPP_CACHE_DIR = join(dir, 'cache');
@@ -27,13 +26,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const player = (name: string, body: string) => String.raw`#include "Player.hpp"
-class ${name} : public Player {
-public:
-  ${name}(size_t opponent = -1) : Player(opponent) {}
-  Action fight() override { ${body} }
-};
-`;
+const player = cppTestPlayer;
 // Ours: shoots when it holds two bullets, shields against a loaded opponent now and then (the shared GetRandomInteger), else loads.
 const PATIENT = player('PatientPlayer', 'if (getAmmo() >= 2) return bullet(); if (getAmmoOpponent() > 0 && GetRandomInteger(3) == 0) return metal(); return load();');
 const BROKEN = player('BrokenPlayer', 'return nope();');
@@ -54,12 +47,7 @@ describe('watch pages of stored gun-duel games seating posted answers', () => {
       ctx,
     });
     for (const [i, g] of games.entries()) {
-      const stored = getGame(store, i + 1)!;
-      const { job, spec } = storedGameJob(store, stored);
-      const code = Object.fromEntries(spec.seats.flatMap((s) => (typeof s === 'string' ? [] : [[s.sha256, getCode(store, s.sha256)!]])));
-      expect((await GUN_DUEL_HOST.watch!({ ...job, code }, spec, ctx)).outcome).toEqual(outcomes[i]);
-      const page = await storedGameWatchPageAsync(store, GUN_DUEL_HOST, i + 1, { command: `koth host watch DIR ${i + 1}`, ctx });
-      expect(page.intro[2]).toBe(`Result ${stored.result}, as stored: the game played again from its seed gives it.`);
+      const { page } = await expectWatchAsStored(store, GUN_DUEL_HOST, i + 1, outcomes[i]!, ctx);
       expect(page.steps.length).toBeGreaterThan(0);
       expect(page.steps[0]!.label).toMatch(new RegExp(`^${g.seats.map((s) => (s === 'PatientPlayer' ? 'PatientPlayer \\([0-9a-f]{12}\\)' : s)).join(' vs ')}: `));
     }

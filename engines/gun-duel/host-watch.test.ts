@@ -6,12 +6,10 @@
  * refused without a sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { storedHost } from '../../test/host-watch-fixture.ts';
+import { storedHost, expectWatchAsStored } from '../../test/host-watch-fixture.ts';
 import { tempDirs } from '../../test/helpers.ts';
-import { HostWatchRefused, type HostWatch } from '../core/host/play.ts';
+import { HostWatchRefused } from '../core/host/play.ts';
 import { decodeResult } from '../core/host/result.ts';
-import { getGame } from '../core/host/store.ts';
-import { storedGameJob, storedGameWatchPage } from '../core/host/watch.ts';
 import { GUN_DUEL_HOST } from './host.ts';
 import { gunDuelPorts } from './ports.ts';
 
@@ -28,12 +26,7 @@ describe('watch pages of stored gun-duel games', () => {
     const { store, outcomes } = await storedHost(tmp(), { game: 'gun-duel', host: GUN_DUEL_HOST, house: [a!, b!, c!], games });
     for (const [i, g] of games.entries()) {
       const number = i + 1;
-      const stored = getGame(store, number)!;
-      const { job, spec } = storedGameJob(store, stored);
-      const made = GUN_DUEL_HOST.watch!(job, spec) as HostWatch;
-      expect(made.outcome).toEqual(outcomes[i]);
-      const page = storedGameWatchPage(store, GUN_DUEL_HOST, number, { command: `koth host watch DIR ${number}` });
-      expect(page.intro[2]).toBe(`Result ${stored.result}, as stored: the game played again from its seed gives it.`);
+      const { stored, page, job } = await expectWatchAsStored(store, GUN_DUEL_HOST, number, outcomes[i]!);
       expect(page.intro[3]).toBe(`A duel of ${g.seats[0]} and ${g.seats[1]} (rules ${g.rules ?? 'original'}), its seeds drawn from ${job.run} pair ${g.seedKey}: each step, one duel.`);
       expect(page.steps.length).toBeGreaterThan(0);
       const scores = (decodeResult(stored.result) as { scores: number[] }).scores;

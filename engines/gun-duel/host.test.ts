@@ -26,6 +26,7 @@ import { findPlayer } from './ports.ts';
 import { AWIN, BWIN } from './rules.ts';
 import { runTournament } from './tournament.ts';
 import { statisticalSeeds } from './trials.ts';
+import { cppTestPlayer } from './cpp/test-players.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'koth-host-cpp-'));
 const cacheDir = join(dir, 'cache');
@@ -40,13 +41,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const player = (name: string, body: string) => String.raw`#include "Player.hpp"
-class ${name} : public Player {
-public:
-  ${name}(size_t opponent = -1) : Player(opponent) {}
-  Action fight() override { ${body} }
-};
-`;
+const player = cppTestPlayer;
 // Ours: a metal shield at random (the shared GetRandomInteger) while the opponent holds ammo, else shoots what it has, else loads.
 const STEADY = player('SteadyPlayer', 'if (getAmmoOpponent() > 0 && GetRandomInteger(2) == 0) return metal(); if (getAmmo() > 0) return bullet(); return load();');
 const BROKEN = player('BrokenPlayer', 'return nope();');

@@ -6,12 +6,10 @@
  * answer is refused without a sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { storedHost } from '../../test/host-watch-fixture.ts';
+import { storedHost, expectWatchAsStored } from '../../test/host-watch-fixture.ts';
 import { tempDirs } from '../../test/helpers.ts';
-import { HostWatchRefused, type HostWatch } from '../core/host/play.ts';
+import { HostWatchRefused } from '../core/host/play.ts';
 import { decodeResult } from '../core/host/result.ts';
-import { getGame } from '../core/host/store.ts';
-import { storedGameJob, storedGameWatchPage } from '../core/host/watch.ts';
 import { RUINS_HOST } from './host.ts';
 
 const tmp = tempDirs('koth-ruins-watch-');
@@ -26,12 +24,7 @@ describe('watch pages of stored ruins games', () => {
     const { store, outcomes } = await storedHost(tmp(), { game: 'ruins', host: RUINS_HOST, house: FOUR, games });
     for (const [i, g] of games.entries()) {
       const number = i + 1;
-      const stored = getGame(store, number)!;
-      const { job, spec } = storedGameJob(store, stored);
-      const made = RUINS_HOST.watch!(job, spec) as HostWatch;
-      expect(made.outcome).toEqual(outcomes[i]);
-      const page = storedGameWatchPage(store, RUINS_HOST, number, { command: `koth host watch DIR ${number}` });
-      expect(page.intro[2]).toBe(`Result ${stored.result}, as stored: the game played again from its seed gives it.`);
+      const { stored, page } = await expectWatchAsStored(store, RUINS_HOST, number, outcomes[i]!);
       expect(page.intro[3]).toMatch(/^10 adventurers, \d+ turns\./);
       expect(page.steps[0]!.label).toBe('before the first turn');
       expect(page.steps.length).toBeGreaterThan(3);

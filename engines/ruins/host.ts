@@ -30,9 +30,9 @@
  * exception in get_action or enter_ruins is no failure: the driver caught it and the adventurer
  * died, as in ruins.py. ruins.py had no time limit: the host's is RUINS_HOST_TIME_LIMIT_MS.
  */
-import { HostWatchRefused, seatName, type HostGame, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostWatch } from '../core/host/play.ts';
+import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostWatch } from '../core/host/play.ts';
 import { encodeResult } from '../core/host/result.ts';
-import { answerModule, playTask, sandboxedPlayGames, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
+import { answerModule, playTask, sandboxedPlayGames, sandboxedWatch, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
@@ -258,25 +258,16 @@ function watchOf(job: HostJob, g: HostGameSpec, record: RuinsGameRecord, outcome
  * `koth play ruins --report` shows a game — a game of ports here, one seating posted answers in a
  * sandbox worker (the job `ruinsHostWatchGame`) when `ctx` gives one, else refused.
  */
-function watchGame(job: HostJob, g: HostGameSpec, ctx?: HostPlayContext): HostWatch | Promise<HostWatch> {
-  const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
-  if (!answers.length) {
+const watchGame = sandboxedWatch<{ record: RuinsGameRecord; outcome: HostOutcome }>({
+  game: 'ruins',
+  job: 'ruinsHostWatchGame',
+  timeLimitMs: RUINS_HOST_TIME_LIMIT_MS,
+  playHere: (job, g) => {
     const record: RuinsGameRecord = { snapshots: [], log: [], rows: [] };
-    return watchOf(job, g, record, playRuinsHostGame(job, g, undefined, record));
-  }
-  if (!ctx) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox`);
-  return (async () => {
-    const timeLimitMs = ctx.timeLimitMs ?? RUINS_HOST_TIME_LIMIT_MS;
-    const own = ctx.sandbox === undefined;
-    const pool = ctx.sandbox ?? ctx.kit.sandboxPool('ruins', 1, { timeoutMs: timeLimitMs });
-    try {
-      const r = (await pool.run({ kind: 'job', fn: 'ruinsHostWatchGame', args: { ...job, games: [g], timeLimitMs } })) as { record: RuinsGameRecord; outcome: HostOutcome };
-      return watchOf(job, g, r.record, r.outcome);
-    } finally {
-      if (own) await pool.destroy();
-    }
-  })();
-}
+    return { record, outcome: playRuinsHostGame(job, g, undefined, record) };
+  },
+  page: (job, g, r) => watchOf(job, g, r.record, r.outcome),
+});
 
 /** Ruins' hosting (engine.host). */
 export const RUINS_HOST: HostGame = {

@@ -15,7 +15,7 @@
  * Every game starts from a fresh controller and fresh interpreter state (the game's job sees to
  * that), so the outcomes are the same for any batch, any split and any number of workers.
  */
-import type { HostFailure, HostGameSpec, HostJob, HostOutcome, HostPlayContext } from './play.ts';
+import { HostWatchRefused, seatName, type HostFailure, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostWatch } from './play.ts';
 import { SandboxKilled } from '../sandbox/errors.ts';
 import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
@@ -172,3 +172,40 @@ export function sandboxedPlayGames(h: SandboxedHosting): (job: HostJob, ctx: Hos
 
 /** The file name (module) a posted answer's code is loaded under: its hash's first 12 hex digits. */
 export const answerModule = (sha256: string): string => `answer_${sha256.slice(0, 12)}`;
+
+/** A game's way of making a hosted game again for its watch page with the Python sandbox, as data. */
+export interface SandboxedWatch<R extends { outcome: HostOutcome }> {
+  /** The game's id (kit.sandboxPool's). */
+  game: string;
+  /** The sandbox job playing the job's one game with its steps recorded (an export of the game's trials module). */
+  job: string;
+  /** The time limit of one call into a posted answer, ms, when the caller sets none. */
+  timeLimitMs: number;
+  /** Plays a game of ports here, its steps recorded (what the job returns in a worker). */
+  playHere(job: HostJob, g: HostGameSpec): R;
+  /** The watch page's parts of a recorded game. */
+  page(job: HostJob, g: HostGameSpec, recorded: R): HostWatch;
+}
+
+/**
+ * HostGame.watch of a game hosted this way: a game of ports played here at once; one seating
+ * posted answers played by the sandbox job in a worker of `ctx` (its own pool when `ctx` has
+ * none), and refused (HostWatchRefused) without `ctx`.
+ */
+export function sandboxedWatch<R extends { outcome: HostOutcome }>(w: SandboxedWatch<R>): (job: HostJob, g: HostGameSpec, ctx?: HostPlayContext) => HostWatch | Promise<HostWatch> {
+  return (job, g, ctx) => {
+    const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
+    if (!answers.length) return w.page(job, g, w.playHere(job, g));
+    if (!ctx) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox`);
+    return (async () => {
+      const timeLimitMs = ctx.timeLimitMs ?? w.timeLimitMs;
+      const own = ctx.sandbox === undefined;
+      const pool = ctx.sandbox ?? ctx.kit.sandboxPool(w.game, 1, { timeoutMs: timeLimitMs });
+      try {
+        return w.page(job, g, (await pool.run({ kind: 'job', fn: w.job, args: { ...job, games: [g], timeLimitMs } })) as R);
+      } finally {
+        if (own) await pool.destroy();
+      }
+    })();
+  };
+}

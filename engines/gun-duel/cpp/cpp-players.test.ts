@@ -19,6 +19,7 @@ import '../../wiring/gun-duel.ts';
 import { gunDuelCppExact, resolvePlayers } from '../trials.ts';
 import { compileAnswers, type CppAnswer } from './answers.ts';
 import { CppAnswerStopped } from './players.ts';
+import { cppTestPlayer } from './test-players.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'koth-cpp-'));
 const cacheDir = join(dir, 'cache');
@@ -60,16 +61,7 @@ class TinkerTwin extends Player {
   }
 }
 
-const hostile = (name: string, body: string, extra = '') => String.raw`#include "Player.hpp"
-#include <vector>
-#include <cstdio>
-${extra}
-class ${name} : public Player {
-public:
-  ${name}(size_t opponent = -1) : Player(opponent) {}
-  Action fight() override { ${body} }
-};
-`;
+const hostile = cppTestPlayer;
 const THROWER = hostile('ThrowerPlayer', 'if (getTurn() == 0) throw 42; return load();');
 const BOMB = hostile('BombPlayer', 'static std::vector<std::vector<char>*> keep; for (;;) keep.push_back(new std::vector<char>(1 << 20, 1)); return load();');
 const LOOPER = hostile('LooperPlayer', 'volatile int x = 0; for (;;) x++; return load();');
