@@ -17,15 +17,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
-import type { HostGameSpec, HostSeat } from '../engines/core/host/play.ts';
 import { computeBoard, type Board } from '../engines/core/host/board.ts';
 import type { RateOptions } from '../engines/core/host/rate.ts';
 import { fieldRunSeed } from '../engines/core/host/seeds.ts';
-import { getCode, getSettings, getVersion, iterateGames, nextGameNumber, openStore, recordGames, type Game, type Store } from '../engines/core/host/store.ts';
+import { getSettings, iterateGames, nextGameNumber, openStore, recordGames, type Game, type Store } from '../engines/core/host/store.ts';
 import type { SandboxPool } from '../engines/core/sandbox/pool.ts';
 import { renderTable } from '../engines/core/report/table.ts';
 import { hostOf } from './tick.ts';
-import { seatOfVersion } from '../engines/core/host/runs.ts';
+import { hostJobOf, seatsAnswers } from '../engines/core/host/runs.ts';
 
 /** One entry under both rules. */
 export interface RuleChangeRow {
@@ -73,17 +72,6 @@ export async function boardUnderRules(store: Store, game: GameDescriptor, rules:
     const run = fieldRunSeed(settings.seed, settings.rules);
     const total = Number(c.row("SELECT count(*) AS n FROM games WHERE kind = 'field' AND rules = ?", settings.rules)!.n);
     const batch = Math.max(1, o.batch ?? 100);
-    const seats = new Map<number, HostSeat>();
-    const code: Record<string, string> = {};
-    const seatOf = (id: number): HostSeat => {
-      let s = seats.get(id);
-      if (!s) {
-        s = seatOfVersion(c, getVersion(c, id)!);
-        if (typeof s !== 'string') code[s.sha256] = getCode(c, s.sha256)!;
-        seats.set(id, s);
-      }
-      return s;
-    };
     let number = nextGameNumber(c);
     let done = 0;
     let failed = 0;
@@ -91,9 +79,9 @@ export async function boardUnderRules(store: Store, game: GameDescriptor, rules:
     const games = [...iterateGames(store, { rules: settings.rules })].filter((g) => g.kind === 'field');
     for (let i = 0; i < games.length; i += batch) {
       const chunk = games.slice(i, i + batch);
-      const specs: HostGameSpec[] = chunk.map((g) => ({ seedKey: g.seedKey, seats: g.seats.map(seatOf) }));
-      if (specs.some((g) => g.seats.some((s) => typeof s !== 'string'))) pool ??= hostSandbox(o.kit, game.id, host, o.workers ?? 1);
-      const outcomes = await host.playGames({ run, rules, games: specs, code }, { kit: o.kit, ...(pool ? { sandbox: pool } : {}), workers: o.workers ?? 1 });
+      const job = hostJobOf(c, run, rules, chunk);
+      if (seatsAnswers(job)) pool ??= hostSandbox(o.kit, game.id, host, o.workers ?? 1);
+      const outcomes = await host.playGames(job, { kit: o.kit, ...(pool ? { sandbox: pool } : {}), workers: o.workers ?? 1 });
       const replayed: Game[] = [];
       chunk.forEach((g, j) => {
         const out = outcomes[j]!;

@@ -22,7 +22,7 @@
 import { hostSandbox, HostWatchRefused } from '../engines/core/host/play.ts';
 import { createHash } from 'node:crypto';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
-import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostPlayContext, HostSeat } from '../engines/core/host/play.ts';
+import type { HostGame, HostJob, HostOutcome, HostPlayContext } from '../engines/core/host/play.ts';
 import { computeBoard, type Board } from '../engines/core/host/board.ts';
 import { publishSite } from '../engines/core/host/publish.ts';
 import { rate } from '../engines/core/host/rate.ts';
@@ -33,13 +33,13 @@ import {
   addEvent,
   beginTick,
   dropPlanned,
-  getCode,
   getEntry,
   getSettings,
   getVersion,
   listTests,
   listVersions,
   nextGameNumber,
+  openTest,
   planGames,
   recordGames,
   setStatus,
@@ -68,7 +68,7 @@ import type { StackExchangeClient } from '../scraper/api.ts';
 import { sandboxClassesOf } from './classes.ts';
 import { ingest, type ClassesOf, type IngestSummary } from './ingest.ts';
 import { ensureHouse, HOUSE_ANSWER, validate, type ValidateReport } from './validate.ts';
-import { PORT_LANGUAGE, runOfGame, seatOfVersion } from '../engines/core/host/runs.ts';
+import { hostJobOf, PORT_LANGUAGE, runOfGame, seatsAnswers } from '../engines/core/host/runs.ts';
 import { DEFAULT_AUDIT } from '../engines/core/host/audit.ts';
 import { HOST_QUEUE_BATCH, QueuedPlayer } from './queued.ts';
 
@@ -308,26 +308,13 @@ class Player {
 
   /** The HostJob of games of one run: their seats (ports by name, answers by code hash) and the code. */
   private jobOf(run: string, games: PlannedGame[]): HostJob {
-    const code: Record<string, string> = {};
-    const seatCache = new Map<number, HostSeat>();
-    const seatOf = (id: number): HostSeat => {
-      let s = seatCache.get(id);
-      if (!s) {
-        s = seatOfVersion(this.store, getVersion(this.store, id)!);
-        if (typeof s !== 'string') code[s.sha256] = getCode(this.store, s.sha256)!;
-        seatCache.set(id, s);
-      }
-      return s;
-    };
-    const specs: HostGameSpec[] = games.map((g) => ({ seedKey: g.seedKey, seats: g.seats.map(seatOf) }));
-    return { run, rules: games[0]!.rules, games: specs, code };
+    return hostJobOf(this.store, run, games[0]!.rules, games);
   }
 
   /** Plays games of one run here. */
   private async playJob(run: string, games: PlannedGame[], workers: number): Promise<HostOutcome[]> {
     const job = this.jobOf(run, games);
-    const needsSandbox = job.games.some((g) => g.seats.some((s) => typeof s !== 'string'));
-    if (needsSandbox) this.pool ??= hostSandbox(this.o.kit, this.game.id, this.host, workers);
+    if (seatsAnswers(job)) this.pool ??= hostSandbox(this.o.kit, this.game.id, this.host, workers);
     return this.host.playGames(job, { kit: this.o.kit, ...(this.pool ? { sandbox: this.pool } : {}), workers });
   }
 
@@ -390,11 +377,9 @@ export function openTests(store: Store, tick: number): Test[] {
       baseline = leaders.find((id) => getVersion(store, id)!.entry !== v.entry);
     }
     if (baseline === undefined) continue;
+    // The version has no test yet (todo): the test is new, made with its event in one transaction.
     const t = store.step(() => {
-      const existing = listTests(store).find((x) => x.candidate === v.id && x.baseline === baseline);
-      if (existing) return existing;
-      store.run('INSERT INTO tests (candidate, baseline) VALUES (?, ?)', v.id, baseline);
-      const made = listTests(store).find((x) => x.candidate === v.id && x.baseline === baseline)!;
+      const made = openTest(store, v.id, baseline);
       addEvent(store, tick, 'test-opened', { test: made.id, candidate: v.id, baseline, against: previous ? 'previous version' : 'leader' });
       return made;
     });

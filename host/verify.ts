@@ -15,11 +15,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameDescriptor, ReplayKit } from '../engines/core/game.ts';
-import type { HostGameSpec, HostSeat } from '../engines/core/host/play.ts';
 import { computeBoard } from '../engines/core/host/board.ts';
 import { leaderboardOf, manifestOf, SITE_DIR } from '../engines/core/host/publish.ts';
-import { runOfGame, seatOfVersion } from '../engines/core/host/runs.ts';
-import { gameCount, getCode, getSettings, getVersion, iterateGames, type Game, type Store } from '../engines/core/host/store.ts';
+import { hostJobOf, runOfGame, seatsAnswers, UnknownVersionError } from '../engines/core/host/runs.ts';
+import { gameCount, getSettings, iterateGames, type Game, type Store } from '../engines/core/host/store.ts';
 import { PyRandom } from '../engines/core/rng/python-random.ts';
 import type { SandboxPool } from '../engines/core/sandbox/pool.ts';
 import { hostOf, rulesHashOf } from './tick.ts';
@@ -97,23 +96,16 @@ export async function verifyHost(store: Store, game: GameDescriptor, o: VerifyOp
     ...(sampleSeed !== undefined ? { sampleSeed } : {}),
     checked: { games: true, leaderboard: existsSync(join(store.dir, SITE_DIR, 'leaderboard.json')), manifest: existsSync(join(store.dir, SITE_DIR, 'manifest.json')) },
   });
-  const seats = new Map<number, HostSeat>();
-  const seatOf = (id: number, code: Record<string, string>): HostSeat => {
-    let s = seats.get(id);
-    if (!s) {
-      const v = getVersion(store, id);
-      if (!v) throw new VerifyDifference(`a stored game seats version ${id}, which the host does not have`);
-      s = seatOfVersion(store, v);
-      seats.set(id, s);
-    }
-    if (typeof s !== 'string') code[s.sha256] = getCode(store, s.sha256)!;
-    return s;
-  };
   const check = async (games: Game[]): Promise<string | undefined> => {
-    const code: Record<string, string> = {};
-    const specs: HostGameSpec[] = games.map((g) => ({ seedKey: g.seedKey, seats: g.seats.map((id) => seatOf(id, code)) }));
-    if (specs.some((g) => g.seats.some((s) => typeof s !== 'string'))) pool ??= hostSandbox(o.kit, game.id, host, workers);
-    const outcomes = await host.playGames({ run: runOfGame(store, games[0]!), rules: games[0]!.rules, games: specs, code }, { kit: o.kit, ...(pool ? { sandbox: pool } : {}), workers });
+    let job;
+    try {
+      job = hostJobOf(store, runOfGame(store, games[0]!), games[0]!.rules, games);
+    } catch (e) {
+      if (e instanceof UnknownVersionError) throw new VerifyDifference(e.message.replace(/^a game/, 'a stored game'));
+      throw e;
+    }
+    if (seatsAnswers(job)) pool ??= hostSandbox(o.kit, game.id, host, workers);
+    const outcomes = await host.playGames(job, { kit: o.kit, ...(pool ? { sandbox: pool } : {}), workers });
     for (let i = 0; i < games.length; i++) {
       const g = games[i]!;
       const out = outcomes[i]!;

@@ -12,7 +12,7 @@ import '../engines/registry.ts';
 import { DICE_HOST } from '../engines/dice/host.ts';
 import type { HostGame, HostJob, HostOutcome, HostPlayContext, HostSeat } from '../engines/core/host/play.ts';
 import { fieldRunSeed } from '../engines/core/host/seeds.ts';
-import { addEvent, addVersion, beginTick, createStore, getCode, getGame, recordGames, setStatus, upsertEntry, type Game, type Store } from '../engines/core/host/store.ts';
+import { addEvent, addVersion, beginTick, createStore, getGame, recordGames, setStatus, upsertEntry, type Game, type Store } from '../engines/core/host/store.ts';
 import { storedGameJob, storedGameWatchPage, storedGameWatchPageAsync } from '../engines/core/host/watch.ts';
 import type { WatchPage } from '../engines/core/report/html/watch.ts';
 import { expect } from 'vitest';
@@ -134,8 +134,7 @@ export async function storedHost(
 export async function expectWatchAsStored(store: Store, host: HostGame, number: number, outcome: HostOutcome, ctx?: HostPlayContext): Promise<{ stored: Game; page: WatchPage; job: HostJob }> {
   const stored = getGame(store, number)!;
   const { job, spec } = storedGameJob(store, stored);
-  const code = Object.fromEntries(spec.seats.flatMap((s) => (typeof s === 'string' ? [] : [[s.sha256, getCode(store, s.sha256)!]])));
-  expect((await host.watch!({ ...job, code }, spec, ctx)).outcome).toEqual(outcome);
+  expect((await host.watch!(job, spec, ctx)).outcome).toEqual(outcome);
   const o = { command: `koth host watch DIR ${number}` };
   const page = ctx ? await storedGameWatchPageAsync(store, host, number, { ...o, ctx }) : storedGameWatchPage(store, host, number, o);
   expect(page.intro[2]).toBe(`Result ${stored.result}, as stored: the game played again from its seed gives it.`);

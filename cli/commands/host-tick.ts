@@ -17,8 +17,9 @@ import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
 import { helpFooter, positiveInt, queueError, queueOption, workerCount } from '../../engines/core/cli/kit.ts';
 import { DEFAULT_AUDIT } from '../../engines/core/host/audit.ts';
 import { printable } from '../../engines/core/report/printable.ts';
-import { getSettings, HostStateError, openStore, type Store } from '../../engines/core/host/store.ts';
+import { getSettings, HostStateError, type Store } from '../../engines/core/host/store.ts';
 import { findGame, games, replayKit } from '../../engines/registry.ts';
+import { openHost } from './host-open.ts';
 import { ApiError, apiOptionsFromEnv, StackExchangeClient } from '../../scraper/api.ts';
 import { runTick, type TickReport } from '../../host/tick.ts';
 import { verifyHost } from '../../host/verify.ts';
@@ -69,16 +70,6 @@ export function auditShare(v: string): number {
   const n = Number(v);
   if (v.trim() === '' || !(n >= 0 && n <= 1)) throw new InvalidArgumentError('give a share from 0 to 1, e.g. 0.02 (2 % of each worker\'s games; at least one a worker is always replayed).');
   return n;
-}
-
-/** Opens the host, refusing what is not one (exit 2). */
-function openHost(dir: string): Store {
-  try {
-    return openStore(dir);
-  } catch (e) {
-    if (e instanceof HostStateError) throw new UserError(e.message, EXIT.usage);
-    throw e;
-  }
 }
 
 /**

@@ -8,14 +8,15 @@
 import type { Command } from 'commander';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
+import { UserError } from '../../engines/core/cli/errors.ts';
 import { helpFooter, positiveInt } from '../../engines/core/cli/kit.ts';
 import { writeFileAtomic } from '../../engines/core/io/atomic.ts';
 import { renderWatchPage } from '../../engines/core/report/html/watch.ts';
 import { HostWatchRefused } from '../../engines/core/host/play.ts';
-import { getSettings, HostStateError, openStore } from '../../engines/core/host/store.ts';
+import { getSettings } from '../../engines/core/host/store.ts';
 import { HostWatchError, storedGameWatchPageAsync } from '../../engines/core/host/watch.ts';
 import { findGame, replayKit } from '../../engines/registry.ts';
+import { openHost } from './host-open.ts';
 
 /** Adds `watch` to the `koth host` command. */
 export function registerHostWatch(host: Command): void {
@@ -27,13 +28,7 @@ export function registerHostWatch(host: Command): void {
     .option('--out <file>', 'where to write the page (default: DIR/watch/game-<GAME>.html)')
     .addHelpText('after', helpFooter(['koth host watch ./hill 1234', 'koth host watch ./hill 1234 --out game.html']))
     .action(async (dir: string, number: number, o: { out?: string }) => {
-      let store;
-      try {
-        store = openStore(dir);
-      } catch (e) {
-        if (e instanceof HostStateError) throw new UserError(e.message, EXIT.usage);
-        throw e;
-      }
+      const store = openHost(dir);
       try {
         const game = findGame(getSettings(store).game)?.engine?.host ?? {};
         const out = resolve(o.out ?? join(dir, 'watch', `game-${number}.html`));

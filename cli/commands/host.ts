@@ -8,16 +8,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { EXIT, UserError } from '../../engines/core/cli/errors.ts';
+import { UserError } from '../../engines/core/cli/errors.ts';
 import { asOfDay, errorRate, finiteNumber, helpFooter, notAnOption, positiveInt } from '../../engines/core/cli/kit.ts';
 import { games, findGame, replayKit } from '../../engines/registry.ts';
-import { createStore, getSettings, HostStateError, openStore, type HostSettings, type Store } from '../../engines/core/host/store.ts';
+import { createStore, getSettings, type HostSettings, type Store } from '../../engines/core/host/store.ts';
 import { computeBoard, renderBoard } from '../../engines/core/host/board.ts';
 import { RateInputError } from '../../engines/core/host/rate.ts';
 import { hypothesisProblem } from '../../engines/core/stats/sprt.ts';
 import { parseSource, readBotFile, type SeenBot } from '../../host/ingest.ts';
 import { addHouseOriginals } from '../../host/validate.ts';
 import { registerHostTick } from './host-tick.ts';
+import { openHost, opened } from './host-open.ts';
 import { boardUnderRules, renderRuleChange, type RuleChange } from '../../host/rules-board.ts';
 import { registerHostWatch } from './host-watch.ts';
 
@@ -55,16 +56,6 @@ const source = (v: string) => {
 /** Refuses rules that are not a variant of the game (a game without variants takes any name its default is known by). */
 function refuseUnknownRules(game: string, variants: readonly string[], rules: string, end: string): void {
   if (variants.length && !variants.includes(rules)) throw new UserError(`--rules "${rules}" is not a rule variant of ${game}: use one of ${variants.join(', ')}${end}`);
-}
-
-/** The host's state errors as the user's: nothing done, exit 2, the message saying what to do. */
-function opened<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof HostStateError) throw new UserError(e.message, EXIT.usage);
-    throw e;
-  }
 }
 
 /** Closes the store however `fn` ends. */
@@ -167,7 +158,7 @@ export function registerHost(program: Command): void {
     .option('--resamples <n>', 'bootstrap resamples for the intervals', positiveInt, 1000)
     .addHelpText('after', helpFooter(['koth host board ./hill', 'koth host board ./hill --json --without GoToTenBot', 'koth host board ./cup --rules 2026      # each entry under the revised rules']))
     .action(async (dir: string, o: BoardOptions) => {
-      const store = opened(() => openStore(dir));
+      const store = openHost(dir);
       try {
         const settings = getSettings(store);
         const without = o.without ? o.without.split(',').map((s) => s.trim()).filter(Boolean) : [];

@@ -11,7 +11,7 @@ import { storedHost } from '../../test/host-watch-fixture.ts';
 import { tempDirs } from '../../test/helpers.ts';
 import { replayKit } from '../registry.ts';
 import { decodeResult } from '../core/host/result.ts';
-import { getCode, getGame } from '../core/host/store.ts';
+import { getGame } from '../core/host/store.ts';
 import { storedGameJob, storedGameWatchPageAsync } from '../core/host/watch.ts';
 import { RUINS_HOST } from './host.ts';
 
@@ -44,8 +44,7 @@ describe('watch pages of stored ruins games seating posted answers', () => {
     });
     const stored = getGame(store, 1)!;
     const { job, spec } = storedGameJob(store, stored);
-    const code = Object.fromEntries(spec.seats.flatMap((s) => (typeof s === 'string' ? [] : [[s.sha256, getCode(store, s.sha256)!]])));
-    expect((await RUINS_HOST.watch!({ ...job, code }, spec, ctx)).outcome).toEqual(outcomes[0]);
+    expect((await RUINS_HOST.watch!(job, spec, ctx)).outcome).toEqual(outcomes[0]);
     const page = await storedGameWatchPageAsync(store, RUINS_HOST, 1, { command: 'koth host watch DIR 1', ctx });
     expect(page.intro[1]).toBe('Seats: 0. Grabber v1, 1. Coward v1 (house bot), 2. EagerThief v1 (house bot).');
     expect(page.intro[2]).toBe(`Result ${stored.result}, as stored: the game played again from its seed gives it.`);

@@ -7,9 +7,9 @@
  * whose code hash names the run; games stored before subjects were kept: the one seat that is no
  * house port). seeds.ts names the runs.
  */
-import type { CodeSeat, HostSeat } from './play.ts';
+import type { CodeSeat, HostJob, HostSeat } from './play.ts';
 import { fieldRunSeed, smokeRunSeed, testRunSeed } from './seeds.ts';
-import { getEntry, getSettings, getVersion, type Game, type Store, type Version } from './store.ts';
+import { getCode, getEntry, getSettings, getVersion, type Game, type Store, type Version } from './store.ts';
 
 /** The language of a house port's versions (its code is `port:<name>`). */
 export const PORT_LANGUAGE = 'port';
@@ -35,3 +35,30 @@ export function seatOfVersion(store: Store, v: Version): HostSeat {
   if (v.language === PORT_LANGUAGE) return entry.className;
   return { sha256: v.sha256, className: entry.className, language: v.language } satisfies CodeSeat;
 }
+
+/** A stored or planned game seats a version the store does not have. */
+export class UnknownVersionError extends RangeError {}
+
+/**
+ * The HostJob of games of one run (version ids seat by seat): each version's seat (a port by
+ * name, an answer by its code's hash) and the code of every answer these games seat.
+ */
+export function hostJobOf(store: Store, run: string, rules: string, games: readonly Pick<Game, 'seedKey' | 'seats'>[]): HostJob {
+  const code: Record<string, string> = {};
+  const seats = new Map<number, HostSeat>();
+  const seatOf = (id: number): HostSeat => {
+    let s = seats.get(id);
+    if (!s) {
+      const v = getVersion(store, id);
+      if (!v) throw new UnknownVersionError(`a game seats version ${id}, which the host does not have`);
+      s = seatOfVersion(store, v);
+      if (typeof s !== 'string') code[s.sha256] = getCode(store, s.sha256)!;
+      seats.set(id, s);
+    }
+    return s;
+  };
+  return { run, rules, games: games.map((g) => ({ seedKey: g.seedKey, seats: g.seats.map(seatOf) })), code };
+}
+
+/** Whether a job seats a posted answer (then it needs the game's sandbox). */
+export const seatsAnswers = (job: HostJob): boolean => job.games.some((g) => g.seats.some((s) => typeof s !== 'string'));

@@ -15,8 +15,8 @@ import { PACKAGE_VERSION } from '../version.ts';
 import type { WatchPage } from '../report/html/watch.ts';
 import { HostWatchRefused, type HostGame, type HostGameSpec, type HostJob, type HostPlayContext, type HostWatch } from './play.ts';
 import { boardNames } from './rate.ts';
-import { PORT_LANGUAGE, runOfGame, seatOfVersion, UnknownRunError } from './runs.ts';
-import { getCode, getGame, getSettings, getVersion, listEntries, type Game, type Store, type Version } from './store.ts';
+import { hostJobOf, PORT_LANGUAGE, runOfGame, UnknownRunError } from './runs.ts';
+import { getGame, getSettings, getVersion, listEntries, type Game, type Store, type Version } from './store.ts';
 
 /** The language of a house bot's version (a port, by its class name): host/validate.ts ensureHouse. */
 export { PORT_LANGUAGE };
@@ -33,7 +33,6 @@ export class HostWatchError extends Error {
 export function storedGameJob(store: Store, game: Game): { job: HostJob; spec: HostGameSpec; versions: Version[] } {
   const settings = getSettings(store);
   const versions = game.seats.map((id) => getVersion(store, id) ?? fail(`game ${game.number} seats version ${id}, which the store does not have`));
-  const seats = versions.map((v) => seatOfVersion(store, v));
   let run: string;
   try {
     run = runOfGame(store, game, settings);
@@ -41,7 +40,8 @@ export function storedGameJob(store: Store, game: Game): { job: HostJob; spec: H
     if (e instanceof UnknownRunError) fail(e.message);
     throw e;
   }
-  return { job: { run, rules: game.rules, games: [{ seedKey: game.seedKey, seats }], code: {} }, spec: { seedKey: game.seedKey, seats }, versions };
+  const job = hostJobOf(store, run, game.rules, [game]);
+  return { job, spec: job.games[0]!, versions };
 }
 
 function fail(message: string): never {
@@ -62,9 +62,7 @@ export function storedGameWatchPage(store: Store, host: Pick<HostGame, 'watch'>,
 /** The same, for any stored game: one seating posted answers is played in a sandbox worker of `ctx` (`koth host watch`, a tick). */
 export async function storedGameWatchPageAsync(store: Store, host: Pick<HostGame, 'watch'>, number: number, o: { command: string; ctx: HostPlayContext }): Promise<WatchPage> {
   const { game, job, spec, versions } = watchedGame(store, host, number);
-  const code: Record<string, string> = {};
-  for (const s of spec.seats) if (typeof s !== 'string') code[s.sha256] = getCode(store, s.sha256) ?? fail(`the code of ${s.className} (${s.sha256.slice(0, 12)}) is not stored`);
-  const made = await host.watch!({ ...job, code }, spec, o.ctx);
+  const made = await host.watch!(job, spec, o.ctx);
   return watchPageOf(store, game, job, versions, made, o);
 }
 
