@@ -38,13 +38,12 @@
 import { basename } from 'node:path';
 import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostWatch } from '../core/host/play.ts';
 import { encodeResult, placesOfScores } from '../core/host/result.ts';
-import { answerModule, playTask, sandboxedPlayGames, sandboxedWatch, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
+import { answerModule, sandboxedPlayGames, sandboxedWatch, sandboxWatchJob, sandboxTaskJob, type SandboxedWatch, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { ControllerCrash, PythonError, SandboxStop } from '../core/py/errors.ts';
 import { PythonFileError } from '../core/sandbox/errors.ts';
-import type { JobContext } from '../core/sandbox/job-worker.ts';
 import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import { playTournament2026, RunGameCrash } from './format2026.ts';
 import { camelBot } from './ports.ts';
@@ -222,16 +221,7 @@ export function playCamelHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost
 }
 
 /** Sandbox job: the games of a task, in order, in this worker's Python (stopping after a game the sandbox stopped). */
-export function camelHostGames(job: HostJob, ctx: JobContext): HostOutcome[] {
-  return playTask(job, (g) => playCamelHostGame(job, g, ctx.python), () => ctx.python.stopReason() !== undefined);
-}
-
-/** Sandbox job: the job's one game played with its actions recorded, for its watch page. */
-export function camelHostWatchGame(job: HostJob, ctx: JobContext): { record: CamelGameRecord; outcome: HostOutcome } {
-  const record: CamelGameRecord = { events: [], snapshots: [], games: [] };
-  const outcome = playCamelHostGame(job, job.games[0]!, ctx.python, record);
-  return { record, outcome };
-}
+export const camelHostGames = sandboxTaskJob(playCamelHostGame);
 
 /** The watch page's parts of a game played with its actions recorded (as `koth play camel-up --report` shows a game). */
 function watchOf(job: HostJob, g: HostGameSpec, record: CamelGameRecord, outcome: HostOutcome): HostWatch {
@@ -245,16 +235,19 @@ function watchOf(job: HostJob, g: HostGameSpec, record: CamelGameRecord, outcome
  * seating posted answers in a sandbox worker (the job `camelHostWatchGame`) when `ctx` gives
  * one, else refused.
  */
-const watchGame = sandboxedWatch<{ record: CamelGameRecord; outcome: HostOutcome }>({
+const CAMEL_WATCH: SandboxedWatch<{ record: CamelGameRecord; outcome: HostOutcome }> = {
   game: 'camel-up',
   job: 'camelHostWatchGame',
   timeLimitMs: CAMEL_HOST_TIME_LIMIT_MS,
-  playHere: (job, g) => {
+  play: (job, g, py) => {
     const record: CamelGameRecord = { events: [], snapshots: [], games: [] };
-    return { record, outcome: playCamelHostGame(job, g, undefined, record) };
+    return { record, outcome: playCamelHostGame(job, g, py, record) };
   },
   page: (job, g, r) => watchOf(job, g, r.record, r.outcome),
-});
+};
+const watchGame = sandboxedWatch(CAMEL_WATCH);
+/** Sandbox job: the job's one game played with its steps recorded, for its watch page. */
+export const camelHostWatchGame = sandboxWatchJob(CAMEL_WATCH);
 
 /** Camel-up's hosting (engine.host). */
 export const CAMEL_HOST: HostGame = {

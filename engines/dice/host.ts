@@ -21,14 +21,13 @@
  */
 import { basename } from 'node:path';
 import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostSeat, HostWatch } from '../core/host/play.ts';
-import { playTask, sandboxedPlayGames, sandboxedWatch, SeatFailure, seatFailed, stopKind, stopText } from '../core/host/sandboxed.ts';
+import { sandboxedPlayGames, sandboxedWatch, sandboxWatchJob, sandboxTaskJob, type SandboxedWatch, SeatFailure, seatFailed, stopKind, stopText } from '../core/host/sandboxed.ts';
 
 import { encodeResult } from '../core/host/result.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { PythonFileError } from '../core/sandbox/errors.ts';
-import type { JobContext } from '../core/sandbox/job-worker.ts';
 import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import type { DiceBotClass } from './bot.ts';
 import { diceClass } from './ports.ts';
@@ -134,16 +133,7 @@ export function playDiceHostGame(job: HostJob, g: HostGameSpec, py?: PythonHost,
 }
 
 /** Sandbox job: the games of a task, in order, in this worker's Python (stopping after a game the sandbox stopped: sandboxed.ts playTask). */
-export function diceHostGames(job: HostJob, ctx: JobContext): HostOutcome[] {
-  return playTask(job, (g) => playDiceHostGame(job, g, ctx.python), () => ctx.python.stopReason() !== undefined);
-}
-
-/** Sandbox job: the job's one game played with its turns recorded, for its watch page. */
-export function diceHostWatchGame(job: HostJob, ctx: JobContext): { turns: DiceTurnEvent[]; outcome: HostOutcome } {
-  const turns: DiceTurnEvent[] = [];
-  const outcome = playDiceHostGame(job, job.games[0]!, ctx.python, (e) => turns.push(e));
-  return { turns, outcome };
-}
+export const diceHostGames = sandboxTaskJob(playDiceHostGame);
 
 /** The watch page's parts of a game played with its turns recorded. */
 function watchOf(job: HostJob, g: HostGameSpec, turns: DiceTurnEvent[], outcome: HostOutcome): HostWatch {
@@ -156,16 +146,19 @@ function watchOf(job: HostJob, g: HostGameSpec, turns: DiceTurnEvent[], outcome:
  * dice --report` shows a game — a game of ports here, one seating posted answers in a sandbox
  * worker (the job `diceHostWatchGame`) when `ctx` gives one, else refused.
  */
-const watchGame = sandboxedWatch<{ turns: DiceTurnEvent[]; outcome: HostOutcome }>({
+const DICE_WATCH: SandboxedWatch<{ turns: DiceTurnEvent[]; outcome: HostOutcome }> = {
   game: 'dice',
   job: 'diceHostWatchGame',
   timeLimitMs: DICE_HOST_TIME_LIMIT_MS,
-  playHere: (job, g) => {
+  play: (job, g, py) => {
     const turns: DiceTurnEvent[] = [];
-    return { turns, outcome: playDiceHostGame(job, g, undefined, (e) => turns.push(e)) };
+    return { turns, outcome: playDiceHostGame(job, g, py, (e) => turns.push(e)) };
   },
   page: (job, g, r) => watchOf(job, g, r.turns, r.outcome),
-});
+};
+const watchGame = sandboxedWatch(DICE_WATCH);
+/** Sandbox job: the job's one game played with its steps recorded, for its watch page. */
+export const diceHostWatchGame = sandboxWatchJob(DICE_WATCH);
 
 /** Dice's hosting (engine.host): games of ports here, games seating answers in sandbox tasks (sandboxed.ts). */
 export const DICE_HOST: HostGame = {

@@ -32,12 +32,11 @@
  */
 import type { HostGame, HostGameSpec, HostJob, HostOutcome, HostWatch } from '../core/host/play.ts';
 import { encodeResult } from '../core/host/result.ts';
-import { answerModule, playTask, sandboxedPlayGames, sandboxedWatch, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
+import { answerModule, sandboxedPlayGames, sandboxedWatch, sandboxWatchJob, sandboxTaskJob, type SandboxedWatch, stopKind, stopText, SeatFailure } from '../core/host/sandboxed.ts';
 import { pairGenerator } from '../core/ab/pairs.ts';
 import { generatorKind } from '../core/rng/generators.ts';
 import type { PyRandom } from '../core/rng/python-random.ts';
 import { ControllerCrash, SandboxStop } from '../core/py/errors.ts';
-import type { JobContext } from '../core/sandbox/job-worker.ts';
 import type { PythonHost } from '../core/sandbox/runtimes/python/host.ts';
 import type { Adventurer, AdventurerClass, RoomState, SeedLater } from './adventurer.ts';
 import { drunkard, ruinsClass } from './ports.ts';
@@ -234,16 +233,7 @@ function culpritSeat(game: Ruins | undefined, w: SeatWatch, g: HostGameSpec): nu
 }
 
 /** Sandbox job: the games of a task, in order, in this worker's Python (stopping after a game the sandbox stopped). */
-export function ruinsHostGames(job: HostJob, ctx: JobContext): HostOutcome[] {
-  return playTask(job, (g) => playRuinsHostGame(job, g, ctx.python), () => ctx.python.stopReason() !== undefined);
-}
-
-/** Sandbox job: the job's one game played with its turns recorded, for its watch page. */
-export function ruinsHostWatchGame(job: HostJob, ctx: JobContext): { record: RuinsGameRecord; outcome: HostOutcome } {
-  const record: RuinsGameRecord = { snapshots: [], log: [], rows: [] };
-  const outcome = playRuinsHostGame(job, job.games[0]!, ctx.python, record);
-  return { record, outcome };
-}
+export const ruinsHostGames = sandboxTaskJob(playRuinsHostGame);
 
 /** The watch page's parts of a game played with its turns recorded (as `koth play ruins --report` shows a game). */
 function watchOf(job: HostJob, g: HostGameSpec, record: RuinsGameRecord, outcome: HostOutcome): HostWatch {
@@ -258,16 +248,19 @@ function watchOf(job: HostJob, g: HostGameSpec, record: RuinsGameRecord, outcome
  * `koth play ruins --report` shows a game — a game of ports here, one seating posted answers in a
  * sandbox worker (the job `ruinsHostWatchGame`) when `ctx` gives one, else refused.
  */
-const watchGame = sandboxedWatch<{ record: RuinsGameRecord; outcome: HostOutcome }>({
+const RUINS_WATCH: SandboxedWatch<{ record: RuinsGameRecord; outcome: HostOutcome }> = {
   game: 'ruins',
   job: 'ruinsHostWatchGame',
   timeLimitMs: RUINS_HOST_TIME_LIMIT_MS,
-  playHere: (job, g) => {
+  play: (job, g, py) => {
     const record: RuinsGameRecord = { snapshots: [], log: [], rows: [] };
-    return { record, outcome: playRuinsHostGame(job, g, undefined, record) };
+    return { record, outcome: playRuinsHostGame(job, g, py, record) };
   },
   page: (job, g, r) => watchOf(job, g, r.record, r.outcome),
-});
+};
+const watchGame = sandboxedWatch(RUINS_WATCH);
+/** Sandbox job: the job's one game played with its steps recorded, for its watch page. */
+export const ruinsHostWatchGame = sandboxWatchJob(RUINS_WATCH);
 
 /** Ruins' hosting (engine.host). */
 export const RUINS_HOST: HostGame = {

@@ -18,6 +18,8 @@
 import { HostWatchRefused, seatName, type HostFailure, type HostGameSpec, type HostJob, type HostOutcome, type HostPlayContext, type HostWatch } from './play.ts';
 import { SandboxKilled } from '../sandbox/errors.ts';
 import type { SandboxRuntime } from '../sandbox/heartbeat.ts';
+import type { JobContext } from '../sandbox/job-worker.ts';
+import type { PythonHost } from '../sandbox/runtimes/python/host.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
 
 /** A seat that failed its game: thrown by a game's play, turned into the game's outcome (seatFailed). */
@@ -181,8 +183,8 @@ export interface SandboxedWatch<R extends { outcome: HostOutcome }> {
   job: string;
   /** The time limit of one call into a posted answer, ms, when the caller sets none. */
   timeLimitMs: number;
-  /** Plays a game of ports here, its steps recorded (what the job returns in a worker). */
-  playHere(job: HostJob, g: HostGameSpec): R;
+  /** Plays a game with its steps recorded: of ports here (no `py`), or in a worker's Python (the job, sandboxWatchJob). */
+  play(job: HostJob, g: HostGameSpec, py?: PythonHost): R;
   /** The watch page's parts of a recorded game. */
   page(job: HostJob, g: HostGameSpec, recorded: R): HostWatch;
 }
@@ -195,7 +197,7 @@ export interface SandboxedWatch<R extends { outcome: HostOutcome }> {
 export function sandboxedWatch<R extends { outcome: HostOutcome }>(w: SandboxedWatch<R>): (job: HostJob, g: HostGameSpec, ctx?: HostPlayContext) => HostWatch | Promise<HostWatch> {
   return (job, g, ctx) => {
     const answers = g.seats.flatMap((s) => (typeof s === 'string' ? [] : [seatName(s)]));
-    if (!answers.length) return w.page(job, g, w.playHere(job, g));
+    if (!answers.length) return w.page(job, g, w.play(job, g));
     if (!ctx) throw new HostWatchRefused(`it seats posted answers (${answers.join(', ')}), which play only in the sandbox`);
     return (async () => {
       const timeLimitMs = ctx.timeLimitMs ?? w.timeLimitMs;
@@ -208,4 +210,14 @@ export function sandboxedWatch<R extends { outcome: HostOutcome }>(w: SandboxedW
       }
     })();
   };
+}
+
+/** The sandbox job of a SandboxedWatch (exported by the game's trials module as `w.job`): the job's one game played by `w.play` in this worker's Python. */
+export function sandboxWatchJob<R extends { outcome: HostOutcome }>(w: Pick<SandboxedWatch<R>, 'play'>): (job: HostJob, ctx: JobContext) => R {
+  return (job, ctx) => w.play(job, job.games[0]!, ctx.python);
+}
+
+/** The sandbox job playing a task's games in this worker's Python, each by `play`, stopping after one the sandbox stopped (playTask). */
+export function sandboxTaskJob(play: (job: HostJob, g: HostGameSpec, py: PythonHost) => HostOutcome): (job: HostJob, ctx: JobContext) => HostOutcome[] {
+  return (job, ctx) => playTask(job, (g) => play(job, g, ctx.python), () => ctx.python.stopReason() !== undefined);
 }
