@@ -502,7 +502,13 @@ function planField(store: Store, host: HostGame, tick: number, n: number): Plann
   return out;
 }
 
-const planned = (store: Store, tick: number, kind: 'test' | 'field') => store.row('SELECT 1 AS x FROM plan WHERE tick = ? AND kind = ? LIMIT 1', tick, kind) !== undefined;
+/**
+ * Whether this tick has planned its test (or field) games already: the event `tests-planned`
+ * (`field-planned`) is stored in the transaction that plans them, even when it plans none. A
+ * resumed tick must not plan again: the games stored before the kill would change what it plans
+ * (a test's leader rated from them, a schedule from their counts).
+ */
+const planned = (store: Store, tick: number, kind: 'test' | 'field') => store.row('SELECT 1 AS x FROM events WHERE tick = ? AND kind = ? LIMIT 1', tick, `${kind === 'test' ? 'tests' : kind}-planned`) !== undefined;
 
 /** Runs one tick (see the file's comment). Throws HostStateError 'busy' when another tick holds the lock. */
 export async function runTick(store: Store, o: TickOptions): Promise<TickReport> {
@@ -547,21 +553,23 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
     }
     // 3. Test: open the tests of new versions, plan this tick's pairs once, play what is not stored.
     const played = { test: 0, field: 0 };
-    if (!planned(store, tick, 'test')) {
-      openTests(store, tick);
-      const plan: PlannedGame[] = [];
-      let number = nextGameNumber(store);
-      for (const t of listTests(store, 'running')) {
-        const c = getVersion(store, t.candidate)!;
-        const b = getVersion(store, t.baseline)!;
-        if (c.status !== 'active' || b.status === 'rejected') continue;
-        const plannedPairs = Number(store.row("SELECT count(*) AS n FROM plan WHERE kind = 'test' AND subject = ?", t.id)!.n) / 2;
-        const count = Math.min(o.testPairs ?? DEFAULT_TEST_PAIRS, TEST_MAX_PAIRS - plannedPairs);
-        if (count <= 0) continue;
-        for (const g of testPairGames(store, host, t, plannedPairs, count)) plan.push({ ...g, number: number++, tick });
-      }
-      if (plan.length) planGames(store, plan);
-    }
+    if (!planned(store, tick, 'test'))
+      store.step(() => {
+        openTests(store, tick);
+        const plan: PlannedGame[] = [];
+        let number = nextGameNumber(store);
+        for (const t of listTests(store, 'running')) {
+          const c = getVersion(store, t.candidate)!;
+          const b = getVersion(store, t.baseline)!;
+          if (c.status !== 'active' || b.status === 'rejected') continue;
+          const plannedPairs = Number(store.row("SELECT count(*) AS n FROM plan WHERE kind = 'test' AND subject = ?", t.id)!.n) / 2;
+          const count = Math.min(o.testPairs ?? DEFAULT_TEST_PAIRS, TEST_MAX_PAIRS - plannedPairs);
+          if (count <= 0) continue;
+          for (const g of testPairGames(store, host, t, plannedPairs, count)) plan.push({ ...g, number: number++, tick });
+        }
+        if (plan.length) planGames(store, plan);
+        addEvent(store, tick, 'tests-planned', { games: plan.length });
+      });
     const testGames = unplayedGames(store, 'test');
     if (testGames.length) {
       log(`tick ${tick}: tests: ${testGames.length} games`);
@@ -585,10 +593,12 @@ export async function runTick(store: Store, o: TickOptions): Promise<TickReport>
     }
     lap('test');
     // 4. Schedule and play the field games.
-    if (!planned(store, tick, 'field')) {
-      const plan = planField(store, host, tick, o.games ?? host.tickGames ?? DEFAULT_TICK_GAMES);
-      if (plan.length) planGames(store, plan);
-    }
+    if (!planned(store, tick, 'field'))
+      store.step(() => {
+        const plan = planField(store, host, tick, o.games ?? host.tickGames ?? DEFAULT_TICK_GAMES);
+        if (plan.length) planGames(store, plan);
+        addEvent(store, tick, 'field-planned', { games: plan.length });
+      });
     lap('schedule');
     const fieldGames = unplayedGames(store, 'field');
     if (fieldGames.length) {

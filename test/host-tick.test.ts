@@ -160,27 +160,41 @@ describe('two hosts, workers, SIGKILL and the tick lock', () => {
 
     // Host B: tick 1 with two workers, SIGKILLed once its field games are under way.
     const killed = start(['host', 'tick', bdir, ...many, '--workers', '2']);
+    // Killed once some of its field games are stored and before all are: the resumed tick must plan
+    // nothing again (its tests' leader would be rated from the games stored before the kill).
+    const storedField = () => {
+      const d = new Database(join(bdir, 'host.db'), { readonly: true });
+      try {
+        return Number((d.prepare("SELECT count(*) AS n FROM games WHERE kind = 'field'").get() as { n: number }).n);
+      } finally {
+        d.close();
+      }
+    };
     await new Promise<void>((resolve, reject) => {
-      const t = setInterval(() => {
-        if (/field: \d+ games/.test(killed.out.stderr)) {
-          clearInterval(t);
-          setTimeout(() => {
-            // Meanwhile a second tick is refused at once, naming the holder.
-            const busy = koth(['host', 'tick', bdir, ...many]);
-            expect(busy.status).toBe(6);
-            expect(busy.stderr).toMatch(new RegExp(`is busy: another tick holds its lock \\(tick 1 by pid ${killed.child.pid}`));
-            killed.child.kill('SIGKILL');
-            resolve();
-          }, 300);
-        }
-      }, 20);
       killed.closed.then(() => reject(new Error(`the tick ended before it was killed: ${killed.out.stderr}`)));
+      let busyChecked = false;
+      const t = setInterval(() => {
+        if (!/field: \d+ games/.test(killed.out.stderr)) return;
+        if (!busyChecked) {
+          busyChecked = true;
+          // Meanwhile a second tick is refused at once, naming the holder.
+          const busy = koth(['host', 'tick', bdir, ...many]);
+          expect(busy.status).toBe(6);
+          expect(busy.stderr).toMatch(new RegExp(`is busy: another tick holds its lock \\(tick 1 by pid ${killed.child.pid}`));
+        }
+        if (storedField() > 0) {
+          clearInterval(t);
+          killed.child.kill('SIGKILL');
+          resolve();
+        }
+      }, 10);
     });
     await killed.closed;
     const db = new Database(join(bdir, 'host.db'));
     const stored = Number((db.prepare("SELECT count(*) AS n FROM games WHERE kind = 'field'").get() as { n: number }).n);
     const planned = Number((db.prepare("SELECT count(*) AS n FROM plan WHERE kind = 'field'").get() as { n: number }).n);
     db.close();
+    expect(stored).toBeGreaterThan(0);
     expect(stored).toBeLessThan(planned); // killed mid-play
 
     const resumed = koth(['host', 'tick', bdir, ...many, '--workers', '2', '--json']);
